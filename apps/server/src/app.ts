@@ -1,0 +1,218 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Bus } from './bus/bus';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { loggerOptions, type LogStream } from './lib/logger';
+import { lazyChildLogger } from './lib/lazy-child-logger';
+import { AccessService } from './modules/access/access.service';
+import { ContentService } from './modules/content/content.service';
+import { registerContentRoutes } from './modules/content/content.routes';
+import { SettingsService } from './modules/settings/settings.service';
+import { defaultSettings } from './modules/settings/settings.schema';
+import { SiteService } from './modules/site/site.service';
+import { registerSiteRoutes } from './modules/site/site.routes';
+import type { BindOptions } from './http/route-binder';
+import { IdempotencyService } from './idempotency/idempotency.service';
+import { LedgerService } from './ledger/ledger.service';
+import { AdminService } from './modules/admin/admin.service';
+import { AuditService } from './modules/audit/audit.service';
+import { PaymentAccountService } from './modules/payment/payment-account.service';
+import { CoinService } from './modules/wallet/coin.service';
+import { DepositService } from './modules/wallet/deposit.service';
+import { LimitsService } from './modules/wallet/limits.service';
+import { RecordsService } from './modules/wallet/records.service';
+import { PaymentGateways } from './modules/wallet/payment-gateway';
+import { SANDBOX_CHANNEL_TYPES, SandboxGateway } from './modules/wallet/sandbox-gateway';
+import { TurnoverService } from './modules/wallet/turnover.service';
+import { WalletAdminService } from './modules/wallet/wallet-admin.service';
+import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
+import { registerGatewayCallback, registerWalletRoutes } from './modules/wallet/wallet.routes';
+import { WithdrawService } from './modules/wallet/withdraw.service';
+import { fenToYuanString } from '@nebula/protocol';
+import { ChatService } from './modules/chat/chat.service';
+import { registerChatRoutes } from './modules/chat/chat.routes';
+import { ChatHub } from './ws/chat-hub';
+import { registerChatSocket } from './ws/chat.plugin';
+import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { OperatorService } from './modules/admin/operator.service';
+import { AuthService } from './modules/auth/auth.service';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { CaptchaService } from './modules/auth/captcha.service';
+import { SessionService } from './modules/auth/session.service';
+import { MemberService } from './modules/member/member.service';
+import { registerMemberRoutes } from './modules/member/member.routes';
+import { SmsCodeService } from './modules/sms/sms-code.service';
+import { OutboxSmsGateway } from './modules/sms/sms.gateway';
+import { registerAdminGuard } from './plugins/admin-guard';
+import { registerApiGuard } from './plugins/api-guard';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerWebStatic } from './plugins/web-static';
+import { WebShellService } from './modules/web-shell/web-shell.service';
+import { readIndexTemplate } from './modules/web-shell/web-shell.template';
+import type { Secrets } from './secrets';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  secrets: Secrets;
+  /** Shared rate-limit store for several nodes; null keeps counts in memory. */
+  redis?: Redis | null;
+  clock?: Clock;
+  logger?: boolean;
+  /** Log destination other than stdout. */
+  logStream?: LogStream;
+}
+
+export interface Services {
+  settings: SettingsService;
+  access: AccessService;
+  site: SiteService;
+  content: ContentService;
+  sessions: SessionService;
+  auth: AuthService;
+  captcha: CaptchaService;
+  sms: SmsCodeService;
+  members: MemberService;
+  operators: OperatorService;
+  admin: AdminService;
+  idempotency: IdempotencyService;
+  ledger: LedgerService;
+  audit: AuditService;
+  deposits: DepositService;
+  withdrawals: WithdrawService;
+  turnover: TurnoverService;
+  limits: LimitsService;
+  coin: CoinService;
+  records: RecordsService;
+  accounts: PaymentAccountService;
+  walletAdmin: WalletAdminService;
+  chat: ChatService;
+  chatHub: ChatHub;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/** A hop count trusts that many proxies nearest to us; fastify takes that as a function. */
+function trustProxyOption(t: Config['trustProxy']): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_addr, hop) => hop < t : t;
+}
+
+/** The composition root: builds services and binds every route. No I/O beyond the deps. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db, bus, secrets } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
+    ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
+    // Fastify's per-request lines are info: at a higher level pino would drop them anyway.
+    logController: new LogController({ disableRequestLogging: !['info', 'debug', 'trace'].includes(config.logLevel) }),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: 64 * 1024,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are checked against their schema in the route binder (outside production); the
+  // wire form is plain JSON.stringify, which is what a fast API should pay.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const settings = new SettingsService(db, bus, defaultSettings(config), app.log);
+  const access = new AccessService(db, bus, settings);
+  const site = new SiteService({ db, config, settings, signKey: secrets.SIGN_KEY });
+  const content = new ContentService(db, bus);
+  const clock = deps.clock ?? systemClock;
+  const sessions = new SessionService(db, bus, clock);
+  await sessions.start();
+  const smsGateway = new OutboxSmsGateway(db, clock);
+  const sms = new SmsCodeService(db, smsGateway, clock, secrets.SESSION_SECRET);
+  const captcha = new CaptchaService(db, clock);
+  const auth = new AuthService({
+    db, clock, settings, sessions, captcha, sms, smsGateway,
+    codeSecret: secrets.SESSION_SECRET, jwtSecret: secrets.JWT_SECRET,
+  });
+  const members = new MemberService({ db, clock, sms });
+  const audit = new AuditService(db);
+  const operators = new OperatorService(db, clock, audit);
+  const admin = new AdminService({ db, clock, sessions, settings, sms, audit });
+  const idempotency = new IdempotencyService(db, clock);
+  const ledger = new LedgerService(db, clock);
+  const turnover = new TurnoverService(db, clock, settings);
+  const limits = new LimitsService(db, clock);
+  // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
+  const sandbox = config.sandboxPayments ? new SandboxGateway(secrets.PAYMENT_CALLBACK_SECRET) : null;
+  const gateways = new PaymentGateways();
+  if (sandbox) gateways.register(sandbox, SANDBOX_CHANNEL_TYPES);
+  const deposits = new DepositService({ db, clock, settings, ledger, turnover, limits, audit, gateways, sandbox, log: app.log });
+  const accounts = new PaymentAccountService(db, clock, settings, members);
+  const withdrawals = new WithdrawService({ db, clock, settings, ledger, turnover, accounts, audit });
+  const coin = new CoinService(db, clock, settings, ledger);
+  const records = new RecordsService(db);
+  const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit);
+  const chat = new ChatService(db, bus, clock, settings, ledger, audit);
+  const chatHub = new ChatHub(chat, sessions, bus, clock, secrets.JWT_SECRET, app.log, config.chatAnonymousPerIp);
+  await chat.start();
+  await chatHub.start();
+  members.extendInfo(async (memberId) => {
+    const b = await ledger.balances(db, memberId);
+    return { balance: fenToYuanString(b.main), lockMoney: fenToYuanString(b.locked) };
+  });
+  // The gateway calls back over HTTP like a real one would; in-process, through the real route.
+  sandbox?.connect(async (raw, signature) => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/fd/api/v1/deposit/callback/sandbox',
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+      payload: raw,
+    });
+    return r.body;
+  });
+  await settings.start();
+  await access.start();
+  await content.start();
+  const webShell = new WebShellService({
+    template: readIndexTemplate(config.webDist), settings, site, content, access, bus, log: app.log,
+  });
+  await webShell.start();
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config, deps.redis ?? null);
+  await registerOpenApi(app);
+  registerApiGuard(app, { config, settings, access, signKey: secrets.SIGN_KEY, sessions });
+  registerAdminGuard(app, operators);
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok', db: db.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  const bind: BindOptions = { validateResponse: config.validateResponses, db, idempotency };
+  registerSiteRoutes(app, site, bind);
+  registerContentRoutes(app, content, bind);
+  registerAuthRoutes(app, auth, captcha, bind);
+  registerMemberRoutes(app, members, bind);
+  registerAdminRoutes(app, admin, operators, bind);
+  registerWalletRoutes(app, { ledger, deposits, withdrawals, turnover, records, coin, limits, accounts }, bind);
+  registerWalletAdminRoutes(app, { deposits, withdrawals, walletAdmin }, bind);
+  registerChatRoutes(app, chat, bind);
+  await registerChatSocket(app, chatHub, config);
+  app.addHook('onClose', () => chatHub.stop());
+  await registerGatewayCallback(app, deposits);
+  await registerWebStatic(app, config.webDist, webShell);
+
+  return {
+    app,
+    services: { settings, access, site, content, sessions, auth, captcha, sms, members, operators, admin, idempotency, ledger, audit,
+      deposits, withdrawals, turnover, limits, coin, records, accounts, walletAdmin, chat, chatHub },
+  };
+}

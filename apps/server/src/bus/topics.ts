@@ -1,0 +1,30 @@
+/**
+ * Every pub/sub topic with its payload type (engineering guide §6). Chat and session topics
+ * join this map with their issues.
+ */
+import type { ChatMessage, GiftMessage } from '@nebula/protocol';
+
+export interface BusTopics {
+  /** A site setting row changed: every node drops its cached settings. */
+  'settings.changed': { keys: string[] };
+  /** The IP blocklist or region ranges changed. */
+  'access.changed': Record<string, never>;
+  /** Home content rows changed (notices, banners, icons, pops). */
+  'content.changed': Record<string, never>;
+  /** Member sessions ended (logout, replaced, password, blocked, …): chat closes sockets. */
+  'session.ended': { memberId: number; sessionIds: string[]; reason: string };
+  /** Chat fan-out: every node delivers to its own sockets. */
+  'chat.message': ChatMessage;
+  'chat.gift': GiftMessage;
+  'chat.delete': { roomId: number; messageId: number };
+  'chat.speech': { memberId: number; speechStatus: 0 | 1; until?: number };
+  'chat.roomStatus': { roomId: number; status: 0 | 1 };
+  'chat.vip': { roomId: number; vipMin: number; vipMax: number };
+  'chat.join': { roomId: number; nickname: string; vipLevel: number };
+  'chat.maintain': { maintain: boolean; message: string };
+  /** Room rows or blocked words changed: drop caches. */
+  'chat.rooms': Record<string, never>;
+  'chat.words': Record<string, never>;
+}
+
+export type BusTopic = keyof BusTopics;

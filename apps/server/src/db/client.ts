@@ -1,0 +1,212 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Anything SQL can be sent to: the database or an open transaction. */
+export interface Queryable {
+  /**
+   * `name` makes it a prepared statement on PostgreSQL (parsed and planned once per connection):
+   * for hot statements only. PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<QueryResult<T>>;
+  /** Runs a multi-statement script without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * BIGINT comes back as bigint on both drivers (money is integer fen, never a float);
+ * NUMERIC stays a string; timestamps are Date.
+ */
+const INT8_OID = 20;
+
+/**
+ * PGlite reports affectedRows = 0 for a SELECT; pg's rowCount is the rows returned for a
+ * SELECT and the rows changed otherwise. The larger of the two matches pg in every case.
+ */
+function pgliteRowCount(r: { affectedRows?: number; rows: unknown[] }): number {
+  return Math.max(r.affectedRows ?? 0, r.rows.length);
+}
+
+/**
+ * The transaction open in the current async context. Queries made through the database object
+ * while a transaction is open (a service reading through `db` from inside a transaction) join
+ * that transaction instead of opening another connection: they see its writes, and on PGlite
+ * they cannot deadlock against its mutex. A nested tx() joins the open one.
+ */
+const openTx = new AsyncLocalStorage<{ db: object; q: Queryable }>();
+
+/**
+ * On Node 20 an enabled AsyncLocalStorage switches on V8 promise hooks for every promise in the
+ * process, which costs every request about a tenth of its time even when it opens no
+ * transaction. So the storage is enabled only while at least one transaction runs, and
+ * disabled again when the last one ends; outside a transaction there is nothing to join.
+ */
+let running = 0;
+
+function runInTx<T>(store: { db: object; q: Queryable }, fn: () => Promise<T>): Promise<T> {
+  running += 1;
+  const done = () => {
+    running -= 1;
+    if (running === 0) openTx.disable();
+  };
+  let result: Promise<T>;
+  try {
+    result = openTx.run(store, fn);
+  } catch (err) {
+    done();
+    throw err;
+  }
+  return result.finally(done);
+}
+
+function joined(db: object): Queryable | null {
+  if (running === 0) return null;
+  const open = openTx.getStore();
+  return open && open.db === db ? open.q : null;
+}
+
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.#tail.then(fn);
+    this.#tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+/**
+ * PGlite is one connection. Every statement and every transaction goes through one mutex so a
+ * transaction is never interleaved with other work on the connection.
+ */
+export class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  readonly #mutex = new Mutex();
+  constructor(readonly pglite: PGlite) {}
+
+  static parsers = { [pgliteTypes.INT8]: (v: string) => BigInt(v) };
+
+  static async open(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PgliteDb> {
+    const pglite = await PGlite.create({ ...options, parsers: PgliteDb.parsers });
+    return new PgliteDb(pglite);
+  }
+
+  query<T>(text: string, params: unknown[] = []): Promise<QueryResult<T>> {
+    const inTx = joined(this);
+    if (inTx) return inTx.query<T>(text, params);
+    return this.#mutex.run(async () => {
+      const r = await this.pglite.query<T>(text, params);
+      return { rows: r.rows, rowCount: pgliteRowCount(r) };
+    });
+  }
+
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    const inTx = joined(this);
+    if (inTx) return fn(inTx);
+    return this.#mutex.run(() =>
+      this.pglite.transaction(async (t) => {
+        const q: Queryable = {
+          async query<R>(text: string, params: unknown[] = []) {
+            const r = await t.query<R>(text, params);
+            return { rows: r.rows, rowCount: pgliteRowCount(r) };
+          },
+          async exec(sql: string) {
+            await t.exec(sql);
+          },
+        };
+        return runInTx({ db: this, q }, () => fn(q));
+      }),
+    );
+  }
+
+  exec(sql: string): Promise<void> {
+    const inTx = joined(this);
+    if (inTx) return inTx.exec(sql);
+    return this.#mutex.run(async () => {
+      await this.pglite.exec(sql);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#mutex.run(() => this.pglite.close());
+  }
+}
+
+/** Per-pool parsers (never the global ones): BIGINT as bigint, the rest as pg's defaults. */
+function typeParser(oid: number): (value: string) => unknown {
+  if (oid === INT8_OID) return (v: string) => BigInt(v);
+  return pg.types.getTypeParser(oid, 'text') as (value: string) => unknown;
+}
+
+export class PostgresDb implements Db {
+  readonly kind = 'postgres' as const;
+  constructor(readonly pool: pg.Pool) {}
+
+  static open(url: string, max = 10): PostgresDb {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
+    });
+    // An idle client's error must not crash the process; the next query reports it.
+    pool.on('error', () => undefined);
+    return new PostgresDb(pool);
+  }
+
+  async query<T>(text: string, params: unknown[] = [], name?: string): Promise<QueryResult<T>> {
+    const inTx = joined(this);
+    if (inTx) return inTx.query<T>(text, params, name);
+    const r = await this.pool.query(name ? { name, text, values: params } : { text, values: params });
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+  }
+
+  async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    const inTx = joined(this);
+    if (inTx) return fn(inTx);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const q: Queryable = {
+        async query<R>(text: string, params: unknown[] = [], name?: string) {
+          const r = await client.query(name ? { name, text, values: params } : { text, values: params });
+          return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+        },
+        async exec(sql: string) {
+          await client.query(sql);
+        },
+      };
+      const result = await runInTx({ db: this, q }, () => fn(q));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    const inTx = joined(this);
+    if (inTx) return inTx.exec(sql);
+    await this.pool.query(sql);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath, routeMeta, routes, type RouteMeta, type RouteName } from '@nebula/protocol';
+import type { CallOptions } from '../test/test-client';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { adminToken, fund, idemKey, withdrawReady, type Member } from '../test/factories';
+
+/**
+ * Walks the whole route table: every member route refuses a caller without a member session
+ * and an operator's token in either header; every admin route refuses a member; and every
+ * member route that takes an id refuses, with nothing changed, the real ids of another
+ * member's things (orders, sandbox orders, payout accounts, devices).
+ */
+let t: TestApp;
+let a: Member & { accountId: number };
+let b: Member & { accountId: number };
+let operator: string;
+/** B's real things, made through the real calls. */
+let owned: { bankOrderId: string; sandboxOrderId: string; accountId: number; deviceId: string };
+
+const money = () => ({ 'x-idempotency-key': idemKey() });
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false });
+  await t.services.settings.update({ payoutCooloffHours: 0 });
+  operator = await adminToken(t);
+  // A could withdraw from an account of its own: a refusal below is about whose id it is.
+  a = await withdrawReady(t);
+  b = await withdrawReady(t);
+  await fund(t, a.memberId, '1000', operator);
+  await fund(t, b.memberId, '1000', operator);
+  const bank = await b.client.data<{ orderId: string }>('depositOrder', {
+    token: b.token, headers: money(), body: { channelId: 'bank-icbc', amount: '300', depositorName: '王小明' },
+  });
+  const sandbox = await b.client.data<{ orderId: string }>('depositOrder', {
+    token: b.token, headers: money(), body: { channelId: 'alipay', amount: '200' },
+  });
+  owned = { bankOrderId: bank.orderId, sandboxOrderId: sandbox.orderId, accountId: b.accountId, deviceId: b.client.deviceId };
+});
+afterAll(() => t.close());
+
+const entries = Object.entries(routeMeta) as [RouteName, (typeof routeMeta)[RouteName]][];
+const memberRoutes = entries.filter(([, m]) => m.auth === 'member');
+const sampleParams = { id: 'abcdefgh12', memberId: 1, orderId: 'D20261122ABCDEFGHJK', roomId: 1, messageId: 1 };
+
+/** Ids that name the site's own things, the same for every member (a deposit channel). */
+const SITE_IDS = new Set(['channelId']);
+
+/** Member routes that name something by id: in the path, or as a body field ending in id. */
+function takesId(name: RouteName): boolean {
+  if (routeMeta[name].path.includes(':')) return true;
+  const body = (routes[name] as { body?: { shape?: Record<string, unknown> } }).body;
+  return Object.keys(body?.shape ?? {}).some((key) => /id$/i.test(key) && !SITE_IDS.has(key));
+}
+
+const isMoney = (name: RouteName) => (routeMeta[name] as RouteMeta).money === true;
+
+/** Each id-taking member route called with B's ids, and the refusal it must give. */
+const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number }>> = {
+  depositOrderDetail: { call: () => ({ params: { orderId: owned.bankOrderId } }), code: 7008 },
+  depositCancel: { call: () => ({ params: { orderId: owned.bankOrderId }, body: {} }), code: 7008 },
+  sandboxOrder: { call: () => ({ params: { orderId: owned.sandboxOrderId } }), code: 7008 },
+  sandboxPay: { call: () => ({ params: { orderId: owned.sandboxOrderId }, body: {} }), code: 7008 },
+  paymentAccountRemove: { call: () => ({ params: { id: owned.accountId }, body: {} }), code: 7014 },
+  withdrawOrder: { call: () => ({ body: { accountId: owned.accountId, amount: '100', fundPassword: '135790' } }), code: 7014 },
+  deviceRemove: { call: () => ({ body: { deviceId: owned.deviceId } }), code: 6054 },
+};
+
+/** Everything of B's that a foreign call could change, read through B's own calls. */
+async function stateOfB() {
+  const token = b.token;
+  const [deposits, accounts, overview, balances, withdrawals] = await Promise.all([
+    b.client.data<{ list: { orderId: string; status: string }[] }>('depositOrders', { token, query: { page: 1, pageSize: 50 } }),
+    b.client.data<{ list: unknown[] }>('paymentAccounts', { token }),
+    b.client.data<{ devices: { deviceId: string }[] }>('securityOverview', { token }),
+    b.client.data('walletBalances', { token }),
+    b.client.data<{ total: number }>('withdrawOrders', { token, query: { page: 1, pageSize: 50 } }),
+  ]);
+  return {
+    deposits: deposits.list.map((o) => [o.orderId, o.status]),
+    accounts: accounts.list,
+    devices: overview.devices.map((d) => d.deviceId),
+    balances,
+    withdrawals: withdrawals.total,
+  };
+}
+
+describe('authorization over the route table', () => {
+  it.each(memberRoutes)('%s refuses no session, a foreign token and an operator token', async (name, meta) => {
+    const c = t.client();
+    const params = meta.path.includes(':') ? sampleParams : undefined;
+    const body = meta.method === 'POST' ? {} : undefined;
+    expect((await c.call(name, { params, body })).status_code).toBe(10004);
+    // B's token from A's device: bound to B's device, so 10102.
+    expect((await a.client.call(name, { params, token: b.token, body })).status_code).toBe(10102);
+    // A real, live operator token is no member token, in the member header or its own.
+    expect((await c.call(name, { params, body, token: operator })).status_code).toBe(10004);
+    const asAdmin = await t.app.inject({
+      method: meta.method,
+      url: buildPath(meta.path, params),
+      headers: { ...c.headers(meta.path, meta.signed), 'x-admin-token': operator },
+      ...(meta.method === 'POST' ? { payload: {} } : {}),
+    });
+    expect(asAdmin.json<{ status_code: number }>().status_code).toBe(10004);
+  });
+
+  it.each(entries.filter(([, m]) => m.path.startsWith('/admin/') && m.auth === 'admin'))('%s refuses a member in every header', async (_name, meta) => {
+    const url = buildPath(meta.path, meta.path.includes(':') ? { ...sampleParams, memberId: b.memberId } : undefined);
+    for (const headers of [{ 'x-api-token': a.token }, { 'x-admin-token': a.token }, {}]) {
+      const r = await t.app.inject({ method: meta.method, url, headers: { ...a.client.headers(meta.path, true), ...headers }, ...(meta.method === 'POST' ? { payload: {} } : {}) });
+      expect(r.json<{ status_code: number }>().status_code).toBe(6060);
+    }
+  });
+
+  it('member routes carry no member id a caller could swap', () => {
+    for (const [, meta] of memberRoutes) {
+      expect(meta.path).not.toMatch(/:memberId|:userId/);
+    }
+  });
+
+  it('every member route that takes an id has a foreign-id case below', () => {
+    expect(memberRoutes.map(([name]) => name).filter(takesId).sort()).toEqual(Object.keys(foreign).sort());
+  });
+});
+
+describe("a member calling with another member's real ids", () => {
+  it.each(Object.entries(foreign) as [RouteName, { call: () => CallOptions; code: number }][])(
+    '%s is refused and changes nothing of theirs',
+    async (name, { call, code }) => {
+      const before = await stateOfB();
+      const aBalances = await a.client.data('walletBalances', { token: a.token });
+      const opts = call();
+      const env = await a.client.call(name, { ...opts, token: a.token, ...(isMoney(name) ? { headers: money() } : {}) });
+      expect(env.status_code).toBe(code);
+      expect(await stateOfB()).toEqual(before);
+      // Nor did the caller gain anything from it.
+      expect(await a.client.data('walletBalances', { token: a.token })).toEqual(aBalances);
+    },
+  );
+
+  it("B's things were really there and really B's (the refusals are not for want of data)", async () => {
+    const state = await stateOfB();
+    expect(state.deposits).toEqual(expect.arrayContaining([[owned.bankOrderId, 'pending'], [owned.sandboxOrderId, 'pending']]));
+    expect(state.accounts).toHaveLength(1);
+    expect(state.devices).toContain(owned.deviceId);
+    expect((await b.client.call('sandboxOrder', { token: b.token, params: { orderId: owned.sandboxOrderId } })).status_code).toBe(6000);
+    expect((await b.client.call('depositOrderDetail', { token: b.token, params: { orderId: owned.bankOrderId } })).status_code).toBe(6000);
+  });
+});

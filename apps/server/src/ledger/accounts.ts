@@ -1,0 +1,42 @@
+/**
+ * Ledger account kinds. Every account holds one asset: CNY in fen, COIN in whole units.
+ * Member accounts are one per member and kind; house accounts are sharded so concurrent
+ * postings spread over several rows and none of them is ever locked by member traffic.
+ */
+export type Asset = 'CNY' | 'COIN';
+
+export const MEMBER_KINDS = {
+  main: 'CNY',
+  locked: 'CNY',
+  coin: 'COIN',
+} as const satisfies Record<string, Asset>;
+export type MemberKind = keyof typeof MEMBER_KINDS | `venue:${string}`;
+
+export const HOUSE_KINDS = {
+  /** Where deposited money comes from (the outside world). */
+  deposits: 'CNY',
+  /** Where paid-out withdrawals go. */
+  withdrawals: 'CNY',
+  adjustments: 'CNY',
+  adjustmentsCoin: 'COIN',
+  /** CNY received for COIN sold. */
+  coinSales: 'CNY',
+  /** COIN issued to members. */
+  coinIssuance: 'COIN',
+  bonuses: 'CNY',
+  bonusesCoin: 'COIN',
+  gifts: 'COIN',
+} as const satisfies Record<string, Asset>;
+export type HouseKind = keyof typeof HOUSE_KINDS | `venue:${string}`;
+
+export const HOUSE_SHARDS = 8;
+
+export function memberAsset(kind: MemberKind): Asset {
+  return kind.startsWith('venue:') ? 'CNY' : MEMBER_KINDS[kind as keyof typeof MEMBER_KINDS];
+}
+
+export function houseAsset(kind: HouseKind): Asset {
+  return kind.startsWith('venue:') ? 'CNY' : HOUSE_KINDS[kind as keyof typeof HOUSE_KINDS];
+}
+
+export type AccountRef = { memberId: number; kind: MemberKind } | { house: HouseKind };

@@ -1,0 +1,177 @@
+import { randomInt } from 'node:crypto';
+import { ErrorCode } from '@nebula/protocol';
+import type { Db, Queryable } from '../db/client';
+import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { HOUSE_KINDS, HOUSE_SHARDS, houseAsset, memberAsset, type AccountRef, type Asset } from './accounts';
+import * as repo from './ledger.repository';
+
+export interface PostingInput {
+  account: AccountRef;
+  amount: bigint;
+}
+
+export interface Entry {
+  /** Unique: posting the same reference again changes nothing and reports a replay. */
+  reference: string;
+  kind: string;
+  memo?: string;
+  memberId?: number | null;
+  postings: PostingInput[];
+}
+
+export interface PostResult {
+  transactionId: bigint;
+  replay: boolean;
+}
+
+export class LedgerError extends Error {}
+
+/**
+ * The only code that writes postings (PRODUCT §5). A transaction's postings sum to zero per
+ * asset; postings are append-only (the database refuses changes); member balances never go
+ * below zero and equal their postings at every commit; house accounts are sharded and rolled
+ * up, so they never serialize member traffic.
+ */
+export class LedgerService {
+  /** House account ids never change once made: kind:shard → id. */
+  readonly #houseIds = new Map<string, bigint>();
+  readonly #memberIds = new Map<string, bigint>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Posts an entry inside the caller's transaction. */
+  async post(q: Queryable, entry: Entry): Promise<PostResult> {
+    return this.#write(q, entry.reference, await this.#prepare(q, entry));
+  }
+
+  /**
+   * Posts an entry on its own: one statement, atomic by itself — one round trip, and no lock is
+   * held between round trips.
+   */
+  async postNow(entry: Entry): Promise<PostResult> {
+    return this.#write(this.db, entry.reference, await this.#prepare(this.db, entry));
+  }
+
+  async #write(q: Queryable, reference: string, rows: repo.EntryRows): Promise<PostResult> {
+    let transactionId: bigint | null;
+    try {
+      transactionId = await repo.writeEntry(q, rows);
+    } catch (err) {
+      if ((err as { code?: string }).code === '23514' && String((err as { constraint?: string }).constraint ?? (err as Error).message).includes('member_balance_not_negative')) {
+        throw new AppError(ErrorCode.InsufficientBalance);
+      }
+      throw err;
+    }
+    if (transactionId === null) return { transactionId: (await repo.transactionByReference(q, reference))!, replay: true };
+    return { transactionId, replay: false };
+  }
+
+  /** Validates an entry and resolves its accounts (the only reads a posting needs). */
+  async #prepare(q: Queryable, entry: Entry): Promise<repo.EntryRows> {
+    const sums = new Map<Asset, bigint>();
+    for (const p of entry.postings) {
+      if (p.amount === 0n) throw new LedgerError(`zero posting in ${entry.reference}`);
+      const asset = 'house' in p.account ? houseAsset(p.account.house) : memberAsset(p.account.kind);
+      sums.set(asset, (sums.get(asset) ?? 0n) + p.amount);
+    }
+    for (const [asset, sum] of sums) {
+      if (sum !== 0n) throw new LedgerError(`postings of ${entry.reference} sum to ${sum} ${asset}`);
+    }
+    const postings: repo.EntryRows['postings'] = [];
+    const deltas = new Map<bigint, bigint>();
+    for (const p of entry.postings) {
+      if ('house' in p.account) {
+        const asset = houseAsset(p.account.house);
+        postings.push({ accountId: await this.#houseAccount(q, p.account.house, asset), asset, amount: p.amount, house: true });
+      } else {
+        const asset = memberAsset(p.account.kind);
+        const acc = await this.#memberAccount(q, p.account.memberId, p.account.kind, asset);
+        postings.push({ accountId: acc.id, asset, amount: p.amount, house: false });
+        deltas.set(acc.id, (deltas.get(acc.id) ?? 0n) + p.amount);
+      }
+    }
+    return {
+      reference: entry.reference,
+      kind: entry.kind,
+      memo: entry.memo ?? '',
+      memberId: entry.memberId ?? null,
+      now: this.clock.now(),
+      memberDeltas: [...deltas].filter(([, amount]) => amount !== 0n).map(([accountId, amount]) => ({ accountId, amount })),
+      postings,
+    };
+  }
+
+  /** Member account ids never change once they exist; cached only when known committed. */
+  async #memberAccount(q: Queryable, memberId: number, kind: string, asset: Asset): Promise<{ id: bigint; created: boolean }> {
+    const key = `${memberId}:${kind}`;
+    const cached = this.#memberIds.get(key);
+    if (cached !== undefined) return { id: cached, created: false };
+    const r = await repo.memberAccountId(q, memberId, kind, asset);
+    if (!r.created) {
+      if (this.#memberIds.size > 100_000) this.#memberIds.clear();
+      this.#memberIds.set(key, r.id);
+    }
+    return r;
+  }
+
+  async #houseAccount(q: Queryable, kind: string, asset: Asset): Promise<bigint> {
+    const shard = randomInt(0, HOUSE_SHARDS);
+    const key = `${kind}:${shard}`;
+    const cached = this.#houseIds.get(key);
+    if (cached !== undefined) return cached;
+    const { id, created } = await repo.houseAccountId(q, kind, shard, asset);
+    // An id made by this transaction is cached only once it surely exists: the transaction
+    // may still roll back, and a cached id of a row that never committed breaks every later post.
+    if (!created) this.#houseIds.set(key, id);
+    return id;
+  }
+
+  /** Creates every shard of the fixed house accounts, committed, so postings only read them. */
+  async ensureHouseAccounts(): Promise<void> {
+    await this.db.tx(async (q) => {
+      for (const [kind, asset] of Object.entries(HOUSE_KINDS)) {
+        for (let shard = 0; shard < HOUSE_SHARDS; shard += 1) await repo.houseAccountId(q, kind, shard, asset);
+      }
+    });
+  }
+
+  async balances(q: Queryable, memberId: number): Promise<{ main: bigint; locked: bigint; coin: bigint; venues: Map<string, bigint> }> {
+    const map = await repo.memberBalances(q, memberId);
+    const venues = new Map<string, bigint>();
+    for (const [kind, balance] of map) if (kind.startsWith('venue:')) venues.set(kind.slice(6), balance);
+    return { main: map.get('main') ?? 0n, locked: map.get('locked') ?? 0n, coin: map.get('coin') ?? 0n, venues };
+  }
+
+  /** Applies pending house postings to the cached house balances. */
+  async rollUp(batch = 5000): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.db.tx((q) => repo.rollUpHouse(q, batch));
+      total += n;
+      if (n < batch) return total;
+    }
+  }
+
+  /**
+   * Proves the books: every asset's postings sum to zero; every member account's cached
+   * balance equals its postings and is not negative; every house account's cached balance
+   * plus its pending roll-ups equals its postings.
+   */
+  async reconcile(): Promise<{
+    ok: boolean;
+    assetSums: Record<string, bigint>;
+    drift: { accountId: bigint; cached: bigint; postings: bigint }[];
+    negative: { accountId: bigint; balance: bigint }[];
+    checkedAccounts: number;
+  }> {
+    const [rows, sums] = await Promise.all([repo.reconcileRows(this.db), repo.assetSums(this.db)]);
+    const drift = rows.filter((r) => r.cached + r.pending !== r.postings).map((r) => ({ accountId: r.accountId, cached: r.cached + r.pending, postings: r.postings }));
+    const negative = rows.filter((r) => r.memberId !== null && r.cached < 0n).map((r) => ({ accountId: r.accountId, balance: r.cached }));
+    const ok = drift.length === 0 && negative.length === 0 && Object.values(sums).every((s) => s === 0n);
+    return { ok, assetSums: sums, drift, negative, checkedAccounts: rows.length };
+  }
+}

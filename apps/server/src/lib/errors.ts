@@ -1,0 +1,24 @@
+import { ErrorCode, messageFor } from '@nebula/protocol';
+
+/**
+ * The one error factory (engineering guide §5). Services throw AppError(code); the error
+ * handler turns it into the envelope. `data` carries dynamic facts (lockedUntil, remaining,
+ * serverTime, …); `httpStatus` is only for transport-level outcomes (404, 413, 429, 503).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly data: unknown = null,
+    message?: string,
+    readonly httpStatus = 200,
+  ) {
+    super(message ?? messageFor(code));
+    this.name = 'AppError';
+  }
+}
+
+export function appError(code: number, data: unknown = null, message?: string): AppError {
+  return new AppError(code, data, message);
+}
+
+export const notFoundError = (): AppError => new AppError(ErrorCode.Common, null, '接口不存在', 404);

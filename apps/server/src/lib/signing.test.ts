@@ -1,0 +1,48 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { deviceSigningKey, signRequest, verifySignature } from './signing';
+
+const signKey = 'k'.repeat(40);
+const deviceId = 'a1b2c3d4-0000-4000-8000-000000000000';
+
+describe('device signing key', () => {
+  it('is HMAC-SHA256(SIGN_KEY, device id)', () => {
+    const expected = createHmac('sha256', signKey).update(deviceId).digest('hex');
+    expect(deviceSigningKey(signKey, deviceId).toString('hex')).toBe(expected);
+  });
+  it('differs per device', () => {
+    expect(deviceSigningKey(signKey, 'device-one-x').equals(deviceSigningKey(signKey, 'device-two-x'))).toBe(false);
+  });
+});
+
+describe('verifySignature', () => {
+  const now = 1_800_000_000_000;
+  const key = deviceSigningKey(signKey, deviceId);
+  const ts = String(now);
+  const sign = signRequest(key, 'site', deviceId, ts);
+  const base = { signKey, base: 'site' as const, deviceId, now };
+
+  it('accepts the signature of base:uuid:timestamp', () => {
+    expect(sign).toBe(createHmac('sha256', key).update(`site:${deviceId}:${ts}`).digest('hex'));
+    expect(verifySignature({ ...base, sign, timestamp: ts })).toBe('ok');
+  });
+  it.each([
+    ['missing sign', { sign: undefined, timestamp: ts }, 'missing'],
+    ['missing timestamp', { sign, timestamp: undefined }, 'missing'],
+    ['not a number', { sign, timestamp: '12a' }, 'bad'],
+    ['upper-case hex', { sign: sign.toUpperCase(), timestamp: ts }, 'bad'],
+    ['other base', { sign: signRequest(key, 'fd', deviceId, ts), timestamp: ts }, 'bad'],
+    ['5 min + 1 ms late', { sign: signRequest(key, 'site', deviceId, String(now - 300001)), timestamp: String(now - 300001) }, 'stale'],
+    ['5 min + 1 ms early', { sign: signRequest(key, 'site', deviceId, String(now + 300001)), timestamp: String(now + 300001) }, 'stale'],
+  ])('%s → %s', (_name, input, expected) => {
+    expect(verifySignature({ ...base, ...input })).toBe(expected);
+  });
+  it('accepts exactly 5 minutes off', () => {
+    const edge = String(now - 300000);
+    expect(verifySignature({ ...base, sign: signRequest(key, 'site', deviceId, edge), timestamp: edge })).toBe('ok');
+  });
+  it('refuses another device key', () => {
+    const other = signRequest(deviceSigningKey(signKey, 'other-device'), 'site', deviceId, ts);
+    expect(verifySignature({ ...base, sign: other, timestamp: ts })).toBe('bad');
+  });
+});

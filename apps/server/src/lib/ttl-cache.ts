@@ -1,0 +1,29 @@
+/**
+ * A small keyed cache of promises with a time to live and explicit invalidation. A failed
+ * load is not kept. Used for operator data read on hot paths.
+ */
+export class TtlCache<K, V> {
+  readonly #entries = new Map<K, { value: Promise<V>; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    const now = Date.now();
+    const hit = this.#entries.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    if (this.#entries.size >= this.maxEntries) this.#entries.clear();
+    const value = load();
+    this.#entries.set(key, { value, expires: now + this.ttlMs });
+    value.catch(() => {
+      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
+    });
+    return value;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+}

@@ -1,0 +1,121 @@
+import { ErrorCode, maskPhone } from '@nebula/protocol';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { SessionService } from '../auth/session.service';
+import type { SmsCodeService } from '../sms/sms-code.service';
+import type { SettingsService } from '../settings/settings.service';
+import { SiteSettingsPatch } from '../settings/settings.schema';
+import type { AuditService } from '../audit/audit.service';
+import * as repo from './admin.repository';
+import type { Operator } from './operator.service';
+
+export interface AdminDeps {
+  db: Db;
+  clock: Clock;
+  sessions: SessionService;
+  settings: SettingsService;
+  sms: SmsCodeService;
+  audit: AuditService;
+}
+
+/**
+ * The operators' first tools. Every change is written to the append-only audit log in the
+ * same transaction as the change itself.
+ */
+export class AdminService {
+  constructor(private readonly d: AdminDeps) {}
+
+  async members(q: string | undefined, page: number, pageSize: number) {
+    const r = await repo.listMembers(this.d.db, q, pageSize, (page - 1) * pageSize);
+    return {
+      page,
+      pageSize,
+      total: r.total,
+      list: r.rows.map((m) => ({
+        memberId: m.id,
+        userName: m.user_name,
+        nickname: m.nickname,
+        blocked: m.blocked,
+        vipLevel: m.vip_level,
+        phoneMasked: m.phone ? maskPhone(m.phone) : null,
+        realNameStatus: m.status ?? ('none' as const),
+        registeredAt: m.registered_at.getTime(),
+        lastLoginAt: m.last_login_at?.getTime() ?? null,
+      })),
+    };
+  }
+
+  /** Blocking ends the member's sessions (their next call: 10104) and chat sockets. */
+  async blockMember(op: Operator, memberId: number, blocked: boolean, reason: string): Promise<void> {
+    const ended = await this.d.db.tx(async (q) => {
+      const before = await repo.setMemberBlocked(q, memberId, blocked, reason);
+      if (!before) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'memberId', message: 'unknown member' }] });
+      await this.d.audit.record(q, {
+        actor: op.userName, action: blocked ? 'member.block' : 'member.unblock', target: `member:${memberId}`,
+        before: { blocked: before.before }, after: { blocked, reason },
+      });
+      return blocked ? this.d.sessions.endAllIn(q, memberId, 'blocked') : [];
+    });
+    await this.d.sessions.announceEnded(memberId, ended, 'blocked');
+  }
+
+  /** A blocked device gets 10102 on every call; its live sessions' sockets close. */
+  async blockDevice(op: Operator, deviceId: string, blocked: boolean, reason: string): Promise<void> {
+    const live = await this.d.db.tx(async (q) => {
+      const changed = await repo.setDeviceBlocked(q, deviceId, blocked, reason, op.userName, this.d.clock.now());
+      if (changed) {
+        await this.d.audit.record(q, {
+          actor: op.userName, action: blocked ? 'device.block' : 'device.unblock', target: `device:${deviceId}`,
+          before: { blocked: !blocked }, after: { blocked, reason },
+        });
+      }
+      return blocked ? repo.liveSessionsOnDevice(q, deviceId) : [];
+    });
+    for (const s of live) await this.d.sessions.announceEnded(s.memberId, [s.id], 'deviceBlocked');
+  }
+
+  async pendingRealNames() {
+    return { list: await repo.pendingRealNames(this.d.db) };
+  }
+
+  async reviewRealName(op: Operator, memberId: number, approve: boolean, reason: string | undefined): Promise<void> {
+    await this.d.db.tx(async (q) => {
+      const name = await repo.reviewRealName(q, memberId, approve, reason ?? null, op.userName, this.d.clock.now());
+      if (name === null) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'memberId', message: 'no pending submission' }] });
+      await this.d.audit.record(q, {
+        actor: op.userName, action: approve ? 'realName.approve' : 'realName.reject', target: `member:${memberId}`,
+        before: { status: 'pending' }, after: { status: approve ? 'approved' : 'rejected', reason: reason ?? null },
+      });
+    });
+  }
+
+  async smsOutbox() {
+    return { list: await this.d.sms.outbox(100) };
+  }
+
+  async settings(): Promise<Record<string, unknown>> {
+    return { ...(await this.d.settings.get()) };
+  }
+
+  async updateSettings(op: Operator, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const parsed = SiteSettingsPatch.safeParse(patch);
+    if (!parsed.success) {
+      throw new AppError(ErrorCode.Validation, { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+    }
+    const before = await this.d.settings.get();
+    const keys = Object.keys(parsed.data);
+    const updated = await this.d.settings.update(parsed.data, async (q) => {
+      await this.d.audit.record(q, {
+        actor: op.userName, action: 'settings.update', target: `settings:${keys.join(',')}`,
+        before: Object.fromEntries(keys.map((k) => [k, before[k as keyof typeof before]])),
+        after: parsed.data,
+      });
+    });
+    return { ...updated };
+  }
+
+  audit(page: number, pageSize: number) {
+    return this.d.audit.page(page, pageSize);
+  }
+}

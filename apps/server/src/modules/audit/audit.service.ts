@@ -1,0 +1,24 @@
+import type { Db, Queryable } from '../../db/client';
+import { insertAudit, readAudit } from './audit.repository';
+
+export interface AuditEntry {
+  actor: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The append-only operator audit log: written in the same transaction as the change. */
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  record(q: Queryable, entry: AuditEntry): Promise<void> {
+    return insertAudit(q, entry);
+  }
+
+  async page(page: number, pageSize: number) {
+    const r = await readAudit(this.db, pageSize, (page - 1) * pageSize);
+    return { ...r, page, pageSize };
+  }
+}

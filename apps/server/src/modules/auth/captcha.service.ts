@@ -1,0 +1,45 @@
+import { ErrorCode, type Captcha } from '@nebula/protocol';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { randomId } from '../../lib/tokens';
+import { drawCaptcha, randomCaptchaText } from './captcha-drawing';
+import { deleteExpiredCaptchas, insertCaptcha, takeCaptcha } from './auth.repository';
+
+export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
+
+/** Image captchas: single use, 2 minutes, case-insensitive. */
+export class CaptchaService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(purpose: 'register' | 'login'): Promise<Captcha> {
+    const text = randomCaptchaText();
+    const id = randomId(12);
+    const expiresAt = this.clock.now() + CAPTCHA_TTL_MS;
+    await insertCaptcha(this.db, { id, answer: text, purpose, expiresAt });
+    await deleteExpiredCaptchas(this.db, this.clock.now());
+    return { captchaId: id, image: drawCaptcha(text), expiresAt };
+  }
+
+  /**
+   * Checks and consumes a captcha: 10409 when none was given, 6022 expired or already used,
+   * 6021 wrong. A wrong answer also uses it up, so each guess needs a new image.
+   */
+  async check(captchaId: string | undefined, code: string | undefined): Promise<void> {
+    if (!captchaId || !code) throw new AppError(ErrorCode.VerificationRequired, { captchaRequired: true });
+    const row = await takeCaptcha(this.db, captchaId);
+    if (!row || row.expiresAt <= this.clock.now()) throw new AppError(ErrorCode.CaptchaExpired, { captchaRequired: true });
+    if (row.answer.toUpperCase() !== code.trim().toUpperCase()) {
+      throw new AppError(ErrorCode.CaptchaWrong, { captchaRequired: true });
+    }
+  }
+
+  /** For tests: the answer of a live captcha (there is no API that reveals it). */
+  async answerOf(captchaId: string): Promise<string | null> {
+    const r = await this.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [captchaId]);
+    return r.rows[0]?.answer ?? null;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { bumpThrottle, clearThrottle, lockThrottle, readThrottle } from './auth.repository';
+
+const WINDOW_MS = 15 * 60 * 1000;
+
+export interface ThrottleRules {
+  /** Failed logins of a name before a captcha is required; 0 = never. */
+  captchaAfter: number;
+  /** Failed logins of a name from one network before that network is locked out. */
+  lockAfter: number;
+  lockMs: number;
+}
+
+export interface ThrottleState {
+  captchaRequired: boolean;
+  lockedUntil: number | null;
+}
+
+/**
+ * Failed-login counting (PRODUCT §4). Counters are keyed by the name as typed (lower-cased),
+ * never by whether it exists, so unknown names behave exactly like real ones. The captcha is
+ * per name; the lockout is per name and network, and lasts a fixed time — a stranger on
+ * another network can slow a member down with captchas but can never lock them out.
+ */
+export class LoginThrottle {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  #keys(name: string, network: string) {
+    return { nameKey: `n:${name}`, netKey: `nn:${name}|${network}` };
+  }
+
+  async state(name: string, network: string, rules: ThrottleRules): Promise<ThrottleState> {
+    const now = this.clock.now();
+    const { nameKey, netKey } = this.#keys(name, network);
+    const [byName, byNet] = await Promise.all([
+      readThrottle(this.db, nameKey, now, WINDOW_MS),
+      readThrottle(this.db, netKey, now, WINDOW_MS),
+    ]);
+    return {
+      captchaRequired: rules.captchaAfter > 0 && byName.failures >= rules.captchaAfter,
+      lockedUntil: byNet.lockedUntil,
+    };
+  }
+
+  async fail(name: string, network: string, rules: ThrottleRules): Promise<ThrottleState> {
+    const now = this.clock.now();
+    const { nameKey, netKey } = this.#keys(name, network);
+    const byName = await bumpThrottle(this.db, nameKey, now, WINDOW_MS);
+    const byNet = await bumpThrottle(this.db, netKey, now, WINDOW_MS);
+    let lockedUntil = byNet.lockedUntil && byNet.lockedUntil > now ? byNet.lockedUntil : null;
+    if (!lockedUntil && byNet.failures >= rules.lockAfter) {
+      lockedUntil = now + rules.lockMs;
+      await lockThrottle(this.db, netKey, lockedUntil);
+    }
+    return { captchaRequired: rules.captchaAfter > 0 && byName.failures >= rules.captchaAfter, lockedUntil };
+  }
+
+  async succeed(name: string, network: string): Promise<void> {
+    const { nameKey, netKey } = this.#keys(name, network);
+    await clearThrottle(this.db, [nameKey, netKey]);
+  }
+}

@@ -1,0 +1,191 @@
+import {
+  ErrorCode,
+  maskPhone,
+  type CodeSent,
+  type LoginRecord,
+  type MemberInfo,
+  type RealNameInfo,
+  type SecurityOverview,
+  type StepUp,
+} from '@nebula/protocol';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { sha256Hex } from '../../lib/tokens';
+import type { SmsCodeService } from '../sms/sms-code.service';
+import * as repo from './member.repository';
+import type { MemberRow } from './member.repository';
+
+/** Masks a real name for display: 张三 → 张*, 欧阳娜娜 → 欧***. */
+export function maskName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= 1) return '*';
+  return chars[0] + '*'.repeat(chars.length - 1);
+}
+
+export interface MemberServiceDeps {
+  db: Db;
+  clock: Clock;
+  sms: SmsCodeService;
+}
+
+/** What the wallet adds to member info (balance, locked money) once it exists. */
+export type MemberInfoExtension = (memberId: number) => Promise<Partial<Pick<MemberInfo, 'balance' | 'lockMoney'>>>;
+
+/** A member's own account: info, profile, phone, real name, fund password, security centre. */
+export class MemberService {
+  #extensions: MemberInfoExtension[] = [];
+
+  constructor(private readonly d: MemberServiceDeps) {}
+
+  extendInfo(ext: MemberInfoExtension): void {
+    this.#extensions.push(ext);
+  }
+
+  async #member(id: number): Promise<MemberRow> {
+    const m = await repo.readMember(this.d.db, id);
+    if (!m) throw new AppError(ErrorCode.AuthRequired);
+    return m;
+  }
+
+  /**
+   * Member info (SPEC §7). X-User-Hash must be the hex SHA-256 of the lower-cased username:
+   * a request crafted for another account is refused (6047).
+   */
+  async info(memberId: number, userHash: string | undefined, withLockMoney: boolean): Promise<MemberInfo> {
+    // Every page load asks for this: the member read and the extensions (balances) go out
+    // together, one round trip of waiting instead of one per query.
+    const [m, ...extra] = await Promise.all([this.#member(memberId), ...this.#extensions.map((ext) => ext(memberId))]);
+    if (!userHash || userHash.toLowerCase() !== sha256Hex(m.userName.toLowerCase())) throw new AppError(ErrorCode.UserHashMismatch);
+    const info = this.#present(m);
+    for (const part of extra) Object.assign(info, part);
+    if (!withLockMoney) delete info.lockMoney;
+    return info;
+  }
+
+  #present(m: MemberRow): MemberInfo {
+    return {
+      memberId: m.id,
+      userName: m.userName,
+      nickname: m.nickname,
+      avatar: m.avatar,
+      vipLevel: m.vipLevel,
+      phoneMasked: m.phone ? maskPhone(m.phone) : null,
+      countryCode: m.countryCode,
+      email: m.email,
+      realNameMasked: m.realName ? maskName(m.realName) : null,
+      realNameStatus: m.realNameStatus,
+      fundPasswordSet: m.fundPasswordHash !== null,
+      inviteCode: m.inviteCode,
+      registeredAt: m.registeredAt,
+      lastLoginAt: m.lastLoginAt,
+    };
+  }
+
+  async updateProfile(memberId: number, p: { nickname?: string; avatar?: string; email?: string | null }): Promise<MemberInfo> {
+    await repo.updateProfile(this.d.db, memberId, p);
+    return this.#present(await this.#member(memberId));
+  }
+
+  /** SMS for the logged-in member: a new number's bind code, or a step-up code to the bound one. */
+  async sendSms(memberId: number, purpose: 'bindPhone' | 'stepUp', countryCode?: string, phone?: string): Promise<CodeSent> {
+    if (purpose === 'bindPhone') {
+      if (!countryCode || !phone) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'phone', message: 'required' }] });
+      return this.d.sms.issue('bindPhone', `${memberId}:${countryCode}${phone}`, `${countryCode}${phone}`);
+    }
+    const m = await this.#member(memberId);
+    if (!m.phone || !m.countryCode) throw new AppError(ErrorCode.NoPhoneBound);
+    return this.d.sms.issue('stepUp', String(memberId), `${m.countryCode}${m.phone}`);
+  }
+
+  /**
+   * A step-up (PRODUCT §4): the login password or an SMS code sent to the bound phone. Without
+   * either: 6049.
+   */
+  async #stepUp(m: MemberRow, stepUp: StepUp | undefined): Promise<void> {
+    if (stepUp?.password) {
+      if (!(await verifyPassword(m.passwordHash, stepUp.password))) throw new AppError(ErrorCode.NameError);
+      return;
+    }
+    if (stepUp?.smsCode) {
+      if (!m.phone) throw new AppError(ErrorCode.NoPhoneBound);
+      await this.d.sms.require('stepUp', String(m.id), stepUp.smsCode);
+      return;
+    }
+    throw new AppError(ErrorCode.StepUpRequired);
+  }
+
+  /** A step-up for another module (payout accounts): password or an SMS code. */
+  async verifyStepUp(memberId: number, stepUp: StepUp | undefined): Promise<void> {
+    await this.#stepUp(await this.#member(memberId), stepUp);
+  }
+
+  /** The member's real name and its review status (payout account holders). */
+  async realName(memberId: number): Promise<{ name: string | null; approved: boolean }> {
+    const m = await this.#member(memberId);
+    return { name: m.realName, approved: m.realNameStatus === 'approved' };
+  }
+
+  async bindPhone(memberId: number, input: { countryCode: string; phone: string; code: string; stepUp?: StepUp }): Promise<MemberInfo> {
+    const m = await this.#member(memberId);
+    if (m.phone) await this.#stepUp(m, input.stepUp);
+    await this.d.sms.require('bindPhone', `${memberId}:${input.countryCode}${input.phone}`, input.code);
+    const ok = await this.d.db.tx((q) => repo.setPhone(q, memberId, input.countryCode, input.phone));
+    if (!ok) throw new AppError(ErrorCode.PhoneInUse);
+    return this.#present(await this.#member(memberId));
+  }
+
+  async realNameStatus(memberId: number): Promise<RealNameInfo> {
+    const m = await this.#member(memberId);
+    return {
+      status: m.realNameStatus,
+      realNameMasked: m.realName ? maskName(m.realName) : null,
+      reason: m.realNameReason,
+      submittedAt: m.realNameSubmittedAt,
+      reviewedAt: m.realNameReviewedAt,
+    };
+  }
+
+  async submitRealName(memberId: number, realName: string): Promise<RealNameInfo> {
+    if (!(await repo.submitRealName(this.d.db, memberId, realName.trim(), this.d.clock.now()))) throw new AppError(ErrorCode.RealNameLocked);
+    return this.realNameStatus(memberId);
+  }
+
+  async setFundPassword(memberId: number, fundPassword: string, stepUp: StepUp): Promise<void> {
+    const m = await this.#member(memberId);
+    await this.#stepUp(m, stepUp);
+    await repo.setFundPassword(this.d.db, memberId, await hashPassword(fundPassword));
+  }
+
+  async securityOverview(memberId: number, deviceId: string): Promise<SecurityOverview> {
+    const m = await this.#member(memberId);
+    const [devices, logins, risky] = await Promise.all([
+      repo.readDevices(this.d.db, memberId, deviceId),
+      repo.readLogins(this.d.db, memberId, 10, 0),
+      repo.countRiskyLogins(this.d.db, memberId),
+    ]);
+    return {
+      phoneBound: m.phone !== null,
+      fundPasswordSet: m.fundPasswordHash !== null,
+      realNameStatus: m.realNameStatus,
+      devices,
+      recentLogins: logins.list,
+      riskyLoginCount: risky,
+    };
+  }
+
+  async loginHistory(memberId: number, page: number, pageSize: number): Promise<{ list: LoginRecord[]; page: number; pageSize: number; total: number }> {
+    const r = await repo.readLogins(this.d.db, memberId, pageSize, (page - 1) * pageSize);
+    return { ...r, page, pageSize };
+  }
+
+  /** Removes a trusted device: its next login is a risky one again. */
+  async removeDevice(memberId: number, deviceId: string): Promise<void> {
+    if (!(await repo.untrustDevice(this.d.db, memberId, deviceId))) throw new AppError(ErrorCode.DeviceNotFound);
+  }
+
+  async recordTerminal(t: { deviceId: string; memberId: number | null; ip: string; userAgent: string; data: unknown }): Promise<void> {
+    await repo.insertWebTerminal(this.d.db, { ...t, now: this.d.clock.now() });
+  }
+}

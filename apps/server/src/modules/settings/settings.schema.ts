@@ -1,0 +1,152 @@
+import { moneyString } from '@nebula/protocol';
+import { z } from 'zod';
+import type { Config } from '../../config';
+
+/**
+ * Site settings: database rows the operator changes at run time, one row per key
+ * (PRODUCT §2). Each key has a schema and a default; on first start the defaults are seeded,
+ * taking values from the environment where a variable names them.
+ */
+export const SiteStatus = z.object({
+  /** open: normal; maintenance: API answers 6032; stopped: pre-info says status 0. */
+  status: z.enum(['open', 'maintenance', 'stopped']),
+  message: z.string().max(500),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+});
+
+// Settings amounts are shown on the wire (channel limits, rates), so they keep its cap.
+const money = moneyString;
+
+export const DepositChannelSetting = z.object({
+  id: z.string().regex(/^[a-z0-9-]{2,40}$/),
+  type: z.enum(['bank', 'usdt', 'alipay', 'wechat', 'ebpay', 'koipay']),
+  name: z.string().min(1).max(40),
+  enabled: z.boolean(),
+  min: money,
+  max: money,
+  quickAmounts: z.array(money).max(8),
+  receiving: z
+    .object({
+      bankName: z.string().max(40).optional(),
+      accountNo: z.string().max(64).optional(),
+      accountName: z.string().max(40).optional(),
+      network: z.enum(['TRC20', 'ERC20']).optional(),
+      address: z.string().max(80).optional(),
+    })
+    .nullable(),
+});
+export type DepositChannelSetting = z.infer<typeof DepositChannelSetting>;
+
+export const settingSchemas = {
+  siteTitle: z.string().min(1).max(60),
+  logoUrl: z.string().max(300),
+  faviconUrl: z.string().max(300),
+  siteStatus: SiteStatus,
+  stopLogin: z.boolean(),
+  stopRegister: z.boolean(),
+  festivalSkin: z.string().max(40).nullable(),
+  siteVideo: z.object({ activeUrl: z.string().max(300), skinOpen: z.boolean() }),
+  addresses: z.array(z.string().max(200)).max(20),
+  disablePhones: z.array(z.string().max(6)).max(300),
+  phoneCountries: z.array(z.object({ code: z.string().max(6), name: z.string().max(40) })).max(300),
+  /** Regions (keys of region_ranges) the site does not serve: 6033. */
+  blockedRegions: z.array(z.string().max(40)).max(300),
+  tenant: z.boolean(),
+  downloadOnly: z.boolean(),
+  /** Whether registration needs an image captcha. */
+  registerCaptcha: z.boolean(),
+  /** Failed logins of a name before login needs a captcha; 0 = never. */
+  loginCaptchaAfter: z.number().int().min(0).max(100),
+  /** Failed logins of a name from one network before that network is locked out. */
+  loginLockAfter: z.number().int().min(1).max(100),
+  loginLockMinutes: z.number().int().min(1).max(1440),
+  depositChannels: z.array(DepositChannelSetting).max(30),
+  /** CNY per USDT, applied to USDT deposits (rounded down to the fen). */
+  usdtRate: money,
+  /** CNY per COIN. */
+  coinRate: money,
+  coinBuyMin: z.number().int().min(1),
+  coinBuyMax: z.number().int().min(1),
+  /** Turnover required per credited deposit: multiplier × amount (0 disables). */
+  turnoverMultiplier: money,
+  /** Hours before a new payout account can receive withdrawals (0 disables). */
+  payoutCooloffHours: z.number().int().min(0).max(720),
+  withdrawMin: money,
+  withdrawMax: money,
+  withdrawDailyMax: money,
+  /** Maximum payout accounts per type. */
+  paymentAccountCap: z.number().int().min(1).max(20),
+  /** All chat rooms in maintenance (AllRoomMaintain). */
+  chatMaintain: z.object({ maintain: z.boolean(), message: z.string().max(200) }),
+} as const;
+
+export type SettingKey = keyof typeof settingSchemas;
+export type SiteSettings = { [K in SettingKey]: z.infer<(typeof settingSchemas)[K]> };
+
+export const SiteSettingsPatch = z
+  .object(
+    Object.fromEntries(
+      Object.entries(settingSchemas).map(([k, s]) => [k, s.optional()]),
+    ) as { [K in SettingKey]: z.ZodOptional<(typeof settingSchemas)[K]> },
+  )
+  .strict();
+export type SiteSettingsPatch = Partial<SiteSettings>;
+
+/** Deposit channels a fresh site starts with; operators change them at run time. */
+const DEFAULT_CHANNELS: DepositChannelSetting[] = [
+  {
+    id: 'bank-icbc', type: 'bank', name: '银行卡转账', enabled: true, min: '100', max: '50000',
+    quickAmounts: ['100', '500', '1000', '5000', '10000'],
+    receiving: { bankName: '中国工商银行', accountNo: '6222 0202 0012 3456 789', accountName: '星云科技有限公司' },
+  },
+  {
+    id: 'usdt-trc20', type: 'usdt', name: 'USDT (TRC20)', enabled: true, min: '10', max: '20000',
+    quickAmounts: ['20', '50', '100', '500'],
+    receiving: { network: 'TRC20', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL' },
+  },
+  { id: 'alipay', type: 'alipay', name: '支付宝', enabled: true, min: '50', max: '5000', quickAmounts: ['50', '100', '200', '500', '1000'], receiving: null },
+  { id: 'wechat', type: 'wechat', name: '微信支付', enabled: true, min: '50', max: '5000', quickAmounts: ['50', '100', '200', '500', '1000'], receiving: null },
+  { id: 'ebpay', type: 'ebpay', name: 'EBpay', enabled: true, min: '100', max: '20000', quickAmounts: ['100', '300', '500', '1000', '2000'], receiving: null },
+  { id: 'koipay', type: 'koipay', name: 'KOIpay', enabled: true, min: '100', max: '20000', quickAmounts: ['100', '300', '500', '1000', '2000'], receiving: null },
+];
+
+export function defaultSettings(config: Config): SiteSettings {
+  return {
+    siteTitle: config.siteSeed.title,
+    logoUrl: '/static/logo.svg',
+    faviconUrl: '/static/favicon.svg',
+    siteStatus: { status: config.siteSeed.status, message: '', startTime: null, endTime: null },
+    stopLogin: config.siteSeed.stopLogin,
+    stopRegister: config.siteSeed.stopRegister,
+    festivalSkin: null,
+    siteVideo: { activeUrl: '', skinOpen: false },
+    addresses: config.publicUrl ? [config.publicUrl] : [],
+    disablePhones: [],
+    phoneCountries: [
+      { code: '86', name: '中国大陆' },
+      { code: '852', name: '中国香港' },
+      { code: '853', name: '中国澳门' },
+      { code: '886', name: '中国台湾' },
+    ],
+    blockedRegions: [],
+    tenant: false,
+    downloadOnly: false,
+    registerCaptcha: config.siteSeed.registerCaptcha,
+    loginCaptchaAfter: config.siteSeed.loginCaptchaAfter,
+    loginLockAfter: 5,
+    loginLockMinutes: 15,
+    depositChannels: DEFAULT_CHANNELS,
+    usdtRate: '7.20',
+    coinRate: '1.00',
+    coinBuyMin: 10,
+    coinBuyMax: 100000,
+    turnoverMultiplier: '1',
+    payoutCooloffHours: 24,
+    withdrawMin: '100',
+    withdrawMax: '50000',
+    withdrawDailyMax: '200000',
+    paymentAccountCap: 5,
+    chatMaintain: { maintain: false, message: '' },
+  };
+}

@@ -1,0 +1,27 @@
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+
+/** Where SMS messages go. A real provider plugs in here; codes are never logged. */
+export interface SmsGateway {
+  send(message: { phone: string; text: string; purpose: string }): Promise<void>;
+}
+
+/**
+ * The built-in gateway: messages land in a dev outbox table that operators read in the back
+ * office. Nothing is sent anywhere and nothing is written to the log.
+ */
+export class OutboxSmsGateway implements SmsGateway {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(message: { phone: string; text: string; purpose: string }): Promise<void> {
+    await this.db.query('INSERT INTO sms_outbox (phone, text, purpose, sent_at) VALUES ($1, $2, $3, $4)', [
+      message.phone,
+      message.text,
+      message.purpose,
+      new Date(this.clock.now()),
+    ]);
+  }
+}

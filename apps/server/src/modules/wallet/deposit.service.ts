@@ -1,0 +1,338 @@
+import { ErrorCode, fenToYuanString, parseMoney, type DepositChannel, type DepositOrder } from '@nebula/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../../db/client';
+import type { LedgerService } from '../../ledger/ledger.service';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { AuditService } from '../audit/audit.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { DepositChannelSetting } from '../settings/settings.schema';
+import type { LimitsService } from './limits.service';
+import { newOrderId } from './order-id';
+import type { CallbackHeaders, PaymentGateways } from './payment-gateway';
+import type { SandboxGateway } from './sandbox-gateway';
+import type { TurnoverService } from './turnover.service';
+import * as repo from './wallet.repository';
+import type { DepositRow } from './wallet.repository';
+
+export const DEPOSIT_TTL_MS = 30 * 60 * 1000;
+const ONLINE: ReadonlySet<string> = new Set(['alipay', 'wechat', 'ebpay', 'koipay']);
+
+export interface DepositDeps {
+  db: Db;
+  clock: Clock;
+  settings: SettingsService;
+  ledger: LedgerService;
+  turnover: TurnoverService;
+  limits: LimitsService;
+  audit: AuditService;
+  /** The gateways of the online channels; a channel without one is not offered. */
+  gateways: PaymentGateways;
+  /** The sandbox's hosted pay page; null when the sandbox is off (production, unless enabled). */
+  sandbox: SandboxGateway | null;
+  log: FastifyBaseLogger;
+}
+
+export interface Actor {
+  userName: string;
+}
+
+const STATUS_NOTE: Record<string, string> = {
+  pending: '订单已创建，等待付款',
+  credited: '已到账',
+  rejected: '已拒绝',
+  expired: '订单超时未付款，已关闭',
+  cancelled: '已取消',
+  review: '款项已收到，等待人工审核',
+};
+
+/**
+ * Deposits (PRODUCT §5): orders are state machines changed only by compare-and-set; a credit is
+ * one ledger transaction with the order id as its reference, so whoever races, an order is
+ * credited, rejected or expired exactly once. Money really received is never dropped: a paid
+ * callback for an expired order or with another amount goes to operator review.
+ */
+export class DepositService {
+  constructor(private readonly d: DepositDeps) {}
+
+  async channels(): Promise<DepositChannel[]> {
+    const s = await this.d.settings.get();
+    return s.depositChannels.filter((c) => c.enabled && (!ONLINE.has(c.type) || this.d.gateways.forChannel(c.type))).map((c) => this.#present(c, s.usdtRate));
+  }
+
+  #present(c: DepositChannelSetting, usdtRate: string): DepositChannel {
+    const usdt = c.type === 'usdt';
+    return {
+      id: c.id,
+      type: c.type,
+      name: c.name,
+      online: ONLINE.has(c.type),
+      currency: usdt ? 'USDT' : 'CNY',
+      min: c.min,
+      max: c.max,
+      quickAmounts: c.quickAmounts,
+      needsDepositorName: c.type === 'bank',
+      receiving: c.receiving,
+      rate: usdt ? usdtRate : null,
+      tutorial: c.type,
+    };
+  }
+
+  async create(q: Queryable, memberId: number, input: { channelId: string; amount: string; depositorName?: string }) {
+    const s = await this.d.settings.get();
+    const channel = s.depositChannels.find((c) => c.id === input.channelId && c.enabled);
+    if (!channel) throw new AppError(ErrorCode.ChannelUnavailable);
+    const gateway = ONLINE.has(channel.type) ? this.d.gateways.forChannel(channel.type) : null;
+    // The sandbox is the only gateway yet: an online channel without one means it is off.
+    if (ONLINE.has(channel.type) && !gateway) throw new AppError(ErrorCode.SandboxDisabled);
+    const amount = parseMoney(input.amount);
+    if (amount < parseMoney(channel.min)) throw new AppError(ErrorCode.AmountBelowMin, { min: channel.min });
+    if (amount > parseMoney(channel.max)) throw new AppError(ErrorCode.AmountAboveMax, { max: channel.max });
+    if (channel.type === 'bank' && !input.depositorName) throw new AppError(ErrorCode.DepositorNameRequired);
+    // USDT in hundredths × CNY fen per USDT / 100, rounded down to the fen.
+    const credit = channel.type === 'usdt' ? (amount * parseMoney(s.usdtRate)) / 100n : amount;
+    if (credit <= 0n) throw new AppError(ErrorCode.AmountBelowMin, { min: channel.min });
+    await this.d.limits.check(q, memberId, credit);
+    const now = this.d.clock.now();
+    const id = newOrderId('D', now);
+    const payment = gateway ? await gateway.createPayment({ orderId: id, amount: credit, channelType: channel.type }) : null;
+    await repo.insertDeposit(q, {
+      id, memberId, channelId: channel.id, channelType: channel.type, channelName: channel.name,
+      currency: channel.type === 'usdt' ? 'USDT' : 'CNY', amount, creditAmount: credit,
+      depositorName: input.depositorName ?? null, gateway: gateway?.id ?? null, payUrl: payment?.payUrl ?? null,
+      createdAt: now, expiresAt: now + DEPOSIT_TTL_MS,
+    });
+    await repo.addEvent(q, id, 'pending', STATUS_NOTE.pending!, now);
+    const order = await this.#load(q, id);
+    return { orderId: id, payUrl: order.payUrl, order };
+  }
+
+  async #load(q: Queryable, id: string): Promise<DepositOrder> {
+    const row = await repo.readDeposit(q, id);
+    if (!row) throw new AppError(ErrorCode.OrderNotFound);
+    return this.presentOrder(row, (await repo.eventsOf(q, [id])).get(id) ?? []);
+  }
+
+  presentOrder(row: DepositRow, timeline: DepositOrder['timeline']): DepositOrder {
+    return {
+      orderId: row.id,
+      channelId: row.channelId,
+      channelName: row.channelName,
+      channelType: row.channelType as DepositOrder['channelType'],
+      amount: fenToYuanString(row.amount),
+      currency: row.currency,
+      creditAmount: fenToYuanString(row.creditAmount),
+      status: row.status,
+      payUrl: row.status === 'pending' ? row.payUrl : null,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      timeline,
+    };
+  }
+
+  /** The member's own order, or 7008 (another member's order does not exist for them). */
+  async #own(q: Queryable, memberId: number, orderId: string): Promise<DepositRow> {
+    const row = await repo.readDeposit(q, orderId);
+    if (!row || row.memberId !== memberId) throw new AppError(ErrorCode.OrderNotFound);
+    return row;
+  }
+
+  async list(memberId: number, page: number, pageSize: number) {
+    await this.expireDue(memberId);
+    const r = await repo.listDeposits(this.d.db, { memberId }, pageSize, (page - 1) * pageSize);
+    const events = await repo.eventsOf(this.d.db, r.rows.map((x) => x.id));
+    return { list: r.rows.map((row) => this.presentOrder(row, events.get(row.id) ?? [])), page, pageSize, total: r.total };
+  }
+
+  async detail(memberId: number, orderId: string): Promise<DepositOrder> {
+    await this.expireDue(memberId);
+    await this.#own(this.d.db, memberId, orderId);
+    return this.#load(this.d.db, orderId);
+  }
+
+  async cancel(q: Queryable, memberId: number, orderId: string): Promise<DepositOrder> {
+    await this.#own(q, memberId, orderId);
+    const now = this.d.clock.now();
+    if (!(await repo.casDeposit(q, orderId, ['pending'], 'cancelled', now))) throw new AppError(ErrorCode.OrderStateChanged);
+    await repo.addEvent(q, orderId, 'cancelled', '会员取消订单', now);
+    return this.#load(q, orderId);
+  }
+
+  /** The sandbox pay page: only the order's member sees it. */
+  async sandboxOrder(memberId: number, orderId: string): Promise<DepositOrder> {
+    return (await this.#sandboxOrder(memberId, orderId)).order;
+  }
+
+  async #sandboxOrder(memberId: number, orderId: string): Promise<{ sandbox: SandboxGateway; order: DepositOrder }> {
+    const sandbox = this.d.sandbox;
+    if (!sandbox) throw new AppError(ErrorCode.SandboxDisabled);
+    const row = await this.#own(this.d.db, memberId, orderId);
+    if (row.gateway !== sandbox.id) throw new AppError(ErrorCode.OrderNotFound);
+    return { sandbox, order: await this.#load(this.d.db, orderId) };
+  }
+
+  /** The pay button of the sandbox page: the gateway then calls back, signed. */
+  async sandboxPay(memberId: number, orderId: string): Promise<DepositOrder> {
+    const { sandbox, order } = await this.#sandboxOrder(memberId, orderId);
+    if (order.status !== 'pending') throw new AppError(ErrorCode.OrderStateChanged);
+    await sandbox.pay({ orderId, amount: order.creditAmount }, this.d.clock.now());
+    return this.#load(this.d.db, orderId);
+  }
+
+  /**
+   * A gateway's callback. Answers "success" once the outcome is recorded (a replay changes
+   * nothing and is also "success"); a bad signature, or an order unknown to that gateway, is
+   * refused and logged. A gateway that is not in service (the sandbox in production) is refused.
+   */
+  async callback(gatewayId: string, rawBody: string, headers: CallbackHeaders): Promise<'success' | 'fail'> {
+    const gateway = this.d.gateways.byId(gatewayId);
+    if (!gateway) return 'fail';
+    if (!gateway.verifyCallback(rawBody, headers)) {
+      this.d.log.warn({ gateway: gatewayId, bytes: rawBody.length }, 'payment callback refused: bad signature');
+      return 'fail';
+    }
+    const body = gateway.parseCallback(rawBody);
+    if (!body) {
+      this.d.log.warn({ gateway: gatewayId }, 'payment callback refused: malformed body');
+      return 'fail';
+    }
+    const received = body.amount;
+    return this.d.db.tx(async (q) => {
+      const row = await repo.readDeposit(q, body.orderId, true);
+      if (!row || row.gateway !== gateway.id) {
+        this.d.log.warn({ gateway: gatewayId, orderId: body.orderId }, 'payment callback refused: unknown order');
+        return 'fail';
+      }
+      const now = this.d.clock.now();
+      if (body.status === 'failed') {
+        if (await repo.casDeposit(q, row.id, ['pending'], 'rejected', now, { reason: '支付失败' })) {
+          await repo.addEvent(q, row.id, 'rejected', '支付渠道返回失败', now);
+        }
+        return 'success';
+      }
+      if (row.status === 'credited' || row.status === 'review') return 'success';
+      const onTime = row.status === 'pending' && row.expiresAt > now;
+      if (onTime && received === row.creditAmount) {
+        await this.#credit(q, row, received, now, `支付成功（${body.tradeNo}）`, ['pending'], body.tradeNo);
+        return 'success';
+      }
+      // Paid, but late or with another amount: never dropped, an operator decides.
+      const moved = await repo.casDeposit(q, row.id, ['pending', 'expired', 'cancelled', 'rejected'], 'review', now, { receivedAmount: received, gatewayTradeNo: body.tradeNo });
+      if (moved) {
+        const why = received !== row.creditAmount ? `实收 ${fenToYuanString(received)} 与订单金额不符` : '订单已关闭后收到付款';
+        await repo.addEvent(q, row.id, 'review', `${why}，等待人工审核`, now);
+      }
+      return 'success';
+    });
+  }
+
+  async #credit(q: Queryable, row: DepositRow, amount: bigint, now: number, note: string, from: DepositRow['status'][], tradeNo?: string): Promise<DepositRow> {
+    const moved = await repo.casDeposit(q, row.id, from, 'credited', now, { receivedAmount: amount, gatewayTradeNo: tradeNo });
+    if (!moved) throw new AppError(ErrorCode.OrderStateChanged);
+    await this.d.ledger.post(q, {
+      reference: `deposit:${row.id}`,
+      kind: 'deposit',
+      memo: row.channelName,
+      memberId: row.memberId,
+      postings: [
+        { account: { house: 'deposits' }, amount: -amount },
+        { account: { memberId: row.memberId, kind: 'main' }, amount },
+      ],
+    });
+    await this.d.turnover.requireFor(q, row.memberId, amount, `deposit:${row.id}`);
+    await repo.addEvent(q, row.id, 'credited', note, now);
+    return moved;
+  }
+
+  /** Pending orders past 30 minutes become expired, once each. */
+  async expireDue(memberId?: number): Promise<number> {
+    const ids = await repo.dueExpiries(this.d.db, this.d.clock.now(), memberId);
+    let n = 0;
+    for (const id of ids) {
+      await this.d.db.tx(async (q) => {
+        const now = this.d.clock.now();
+        if (await repo.casDeposit(q, id, ['pending'], 'expired', now)) {
+          await repo.addEvent(q, id, 'expired', STATUS_NOTE.expired!, now);
+          n += 1;
+        }
+      });
+    }
+    return n;
+  }
+
+  // --- operators
+  async adminList(status: string | undefined, page: number, pageSize: number) {
+    await this.expireDue();
+    const r = await repo.listDeposits(this.d.db, { status }, pageSize, (page - 1) * pageSize);
+    const events = await repo.eventsOf(this.d.db, r.rows.map((x) => x.id));
+    const members = await this.#userNames(r.rows.map((x) => x.memberId));
+    return {
+      list: r.rows.map((row) => ({
+        ...this.presentOrder(row, events.get(row.id) ?? []),
+        memberId: row.memberId,
+        userName: members.get(row.memberId) ?? '',
+        depositorName: row.depositorName,
+        receivedAmount: row.receivedAmount === null ? null : fenToYuanString(row.receivedAmount),
+      })),
+      page,
+      pageSize,
+      total: r.total,
+    };
+  }
+
+  async #userNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const r = await this.d.db.query<{ id: number; user_name: string }>('SELECT id, user_name FROM members WHERE id = ANY($1)', [ids]);
+    return new Map(r.rows.map((m) => [m.id, m.user_name]));
+  }
+
+  async adminOrder(q: Queryable, orderId: string) {
+    const row = await repo.readDeposit(q, orderId);
+    if (!row) throw new AppError(ErrorCode.OrderNotFound);
+    const events = await repo.eventsOf(q, [orderId]);
+    const names = await this.#userNames([row.memberId]);
+    return {
+      ...this.presentOrder(row, events.get(orderId) ?? []),
+      memberId: row.memberId,
+      userName: names.get(row.memberId) ?? '',
+      depositorName: row.depositorName,
+      receivedAmount: row.receivedAmount === null ? null : fenToYuanString(row.receivedAmount),
+    };
+  }
+
+  /** An operator confirms money received on an offline channel: credited exactly once. */
+  async confirm(q: Queryable, op: Actor, orderId: string, reason?: string) {
+    const row = await repo.readDeposit(q, orderId, true);
+    if (!row) throw new AppError(ErrorCode.OrderNotFound);
+    const now = this.d.clock.now();
+    // Offline money can arrive after the 30 minutes: an expired order can still be confirmed.
+    await this.#credit(q, row, row.creditAmount, now, reason ? `人工确认到账：${reason}` : '人工确认到账', ['pending', 'expired']);
+    await this.d.audit.record(q, { actor: op.userName, action: 'deposit.confirm', target: `deposit:${orderId}`, before: { status: row.status }, after: { status: 'credited', amount: fenToYuanString(row.creditAmount) } });
+    return this.adminOrder(q, orderId);
+  }
+
+  async reject(q: Queryable, op: Actor, orderId: string, reason: string) {
+    const now = this.d.clock.now();
+    const moved = await repo.casDeposit(q, orderId, ['pending'], 'rejected', now, { reason });
+    if (!moved) throw new AppError((await repo.readDeposit(q, orderId)) ? ErrorCode.OrderStateChanged : ErrorCode.OrderNotFound);
+    await repo.addEvent(q, orderId, 'rejected', `已拒绝：${reason}`, now);
+    await this.d.audit.record(q, { actor: op.userName, action: 'deposit.reject', target: `deposit:${orderId}`, before: { status: 'pending' }, after: { status: 'rejected', reason } });
+    return this.adminOrder(q, orderId);
+  }
+
+  /** A deposit in review: credit what was really received, or close it with a reason. */
+  async resolve(q: Queryable, op: Actor, orderId: string, credit: boolean, reason: string) {
+    const row = await repo.readDeposit(q, orderId, true);
+    if (!row) throw new AppError(ErrorCode.OrderNotFound);
+    if (row.status !== 'review' || row.receivedAmount === null) throw new AppError(ErrorCode.OrderStateChanged);
+    const now = this.d.clock.now();
+    if (credit) {
+      await this.#credit(q, row, row.receivedAmount, now, `人工审核入账：${reason}`, ['review']);
+    } else {
+      if (!(await repo.casDeposit(q, orderId, ['review'], 'rejected', now, { reason }))) throw new AppError(ErrorCode.OrderStateChanged);
+      await repo.addEvent(q, orderId, 'rejected', `审核关闭：${reason}`, now);
+    }
+    await this.d.audit.record(q, { actor: op.userName, action: credit ? 'deposit.resolve.credit' : 'deposit.resolve.close', target: `deposit:${orderId}`, before: { status: 'review', received: fenToYuanString(row.receivedAmount) }, after: { reason } });
+    return this.adminOrder(q, orderId);
+  }
+}

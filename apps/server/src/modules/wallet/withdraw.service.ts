@@ -1,0 +1,254 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ErrorCode, fenToYuanString, parseMoney, type WithdrawOrder, type WithdrawPrecheck } from '@nebula/protocol';
+import type { Db, Queryable } from '../../db/client';
+import type { LedgerService } from '../../ledger/ledger.service';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/password';
+import type { AuditService } from '../audit/audit.service';
+import type { PaymentAccountService } from '../payment/payment-account.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { Actor } from './deposit.service';
+import { newOrderId } from './order-id';
+import { periodStart } from './shanghai-time';
+import type { TurnoverService } from './turnover.service';
+import * as repo from './wallet.repository';
+import type { WithdrawRow } from './wallet.repository';
+
+const FUND_MAX_FAILURES = 5;
+const FUND_LOCK_MS = 30 * 60 * 1000;
+const FUND_WINDOW_MS = 30 * 60 * 1000;
+/** How long a try waits for parallel checks to finish (an argon2 verify takes tens of ms). */
+const FUND_TRY_WAIT_MS = 15_000;
+
+export interface WithdrawDeps {
+  db: Db;
+  clock: Clock;
+  settings: SettingsService;
+  ledger: LedgerService;
+  turnover: TurnoverService;
+  accounts: PaymentAccountService;
+  audit: AuditService;
+}
+
+interface MemberFacts {
+  realNameApproved: boolean;
+  fundPasswordHash: string | null;
+}
+
+/**
+ * Withdrawals (PRODUCT §5): need an approved real name, a payout account past its cool-off and
+ * the fund password (5 wrong tries lock withdrawals for 30 minutes); the turnover requirement
+ * must be met. The amount moves from main to locked at once; an operator pays it out or sends
+ * it back. No reverse withdrawal.
+ */
+export class WithdrawService {
+  constructor(private readonly d: WithdrawDeps) {}
+
+  async #facts(q: Queryable, memberId: number): Promise<MemberFacts> {
+    const r = await q.query<{ fund_password_hash: string | null; status: string | null }>(
+      `SELECT m.fund_password_hash, r.status FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id WHERE m.id = $1`,
+      [memberId],
+    );
+    const row = r.rows[0];
+    return { realNameApproved: row?.status === 'approved', fundPasswordHash: row?.fund_password_hash ?? null };
+  }
+
+  async #lockedUntil(q: Queryable, memberId: number): Promise<number | null> {
+    const f = await repo.readFundFailures(q, memberId);
+    return f?.lockedUntil && f.lockedUntil > this.d.clock.now() ? f.lockedUntil : null;
+  }
+
+  async precheck(memberId: number): Promise<WithdrawPrecheck> {
+    const db = this.d.db;
+    const s = await this.d.settings.get();
+    const now = this.d.clock.now();
+    const [facts, lockedUntil, turnover, used, balances] = await Promise.all([
+      this.#facts(db, memberId),
+      this.#lockedUntil(db, memberId),
+      this.d.turnover.view(memberId),
+      repo.withdrawnSince(db, memberId, periodStart('day', now)),
+      this.d.ledger.balances(db, memberId),
+    ]);
+    return {
+      realNameApproved: facts.realNameApproved,
+      fundPasswordSet: facts.fundPasswordHash !== null,
+      lockedUntil,
+      turnover,
+      min: s.withdrawMin,
+      max: s.withdrawMax,
+      dailyMax: s.withdrawDailyMax,
+      dailyUsed: fenToYuanString(used),
+      balance: fenToYuanString(balances.main),
+    };
+  }
+
+  /**
+   * Checks the fund password outside any transaction (hashing is slow). The try is reserved
+   * first, atomically, so parallel guesses cannot verify more than the tries left; a correct
+   * password clears the count.
+   */
+  async #checkFundPassword(memberId: number, hash: string, password: string): Promise<void> {
+    const db = this.d.db;
+    await this.#reserveTry(memberId);
+    if (await verifyPassword(hash, password)) {
+      await repo.clearFundFailures(db, memberId);
+      return;
+    }
+    const now = this.d.clock.now();
+    const after = await repo.failFundTry(db, memberId, { now, max: FUND_MAX_FAILURES, lockUntil: now + FUND_LOCK_MS });
+    if (after?.lockedUntil && after.lockedUntil > now) throw new AppError(ErrorCode.WithdrawLocked, { lockedUntil: after.lockedUntil });
+    throw new AppError(ErrorCode.FundPasswordWrong, { attemptsLeft: Math.max(FUND_MAX_FAILURES - (after?.failures ?? 0), 0) });
+  }
+
+  /**
+   * Takes one of the tries left, or refuses while locked (7013). When every try is taken by
+   * checks still running (parallel requests), waits for their outcome instead of verifying more
+   * guesses: a correct one frees the tries, a fifth wrong one locks. Tries lost to a crash stay
+   * counted until their window ends, so waiting is bounded.
+   */
+  async #reserveTry(memberId: number): Promise<void> {
+    const giveUpAt = Date.now() + FUND_TRY_WAIT_MS;
+    for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+      const now = this.d.clock.now();
+      if (await repo.reserveFundTry(this.d.db, memberId, { now, staleBefore: now - FUND_WINDOW_MS, max: FUND_MAX_FAILURES })) return;
+      const f = await repo.readFundFailures(this.d.db, memberId);
+      if (f?.lockedUntil && f.lockedUntil > now) throw new AppError(ErrorCode.WithdrawLocked, { lockedUntil: f.lockedUntil });
+      if (Date.now() >= giveUpAt) throw new AppError(ErrorCode.WithdrawLocked, { lockedUntil: (f?.windowStart ?? now) + FUND_WINDOW_MS });
+      await sleep(pause + Math.floor(Math.random() * pause));
+    }
+  }
+
+  /**
+   * Checks run in this order: real name, fund password set, lock, fund password, account,
+   * cool-off, amount limits, daily limit, turnover, balance. `tx` runs the money movement in
+   * the caller's (idempotent) transaction.
+   */
+  async create(
+    memberId: number,
+    input: { accountId: number; amount: string; fundPassword: string },
+    tx: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>,
+  ): Promise<WithdrawOrder> {
+    const facts = await this.#facts(this.d.db, memberId);
+    if (!facts.realNameApproved) throw new AppError(ErrorCode.RealNameRequired);
+    if (!facts.fundPasswordHash) throw new AppError(ErrorCode.FundPasswordNotSet);
+    await this.#checkFundPassword(memberId, facts.fundPasswordHash, input.fundPassword);
+    const account = await this.d.accounts.payoutAccount(memberId, input.accountId);
+    const s = await this.d.settings.get();
+    const amount = parseMoney(input.amount);
+    if (amount < parseMoney(s.withdrawMin)) throw new AppError(ErrorCode.AmountBelowMin, { min: s.withdrawMin });
+    if (amount > parseMoney(s.withdrawMax)) throw new AppError(ErrorCode.AmountAboveMax, { max: s.withdrawMax });
+    return tx(async (q) => {
+      // One order of this member at a time counts the day's total (parallel orders cannot both pass).
+      await repo.lockMemberOrders(q, memberId);
+      const now = this.d.clock.now();
+      const used = await repo.withdrawnSince(q, memberId, periodStart('day', now));
+      const dailyMax = parseMoney(s.withdrawDailyMax);
+      if (used + amount > dailyMax) {
+        throw new AppError(ErrorCode.DailyWithdrawLimit, { remaining: fenToYuanString(dailyMax > used ? dailyMax - used : 0n) });
+      }
+      const missing = await this.d.turnover.missing(q, memberId);
+      if (missing > 0n) throw new AppError(ErrorCode.TurnoverNotMet, { missing: fenToYuanString(missing) });
+      const id = newOrderId('W', now);
+      await this.d.ledger.post(q, {
+        reference: `withdraw:${id}`,
+        kind: 'withdraw',
+        memo: account.label,
+        memberId,
+        postings: [
+          { account: { memberId, kind: 'main' }, amount: -amount },
+          { account: { memberId, kind: 'locked' }, amount },
+        ],
+      });
+      await repo.insertWithdraw(q, { id, memberId, accountId: account.id, accountLabel: account.label, amount, createdAt: now });
+      await repo.addEvent(q, id, 'review', '申请已提交，资金已冻结，等待审核出款', now);
+      return this.#load(q, id);
+    });
+  }
+
+  async #load(q: Queryable, id: string): Promise<WithdrawOrder> {
+    const row = await repo.readWithdraw(q, id);
+    if (!row) throw new AppError(ErrorCode.OrderNotFound);
+    return this.present(row, (await repo.eventsOf(q, [id])).get(id) ?? []);
+  }
+
+  present(row: WithdrawRow, timeline: WithdrawOrder['timeline']): WithdrawOrder {
+    return {
+      orderId: row.id,
+      accountId: row.accountId,
+      accountLabel: row.accountLabel,
+      amount: fenToYuanString(row.amount),
+      status: row.status,
+      reason: row.reason,
+      createdAt: row.createdAt,
+      timeline,
+    };
+  }
+
+  async list(memberId: number, page: number, pageSize: number) {
+    const r = await repo.listWithdraws(this.d.db, { memberId }, pageSize, (page - 1) * pageSize);
+    const events = await repo.eventsOf(this.d.db, r.rows.map((x) => x.id));
+    return { list: r.rows.map((row) => this.present(row, events.get(row.id) ?? [])), page, pageSize, total: r.total };
+  }
+
+  // --- operators
+  async adminList(status: string | undefined, page: number, pageSize: number) {
+    const r = await repo.listWithdraws(this.d.db, { status: status === 'pending' ? 'review' : status }, pageSize, (page - 1) * pageSize);
+    const events = await repo.eventsOf(this.d.db, r.rows.map((x) => x.id));
+    const list = [];
+    for (const row of r.rows) list.push(await this.#adminView(this.d.db, row, events.get(row.id) ?? []));
+    return { list, page, pageSize, total: r.total };
+  }
+
+  async #adminView(q: Queryable, row: WithdrawRow, timeline: WithdrawOrder['timeline']) {
+    const payout = await this.d.accounts.payoutDetails(q, row.accountId);
+    const name = await q.query<{ user_name: string }>('SELECT user_name FROM members WHERE id = $1', [row.memberId]);
+    return { ...this.present(row, timeline), memberId: row.memberId, userName: name.rows[0]?.user_name ?? '', accountNo: payout?.accountNo ?? '', holder: payout?.holder ?? null };
+  }
+
+  async #adminOrder(q: Queryable, id: string) {
+    const row = await repo.readWithdraw(q, id);
+    if (!row) throw new AppError(ErrorCode.OrderNotFound);
+    return this.#adminView(q, row, (await repo.eventsOf(q, [id])).get(id) ?? []);
+  }
+
+  /** Paid out: the locked money leaves for the house withdrawals account, exactly once. */
+  async approve(q: Queryable, op: Actor, orderId: string, reason?: string) {
+    const now = this.d.clock.now();
+    const row = await repo.casWithdraw(q, orderId, 'paid', reason ?? null, now);
+    if (!row) throw new AppError((await repo.readWithdraw(q, orderId)) ? ErrorCode.OrderStateChanged : ErrorCode.OrderNotFound);
+    await this.d.ledger.post(q, {
+      reference: `withdraw-paid:${orderId}`,
+      kind: 'withdrawPaid',
+      memo: row.accountLabel,
+      memberId: row.memberId,
+      postings: [
+        { account: { memberId: row.memberId, kind: 'locked' }, amount: -row.amount },
+        { account: { house: 'withdrawals' }, amount: row.amount },
+      ],
+    });
+    await repo.addEvent(q, orderId, 'paid', '已出款，请留意到账', now);
+    await this.d.audit.record(q, { actor: op.userName, action: 'withdraw.approve', target: `withdraw:${orderId}`, before: { status: 'review' }, after: { status: 'paid', amount: fenToYuanString(row.amount) } });
+    return this.#adminOrder(q, orderId);
+  }
+
+  /** Rejected: the locked money goes back to main, with the reason shown to the member. */
+  async reject(q: Queryable, op: Actor, orderId: string, reason: string) {
+    const now = this.d.clock.now();
+    const row = await repo.casWithdraw(q, orderId, 'rejected', reason, now);
+    if (!row) throw new AppError((await repo.readWithdraw(q, orderId)) ? ErrorCode.OrderStateChanged : ErrorCode.OrderNotFound);
+    await this.d.ledger.post(q, {
+      reference: `withdraw-refund:${orderId}`,
+      kind: 'withdrawRefund',
+      memo: reason,
+      memberId: row.memberId,
+      postings: [
+        { account: { memberId: row.memberId, kind: 'locked' }, amount: -row.amount },
+        { account: { memberId: row.memberId, kind: 'main' }, amount: row.amount },
+      ],
+    });
+    await repo.addEvent(q, orderId, 'rejected', `未通过：${reason}（资金已退回钱包）`, now);
+    await this.d.audit.record(q, { actor: op.userName, action: 'withdraw.reject', target: `withdraw:${orderId}`, before: { status: 'review' }, after: { status: 'rejected', reason } });
+    return this.#adminOrder(q, orderId);
+  }
+}

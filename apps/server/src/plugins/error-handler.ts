@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode } from '@nebula/protocol';
+import { AppError } from '../lib/errors';
+import { fail } from '../lib/envelope';
+
+/** Paths that belong to the API: an unknown one gets a 404 envelope, never the site's HTML. */
+export function isApiPath(url: string): boolean {
+  return /^\/(?:(?:site|act|game|fd|agent|stream|admin)\/api(?:\/|$|\?)|api\/|stream\/ws\/|healthz|docs(?:\/|$))/.test(url);
+}
+
+const apiPattern = new Map<string, boolean>();
+
+/**
+ * isApiPath for a request, decided once per route pattern (the answer depends only on the
+ * prefix, which a pattern fixes); wildcard routes and unknown paths are decided by the URL.
+ */
+export function isApiRequest(req: FastifyRequest): boolean {
+  const pattern = req.routeOptions.url;
+  if (pattern === undefined || pattern.includes('*')) return isApiPath(req.url);
+  let api = apiPattern.get(pattern);
+  if (api === undefined) {
+    api = isApiPath(pattern);
+    apiPattern.set(pattern, api);
+  }
+  return api;
+}
+
+/**
+ * The one error handler (engineering guide §5): every error becomes the envelope. Business
+ * errors are HTTP 200 with their code; transport outcomes keep their HTTP status; anything
+ * unexpected is 500 with 10001 and is logged with the request id, never shown.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.httpStatus >= 500) req.log.error({ err }, 'request failed');
+      return reply.status(err.httpStatus).send(fail(err.code, err.message, err.data));
+    }
+    if (err.validation) {
+      const issues = err.validation.map((v) => ({
+        path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'invalid',
+      }));
+      return reply.status(200).send(fail(ErrorCode.Validation, undefined, { issues }));
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return reply.status(413).send(fail(ErrorCode.Validation, '请求内容过大'));
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send(fail(ErrorCode.RateLimited));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, wrong content type and the like: the caller's input, not our fault.
+      return reply.status(200).send(fail(ErrorCode.Validation, undefined, { reason: err.code ?? 'bad_request' }));
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.status(500).send(fail(ErrorCode.Common));
+  });
+}

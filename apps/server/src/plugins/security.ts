@@ -1,0 +1,86 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { isApiRequest } from './error-handler';
+import { registerRateLimit } from './rate-limit';
+
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** The strict CSP of the member site: no inline script, no foreign origins. */
+export function contentSecurityPolicy(extraConnect: string[] = []): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'", ...extraConnect],
+    frameSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  redis: Redis | null,
+): Promise<void> {
+  // Documents get helmet's full set; JSON replies only what matters for JSON, since every
+  // byte of header is paid on every API call.
+  const pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config)));
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApiRequest(req) ? API_HEADERS : pageHeaders);
+    done();
+  });
+  await app.register(compress, {
+    // Below ~1 KB a compressed body saves less than it costs (and fits one packet anyway).
+    threshold: 1024,
+    // On-the-fly brotli at its default quality 11 costs far more CPU than it saves.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // Responses only: no client sends compressed bodies, and inflating them would be a hook on
+    // every call and a way round the body limit.
+    globalDecompression: false,
+  });
+  // Counters on every reply cost bytes on every call; a refused call gets Retry-After.
+  registerRateLimit(app, { ...config.rateLimit, redis, redisPrefix: config.redisPrefix });
+}
+
+/**
+ * Helmet's headers, computed once: running helmet per request re-parses the CSP every time,
+ * and the headers never change while the process runs.
+ */
+export function securityHeaders(directives: Record<string, string[]>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  const middleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives },
+    crossOriginEmbedderPolicy: false,
+  });
+  middleware({} as IncomingMessage, res, () => undefined);
+  return headers;
+}
+
+/** 'self' already covers same-origin websockets (CSP 3); a public URL may differ from the host. */
+function wsOrigins(config: Config): string[] {
+  if (!config.publicUrl) return [];
+  const u = new URL(config.publicUrl);
+  return [`${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`];
+}

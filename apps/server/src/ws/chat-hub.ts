@@ -1,0 +1,208 @@
+import {
+  ErrorCode,
+  HEARTBEAT_INTERVAL_MS,
+  MessageId,
+  decodeClientFrame,
+  encodeErrorFrame,
+  encodeServerFrame,
+  isChatErrorCode,
+  type ChatErrorCode,
+} from '@nebula/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Bus } from '../bus/bus';
+import { verifyChatJwt } from '../lib/chat-jwt';
+import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import type { SessionService } from '../modules/auth/session.service';
+import type { ChatService } from '../modules/chat/chat.service';
+import { handlers, send } from './chat-handlers';
+import type { ChatSocket } from './chat-state';
+
+export const MAX_SOCKETS_PER_MEMBER = 5;
+/** A socket silent for three heartbeat periods is closed. */
+export const SILENCE_LIMIT_MS = 3 * HEARTBEAT_INTERVAL_MS;
+const JOIN_NOTICE_PER_MEMBER_MS = 60_000;
+const JOIN_NOTICE_PER_ROOM_MS = 1_000;
+
+export const CLOSE_SESSION_ENDED = 4001;
+export const CLOSE_SILENT = 4002;
+export const CLOSE_REPLACED = 4003;
+
+/**
+ * The chat on one node: its sockets, by member and by room. Rooms fan out across nodes through
+ * the bus — every node delivers each published message to its own sockets in that room.
+ */
+export class ChatHub {
+  readonly #sockets = new Map<number, ChatSocket>();
+  readonly #byMember = new Map<number, Set<ChatSocket>>();
+  readonly #byRoom = new Map<number, Set<ChatSocket>>();
+  readonly #anonymousByIp = new Map<string, number>();
+  readonly #joinNotices = new Map<string, number>();
+  #nextId = 1;
+  #sweeper: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly chat: ChatService,
+    private readonly sessions: SessionService,
+    private readonly bus: Bus,
+    private readonly clock: Clock,
+    private readonly jwtSecret: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly anonymousPerIp = 20,
+  ) {}
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  async start(): Promise<void> {
+    const room = (roomId: number, frame: string, skip?: (s: ChatSocket) => boolean) => {
+      for (const s of this.#byRoom.get(roomId) ?? []) if (!skip?.(s) && s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
+    };
+    await this.bus.subscribe('chat.message', (m) => room(m.roomId, encodeServerFrame(MessageId.BroadcastRoom, m), (s) => s.shields.has(m.sender.memberId)));
+    await this.bus.subscribe('chat.gift', (g) => room(g.roomId, encodeServerFrame(MessageId.Gift, g), (s) => s.shields.has(g.sender.memberId)));
+    await this.bus.subscribe('chat.delete', (d) => room(d.roomId, encodeServerFrame(MessageId.MsgShield, { roomId: d.roomId, messageId: d.messageId, reason: 'deleted' })));
+    await this.bus.subscribe('chat.roomStatus', (r) => room(r.roomId, encodeServerFrame(MessageId.RoomStatus, r)));
+    await this.bus.subscribe('chat.vip', (r) => room(r.roomId, encodeServerFrame(MessageId.ChatVIPLevel, r)));
+    await this.bus.subscribe('chat.join', (j) => room(j.roomId, encodeServerFrame(MessageId.BroadcastJoin, j)));
+    await this.bus.subscribe('chat.maintain', (m) => {
+      const frame = encodeServerFrame(MessageId.AllRoomMaintain, m);
+      for (const s of this.#sockets.values()) if (s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
+    });
+    await this.bus.subscribe('chat.speech', (sp) => {
+      for (const s of this.#byMember.get(sp.memberId) ?? []) {
+        s.speechStatus = sp.speechStatus;
+        send(s, MessageId.SpeechStatus, sp.until === undefined ? { speechStatus: sp.speechStatus } : { speechStatus: sp.speechStatus, until: sp.until });
+      }
+    });
+    await this.bus.subscribe('session.ended', (e) => {
+      for (const s of [...(this.#byMember.get(e.memberId) ?? [])]) {
+        if (s.sessionId && e.sessionIds.includes(s.sessionId)) s.ws.close(CLOSE_SESSION_ENDED, 'session ended');
+      }
+    });
+    this.#sweeper = setInterval(() => this.#sweep(), HEARTBEAT_INTERVAL_MS);
+    this.#sweeper.unref();
+  }
+
+  stop(): void {
+    if (this.#sweeper) clearInterval(this.#sweeper);
+    for (const s of this.#sockets.values()) s.ws.close(1001, 'server shutting down');
+  }
+
+  /** A new connection; false when the address already holds too many anonymous sockets. */
+  accept(ws: WebSocket, ip: string): boolean {
+    const anonymous = this.#anonymousByIp.get(ip) ?? 0;
+    if (anonymous >= this.anonymousPerIp) {
+      ws.close(1013, 'too many connections');
+      return false;
+    }
+    this.#anonymousByIp.set(ip, anonymous + 1);
+    const s: ChatSocket = { id: this.#nextId++, ws, ip, memberId: null, sessionId: null, vipLevel: 0, nickname: '', rooms: new Set(), shields: new Set(), speechStatus: 0, lastSeen: this.now() };
+    this.#sockets.set(s.id, s);
+    ws.on('message', (data: Buffer, isBinary) => {
+      s.lastSeen = this.now();
+      if (isBinary) {
+        ws.send(encodeErrorFrame(-1, ErrorCode.ChatMalformedFrame));
+        return;
+      }
+      void this.#handle(s, data.toString('utf8'));
+    });
+    ws.on('close', () => this.#drop(s));
+    ws.on('error', () => ws.terminate());
+    return true;
+  }
+
+  async #handle(s: ChatSocket, text: string): Promise<void> {
+    const decoded = decodeClientFrame(text);
+    if (!decoded.ok) {
+      s.ws.send(encodeErrorFrame(decoded.msgId, decoded.code));
+      return;
+    }
+    const { msgId, msgData } = decoded.frame;
+    try {
+      await (handlers[msgId] as (hub: ChatHub, s: ChatSocket, data: unknown) => Promise<void>)(this, s, msgData);
+    } catch (err) {
+      const code: ChatErrorCode = err instanceof AppError && isChatErrorCode(err.code) ? err.code : ErrorCode.ChatServerError;
+      if (code === ErrorCode.ChatServerError) this.log.error({ err, msgId }, 'chat handler failed');
+      if (s.ws.readyState === s.ws.OPEN) s.ws.send(encodeErrorFrame(msgId, code));
+    }
+  }
+
+  /** Login (10001): the chat JWT, and its session must still be live. */
+  async login(s: ChatSocket, token: string): Promise<void> {
+    const claims = await verifyChatJwt(this.jwtSecret, token, this.now());
+    if (!claims || !(await this.sessions.isLive(claims.sessionId))) throw new AppError(ErrorCode.ChatNotLoggedIn);
+    const sender = await this.chat.sender(claims.memberId);
+    if (!sender) throw new AppError(ErrorCode.ChatNotLoggedIn);
+    const [speech, shields, lobby] = await Promise.all([this.chat.speech(claims.memberId), this.chat.shields(claims.memberId), this.chat.room(1)]);
+    if (s.memberId === null) this.#anonymousByIp.set(s.ip, Math.max(0, (this.#anonymousByIp.get(s.ip) ?? 1) - 1));
+    else this.#byMember.get(s.memberId)?.delete(s);
+    s.memberId = claims.memberId;
+    s.sessionId = claims.sessionId;
+    s.vipLevel = sender.vipLevel;
+    s.nickname = sender.nickname;
+    s.shields = new Set(shields);
+    s.speechStatus = speech.speechStatus;
+    let mine = this.#byMember.get(claims.memberId);
+    if (!mine) this.#byMember.set(claims.memberId, (mine = new Set()));
+    mine.add(s);
+    // A cap per member: the oldest socket makes way for the newest.
+    while (mine.size > MAX_SOCKETS_PER_MEMBER) {
+      const oldest = [...mine].sort((a, b) => a.id - b.id)[0]!;
+      mine.delete(oldest);
+      oldest.ws.close(CLOSE_REPLACED, 'too many sockets');
+    }
+    send(s, MessageId.Login, { speechStatus: speech.speechStatus, vipMin: lobby.vipMin, vipMax: lobby.vipMax, serverTime: this.now() });
+    if (speech.until !== undefined) send(s, MessageId.SpeechStatus, { speechStatus: speech.speechStatus, until: speech.until });
+  }
+
+  join(s: ChatSocket, roomId: number): void {
+    s.rooms.add(roomId);
+    let set = this.#byRoom.get(roomId);
+    if (!set) this.#byRoom.set(roomId, (set = new Set()));
+    set.add(s);
+    if (s.memberId !== null) void this.#announceJoin(s, roomId);
+  }
+
+  /** BroadcastJoin, throttled per member and per room so a busy room is not flooded. */
+  async #announceJoin(s: ChatSocket, roomId: number): Promise<void> {
+    const now = this.now();
+    const memberKey = `${s.memberId}:${roomId}`;
+    const roomKey = `room:${roomId}`;
+    if ((this.#joinNotices.get(memberKey) ?? 0) > now - JOIN_NOTICE_PER_MEMBER_MS) return;
+    if ((this.#joinNotices.get(roomKey) ?? 0) > now - JOIN_NOTICE_PER_ROOM_MS) return;
+    this.#joinNotices.set(memberKey, now);
+    this.#joinNotices.set(roomKey, now);
+    if (this.#joinNotices.size > 50_000) this.#joinNotices.clear();
+    await this.bus.publish('chat.join', { roomId, nickname: s.nickname, vipLevel: s.vipLevel }).catch(() => undefined);
+  }
+
+  leave(s: ChatSocket, roomId: number): void {
+    s.rooms.delete(roomId);
+    this.#byRoom.get(roomId)?.delete(s);
+  }
+
+  setShield(memberId: number, target: number, on: boolean): void {
+    for (const s of this.#byMember.get(memberId) ?? []) {
+      if (on) s.shields.add(target);
+      else s.shields.delete(target);
+    }
+  }
+
+  #drop(s: ChatSocket): void {
+    if (!this.#sockets.delete(s.id)) return;
+    for (const roomId of s.rooms) this.#byRoom.get(roomId)?.delete(s);
+    if (s.memberId === null) this.#anonymousByIp.set(s.ip, Math.max(0, (this.#anonymousByIp.get(s.ip) ?? 1) - 1));
+    else this.#byMember.get(s.memberId)?.delete(s);
+  }
+
+  #sweep(): void {
+    const limit = this.now() - SILENCE_LIMIT_MS;
+    for (const s of this.#sockets.values()) if (s.lastSeen < limit) s.ws.close(CLOSE_SILENT, 'silent');
+  }
+
+  stats(): { sockets: number; members: number } {
+    return { sockets: this.#sockets.size, members: this.#byMember.size };
+  }
+}

@@ -1,0 +1,54 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { ChatHub } from './chat-hub';
+
+export const CHAT_PATH = '/stream/ws/v1/handshake';
+/** Frames above 64 KB close the socket with 1009 (message too big). */
+export const MAX_FRAME_BYTES = 64 * 1024;
+
+function allowedOrigin(req: FastifyRequest, config: Config): boolean {
+  const origin = req.headers.origin;
+  // Only browsers send Origin, and only browsers can be tricked into cross-site sockets.
+  if (!origin) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  if (host === req.headers.host) return true;
+  const allowed = [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])];
+  return allowed.some((a) => {
+    try {
+      return new URL(a).host === host;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The chat websocket (PRODUCT §7): Origin allowlist, 64 KB frames, no compression. Not signed:
+ * the chat authenticates with its JWT in the login frame.
+ */
+export async function registerChatSocket(app: FastifyInstance, hub: ChatHub, config: Config): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } });
+  app.get(
+    CHAT_PATH,
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: (req, reply, done) => {
+        if (!allowedOrigin(req, config)) {
+          void reply.code(403).send({ status_code: 10001, message: 'origin not allowed', data: null });
+          return;
+        }
+        done();
+      },
+    },
+    (socket, req) => {
+      hub.accept(socket, req.ip);
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './server';
+
+interface WorkerFixtures {
+  server: RunningServer;
+}
+
+interface TestFixtures {
+  /** CSP violations reported by the page during the test. */
+  cspViolations: string[];
+}
+
+/** One server per worker; every test gets a fresh browser context against it. */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  cspViolations: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/.test(msg.text())) violations.push(msg.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(`Refused to load (CSP): ${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    await use(violations);
+  },
+});
+
+export { expect };
+
+/** Waits until the app has rendered something real (not the blank boot screen). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}
+
+/** Closes the one-time dialogs the home page queues (welcome pop, security tip), in order. */
+export async function dismissDialogs(page: Page): Promise<void> {
+  for (let i = 0; i < 4; i += 1) {
+    const dialog = page.getByRole('dialog').first();
+    try {
+      await dialog.waitFor({ state: 'visible', timeout: 1500 });
+    } catch {
+      return;
+    }
+    await dialog.getByRole('button', { name: /关闭|我知道了/ }).first().click();
+    await dialog.waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
+  }
+}

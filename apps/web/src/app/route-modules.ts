@@ -1,0 +1,144 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Every page and layout as a dynamic import (each becomes its own chunk). The router's `lazy`
+ * and the tab bar's prefetch-on-touch both go through here, so a prefetched chunk is the one
+ * the router later uses.
+ */
+type Loaded = { Component: ComponentType };
+
+const load =
+  <M>(importer: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  (): Promise<Loaded> =>
+    importer().then((module) => ({ Component: pick(module) }));
+
+export const routeModules = {
+  rootLayout: load(
+    () => import('./shell/root-layout'),
+    (m) => m.RootLayout,
+  ),
+  tabLayout: load(
+    () => import('./shell/tab-layout'),
+    (m) => m.TabLayout,
+  ),
+  memberGuard: load(
+    () => import('./shell/member-guard'),
+    (m) => m.MemberGuard,
+  ),
+  home: load(
+    () => import('../features/home/pages/home.page'),
+    (m) => m.HomePage,
+  ),
+  stopService: load(
+    () => import('../features/system/pages/stop-service.page'),
+    (m) => m.StopServicePage,
+  ),
+  maintenance: load(
+    () => import('../features/system/pages/maintenance.page'),
+    (m) => m.MaintenancePage,
+  ),
+  restrictionIp: load(
+    () => import('../features/system/pages/restriction-ip.page'),
+    (m) => m.RestrictionIpPage,
+  ),
+  login: load(
+    () => import('../features/auth/pages/login.page'),
+    (m) => m.LoginPage,
+  ),
+  register: load(
+    () => import('../features/auth/pages/register.page'),
+    (m) => m.RegisterPage,
+  ),
+  passwordReset: load(
+    () => import('../features/auth/pages/password-reset.page'),
+    (m) => m.PasswordResetPage,
+  ),
+  registerGuide: load(
+    () => import('../features/auth/pages/register-guide.page'),
+    (m) => m.RegisterGuidePage,
+  ),
+  mine: load(
+    () => import('./routes/mine-route'),
+    (m) => m.MineRoute,
+  ),
+  userInfo: load(
+    () => import('../features/member/pages/user-info.page'),
+    (m) => m.UserInfoPage,
+  ),
+  authentication: load(
+    () => import('../features/member/pages/authentication.page'),
+    (m) => m.AuthenticationPage,
+  ),
+  infoAudit: load(
+    () => import('../features/member/pages/info-audit.page'),
+    (m) => m.InfoAuditPage,
+  ),
+  security: load(
+    () => import('../features/member/pages/security.page'),
+    (m) => m.SecurityPage,
+  ),
+  wallet: load(
+    () => import('../features/wallet/pages/wallet.page'),
+    (m) => m.WalletPage,
+  ),
+  balance: load(
+    () => import('../features/wallet/pages/balance.page'),
+    (m) => m.BalancePage,
+  ),
+  deposit: load(
+    () => import('../features/wallet/pages/deposit.page'),
+    (m) => m.DepositPage,
+  ),
+  sandboxPay: load(
+    () => import('../features/wallet/pages/sandbox-pay.page'),
+    (m) => m.SandboxPayPage,
+  ),
+  withdrawal: load(
+    () => import('../features/wallet/pages/withdrawal.page'),
+    (m) => m.WithdrawalPage,
+  ),
+  audit: load(
+    () => import('../features/wallet/pages/audit.page'),
+    (m) => m.AuditPage,
+  ),
+  currency: load(
+    () => import('../features/wallet/pages/currency.page'),
+    (m) => m.CurrencyPage,
+  ),
+  depositLimit: load(
+    () => import('../features/wallet/pages/deposit-limit.page'),
+    (m) => m.DepositLimitPage,
+  ),
+  payoutAdd: load(
+    () => import('./routes/payout-routes'),
+    (m) => m.PayoutAddRoute,
+  ),
+  payoutList: load(
+    () => import('./routes/payout-routes'),
+    (m) => m.PayoutListRoute,
+  ),
+  transRecord: load(
+    () => import('../features/records/pages/trans-record.page'),
+    (m) => m.TransRecordPage,
+  ),
+  currencyRecord: load(
+    () => import('../features/records/pages/currency-record.page'),
+    (m) => m.CurrencyRecordPage,
+  ),
+  introTutorial: load(
+    () => import('../features/tutorial/pages/intro-tutorial.page'),
+    (m) => m.IntroTutorialPage,
+  ),
+  platformTutorials: load(
+    () => import('../features/tutorial/pages/platform-tutorials.page'),
+    (m) => m.PlatformTutorialsPage,
+  ),
+  chat: load(
+    () => import('./routes/chat-route'),
+    (m) => m.ChatRoute,
+  ),
+  notFound: load(
+    () => import('../features/system/pages/not-found.page'),
+    (m) => m.NotFoundPage,
+  ),
+} as const;

@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getSecureStorageMode, subscribeSecureStorageMode } from '../../lib/secure-storage';
+
+/** Says so when secrets can only be kept in memory (no WebCrypto/IndexedDB: PRODUCT §2). */
+export function InsecureBanner() {
+  const { t } = useTranslation();
+  const mode = useSyncExternalStore(
+    subscribeSecureStorageMode,
+    getSecureStorageMode,
+    getSecureStorageMode,
+  );
+  if (mode === 'encrypted') return null;
+  return (
+    <div className="nb-insecure" role="note">
+      {t('insecureContext')}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ModalHost } from '../../components/ui/modal-host';
+import { setLeavingForLogin, useSessionStore } from '../../session/session.store';
+import { MINE_PATH } from '../../site/paths';
+import { InsecureBanner } from './insecure-banner';
+import { useSiteEffects } from './use-site-effects';
+import './shell.css';
+
+/**
+ * An ended session on its way to login keeps the member guard from sending its page home
+ * (SPEC §4: 6001 / 10102 lead to login). Released here, after React has left the member area:
+ * the router's own promise resolves before that render, too early to release it.
+ */
+function useLeavingForLoginRelease(): void {
+  const { pathname } = useLocation();
+  const leaving = useSessionStore((state) => state.leavingForLogin);
+  useEffect(() => {
+    if (leaving && !pathname.startsWith(MINE_PATH)) setLeavingForLogin(false);
+  }, [leaving, pathname]);
+}
+
+/** The frame around every route: site effects, the modal queue, scroll memory per path. */
+export function RootLayout() {
+  useSiteEffects();
+  useLeavingForLoginRelease();
+  return (
+    <>
+      <InsecureBanner />
+      <Outlet />
+      <ModalHost />
+      {/* Keyed by path so each tab returns to where it was scrolled (DESIGN "Frame"). */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
+    </>
+  );
+}

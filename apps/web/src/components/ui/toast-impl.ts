@@ -1,0 +1,5 @@
+import { Toast } from 'antd-mobile';
+
+export function show(content: string): void {
+  Toast.show({ content });
+}

@@ -1,0 +1,8 @@
+import type { RegisterRequest } from '@nebula/protocol/api/auth';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** POST user/register: answers like login. */
+export function useRegisterMutation() {
+  return useMutation({ mutationFn: (body: RegisterRequest) => api.call('register', { body }) });
+}

@@ -1,0 +1,188 @@
+import { Button } from 'antd-mobile';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CheckBox } from '../../../components/ui/check-box';
+import { FormField, FormMessage } from '../../../components/ui/form-field';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { LOGIN_PATH, loginPathFor } from '../../../site/paths';
+import { usePreInfoStore } from '../../../site/pre-info.store';
+import { AuthHero } from '../components/auth-hero';
+import { CaptchaField } from '../components/captcha-field';
+import { ClosedNotice } from '../components/closed-notice';
+import { StrengthMeter } from '../components/strength-meter';
+import { passwordFieldHint } from '../hooks/password-problem';
+import { useRegisterForm } from '../hooks/use-register-form';
+import { userNameHint } from '../hooks/username-hint';
+import '../components/auth.css';
+
+/** /user/register (SPEC §2, PRODUCT §4). */
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const loginTo = loginPathFor(params.get('redirect') ?? undefined);
+  const stopRegister = usePreInfoStore((state) => state.preInfo?.stopRegister === true);
+  const form = useRegisterForm();
+  const { fields, set, errors } = form;
+  const ids = {
+    user: useId(),
+    password: useId(),
+    confirm: useId(),
+    invite: useId(),
+    captcha: useId(),
+    strength: useId(),
+  };
+  const nameHint = userNameHint(fields.userName);
+  const confirmTone =
+    errors.confirm || (fields.confirm !== '' && fields.confirm !== fields.password)
+      ? 'error'
+      : fields.confirm !== ''
+        ? 'ok'
+        : 'neutral';
+  const confirmHint =
+    errors.confirm ??
+    (fields.confirm === ''
+      ? undefined
+      : fields.confirm === fields.password
+        ? t('rules.passwordMatch')
+        : t('rules.passwordMismatch'));
+
+  if (stopRegister || form.closed) {
+    return (
+      <PageFrame title={t('register.title')}>
+        <div className="nb-auth">
+          <ClosedNotice
+            title={t('register.closedTitle')}
+            text={t('register.closedText')}
+            action={t('register.toLogin')}
+            onAction={() => void navigate(LOGIN_PATH)}
+          />
+        </div>
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame title={t('register.title')}>
+      <div className="nb-auth">
+        <AuthHero heading={t('joinTitle')} sub={t('joinHint')} />
+        <form
+          className="nb-card nb-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.submit();
+          }}
+        >
+          <FormField
+            label={t('fields.userName')}
+            htmlFor={ids.user}
+            tone={errors.userName ? 'error' : nameHint.tone}
+            hint={errors.userName ?? t(nameHint.key)}
+          >
+            <input
+              id={ids.user}
+              className="nb-input"
+              value={fields.userName}
+              onChange={(event) => set.setUserName(event.target.value.trim())}
+              placeholder={t('fields.userNamePlaceholder')}
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={16}
+              aria-describedby={`${ids.user}-hint`}
+            />
+          </FormField>
+          <FormField
+            label={t('fields.password')}
+            htmlFor={ids.password}
+            tone={errors.password ? 'error' : 'neutral'}
+            hint={passwordFieldHint(errors.password, form.strength, t)}
+          >
+            <PasswordInput
+              id={ids.password}
+              value={fields.password}
+              onChange={set.setPassword}
+              placeholder={t('fields.newPasswordPlaceholder')}
+              autoComplete="new-password"
+              maxLength={128}
+              aria-describedby={ids.strength}
+            />
+            <StrengthMeter strength={form.strength} id={ids.strength} />
+          </FormField>
+          <FormField
+            label={t('fields.confirmPassword')}
+            htmlFor={ids.confirm}
+            tone={confirmTone}
+            hint={confirmHint}
+          >
+            <PasswordInput
+              id={ids.confirm}
+              value={fields.confirm}
+              onChange={set.setConfirm}
+              placeholder={t('fields.confirmPasswordPlaceholder')}
+              autoComplete="new-password"
+              maxLength={128}
+            />
+          </FormField>
+          <FormField
+            label={t('fields.inviteCode')}
+            htmlFor={ids.invite}
+            tone={errors.inviteCode ? 'error' : 'neutral'}
+            hint={errors.inviteCode}
+          >
+            <input
+              id={ids.invite}
+              className="nb-input"
+              value={fields.inviteCode}
+              onChange={(event) => set.setInviteCode(event.target.value.trim())}
+              placeholder={t('fields.inviteCodePlaceholder')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={16}
+            />
+          </FormField>
+          {form.captchaNeeded && (
+            <CaptchaField
+              id={ids.captcha}
+              captcha={form.captcha}
+              value={fields.captchaCode}
+              onChange={set.setCaptchaCode}
+              error={errors.captcha}
+            />
+          )}
+          <div>
+            <CheckBox checked={fields.age} onChange={set.setAge}>
+              {t('register.age')}
+            </CheckBox>
+            {errors.age && (
+              <p className="nb-field__hint nb-field__hint--error" role="alert">
+                {errors.age}
+              </p>
+            )}
+          </div>
+          <FormMessage>{form.message}</FormMessage>
+          <Button
+            className="nb-form__submit"
+            type="submit"
+            block
+            color="primary"
+            shape="rounded"
+            loading={form.pending}
+          >
+            {t('register.submit')}
+          </Button>
+        </form>
+        <div className="nb-auth__links">
+          <span>
+            {t('register.hasAccount')}
+            <Link to={loginTo}>{t('register.toLogin')}</Link>
+          </span>
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

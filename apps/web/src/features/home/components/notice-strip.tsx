@@ -1,0 +1,43 @@
+import { NoticeBar } from 'antd-mobile';
+import { SoundOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './notice.css';
+import { MARQUEE_CATEGORY, useNotices } from '../api/notices.query';
+import { NoticeSheet } from './notice-sheet';
+
+/** The scrolling notice line (category 1); a tap opens every announcement (category 2). */
+export function NoticeStrip() {
+  const { t } = useTranslation('home');
+  const [open, setOpen] = useState(false);
+  const { data, isPending } = useNotices(MARQUEE_CATEGORY);
+  const text = (data?.list ?? []).map((notice) => notice.content || notice.title).join('　　');
+
+  return (
+    <>
+      {/* A div, not a <button>: the bar renders block elements inside. */}
+      <div
+        role="button"
+        tabIndex={0}
+        className="nb-notice"
+        onClick={() => setOpen(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') setOpen(true);
+        }}
+        aria-haspopup="dialog"
+        aria-label={t('noticeTitle')}
+      >
+        <NoticeBar
+          className="nb-notice__bar"
+          icon={<SoundOutline />}
+          // While loading, keep the line's height with an empty bar: no layout shift.
+          content={isPending ? '' : text || t('noticeMarqueeEmpty')}
+          color="info"
+          speed={40}
+          delay={1000}
+        />
+      </div>
+      <NoticeSheet open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/**
+ * POST user/password/change: ends every session of the member, this one included. The caller
+ * forgets the session here and takes the member to login (holding the member guard meanwhile,
+ * see `leavingForLogin`).
+ */
+export function usePasswordChange() {
+  return useMutation({
+    mutationFn: (body: { oldPassword: string; newPassword: string }) =>
+      api.call('passwordChange', { body }),
+  });
+}

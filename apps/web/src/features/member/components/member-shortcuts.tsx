@@ -1,0 +1,167 @@
+import {
+  AddCircleOutline,
+  BankcardOutline,
+  BillOutline,
+  CheckShieldOutline,
+  ClockCircleOutline,
+  CollectMoneyOutline,
+  CouponOutline,
+  FileOutline,
+  FillinOutline,
+  GiftOutline,
+  HandPayCircleOutline,
+  HistogramOutline,
+  LockOutline,
+  LoopOutline,
+  MailOutline,
+  MessageOutline,
+  PayCircleOutline,
+  PieOutline,
+  QuestionCircleOutline,
+  ReceiptOutline,
+  ReceivePaymentOutline,
+  SetOutline,
+  ShopbagOutline,
+  StarOutline,
+  UnorderedListOutline,
+  UserContactOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import {
+  AUTHENTICATION_PATH,
+  INFO_AUDIT_PATH,
+  REGISTER_GUIDE_PATH,
+  SECURITY_PATH,
+  USER_INFO_PATH,
+} from '../../../site/paths';
+
+/** Keys of member.json `mine.links`. */
+export type ShortcutKey =
+  | 'deposit'
+  | 'withdrawal'
+  | 'transfer'
+  | 'wallet'
+  | 'balance'
+  | 'currency'
+  | 'rebate'
+  | 'audit'
+  | 'depositLimit'
+  | 'transRecord'
+  | 'betRecord'
+  | 'giftRecord'
+  | 'welfare'
+  | 'currencyRecord'
+  | 'mallRecord'
+  | 'mallCoinRecord'
+  | 'userInfo'
+  | 'authentication'
+  | 'infoAudit'
+  | 'security'
+  | 'bindBankCard'
+  | 'vip'
+  | 'vipDetails'
+  | 'mail'
+  | 'addBankCard'
+  | 'virtualCoinCard'
+  | 'addEBpayCard'
+  | 'ebpayAcount'
+  | 'addKOIpayCard'
+  | 'koipayAcount'
+  | 'addAlipayCard'
+  | 'alipayAcount'
+  | 'sharelifeAcount'
+  | 'addwechatCard'
+  | 'wechatAcount'
+  | 'addDigitalCard'
+  | 'digitalAcount'
+  | 'feedback'
+  | 'introTutorial'
+  | 'platformTutorials'
+  | 'registerGuide';
+
+export interface Shortcut {
+  key: ShortcutKey;
+  to: string;
+  icon: ReactNode;
+}
+
+export interface ShortcutSection {
+  key: 'funds' | 'records' | 'account' | 'payment' | 'help';
+  items: Shortcut[];
+}
+
+const item = (key: ShortcutKey, to: string, icon: ReactNode): Shortcut => ({ key, to, icon });
+
+/**
+ * Every member route of SPEC §2, the security centre and the deposit limits. Pages not built
+ * yet open the 404 page inside the member area until their issue lands; nothing is faked.
+ */
+export const SHORTCUT_SECTIONS: ShortcutSection[] = [
+  {
+    key: 'funds',
+    items: [
+      item('deposit', '/mine/finance/deposit', <BankcardOutline />),
+      item('withdrawal', '/mine/finance/withdrawal', <PayCircleOutline />),
+      item('transfer', '/mine/finance/transfer', <LoopOutline />),
+      item('wallet', '/mine/finance/wallet', <CollectMoneyOutline />),
+      item('balance', '/mine/balance', <PieOutline />),
+      item('currency', '/mine/currency', <CouponOutline />),
+      item('rebate', '/mine/rebate', <HandPayCircleOutline />),
+      item('audit', '/mine/audit', <HistogramOutline />),
+      item('depositLimit', '/mine/depositLimit', <SetOutline />),
+    ],
+  },
+  {
+    key: 'records',
+    items: [
+      item('transRecord', '/mine/record/transRecord', <BillOutline />),
+      item('betRecord', '/mine/record/betRecord', <ReceiptOutline />),
+      item('giftRecord', '/mine/record/giftRecord', <GiftOutline />),
+      item('welfare', '/mine/record/welfare', <StarOutline />),
+      item('currencyRecord', '/mine/record/currencyRecord', <UnorderedListOutline />),
+      item('mallRecord', '/mine/mall/record', <ShopbagOutline />),
+      item('mallCoinRecord', '/mine/mall/coinRecord', <ClockCircleOutline />),
+    ],
+  },
+  {
+    key: 'account',
+    items: [
+      item('userInfo', USER_INFO_PATH, <UserOutline />),
+      item('authentication', AUTHENTICATION_PATH, <UserContactOutline />),
+      item('infoAudit', INFO_AUDIT_PATH, <FileOutline />),
+      item('security', SECURITY_PATH, <CheckShieldOutline />),
+      item('bindBankCard', '/mine/userInfo/authentication/bindBankCard', <BankcardOutline />),
+      item('vip', '/mine/vip', <StarOutline />),
+      item('vipDetails', '/mine/vip/details', <LockOutline />),
+      item('mail', '/mine/mail', <MailOutline />),
+    ],
+  },
+  {
+    key: 'payment',
+    items: [
+      item('addBankCard', '/mine/addBankCard', <AddCircleOutline />),
+      item('virtualCoinCard', '/mine/virtualCoinCard', <ReceivePaymentOutline />),
+      item('addEBpayCard', '/mine/addEBpayCard', <AddCircleOutline />),
+      item('ebpayAcount', '/mine/ebpayAcount', <ReceivePaymentOutline />),
+      item('addKOIpayCard', '/mine/addKOIpayCard', <AddCircleOutline />),
+      item('koipayAcount', '/mine/koipayAcount', <ReceivePaymentOutline />),
+      item('addAlipayCard', '/mine/addAlipayCard', <AddCircleOutline />),
+      item('alipayAcount', '/mine/alipayAcount', <ReceivePaymentOutline />),
+      item('sharelifeAcount', '/mine/sharelifeAcount', <ReceivePaymentOutline />),
+      item('addwechatCard', '/mine/addwechatCard', <AddCircleOutline />),
+      item('wechatAcount', '/mine/wechatAcount', <ReceivePaymentOutline />),
+      item('addDigitalCard', '/mine/addDigitalCard', <AddCircleOutline />),
+      item('digitalAcount', '/mine/digitalAcount', <ReceivePaymentOutline />),
+    ],
+  },
+  {
+    key: 'help',
+    items: [
+      item('feedback', '/mine/feedback', <MessageOutline />),
+      item('introTutorial', '/mine/finance/introTutorial', <QuestionCircleOutline />),
+      item('platformTutorials', '/mine/finance/introTutorial/platformTutorials', <FillinOutline />),
+      item('registerGuide', REGISTER_GUIDE_PATH, <FileOutline />),
+    ],
+  },
+];

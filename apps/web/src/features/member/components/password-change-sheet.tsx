@@ -1,0 +1,133 @@
+import { ErrorCode } from '@nebula/protocol/errors/codes';
+import { Button, Toast } from 'antd-mobile';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
+import { FormField, FormMessage } from '../../../components/ui/form-field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { isPasswordLengthOk } from '../../../lib/account-rules';
+import { BusinessError, describeError } from '../../../lib/api-errors';
+import { clearSession, setLeavingForLogin } from '../../../session/session.store';
+import { LOGIN_PATH } from '../../../site/paths';
+import { usePasswordChange } from '../api/password-change.mutation';
+
+/** Change the login password; every session ends, this one too, so login follows. */
+export function PasswordChangeSheet({
+  visible,
+  onClose,
+}: {
+  visible: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('member');
+  return (
+    <BottomSheet visible={visible} title={t('security.changePassword')} onClose={onClose}>
+      {visible && <PasswordChangeForm />}
+    </BottomSheet>
+  );
+}
+
+function PasswordChangeForm() {
+  const { t } = useTranslation('member');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const ids = { old: useId(), next: useId(), confirm: useId() };
+  const [oldPassword, setOld] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ old?: string; next?: string; confirm?: string }>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const change = usePasswordChange();
+
+  const submit = async () => {
+    setMessage(null);
+    const found: typeof errors = {};
+    if (!isPasswordLengthOk(next)) found.next = t('security.passwordRule');
+    if (confirm !== next) found.confirm = t('security.passwordMismatch');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await change.mutateAsync({ oldPassword, newPassword: next });
+      Toast.show({ content: t('security.passwordChanged') });
+      setLeavingForLogin(true);
+      clearSession();
+      void navigate(LOGIN_PATH, { replace: true });
+    } catch (error) {
+      const code = error instanceof BusinessError ? error.code : null;
+      if (code === ErrorCode.NameError) setErrors({ old: tc('stepUp.wrongPassword') });
+      else if (code === ErrorCode.WeakPassword || code === ErrorCode.SamePassword) {
+        setErrors({ next: describeError(error).message });
+      } else setMessage(describeError(error).message);
+    }
+  };
+
+  const tone = (error?: string) => (error ? 'error' : 'neutral');
+  return (
+    <form
+      className="nb-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="nb-sheet__note">{t('security.changePasswordHint')}</p>
+      <FormField
+        label={t('security.oldPassword')}
+        htmlFor={ids.old}
+        tone={tone(errors.old)}
+        hint={errors.old}
+      >
+        <PasswordInput
+          id={ids.old}
+          value={oldPassword}
+          onChange={setOld}
+          placeholder={t('security.oldPasswordPlaceholder')}
+          autoComplete="current-password"
+          maxLength={128}
+        />
+      </FormField>
+      <FormField
+        label={t('security.newPassword')}
+        htmlFor={ids.next}
+        tone={tone(errors.next)}
+        hint={errors.next}
+      >
+        <PasswordInput
+          id={ids.next}
+          value={next}
+          onChange={setNext}
+          placeholder={t('security.newPasswordPlaceholder')}
+          autoComplete="new-password"
+          maxLength={128}
+        />
+      </FormField>
+      <FormField
+        label={t('security.confirmPassword')}
+        htmlFor={ids.confirm}
+        tone={tone(errors.confirm)}
+        hint={errors.confirm}
+      >
+        <PasswordInput
+          id={ids.confirm}
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+          maxLength={128}
+        />
+      </FormField>
+      <FormMessage>{message}</FormMessage>
+      <Button
+        type="submit"
+        block
+        color="primary"
+        shape="rounded"
+        loading={change.isPending}
+        disabled={oldPassword === '' || next === '' || confirm === ''}
+      >
+        {t('security.changePassword')}
+      </Button>
+    </form>
+  );
+}

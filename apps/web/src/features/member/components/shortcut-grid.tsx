@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ShortcutSection } from './member-shortcuts';
+
+/** One section of the member centre: a titled 4-column grid of entries. */
+export function ShortcutGrid({ section }: { section: ShortcutSection }) {
+  const { t } = useTranslation('member');
+  const headingId = `nb-shortcuts-${section.key}`;
+  return (
+    <section className="nb-card nb-shortcuts" aria-labelledby={headingId}>
+      <h2 id={headingId} className="nb-card__title">
+        {t(`mine.sections.${section.key}`)}
+      </h2>
+      <ul className="nb-shortcuts__grid">
+        {section.items.map((shortcut) => (
+          <li key={shortcut.key}>
+            <Link className="nb-shortcuts__item" to={shortcut.to}>
+              <span className="nb-shortcuts__icon" aria-hidden="true">
+                {shortcut.icon}
+              </span>
+              <span className="nb-shortcuts__label">{t(`mine.links.${shortcut.key}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { ActionSheet } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PAYOUT_ORDER, PAYOUT_TYPES } from '../model/payout-types';
+
+/** Which kind of payout account to add: each opens its own SPEC §2 page. */
+export function AddAccountSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation('wallet');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <ActionSheet
+      visible={visible}
+      onClose={onClose}
+      cancelText={tc('cancel')}
+      extra={t('withdraw.addAccountTitle')}
+      actions={PAYOUT_ORDER.map((type) => ({
+        key: type,
+        text: t(`payout.types.${type}`),
+        onClick: () => {
+          onClose();
+          const config = PAYOUT_TYPES[type];
+          void navigate(config.addPath ?? config.listPath);
+        },
+      }))}
+    />
+  );
+}

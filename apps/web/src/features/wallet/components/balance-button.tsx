@@ -1,0 +1,33 @@
+import { formatAmount } from '@nebula/protocol/format/number-format';
+import { RedoOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useWalletBalances } from '../api/wallet-balances.query';
+import './wallet.css';
+
+/**
+ * The member's main balance in the top bar (DESIGN "Frame"): tap to refresh. Keeps its width
+ * while loading so the bar does not shift when the figure arrives.
+ */
+export function BalanceButton() {
+  const { t } = useTranslation('wallet');
+  const balances = useWalletBalances();
+  const figure = balances.data ? formatAmount(balances.data.main) : '--';
+  return (
+    <button
+      type="button"
+      className="nb-balance-btn"
+      onClick={() => void balances.refetch()}
+      aria-label={t('topBar.balance', { amount: figure })}
+      aria-busy={balances.isFetching}
+    >
+      <span className="nb-balance-btn__currency" aria-hidden="true">
+        ¥
+      </span>
+      <span className="nb-balance-btn__figure nb-amount">{figure}</span>
+      <RedoOutline
+        className={`nb-balance-btn__icon${balances.isFetching ? ' nb-spin' : ''}`}
+        aria-hidden="true"
+      />
+    </button>
+  );
+}

@@ -1,0 +1,61 @@
+import 'antd-mobile/es/global';
+import './styles/theme.css';
+import './styles/global.css';
+import './app/shell/first-paint-styles';
+import { unstableSetRender } from 'antd-mobile';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from './app/app';
+import { startEarly, startSite } from './app/bootstrap';
+import { createQueryClient } from './app/query-client';
+import { createRouter } from './app/router';
+
+// antd-mobile renders its imperative components (Toast, Popup…) through this; React 19 has no
+// ReactDOM.render any more, so give it createRoot.
+unstableSetRender((node, container) => {
+  const host = container as Element & { __nbRoot?: Root };
+  host.__nbRoot ??= createRoot(host);
+  host.__nbRoot.render(node);
+  return async () => {
+    await Promise.resolve();
+    host.__nbRoot?.unmount();
+    delete host.__nbRoot;
+  };
+});
+
+const queryClient = createQueryClient();
+// Before the router exists: creating it starts loading the route chunks.
+startEarly(queryClient, window.location.pathname);
+const router = createRouter();
+startSite(router);
+
+/** Resolves once the router has loaded the chunks of the page it starts on. */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+const rootElement = document.getElementById('root');
+if (rootElement) {
+  const root = createRoot(rootElement);
+  // A transition: React renders the page in slices and lets the browser breathe between them
+  // (the first screen is already on view), instead of one long task a phone cannot answer in.
+  const mount = () =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App router={router} queryClient={queryClient} />
+        </StrictMode>,
+      ),
+    );
+  // The platform drew the first screen into #root: it stays until the page that replaces it is
+  // loaded, instead of giving way to the loading skeleton and coming back.
+  if (rootElement.firstElementChild) void routerReady().then(mount);
+  else mount();
+}

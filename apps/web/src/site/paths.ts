@@ -1,0 +1,52 @@
+/** In-site paths (SPEC §2) shared by the shell, the session rules and the features. */
+export const HOME_PATH = '/';
+export const STOP_SERVICE_PATH = '/other/stopService';
+export const MAINTENANCE_PATH = '/other/maintenance';
+export const LOGIN_PATH = '/user/login';
+export const REGISTER_PATH = '/user/register';
+export const PASSWORD_RESET_PATH = '/user/password';
+export const REGISTER_GUIDE_PATH = '/registerGuide';
+export const MINE_PATH = '/mine';
+export const USER_INFO_PATH = '/mine/userInfo';
+export const AUTHENTICATION_PATH = '/mine/userInfo/authentication';
+export const INFO_AUDIT_PATH = '/mine/infoAudit';
+/** The security centre (accounts issue); not in SPEC §2's list, which predates it. */
+export const SECURITY_PATH = '/mine/security';
+export const DEPOSIT_PATH = '/mine/finance/deposit';
+export const WITHDRAWAL_PATH = '/mine/finance/withdrawal';
+export const WALLET_PATH = '/mine/finance/wallet';
+export const BALANCE_PATH = '/mine/balance';
+export const AUDIT_PATH = '/mine/audit';
+export const CURRENCY_PATH = '/mine/currency';
+export const TRANS_RECORD_PATH = '/mine/record/transRecord';
+export const CURRENCY_RECORD_PATH = '/mine/record/currencyRecord';
+export const INTRO_TUTORIAL_PATH = '/mine/finance/introTutorial';
+export const PLATFORM_TUTORIALS_PATH = '/mine/finance/introTutorial/platformTutorials';
+/** Deposit limits (responsible gambling, wallet issue); not in SPEC §2's list, which predates it. */
+export const DEPOSIT_LIMIT_PATH = '/mine/depositLimit';
+/** The chat room (issue "Chat"): the lobby; `/chat/:roomId` for the others. */
+export const CHAT_PATH = '/chat';
+/** The sandbox gateway's hosted pay page (`payUrl` of an online deposit). */
+export const SANDBOX_PAY_PATH = '/pay/sandbox/:orderId';
+
+export const TAB_PATHS = {
+  home: HOME_PATH,
+  discount: '/activity/discount',
+  customer: '/customer/main',
+  sponsor: '/sponsor/0',
+  mine: MINE_PATH,
+} as const;
+
+/** Only in-site paths are followed after login (no open redirects through `?redirect=`). */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return null;
+  }
+  return value;
+}
+
+/** The login page, coming back to `redirect` afterwards. */
+export function loginPathFor(redirect?: string): string {
+  const back = safeRedirect(redirect);
+  return back ? `${LOGIN_PATH}?redirect=${encodeURIComponent(back)}` : LOGIN_PATH;
+}

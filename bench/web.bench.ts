@@ -1,0 +1,165 @@
+/**
+ * bench:web — Lighthouse mobile on the built home page served by the platform, median of 5
+ * runs, beside a no-JavaScript static page (the peer) measured in the same run. Goals:
+ * performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1. Also prints the gzipped JavaScript
+ * the first route needs: the entry and the chunks of `/` (root layout, tab layout, home page)
+ * with their static imports, from the build manifest — not every script the page ends up with.
+ *
+ * The site is built first unless the build is newer than every source it comes from
+ * (BENCH_BUILD=1 builds anyway), so the numbers are never those of a stale bundle.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median, writeReport } from './lib/report';
+import { spawnServer } from './lib/spawn-server';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const dist = path.join(root, 'apps/web/dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+/** The modules of the `/` route (app/router.tsx: root layout → tab layout → home page). */
+const HOME_ROUTE_MODULES = ['src/app/shell/root-layout.tsx', 'src/app/shell/tab-layout.tsx', 'src/features/home/pages/home.page.tsx'];
+/** What the bundle is built from. */
+const SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/protocol/src'];
+
+interface RunResult {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+}
+
+function newestMtime(p: string): number {
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(p).reduce((m, name) => Math.max(m, newestMtime(path.join(p, name))), st.mtimeMs);
+}
+
+/** Builds the site unless dist (with its manifest) is newer than every source. */
+function ensureFreshBuild(): void {
+  const built = existsSync(manifestFile) ? statSync(manifestFile).mtimeMs : 0;
+  const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+  if (process.env.BENCH_BUILD !== '1' && built > newest) {
+    process.stdout.write('build is fresh\n');
+    return;
+  }
+  process.stdout.write('building the site…\n');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** Gzipped bytes of the JavaScript the entry and the `/` route load (their static imports included). */
+function firstRouteJs(): { files: number; gzipBytes: number } {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const missing = HOME_ROUTE_MODULES.filter((m) => !manifest[m]);
+  if (missing.length > 0) throw new Error(`not in the build manifest (route moved?): ${missing.join(', ')}`);
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const i of manifest[key]?.imports ?? []) visit(i);
+  };
+  for (const key of Object.keys(manifest)) if (manifest[key]!.isEntry) visit(key);
+  HOME_ROUTE_MODULES.forEach(visit);
+  let gzipBytes = 0;
+  for (const key of seen) {
+    const file = path.join(dist, manifest[key]!.file);
+    // The build writes .gz beside each asset (served pre-compressed); tiny files have none.
+    gzipBytes += existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
+  }
+  return { files: seen.size, gzipBytes };
+}
+
+async function audit(url: string, port: number): Promise<RunResult> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' });
+  if (!result) throw new Error('lighthouse returned nothing');
+  const audits = result.lhr.audits;
+  return {
+    score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+  };
+}
+
+function summarize(runs: RunResult[]): RunResult {
+  return {
+    score: median(runs.map((r) => r.score)),
+    lcp: median(runs.map((r) => r.lcp)),
+    tbt: median(runs.map((r) => r.tbt)),
+    cls: median(runs.map((r) => r.cls)),
+    fcp: median(runs.map((r) => r.fcp)),
+  };
+}
+
+async function main(): Promise<void> {
+  ensureFreshBuild();
+  const js = firstRouteJs();
+  process.stdout.write(`first route JavaScript: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzipped\n`);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-bench-web-'));
+  // Served as in production (no response checks, logs at warn), with the demo content.
+  const ours = await spawnServer(
+    'apps/server/src/main.ts',
+    {
+      DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', NODE_ENV: 'production', SEED_DEMO: 'on',
+      SIGN_KEY: 'b'.repeat(64), SESSION_SECRET: 's'.repeat(64), JWT_SECRET: 'j'.repeat(64), PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
+    },
+    root,
+  );
+  const peer = await spawnServer('bench/peers/static-page.ts', {}, root);
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const o: RunResult[] = [];
+  const p: RunResult[] = [];
+  try {
+    for (let i = 0; i < RUNS; i += 1) {
+      o.push(await audit(`${ours.url}/`, chrome.port));
+      p.push(await audit(`${peer.url}/`, chrome.port));
+      const r = o[i]!;
+      process.stdout.write(
+        `run ${i + 1}/${RUNS}: ours ${r.score} (LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}), peer ${p[i]!.score}\n`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await ours.stop();
+    await peer.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const a = summarize(o);
+  const b = summarize(p);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
+  const table = [
+    '| page | performance (goal ≥ 90) | FCP ms | LCP ms (≤ 2500) | TBT ms (≤ 200) | CLS (≤ 0.1) | first-route JS (gzip) |',
+    '|---|---|---|---|---|---|---|',
+    `| Nebula home | ${a.score} | ${a.fcp.toFixed(0)} | ${a.lcp.toFixed(0)} | ${a.tbt.toFixed(0)} | ${a.cls.toFixed(3)} | ${(js.gzipBytes / 1024).toFixed(1)} KiB in ${js.files} files |`,
+    `| static peer (no JS) | ${b.score} | ${b.fcp.toFixed(0)} | ${b.lcp.toFixed(0)} | ${b.tbt.toFixed(0)} | ${b.cls.toFixed(3)} | 0 |`,
+    `| goal | ${verdict(a.score >= 90)} | | ${verdict(a.lcp <= 2500)} | ${verdict(a.tbt <= 200)} | ${verdict(a.cls <= 0.1)} | |`,
+  ].join('\n');
+  const runs = o.map((r, i) => `${i + 1}: ${r.score} / ${r.lcp.toFixed(0)} / ${r.tbt.toFixed(0)}`).join('; ');
+  const note = `Median of ${RUNS} Lighthouse mobile runs each (simulated slow 4G, 4× CPU slowdown). Runs (score / LCP / TBT): ${runs}.`;
+  process.stdout.write(`\n${table}\n\n${note}\n`);
+  await writeReport('web', { runs: RUNS, firstRouteJs: js, ours: o, peer: p }, `${table}\n\n${note}`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${String(err instanceof Error ? err.stack : err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { paging, pageOf } from './common';
+import { RealNameStatus } from './member';
+
+/** The operators' back office (`/admin/api`, X-Admin-Token). */
+
+export const OperatorRole = z.enum(['admin', 'finance', 'moderator']);
+export type OperatorRole = z.infer<typeof OperatorRole>;
+
+export const AdminLoginRequest = z
+  .object({ userName: z.string().min(1).max(32), password: z.string().min(1).max(128) })
+  .strict();
+export const AdminSession = z.object({
+  token: z.string(),
+  userName: z.string(),
+  role: OperatorRole,
+  expiresAt: z.number().int(),
+});
+export type AdminSession = z.infer<typeof AdminSession>;
+
+export const MemberIdParams = z.object({ memberId: z.coerce.number().int().positive() }).strict();
+
+export const AdminMemberQuery = z.object({ q: z.string().max(32).optional(), ...paging }).strict();
+export const AdminMember = z.object({
+  memberId: z.number().int(),
+  userName: z.string(),
+  nickname: z.string(),
+  blocked: z.boolean(),
+  vipLevel: z.number().int(),
+  phoneMasked: z.string().nullable(),
+  realNameStatus: RealNameStatus,
+  registeredAt: z.number().int(),
+  lastLoginAt: z.number().int().nullable(),
+});
+export const AdminMemberPage = pageOf(AdminMember);
+
+export const BlockRequest = z
+  .object({ blocked: z.boolean(), reason: z.string().trim().min(1).max(200) })
+  .strict();
+export const DeviceBlockRequest = z
+  .object({
+    deviceId: z.string().min(8).max(64),
+    blocked: z.boolean(),
+    reason: z.string().trim().min(1).max(200),
+  })
+  .strict();
+
+export const RealNameReviewItem = z.object({
+  memberId: z.number().int(),
+  userName: z.string(),
+  realName: z.string(),
+  submittedAt: z.number().int(),
+});
+export const RealNameReviewList = z.object({ list: z.array(RealNameReviewItem) });
+export const RealNameReviewRequest = z
+  .object({ approve: z.boolean(), reason: z.string().trim().max(200).optional() })
+  .strict();
+
+export const SmsOutboxItem = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  text: z.string(),
+  purpose: z.string(),
+  sentAt: z.number().int(),
+});
+export const SmsOutbox = z.object({ list: z.array(SmsOutboxItem) });
+
+/** Site settings as operators see and change them (all keys; a patch changes some). */
+export const SiteSettingsView = z.record(z.string(), z.unknown());
+export const SiteSettingsPatchRequest = z.record(z.string(), z.unknown());
+
+export const AuditQuery = z.object({ ...paging }).strict();
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  time: z.number().int(),
+});
+export const AuditPage = pageOf(AuditEntry);

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { passwordSchema, usernameSchema } from '../rules/validation';
+
+/** Accounts and sessions (PRODUCT §4): register, login, step-up, logout, passwords. */
+
+export const CaptchaRequest = z
+  .object({ purpose: z.enum(['register', 'login']).default('login') })
+  .strict();
+/** A server-drawn SVG data URI; single use, valid 2 minutes. */
+export const Captcha = z.object({
+  captchaId: z.string(),
+  image: z.string(),
+  expiresAt: z.number().int(),
+});
+export type Captcha = z.infer<typeof Captcha>;
+
+const captchaFields = {
+  captchaId: z.string().max(64).optional(),
+  captchaCode: z.string().max(12).optional(),
+};
+
+export const RegisterRequest = z
+  .object({
+    userName: usernameSchema,
+    password: passwordSchema,
+    inviteCode: z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,16}$/)
+      .optional(),
+    ageConfirmed: z.boolean(),
+    ...captchaFields,
+  })
+  .strict();
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const LoginRequest = z
+  .object({
+    userName: z.string().min(1).max(32),
+    password: z.string().min(1).max(128),
+    remember: z.boolean().default(false),
+    ...captchaFields,
+  })
+  .strict();
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const LoginResult = z.object({
+  token: z.string(),
+  userName: z.string(),
+  /** Epoch ms: when the session ends at the latest. */
+  expiresAt: z.number().int(),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/**
+ * `data` of a login answered 6025–6029: the step-up to complete before a session is given.
+ * Also carried by 10409 and 6040 answers in their own shapes (see the error table).
+ */
+export const LoginChallenge = z.object({
+  challengeId: z.string(),
+  phoneMasked: z.string(),
+  reason: z.enum(['ip', 'device', 'ipAndDevice', 'longAbsence', 'risk']),
+});
+export type LoginChallenge = z.infer<typeof LoginChallenge>;
+
+export const DeviceCodeSendRequest = z.object({ challengeId: z.string().max(64) }).strict();
+export const CodeSent = z.object({
+  /** Epoch ms when the code stops working. */
+  expiresAt: z.number().int(),
+  /** Epoch ms before which another code is refused (6039). */
+  resendAfter: z.number().int(),
+});
+export type CodeSent = z.infer<typeof CodeSent>;
+
+export const smsCode = z.string().regex(/^\d{6}$/);
+export const DeviceVerifyRequest = z
+  .object({ challengeId: z.string().max(64), code: smsCode })
+  .strict();
+
+export const PasswordChangeRequest = z
+  .object({ oldPassword: z.string().min(1).max(128), newPassword: passwordSchema })
+  .strict();
+
+export const PasswordResetCodeRequest = z.object({ userName: z.string().min(1).max(32) }).strict();
+/** Always the same answer, whether or not the name exists or has a phone (no enumeration). */
+export const PasswordResetCodeSent = z.object({ resendAfter: z.number().int() });
+export const PasswordResetRequest = z
+  .object({ userName: z.string().min(1).max(32), code: smsCode, newPassword: passwordSchema })
+  .strict();
+
+export const TokenExchangeRequest = z.object({ token: z.string().min(16).max(128) }).strict();
+export const HandoverToken = z.object({ token: z.string(), expiresAt: z.number().int() });
+export type HandoverToken = z.infer<typeof HandoverToken>;
+
+/** The chat JWT (PRODUCT §4): HS256, exp 5 minutes, aud chat. */
+export const MemberJwt = z.object({ token: z.string(), expiresAt: z.number().int() });
+export type MemberJwt = z.infer<typeof MemberJwt>;
+
+/** launcher/webTerminal: any JSON object up to 8 KB (the one non-strict request, by design). */
+export const WebTerminalRequest = z.record(z.string(), z.unknown());

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { smsCode } from './auth';
+import { moneyString } from './common';
+
+/** Member info, profile, phone, real name, fund password and the security centre. */
+
+export const MemberInfoRequest = z
+  .object({ withLockMoney: z.union([z.literal(0), z.literal(1)]).default(1) })
+  .strict();
+
+export const RealNameStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
+export type RealNameStatus = z.infer<typeof RealNameStatus>;
+
+export const MemberInfo = z.object({
+  memberId: z.number().int(),
+  userName: z.string(),
+  nickname: z.string(),
+  /** A bundled avatar: /static/avatars/avatar-N.svg */
+  avatar: z.string(),
+  vipLevel: z.number().int(),
+  phoneMasked: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  email: z.string().nullable(),
+  realNameMasked: z.string().nullable(),
+  realNameStatus: RealNameStatus,
+  fundPasswordSet: z.boolean(),
+  inviteCode: z.string(),
+  registeredAt: z.number().int(),
+  lastLoginAt: z.number().int().nullable(),
+  /** Main wallet balance and the amount locked by withdrawals in review (wallet issue). */
+  balance: moneyString.optional(),
+  lockMoney: moneyString.optional(),
+});
+export type MemberInfo = z.infer<typeof MemberInfo>;
+
+export const AVATAR_COUNT = 8;
+export const avatarUrl = (n: number): string => `/static/avatars/avatar-${n}.svg`;
+
+export const ProfileUpdateRequest = z
+  .object({
+    nickname: z.string().trim().min(1).max(16).optional(),
+    avatar: z
+      .string()
+      .regex(/^\/static\/avatars\/avatar-[1-8]\.svg$/)
+      .optional(),
+    email: z.email().max(120).nullable().optional(),
+  })
+  .strict();
+
+/** Purposes an SMS code is sent for while logged in. */
+export const SmsPurpose = z.enum(['bindPhone', 'stepUp']);
+export const SmsSendRequest = z
+  .object({
+    purpose: SmsPurpose,
+    /** For bindPhone: the new number; stepUp codes go to the bound phone. */
+    countryCode: z
+      .string()
+      .regex(/^\d{1,4}$/)
+      .optional(),
+    phone: z
+      .string()
+      .regex(/^\d{5,15}$/)
+      .optional(),
+  })
+  .strict();
+
+/**
+ * A step-up proves it is the member: the login password, or an SMS code (purpose stepUp) sent
+ * to the bound phone (PRODUCT §4).
+ */
+export const StepUp = z
+  .object({ password: z.string().min(1).max(128).optional(), smsCode: smsCode.optional() })
+  .strict();
+export type StepUp = z.infer<typeof StepUp>;
+
+export const PhoneBindRequest = z
+  .object({
+    countryCode: z.string().regex(/^\d{1,4}$/),
+    phone: z.string().regex(/^\d{5,15}$/),
+    /** The code sent to the new number (purpose bindPhone). */
+    code: smsCode,
+    /** Needed when a phone is already bound. */
+    stepUp: StepUp.optional(),
+  })
+  .strict();
+
+export const RealNameSubmitRequest = z
+  .object({
+    realName: z
+      .string()
+      .trim()
+      .regex(/^[\u4e00-\u9fa5·]{2,20}$|^[A-Za-z][A-Za-z .'-]{1,48}[A-Za-z]$/),
+  })
+  .strict();
+export const RealNameInfo = z.object({
+  status: RealNameStatus,
+  realNameMasked: z.string().nullable(),
+  reason: z.string().nullable(),
+  submittedAt: z.number().int().nullable(),
+  reviewedAt: z.number().int().nullable(),
+});
+export type RealNameInfo = z.infer<typeof RealNameInfo>;
+
+export const fundPassword = z.string().regex(/^\d{6}$/);
+export const FundPasswordSetRequest = z.object({ fundPassword, stepUp: StepUp }).strict();
+
+/**
+ * The latest launcher/webTerminal report of a device: what the browser said about itself
+ * (fingerprint and screen as sent, or null when missing) and the user agent it was sent with.
+ */
+export const TerminalReport = z.object({
+  fingerprint: z.string().nullable(),
+  screen: z.string().nullable(),
+  userAgent: z.string(),
+  reportedAt: z.number().int(),
+});
+export type TerminalReport = z.infer<typeof TerminalReport>;
+
+export const TrustedDevice = z.object({
+  deviceId: z.string(),
+  label: z.string(),
+  current: z.boolean(),
+  firstSeenAt: z.number().int(),
+  lastSeenAt: z.number().int(),
+  lastIp: z.string(),
+  /** null until the device has reported itself. */
+  terminal: TerminalReport.nullable(),
+});
+export type TrustedDevice = z.infer<typeof TrustedDevice>;
+
+export const LoginRecord = z.object({
+  id: z.number().int(),
+  time: z.number().int(),
+  ip: z.string(),
+  deviceId: z.string(),
+  device: z.string(),
+  success: z.boolean(),
+  risky: z.boolean(),
+  riskReason: z.string().nullable(),
+});
+export type LoginRecord = z.infer<typeof LoginRecord>;
+
+export const SecurityOverview = z.object({
+  phoneBound: z.boolean(),
+  fundPasswordSet: z.boolean(),
+  realNameStatus: RealNameStatus,
+  devices: z.array(TrustedDevice),
+  recentLogins: z.array(LoginRecord),
+  riskyLoginCount: z.number().int(),
+});
+export type SecurityOverview = z.infer<typeof SecurityOverview>;
+
+export const DeviceRemoveRequest = z.object({ deviceId: z.string().max(64) }).strict();

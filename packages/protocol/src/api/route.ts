@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+
+/** The first path segment of `/{base}/api/...`; json-cache signs as `site` (PRODUCT §3). */
+export const apiBases = ['site', 'act', 'game', 'fd', 'agent', 'stream'] as const;
+export type ApiBase = (typeof apiBases)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call a route: `none` anyone, `optional` anyone but a member's session is read when
+ * sent, `member` a live member session, `admin` an operator token (`X-Admin-Token`).
+ */
+export type RouteAuth = 'none' | 'optional' | 'member' | 'admin';
+
+/** Plain data about a route: no zod, so the web's first chunk can import it cheaply. */
+export interface RouteMeta {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly auth: RouteAuth;
+  /** Whether X-Sign is checked (PRODUCT §3 lists the exemptions). */
+  readonly signed: boolean;
+  /** Money-changing: needs X-Idempotency-Key. */
+  readonly money?: boolean;
+  /** Operator roles allowed on an admin route; admin is always allowed. */
+  readonly roles?: readonly ('admin' | 'finance' | 'moderator')[];
+  readonly summary: string;
+  readonly tag: string;
+}
+
+/** Schemas of one route: request parts and the `data` of the success envelope. */
+export interface RouteSchemas {
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly params?: z.ZodType;
+  readonly response: z.ZodType;
+}
+
+export type RouteDef<M extends RouteMeta = RouteMeta, S extends RouteSchemas = RouteSchemas> = M &
+  S;
+
+export function defineRoute<const M extends RouteMeta, const S extends RouteSchemas>(
+  meta: M,
+  schemas: S,
+): RouteDef<M, S> {
+  return { ...meta, ...schemas };
+}
+
+/** The API base a path signs with: `/fd/api/...` → `fd`; `/api/json-cache/...` → `site`. */
+export function baseOfPath(path: string): ApiBase | null {
+  if (path.startsWith('/api/json-cache')) return 'site';
+  const match = /^\/([a-z]+)\/api(?:\/|$)/.exec(path);
+  const base = match?.[1];
+  return base && (apiBases as readonly string[]).includes(base) ? (base as ApiBase) : null;
+}
+
+/** Fill `:name` segments of a route path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

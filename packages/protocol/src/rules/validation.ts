@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { COMMON_PASSWORDS } from './common-passwords';
+
+/**
+ * Registration rules (PRODUCT §4). Schemas carry Chinese messages because the web shows them
+ * as field hints; the server maps any failure to 10003, except a common password, which is
+ * the distinct business code 6044 (weak password) and is therefore a separate check.
+ */
+
+export const USERNAME_MIN = 4;
+export const USERNAME_MAX = 16;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+
+/** 4–16 ASCII letters or digits, starting with a letter (so it never reads as a phone number). */
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9]{3,15}$/;
+
+export const usernameSchema = z
+  .string()
+  .regex(USERNAME_PATTERN, '用户名须为 4–16 位字母或数字，并以字母开头');
+
+/**
+ * 8–64 characters, counted by code point (an emoji is one character, not two UTF-16 units);
+ * any character is allowed, since a passphrase is stronger than a composition rule.
+ */
+export const passwordSchema = z.string().refine(
+  (value) => {
+    const length = Array.from(value).length;
+    return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
+  },
+  { message: `密码长度须为 ${PASSWORD_MIN}–${PASSWORD_MAX} 位` },
+);
+
+const common: ReadonlySet<string> = new Set(COMMON_PASSWORDS);
+
+/** Whether the password is on the common list; case does not make a password uncommon. */
+export function isCommonPassword(password: string): boolean {
+  return common.has(password.toLowerCase());
+}
+
+/** passwordSchema plus the common-password check, for forms that want a single hint. */
+export const strongPasswordSchema = passwordSchema.refine((value) => !isCommonPassword(value), {
+  message: '密码过于常见，请更换',
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { MessageId, isMessageId, messageName } from './message-ids';
+
+describe('MessageId', () => {
+  it.each([
+    ['Heartbeat', 0],
+    ['Login', 10001],
+    ['JoinRoom', 10002],
+    ['BroadcastRoom', 10003],
+    ['SpeechStatus', 10004],
+    ['MsgShield', 10005],
+    ['RoomStatus', 10006],
+    ['ChatVIPLevel', 10007],
+    ['BroadcastJoin', 10008],
+    ['AllRoomMaintain', 10009],
+    ['ShareBetRecord', 10010],
+    ['ChatHistory', 10011],
+    ['LeaveRoom', 10012],
+    ['Score', 10014],
+    ['Gift', 10017],
+  ] as const)('%s is %i (SPEC §3)', (name, id) => {
+    expect(MessageId[name]).toBe(id);
+    expect(isMessageId(id)).toBe(true);
+    expect(messageName(id)).toBe(name);
+  });
+
+  it('has exactly the 15 SPEC §3 ids', () => {
+    expect(Object.keys(MessageId)).toHaveLength(15);
+    expect(new Set(Object.values(MessageId)).size).toBe(15);
+  });
+
+  it.each([10013, 10015, 10016, -1, 1, 10001.5, '10001', null])('%j is not an id', (value) => {
+    expect(isMessageId(value)).toBe(false);
+    if (typeof value === 'number') expect(messageName(value)).toBeUndefined();
+  });
+});
