@@ -49,8 +49,10 @@ test.describe('home page', () => {
 
   test('signed requests still succeed from the stored encrypted key when the signing chunk is blocked', async ({ page }) => {
     // First visit: the signing chunk fetches the device key and stores it encrypted.
+    // The waiter is set before the visit: the call can finish before goto() returns.
+    const first = page.waitForResponse((r) => r.url().includes('/advertising/queryStationAdList') && r.status() === 200);
     await page.goto('/');
-    await page.waitForResponse((r) => r.url().includes('/advertising/queryStationAdList') && r.status() === 200);
+    await first;
     await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.toLowerCase().includes('sign')));
     // Second visit with the chunk blocked.
     let blocked = 0;
@@ -69,5 +71,18 @@ test.describe('home page', () => {
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
+  });
+});
+
+test.describe('first paint from the server', () => {
+  // Without scripts the page still shows its top: the platform drew it into the HTML.
+  test.use({ javaScriptEnabled: false });
+  test('the top bar, the first banner and the notice line are in the served page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('.nb-topbar__title')).toHaveText('星云体育 · Nebula');
+    const banner = page.getByRole('img', { name: '新会员首存礼遇' });
+    await expect(banner).toBeVisible();
+    expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.locator('.nb-notice')).toBeVisible();
   });
 });
