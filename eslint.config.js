@@ -28,7 +28,10 @@ export default tseslint.config(
       'nebula/one-way': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
@@ -46,7 +49,12 @@ export default tseslint.config(
   },
   {
     // Tool configs must default-export.
-    files: ['**/*.config.{ts,js}', 'eslint.config.js', '**/vite.config.ts', '**/playwright.config.ts'],
+    files: [
+      '**/*.config.{ts,js}',
+      'eslint.config.js',
+      '**/vite.config.ts',
+      '**/playwright.config.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

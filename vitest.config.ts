@@ -10,13 +10,19 @@ const server = (name: string, kind: 'pglite' | 'postgres'): TestProjectConfigura
   test: { name, env: { TEST_DB_KIND: kind } },
 });
 
-const projects: TestProjectConfiguration[] = ['packages/protocol', 'apps/web', server('server', 'pglite')];
+const projects: TestProjectConfiguration[] = [
+  'packages/protocol',
+  'apps/web',
+  server('server', 'pglite'),
+];
 if (process.env.TEST_DATABASE_URL) {
   projects.push(server('server-pg', 'postgres'));
 } else if (process.env.CI === 'true') {
   throw new Error('TEST_DATABASE_URL is required when CI=true: the PostgreSQL suites must run.');
 } else {
-  process.stderr.write('[skipped] server-pg (the server suites on PostgreSQL): set TEST_DATABASE_URL to run them.\n');
+  process.stderr.write(
+    '[skipped] server-pg (the server suites on PostgreSQL): set TEST_DATABASE_URL to run them.\n',
+  );
 }
 
 export default defineConfig({

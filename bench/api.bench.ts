@@ -35,7 +35,12 @@ interface RunResult {
   errors: number;
 }
 
-async function run(url: string, t: Target, expectBody: string, duration = DURATION): Promise<RunResult> {
+async function run(
+  url: string,
+  t: Target,
+  expectBody: string,
+  duration = DURATION,
+): Promise<RunResult> {
   const result = await autocannon({
     url: url + t.path,
     method: t.method,
@@ -53,19 +58,39 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-bench-'));
   const ours = await spawnServer(
     'apps/server/src/main.ts',
-    { DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_DEMO: 'on',
-      SIGN_KEY: 'b'.repeat(64), SESSION_SECRET: 's'.repeat(64), JWT_SECRET: 'j'.repeat(64), PAYMENT_CALLBACK_SECRET: 'p'.repeat(64) },
+    {
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'on',
+      SIGN_KEY: 'b'.repeat(64),
+      SESSION_SECRET: 's'.repeat(64),
+      JWT_SECRET: 'j'.repeat(64),
+      PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
+    },
     root,
   );
   const signKey = 'b'.repeat(64);
   const deviceId = randomUUID();
-  const common = { 'x-client-type': 'h5', 'x-version': '2.0.0', 'x-site-id': '6001', 'x-api-uuid': deviceId };
+  const common = {
+    'x-client-type': 'h5',
+    'x-version': '2.0.0',
+    'x-site-id': '6001',
+    'x-api-uuid': deviceId,
+  };
   // One signature, valid for the 5-minute window, is reused for the whole run.
   const ts = String(Date.now());
   const deviceKey = createHmac('sha256', signKey).update(deviceId).digest();
   const sign = createHmac('sha256', deviceKey).update(`site:${deviceId}:${ts}`).digest('hex');
   const targets: Target[] = [
-    { name: 'preInfo', method: 'POST', path: '/site/api/v1/configuration/preInfo', body: '{"platformType":6}', headers: common },
+    {
+      name: 'preInfo',
+      method: 'POST',
+      path: '/site/api/v1/configuration/preInfo',
+      body: '{"platformType":6}',
+      headers: common,
+    },
     {
       name: 'noticeList (signed)',
       method: 'POST',
@@ -76,7 +101,11 @@ async function main(): Promise<void> {
   ];
   const bodies: Record<string, string> = {};
   for (const t of targets) {
-    const res = await fetch(ours.url + t.path, { method: t.method, body: t.body, headers: { 'content-type': 'application/json', ...t.headers } });
+    const res = await fetch(ours.url + t.path, {
+      method: t.method,
+      body: t.body,
+      headers: { 'content-type': 'application/json', ...t.headers },
+    });
     const text = await res.text();
     if (!text.includes('"status_code":6000')) throw new Error(`${t.name} did not succeed: ${text}`);
     bodies[t.path] = text;
@@ -98,8 +127,16 @@ async function main(): Promise<void> {
         o.push(await run(ours.url, t, bodies[t.path]!));
         p.push(await run(peer.url, t, bodies[t.path]!));
       }
-      const oursMed = { rps: median(o.map((r) => r.rps)), p99: median(o.map((r) => r.p99)), errors: o.reduce((s, r) => s + r.errors, 0) };
-      const peerMed = { rps: median(p.map((r) => r.rps)), p99: median(p.map((r) => r.p99)), errors: p.reduce((s, r) => s + r.errors, 0) };
+      const oursMed = {
+        rps: median(o.map((r) => r.rps)),
+        p99: median(o.map((r) => r.p99)),
+        errors: o.reduce((s, r) => s + r.errors, 0),
+      };
+      const peerMed = {
+        rps: median(p.map((r) => r.rps)),
+        p99: median(p.map((r) => r.p99)),
+        errors: p.reduce((s, r) => s + r.errors, 0),
+      };
       rows.push({ target: t.name, ours: oursMed, peer: peerMed, ratio: oursMed.rps / peerMed.rps });
     }
   } finally {
@@ -117,7 +154,11 @@ async function main(): Promise<void> {
   ].join('\n');
   const note = `${ROUNDS} rounds × ${DURATION} s after a ${WARMUP} s warm-up, ${CONNECTIONS} connections, medians; both NODE_ENV=production, logs at warn.`;
   process.stdout.write(`\n${table}\n\n(${note})\n`);
-  await writeReport('api', { rounds: ROUNDS, duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, rows }, `${table}\n\n${note}`);
+  await writeReport(
+    'api',
+    { rounds: ROUNDS, duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, rows },
+    `${table}\n\n${note}`,
+  );
 }
 
 main().catch((err: unknown) => {

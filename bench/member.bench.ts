@@ -55,21 +55,44 @@ function deviceHeaders(deviceId: string, token?: string): Record<string, string>
   };
 }
 
-async function post<T>(url: string, body: unknown, headers: Record<string, string>): Promise<{ status_code: number; data: T; text: string }> {
+async function post<T>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status_code: number; data: T; text: string }> {
   const res = await fetch(url, { method: 'POST', body: JSON.stringify(body), headers });
   const text = await res.text();
   return { ...(JSON.parse(text) as { status_code: number; data: T }), text };
 }
 
-async function register(base: string, userName: string): Promise<{ userName: string; deviceId: string; token: string }> {
+async function register(
+  base: string,
+  userName: string,
+): Promise<{ userName: string; deviceId: string; token: string }> {
   const deviceId = randomUUID();
-  const r = await post<{ token: string }>(`${base}/site/api/v1/user/register`, { userName, password: PASSWORD, ageConfirmed: true }, deviceHeaders(deviceId));
+  const r = await post<{ token: string }>(
+    `${base}/site/api/v1/user/register`,
+    { userName, password: PASSWORD, ageConfirmed: true },
+    deviceHeaders(deviceId),
+  );
   if (r.status_code !== 6000) throw new Error(`register ${userName} failed: ${r.text}`);
   return { userName, deviceId, token: r.data.token };
 }
 
-async function cannon(url: string, headers: Record<string, string>, expectBody: string): Promise<Run> {
-  const result = await autocannon({ url, method: 'POST', body: INFO_BODY, headers, connections: CONNECTIONS, duration: DURATION, expectBody });
+async function cannon(
+  url: string,
+  headers: Record<string, string>,
+  expectBody: string,
+): Promise<Run> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    body: INFO_BODY,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    expectBody,
+  });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -78,7 +101,10 @@ async function cannon(url: string, headers: Record<string, string>, expectBody: 
 }
 
 /** Logins, one member per client, for DURATION seconds. */
-async function loginRun(base: string, members: { userName: string; deviceId: string }[]): Promise<Run & { p50: number; ops: number }> {
+async function loginRun(
+  base: string,
+  members: { userName: string; deviceId: string }[],
+): Promise<Run & { p50: number; ops: number }> {
   const latencies: number[] = [];
   let errors = 0;
   const end = Date.now() + DURATION * 1000;
@@ -87,7 +113,11 @@ async function loginRun(base: string, members: { userName: string; deviceId: str
       while (Date.now() < end) {
         const t0 = performance.now();
         try {
-          const r = await post(`${base}/site/api/v1/user/login`, { userName: m.userName, password: PASSWORD }, deviceHeaders(m.deviceId));
+          const r = await post(
+            `${base}/site/api/v1/user/login`,
+            { userName: m.userName, password: PASSWORD },
+            deviceHeaders(m.deviceId),
+          );
           if (r.status_code === 6000) latencies.push(performance.now() - t0);
           else errors += 1;
         } catch {
@@ -97,8 +127,15 @@ async function loginRun(base: string, members: { userName: string; deviceId: str
     }),
   );
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-  return { ops: latencies.length, rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99), errors };
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
+  return {
+    ops: latencies.length,
+    rps: latencies.length / DURATION,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+  };
 }
 
 /** One argon2id verify at a time, as the hashing floor of one login. */
@@ -115,7 +152,9 @@ async function verifyMs(): Promise<number> {
 
 async function main(): Promise<void> {
   if (!adminUrl) {
-    process.stderr.write('bench:member needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).\n');
+    process.stderr.write(
+      'bench:member needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).\n',
+    );
     process.exit(1);
   }
   const name = `nebula_bench_member_${randomBytes(4).toString('hex')}`;
@@ -132,30 +171,50 @@ async function main(): Promise<void> {
     ours = await spawnServer(
       'apps/server/src/main.ts',
       {
-        DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'off',
-        RATE_LIMIT_MAX: '100000000', REGISTER_CAPTCHA: 'off', LOGIN_CAPTCHA_AFTER: '0',
-        SIGN_KEY, SESSION_SECRET: secret('s'), JWT_SECRET: secret('j'), PAYMENT_CALLBACK_SECRET: secret('p'),
+        DATABASE_URL: dbUrl.toString(),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'off',
+        RATE_LIMIT_MAX: '100000000',
+        REGISTER_CAPTCHA: 'off',
+        LOGIN_CAPTCHA_AFTER: '0',
+        SIGN_KEY,
+        SESSION_SECRET: secret('s'),
+        JWT_SECRET: secret('j'),
+        PAYMENT_CALLBACK_SECRET: secret('p'),
       },
       root,
     );
     const suffix = randomBytes(2).toString('hex');
     const reader = await register(ours.url, `binfo${suffix}`);
     const loginMembers = [];
-    for (let i = 0; i < LOGIN_CLIENTS; i += 1) loginMembers.push(await register(ours.url, `blogin${suffix}${i}`));
+    for (let i = 0; i < LOGIN_CLIENTS; i += 1)
+      loginMembers.push(await register(ours.url, `blogin${suffix}${i}`));
 
     // member/info as the site sends it: signed, with the session token and X-User-Hash.
     const infoHeaders = {
       ...deviceHeaders(reader.deviceId, reader.token),
       'x-user-hash': createHash('sha256').update(reader.userName.toLowerCase()).digest('hex'),
     };
-    const first = await post<{ memberId: number }>(ours.url + INFO_PATH, JSON.parse(INFO_BODY), infoHeaders);
+    const first = await post<{ memberId: number }>(
+      ours.url + INFO_PATH,
+      JSON.parse(INFO_BODY),
+      infoHeaders,
+    );
     if (first.status_code !== 6000) throw new Error(`member/info did not succeed: ${first.text}`);
     peer = await spawnServer(
       'bench/peers/member-query.ts',
-      { DATABASE_URL: dbUrl.toString(), MEMBER_ID: String(first.data.memberId), POOL_SIZE: String(POOL_SIZE) },
+      {
+        DATABASE_URL: dbUrl.toString(),
+        MEMBER_ID: String(first.data.memberId),
+        POOL_SIZE: String(POOL_SIZE),
+      },
       root,
     );
-    const peerFirst = await post(peer.url + INFO_PATH, JSON.parse(INFO_BODY), { 'content-type': 'application/json' });
+    const peerFirst = await post(peer.url + INFO_PATH, JSON.parse(INFO_BODY), {
+      'content-type': 'application/json',
+    });
     if (peerFirst.status_code !== 6000) throw new Error(`peer did not succeed: ${peerFirst.text}`);
 
     const o: Run[] = [];
@@ -163,12 +222,20 @@ async function main(): Promise<void> {
     // Interleaved rounds, so drift on a noisy machine hits both sides alike.
     for (let i = 0; i < ROUNDS; i += 1) {
       o.push(await cannon(ours.url + INFO_PATH, infoHeaders, first.text));
-      p.push(await cannon(peer.url + INFO_PATH, { 'content-type': 'application/json' }, peerFirst.text));
+      p.push(
+        await cannon(peer.url + INFO_PATH, { 'content-type': 'application/json' }, peerFirst.text),
+      );
     }
-    const med = (runs: Run[]): Run => ({ rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((s, r) => s + r.errors, 0) });
+    const med = (runs: Run[]): Run => ({
+      rps: median(runs.map((r) => r.rps)),
+      p99: median(runs.map((r) => r.p99)),
+      errors: runs.reduce((s, r) => s + r.errors, 0),
+    });
     const info = { ours: med(o), peer: med(p) };
     const ratio = info.ours.rps / info.peer.rps;
-    process.stdout.write(`member/info: ours ${info.ours.rps.toFixed(0)}/s vs bare ${info.peer.rps.toFixed(0)}/s (${ratio.toFixed(2)}×)\n`);
+    process.stdout.write(
+      `member/info: ours ${info.ours.rps.toFixed(0)}/s vs bare ${info.peer.rps.toFixed(0)}/s (${ratio.toFixed(2)}×)\n`,
+    );
 
     const logins = [];
     for (let i = 0; i < ROUNDS; i += 1) logins.push(await loginRun(ours.url, loginMembers));
@@ -196,10 +263,19 @@ async function main(): Promise<void> {
       `Each login verifies one argon2id hash (m = 19 MiB, t = 2, p = 1) by design: hashing alone caps logins at ≈${ceiling.toFixed(0)}/s on ${cores} cores; ` +
         `measured ${login.rps.toFixed(1)}/s = ${((login.rps / ceiling) * 100).toFixed(0)}% of that cap (the rest: the login's queries and transaction, and the shared cores).`,
     ].join('\n');
-    process.stdout.write(`\n${table}\n\n(${ROUNDS} rounds × ${DURATION} s, ${CONNECTIONS} connections for member/info, medians, PostgreSQL, pool ${POOL_SIZE})\n`);
+    process.stdout.write(
+      `\n${table}\n\n(${ROUNDS} rounds × ${DURATION} s, ${CONNECTIONS} connections for member/info, medians, PostgreSQL, pool ${POOL_SIZE})\n`,
+    );
     await writeReport(
       'member',
-      { rounds: ROUNDS, duration: DURATION, connections: CONNECTIONS, poolSize: POOL_SIZE, info: { ...info, ratio, runs: { ours: o, peer: p } }, login: { ...login, clients: LOGIN_CLIENTS, runs: logins, verifyMs: verify, cores, ceiling } },
+      {
+        rounds: ROUNDS,
+        duration: DURATION,
+        connections: CONNECTIONS,
+        poolSize: POOL_SIZE,
+        info: { ...info, ratio, runs: { ours: o, peer: p } },
+        login: { ...login, clients: LOGIN_CLIENTS, runs: logins, verifyMs: verify, cores, ceiling },
+      },
       table,
     );
   } finally {

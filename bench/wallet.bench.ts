@@ -23,7 +23,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MEMBERS = 1000;
 
-interface Run { ops: number; rate: number; p99: number; errors: number }
+interface Run {
+  ops: number;
+  rate: number;
+  p99: number;
+  errors: number;
+}
 
 async function drive(op: () => Promise<void>): Promise<Run> {
   const latencies: number[] = [];
@@ -43,12 +48,19 @@ async function drive(op: () => Promise<void>): Promise<Run> {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { ops: latencies.length, rate: latencies.length / SECONDS, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors };
+  return {
+    ops: latencies.length,
+    rate: latencies.length / SECONDS,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+    errors,
+  };
 }
 
 async function main(): Promise<void> {
   if (!adminUrl) {
-    process.stderr.write('bench:wallet needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).\n');
+    process.stderr.write(
+      'bench:wallet needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).\n',
+    );
     process.exit(1);
   }
   const name = `nebula_bench_${randomBytes(4).toString('hex')}`;
@@ -69,31 +81,71 @@ async function main(): Promise<void> {
       CREATE TABLE naive_accounts (id BIGINT PRIMARY KEY, balance BIGINT NOT NULL);
       CREATE TABLE naive_entries (id BIGSERIAL PRIMARY KEY, ref TEXT NOT NULL, account_id BIGINT NOT NULL, amount BIGINT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now());
       INSERT INTO naive_accounts SELECT g, CASE WHEN g = 0 THEN 0 ELSE 0 END FROM generate_series(0, ${MEMBERS}) g;`);
-    const ids = (await db.query<{ id: number }>('SELECT id FROM members ORDER BY id')).rows.map((r) => r.id);
+    const ids = (await db.query<{ id: number }>('SELECT id FROM members ORDER BY id')).rows.map(
+      (r) => r.id,
+    );
     // Fund every member generously for the random scenario (both systems alike).
     for (const id of ids) {
-      await ledger.postNow({ reference: `seed:${id}`, kind: 'seed', postings: [{ account: { house: 'deposits' }, amount: -1_000_000_000n }, { account: { memberId: id, kind: 'main' }, amount: 1_000_000_000n }] });
+      await ledger.postNow({
+        reference: `seed:${id}`,
+        kind: 'seed',
+        postings: [
+          { account: { house: 'deposits' }, amount: -1_000_000_000n },
+          { account: { memberId: id, kind: 'main' }, amount: 1_000_000_000n },
+        ],
+      });
     }
-    await db.query('UPDATE naive_accounts SET balance = CASE WHEN id = 0 THEN -1000000000::bigint * $1 ELSE 1000000000 END', [MEMBERS]);
+    await db.query(
+      'UPDATE naive_accounts SET balance = CASE WHEN id = 0 THEN -1000000000::bigint * $1 ELSE 1000000000 END',
+      [MEMBERS],
+    );
 
     const oursHot = () => {
       const m = ids[randomInt(0, ids.length)]!;
-      return ledger.postNow({ reference: randomBytes(12).toString('hex'), kind: 'bench', memberId: m, postings: [{ account: { house: 'deposits' }, amount: -100n }, { account: { memberId: m, kind: 'main' }, amount: 100n }] }).then(() => undefined);
+      return ledger
+        .postNow({
+          reference: randomBytes(12).toString('hex'),
+          kind: 'bench',
+          memberId: m,
+          postings: [
+            { account: { house: 'deposits' }, amount: -100n },
+            { account: { memberId: m, kind: 'main' }, amount: 100n },
+          ],
+        })
+        .then(() => undefined);
     };
     const oursRandom = () => {
       const a = ids[randomInt(0, ids.length)]!;
       let b = ids[randomInt(0, ids.length)]!;
       if (b === a) b = ids[(ids.indexOf(a) + 1) % ids.length]!;
-      return ledger.postNow({ reference: randomBytes(12).toString('hex'), kind: 'bench', postings: [{ account: { memberId: a, kind: 'main' }, amount: -100n }, { account: { memberId: b, kind: 'main' }, amount: 100n }] }).then(() => undefined);
+      return ledger
+        .postNow({
+          reference: randomBytes(12).toString('hex'),
+          kind: 'bench',
+          postings: [
+            { account: { memberId: a, kind: 'main' }, amount: -100n },
+            { account: { memberId: b, kind: 'main' }, amount: 100n },
+          ],
+        })
+        .then(() => undefined);
     };
     const naive = (from: number, to: number) =>
       db.tx(async (q) => {
         const ref = randomBytes(12).toString('hex');
-        await q.query('SELECT id, balance FROM naive_accounts WHERE id IN ($1, $2) ORDER BY id FOR UPDATE', [from, to]);
-        const r = await q.query('UPDATE naive_accounts SET balance = balance - 100 WHERE id = $1 AND (id = 0 OR balance >= 100)', [from]);
+        await q.query(
+          'SELECT id, balance FROM naive_accounts WHERE id IN ($1, $2) ORDER BY id FOR UPDATE',
+          [from, to],
+        );
+        const r = await q.query(
+          'UPDATE naive_accounts SET balance = balance - 100 WHERE id = $1 AND (id = 0 OR balance >= 100)',
+          [from],
+        );
         if (r.rowCount !== 1) throw new Error('insufficient');
         await q.query('UPDATE naive_accounts SET balance = balance + 100 WHERE id = $1', [to]);
-        await q.query('INSERT INTO naive_entries (ref, account_id, amount) VALUES ($1, $2, -100), ($1, $3, 100)', [ref, from, to]);
+        await q.query(
+          'INSERT INTO naive_entries (ref, account_id, amount) VALUES ($1, $2, -100), ($1, $3, 100)',
+          [ref, from, to],
+        );
       });
     const naiveHot = () => naive(0, randomInt(1, MEMBERS + 1));
     const naiveRandom = () => {
@@ -115,11 +167,18 @@ async function main(): Promise<void> {
         o.push(await drive(ours));
         p.push(await drive(peer));
       }
-      const med = (runs: Run[]): Run => ({ ops: median(runs.map((r) => r.ops)), rate: median(runs.map((r) => r.rate)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((s, r) => s + r.errors, 0) });
+      const med = (runs: Run[]): Run => ({
+        ops: median(runs.map((r) => r.ops)),
+        rate: median(runs.map((r) => r.rate)),
+        p99: median(runs.map((r) => r.p99)),
+        errors: runs.reduce((s, r) => s + r.errors, 0),
+      });
       const om = med(o);
       const pm = med(p);
       rows.push({ scenario, ours: om, peer: pm, ratio: om.rate / pm.rate, goal });
-      process.stdout.write(`${scenario}: ours ${om.rate.toFixed(0)}/s vs naive ${pm.rate.toFixed(0)}/s\n`);
+      process.stdout.write(
+        `${scenario}: ours ${om.rate.toFixed(0)}/s vs naive ${pm.rate.toFixed(0)}/s\n`,
+      );
     }
     await ledger.rollUp();
     const rec = await ledger.reconcile();
@@ -129,12 +188,21 @@ async function main(): Promise<void> {
     const table = [
       `| scenario | ours transfers/s | ours p99 ms | naive transfers/s | naive p99 ms | ratio | goal | errors (ours/naive) |`,
       '|---|---|---|---|---|---|---|---|',
-      ...rows.map((r) => `| ${r.scenario} | ${r.ours.rate.toFixed(0)} | ${r.ours.p99.toFixed(1)} | ${r.peer.rate.toFixed(0)} | ${r.peer.p99.toFixed(1)} | ${r.ratio.toFixed(2)}× | ≥ ${r.goal}× | ${r.ours.errors}/${r.peer.errors} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.scenario} | ${r.ours.rate.toFixed(0)} | ${r.ours.p99.toFixed(1)} | ${r.peer.rate.toFixed(0)} | ${r.peer.p99.toFixed(1)} | ${r.ratio.toFixed(2)}× | ≥ ${r.goal}× | ${r.ours.errors}/${r.peer.errors} |`,
+      ),
       '',
       `Afterwards: reconciliation ok = ${rec.ok} (drift ${rec.drift.length}, negative ${rec.negative.length}, CNY sum ${rec.assetSums.CNY ?? 0n}); naive sum = ${naiveSum.rows[0]?.total}, negative member balances = ${naiveSum.rows[0]?.negatives}.`,
     ].join('\n');
-    process.stdout.write(`\n${table}\n\n(${CLIENTS} clients, ${ROUNDS} rounds × ${SECONDS} s, medians, PostgreSQL)\n`);
-    await writeReport('wallet', { clients: CLIENTS, rounds: ROUNDS, seconds: SECONDS, rows, reconcile: { ok: rec.ok } }, table);
+    process.stdout.write(
+      `\n${table}\n\n(${CLIENTS} clients, ${ROUNDS} rounds × ${SECONDS} s, medians, PostgreSQL)\n`,
+    );
+    await writeReport(
+      'wallet',
+      { clients: CLIENTS, rounds: ROUNDS, seconds: SECONDS, rows, reconcile: { ok: rec.ok } },
+      table,
+    );
     if (!rec.ok) process.exitCode = 1;
   } finally {
     await db.close();

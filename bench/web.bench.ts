@@ -25,9 +25,19 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const dist = path.join(root, 'apps/web/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 /** The modules of the `/` route (app/router.tsx: root layout → tab layout → home page). */
-const HOME_ROUTE_MODULES = ['src/app/shell/root-layout.tsx', 'src/app/shell/tab-layout.tsx', 'src/features/home/pages/home.page.tsx'];
+const HOME_ROUTE_MODULES = [
+  'src/app/shell/root-layout.tsx',
+  'src/app/shell/tab-layout.tsx',
+  'src/features/home/pages/home.page.tsx',
+];
 /** What the bundle is built from. */
-const SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/protocol/src'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/protocol/src',
+];
 
 interface RunResult {
   score: number;
@@ -40,7 +50,10 @@ interface RunResult {
 function newestMtime(p: string): number {
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(p).reduce((m, name) => Math.max(m, newestMtime(path.join(p, name))), st.mtimeMs);
+  return readdirSync(p).reduce(
+    (m, name) => Math.max(m, newestMtime(path.join(p, name))),
+    st.mtimeMs,
+  );
 }
 
 /** Builds the site unless dist (with its manifest) is newer than every source. */
@@ -66,7 +79,8 @@ interface ManifestChunk {
 function firstRouteJs(): { files: number; gzipBytes: number } {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const missing = HOME_ROUTE_MODULES.filter((m) => !manifest[m]);
-  if (missing.length > 0) throw new Error(`not in the build manifest (route moved?): ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`not in the build manifest (route moved?): ${missing.join(', ')}`);
   const seen = new Set<string>();
   const visit = (key: string): void => {
     if (seen.has(key)) return;
@@ -79,13 +93,21 @@ function firstRouteJs(): { files: number; gzipBytes: number } {
   for (const key of seen) {
     const file = path.join(dist, manifest[key]!.file);
     // The build writes .gz beside each asset (served pre-compressed); tiny files have none.
-    gzipBytes += existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
+    gzipBytes += existsSync(`${file}.gz`)
+      ? statSync(`${file}.gz`).size
+      : gzipSync(readFileSync(file), { level: 9 }).length;
   }
   return { files: seen.size, gzipBytes };
 }
 
 async function audit(url: string, port: number): Promise<RunResult> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    formFactor: 'mobile',
+  });
   if (!result) throw new Error('lighthouse returned nothing');
   const audits = result.lhr.audits;
   return {
@@ -110,21 +132,39 @@ function summarize(runs: RunResult[]): RunResult {
 async function main(): Promise<void> {
   ensureFreshBuild();
   const js = firstRouteJs();
-  process.stdout.write(`first route JavaScript: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzipped\n`);
+  process.stdout.write(
+    `first route JavaScript: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzipped\n`,
+  );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-bench-web-'));
   // Served as in production (no response checks, logs at warn), with the demo content.
   const ours = await spawnServer(
     'apps/server/src/main.ts',
     {
-      DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', NODE_ENV: 'production', SEED_DEMO: 'on',
-      SIGN_KEY: 'b'.repeat(64), SESSION_SECRET: 's'.repeat(64), JWT_SECRET: 'j'.repeat(64), PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'on',
+      SIGN_KEY: 'b'.repeat(64),
+      SESSION_SECRET: 's'.repeat(64),
+      JWT_SECRET: 'j'.repeat(64),
+      PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
     },
     root,
   );
   const peer = await spawnServer('bench/peers/static-page.ts', {}, root);
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const o: RunResult[] = [];
   const p: RunResult[] = [];
@@ -153,10 +193,16 @@ async function main(): Promise<void> {
     `| static peer (no JS) | ${b.score} | ${b.fcp.toFixed(0)} | ${b.lcp.toFixed(0)} | ${b.tbt.toFixed(0)} | ${b.cls.toFixed(3)} | 0 |`,
     `| goal | ${verdict(a.score >= 90)} | | ${verdict(a.lcp <= 2500)} | ${verdict(a.tbt <= 200)} | ${verdict(a.cls <= 0.1)} | |`,
   ].join('\n');
-  const runs = o.map((r, i) => `${i + 1}: ${r.score} / ${r.lcp.toFixed(0)} / ${r.tbt.toFixed(0)}`).join('; ');
+  const runs = o
+    .map((r, i) => `${i + 1}: ${r.score} / ${r.lcp.toFixed(0)} / ${r.tbt.toFixed(0)}`)
+    .join('; ');
   const note = `Median of ${RUNS} Lighthouse mobile runs each (simulated slow 4G, 4× CPU slowdown). Runs (score / LCP / TBT): ${runs}.`;
   process.stdout.write(`\n${table}\n\n${note}\n`);
-  await writeReport('web', { runs: RUNS, firstRouteJs: js, ours: o, peer: p }, `${table}\n\n${note}`);
+  await writeReport(
+    'web',
+    { runs: RUNS, firstRouteJs: js, ours: o, peer: p },
+    `${table}\n\n${note}`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -3,10 +3,16 @@ import { execFileSync } from 'node:child_process';
 
 /** The Chromium the browser suites use: CHROME_PATH, else Debian's chromium. */
 export function findChromium() {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].filter(Boolean);
   for (const c of candidates) if (existsSync(c)) return c;
   try {
-    const found = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
+    const found = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+      encoding: 'utf8',
+    }).trim();
     if (found) return found;
   } catch {
     // not on PATH

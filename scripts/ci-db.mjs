@@ -34,10 +34,10 @@ if (action === 'check-redis') {
     await client.query(`CREATE DATABASE ${name}`);
     process.stdout.write(`Created database ${name}\n`);
   } else if (action === 'drop') {
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2', [
-      name,
-      `${name}_t_%`,
-    ]);
+    const { rows } = await client.query(
+      'SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2',
+      [name, `${name}_t_%`],
+    );
     for (const { datname } of rows) {
       if (safe.test(datname)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }

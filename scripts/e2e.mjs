@@ -5,7 +5,9 @@ import { runStep } from './run-step.mjs';
 
 const chromium = findChromium();
 if (!chromium) {
-  process.stderr.write('Chromium not found: sudo apt-get install -y chromium fonts-noto-cjk (or set CHROME_PATH).\n');
+  process.stderr.write(
+    'Chromium not found: sudo apt-get install -y chromium fonts-noto-cjk (or set CHROME_PATH).\n',
+  );
   process.exit(1);
 }
 const ok = await runStep('playwright', 'npx', ['playwright', 'test', ...process.argv.slice(2)], {

@@ -21,6 +21,7 @@ const MIN = 60 * 1000;
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck'], 10 * MIN],
   ['lint', 'npm', ['run', 'lint'], 10 * MIN],
+  ['format check', 'npm', ['run', 'format:check'], 5 * MIN],
   ['unit and API suites', 'npx', ['vitest', 'run'], 30 * MIN],
   ['build the member site', 'npm', ['run', 'build'], 10 * MIN],
   ['browser suites', 'node', ['scripts/e2e.mjs'], 30 * MIN],

@@ -10,10 +10,17 @@ export function median(values: number[]): number {
 }
 
 /** Saves raw results under bench/results and replaces this benchmark's table in docs/benchmarks.md. */
-export async function writeReport(name: string, results: unknown, markdownTable: string): Promise<void> {
+export async function writeReport(
+  name: string,
+  results: unknown,
+  markdownTable: string,
+): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   await mkdir(path.join(root, 'bench/results'), { recursive: true });
-  await writeFile(path.join(root, 'bench/results', `${name}-${stamp}.json`), JSON.stringify(results, null, 2));
+  await writeFile(
+    path.join(root, 'bench/results', `${name}-${stamp}.json`),
+    JSON.stringify(results, null, 2),
+  );
   const docFile = path.join(root, 'docs/benchmarks.md');
   let doc = await readFile(docFile, 'utf8').catch(() => '# Benchmarks\n');
   const start = `<!-- bench:${name}:start -->`;

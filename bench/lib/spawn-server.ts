@@ -10,7 +10,11 @@ export interface Spawned {
  * Starts a server process on 127.0.0.1 and waits until it prints its URL. Benchmarks only talk
  * to servers they start here, and stop them when done.
  */
-export function spawnServer(script: string, env: Record<string, string>, cwd: string): Promise<Spawned> {
+export function spawnServer(
+  script: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd,

@@ -18,5 +18,7 @@ for (const [url, body] of Object.entries(bodies)) {
 }
 await app.listen({ host: '127.0.0.1', port: 0 });
 const addr = app.server.address();
-process.stdout.write(`peer running at http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`);
+process.stdout.write(
+  `peer running at http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`,
+);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -27,12 +27,18 @@ interface MemberRow {
   rn_status: string | null;
 }
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_SIZE ?? 10),
+});
 const memberId = Number(process.env.MEMBER_ID);
 const app = Fastify({ logger: false });
 app.post('/site/api/v1/user/member/info', async (_req, reply) => {
   const m = (await pool.query<MemberRow>(MEMBER_SQL, [memberId])).rows[0];
-  if (!m) return reply.type('application/json; charset=utf-8').send('{"status_code":10004,"message":"","data":null}');
+  if (!m)
+    return reply
+      .type('application/json; charset=utf-8')
+      .send('{"status_code":10004,"message":"","data":null}');
   const data = {
     memberId: m.id,
     userName: m.user_name,
@@ -45,9 +51,20 @@ app.post('/site/api/v1/user/member/info', async (_req, reply) => {
     registeredAt: m.registered_at.getTime(),
     lastLoginAt: m.last_login_at?.getTime() ?? null,
   };
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify({ status_code: 6000, message: '', data }));
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ status_code: 6000, message: '', data }));
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const addr = app.server.address();
-process.stdout.write(`peer running at http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`);
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.stdout.write(
+  `peer running at http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`,
+);
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

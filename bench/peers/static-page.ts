@@ -20,6 +20,8 @@ const server = createServer((_req, res) => {
 });
 server.listen(0, '127.0.0.1', () => {
   const addr = server.address();
-  process.stdout.write(`peer running at http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`);
+  process.stdout.write(
+    `peer running at http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`,
+  );
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

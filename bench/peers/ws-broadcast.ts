@@ -13,6 +13,8 @@ wss.on('connection', (ws) => {
 });
 wss.on('listening', () => {
   const addr = wss.address();
-  process.stdout.write(`peer running at http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`);
+  process.stdout.write(
+    `peer running at http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`,
+  );
 });
 process.on('SIGTERM', () => wss.close(() => process.exit(0)));

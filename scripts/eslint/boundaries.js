@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 
-const NODE_IO = /^(node:)?(fs|net|http|https|child_process|dgram|dns|tls|cluster|worker_threads)(\/|$)/;
+const NODE_IO =
+  /^(node:)?(fs|net|http|https|child_process|dgram|dns|tls|cluster|worker_threads)(\/|$)/;
 
 function resolveImport(fromFile, source) {
   if (!source.startsWith('.')) return null;
@@ -27,8 +28,10 @@ const rule = {
     messages: {
       protocolApps: 'packages/protocol must not import application code ({{source}}).',
       protocolIo: 'packages/protocol is pure: no I/O module ({{source}}).',
-      crossFeature: 'Web feature "{{from}}" must not import feature "{{to}}"; compose them in app/.',
-      foreignRepository: 'Repository of module "{{to}}" imported from outside it; call its service.',
+      crossFeature:
+        'Web feature "{{from}}" must not import feature "{{to}}"; compose them in app/.',
+      foreignRepository:
+        'Repository of module "{{to}}" imported from outside it; call its service.',
     },
   },
   create(context) {
@@ -40,7 +43,8 @@ const rule = {
         if (source.startsWith('@nebula/') && source !== '@nebula/protocol') {
           context.report({ node, messageId: 'protocolApps', data: { source } });
         }
-        if (NODE_IO.test(source)) context.report({ node, messageId: 'protocolIo', data: { source } });
+        if (NODE_IO.test(source))
+          context.report({ node, messageId: 'protocolIo', data: { source } });
         const target = resolveImport(file, source);
         if (target && !target.split(path.sep).join('/').includes('/packages/protocol/')) {
           context.report({ node, messageId: 'protocolApps', data: { source } });
@@ -52,7 +56,11 @@ const rule = {
       const fromFeature = segmentAfter(file, featureMarker);
       const toFeature = segmentAfter(target, featureMarker);
       if (fromFeature && toFeature && fromFeature !== toFeature) {
-        context.report({ node, messageId: 'crossFeature', data: { from: fromFeature, to: toFeature } });
+        context.report({
+          node,
+          messageId: 'crossFeature',
+          data: { from: fromFeature, to: toFeature },
+        });
       }
       const moduleMarker = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}modules${path.sep}`;
       if (/\.repository(\.ts)?$/.test(target)) {

@@ -102,7 +102,9 @@ export interface App {
 }
 
 /** A hop count trusts that many proxies nearest to us; fastify takes that as a function. */
-function trustProxyOption(t: Config['trustProxy']): boolean | string[] | ((addr: string, hop: number) => boolean) {
+function trustProxyOption(
+  t: Config['trustProxy'],
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
   return typeof t === 'number' ? (_addr, hop) => hop < t : t;
 }
 
@@ -113,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     // Fastify's per-request lines are info: at a higher level pino would drop them anyway.
-    logController: new LogController({ disableRequestLogging: !['info', 'debug', 'trace'].includes(config.logLevel) }),
+    logController: new LogController({
+      disableRequestLogging: !['info', 'debug', 'trace'].includes(config.logLevel),
+    }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
@@ -134,8 +138,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sms = new SmsCodeService(db, smsGateway, clock, secrets.SESSION_SECRET);
   const captcha = new CaptchaService(db, clock);
   const auth = new AuthService({
-    db, clock, settings, sessions, captcha, sms, smsGateway,
-    codeSecret: secrets.SESSION_SECRET, jwtSecret: secrets.JWT_SECRET,
+    db,
+    clock,
+    settings,
+    sessions,
+    captcha,
+    sms,
+    smsGateway,
+    codeSecret: secrets.SESSION_SECRET,
+    jwtSecret: secrets.JWT_SECRET,
   });
   const members = new MemberService({ db, clock, sms });
   const audit = new AuditService(db);
@@ -146,17 +157,46 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const turnover = new TurnoverService(db, clock, settings);
   const limits = new LimitsService(db, clock);
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
-  const sandbox = config.sandboxPayments ? new SandboxGateway(secrets.PAYMENT_CALLBACK_SECRET) : null;
+  const sandbox = config.sandboxPayments
+    ? new SandboxGateway(secrets.PAYMENT_CALLBACK_SECRET)
+    : null;
   const gateways = new PaymentGateways();
   if (sandbox) gateways.register(sandbox, SANDBOX_CHANNEL_TYPES);
-  const deposits = new DepositService({ db, clock, settings, ledger, turnover, limits, audit, gateways, sandbox, log: app.log });
+  const deposits = new DepositService({
+    db,
+    clock,
+    settings,
+    ledger,
+    turnover,
+    limits,
+    audit,
+    gateways,
+    sandbox,
+    log: app.log,
+  });
   const accounts = new PaymentAccountService(db, clock, settings, members);
-  const withdrawals = new WithdrawService({ db, clock, settings, ledger, turnover, accounts, audit });
+  const withdrawals = new WithdrawService({
+    db,
+    clock,
+    settings,
+    ledger,
+    turnover,
+    accounts,
+    audit,
+  });
   const coin = new CoinService(db, clock, settings, ledger);
   const records = new RecordsService(db);
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit);
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);
-  const chatHub = new ChatHub(chat, sessions, bus, clock, secrets.JWT_SECRET, app.log, config.chatAnonymousPerIp);
+  const chatHub = new ChatHub(
+    chat,
+    sessions,
+    bus,
+    clock,
+    secrets.JWT_SECRET,
+    app.log,
+    config.chatAnonymousPerIp,
+  );
   await chat.start();
   await chatHub.start();
   members.extendInfo(async (memberId) => {
@@ -177,7 +217,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await access.start();
   await content.start();
   const webShell = new WebShellService({
-    template: readIndexTemplate(config.webDist), settings, site, content, access, bus, log: app.log,
+    template: readIndexTemplate(config.webDist),
+    settings,
+    site,
+    content,
+    access,
+    bus,
+    log: app.log,
   });
   await webShell.start();
 
@@ -202,7 +248,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, auth, captcha, bind);
   registerMemberRoutes(app, members, bind);
   registerAdminRoutes(app, admin, operators, bind);
-  registerWalletRoutes(app, { ledger, deposits, withdrawals, turnover, records, coin, limits, accounts }, bind);
+  registerWalletRoutes(
+    app,
+    { ledger, deposits, withdrawals, turnover, records, coin, limits, accounts },
+    bind,
+  );
   registerWalletAdminRoutes(app, { deposits, withdrawals, walletAdmin }, bind);
   registerChatRoutes(app, chat, bind);
   await registerChatSocket(app, chatHub, config);
@@ -212,7 +262,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     app,
-    services: { settings, access, site, content, sessions, auth, captcha, sms, members, operators, admin, idempotency, ledger, audit,
-      deposits, withdrawals, turnover, limits, coin, records, accounts, walletAdmin, chat, chatHub },
+    services: {
+      settings,
+      access,
+      site,
+      content,
+      sessions,
+      auth,
+      captcha,
+      sms,
+      members,
+      operators,
+      admin,
+      idempotency,
+      ledger,
+      audit,
+      deposits,
+      withdrawals,
+      turnover,
+      limits,
+      coin,
+      records,
+      accounts,
+      walletAdmin,
+      chat,
+      chatHub,
+    },
   };
 }

@@ -17,12 +17,17 @@ describe('config', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(ConfigError);
   });
   it('requires shared secrets in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_KEY: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SIGN_KEY: required in production/,
+    );
   });
   it('parses TRUST_PROXY forms', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
   });
   it('turns demo data off with a database URL or in production unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);

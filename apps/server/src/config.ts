@@ -15,19 +15,19 @@ const optionalUrl = (protocols: string[]) =>
     .string()
     .trim()
     .min(1)
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL with protocol ${protocols.join(' or ')}`)
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL with protocol ${protocols.join(' or ')}`,
+    )
     .optional();
 
-const secret = z
-  .string()
-  .min(32, 'must be at least 32 characters')
-  .optional();
+const secret = z.string().min(32, 'must be at least 32 characters').optional();
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,7 +37,10 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   /** Prefix of every Redis channel and key, so several deployments can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/).default('nebula:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/)
+    .default('nebula:'),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   SIGN_KEY: secret,
   SESSION_SECRET: secret,
@@ -67,7 +70,10 @@ const EnvSchema = z.object({
   REGISTER_CAPTCHA: boolish.default(true),
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(0).max(100).default(3),
   SANDBOX_PAYMENTS: boolish.optional(),
-  ADMIN_USER: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{2,31}$/, 'must be 3–32 letters, digits or _').optional(),
+  ADMIN_USER: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{2,31}$/, 'must be 3–32 letters, digits or _')
+    .optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
 });
 
@@ -109,7 +115,12 @@ export interface Config {
   firstAdmin: { userName: string; password: string } | null;
 }
 
-export const secretNames = ['SIGN_KEY', 'SESSION_SECRET', 'JWT_SECRET', 'PAYMENT_CALLBACK_SECRET'] as const;
+export const secretNames = [
+  'SIGN_KEY',
+  'SESSION_SECRET',
+  'JWT_SECRET',
+  'PAYMENT_CALLBACK_SECRET',
+] as const;
 export type SecretName = (typeof secretNames)[number];
 
 export class ConfigError extends Error {
@@ -123,9 +134,15 @@ function parseTrustProxy(raw: string): TrustProxy {
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const part of parts) {
-    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part) && !['loopback', 'linklocal', 'uniquelocal'].includes(part)) {
+    if (
+      !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part) &&
+      !['loopback', 'linklocal', 'uniquelocal'].includes(part)
+    ) {
       throw new ConfigError([`TRUST_PROXY: "${part}" is not an address, CIDR or hop count`]);
     }
   }
@@ -134,7 +151,9 @@ function parseTrustProxy(raw: string): TrustProxy {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset, as in most env files.
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
@@ -178,7 +197,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
     customerServiceUrl: e.CUSTOMER_SERVICE_URL,
-    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     chatAnonymousPerIp: e.CHAT_ANON_PER_IP,
     validateResponses: !production,
     siteSeed: {
@@ -190,6 +211,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginCaptchaAfter: e.LOGIN_CAPTCHA_AFTER,
     },
     sandboxPayments: e.SANDBOX_PAYMENTS ?? !production,
-    firstAdmin: e.ADMIN_USER && e.ADMIN_PASSWORD ? { userName: e.ADMIN_USER, password: e.ADMIN_PASSWORD } : null,
+    firstAdmin:
+      e.ADMIN_USER && e.ADMIN_PASSWORD
+        ? { userName: e.ADMIN_USER, password: e.ADMIN_PASSWORD }
+        : null,
   };
 }

@@ -19,14 +19,29 @@ async function main(): Promise<void> {
   await services.settings.seed();
   await services.ledger.ensureHouseAccounts();
   if (config.seedDemo) await seedDemoContent(runtime.db);
-  const firstAdmin = await services.operators.ensureFirstAdmin(config.firstAdmin, config.production);
+  const firstAdmin = await services.operators.ensureFirstAdmin(
+    config.firstAdmin,
+    config.production,
+  );
   const demo = config.seedDemo ? await seedDemoMember(services.auth) : null;
 
   // Background work every node does: house roll-ups and expiring unpaid deposits. Each step
   // is safe to run on several nodes at once (SKIP LOCKED, compare-and-set).
   const timers = [
-    setInterval(() => void services.ledger.rollUp().catch((err: unknown) => app.log.error({ err }, 'roll-up failed')), 5000),
-    setInterval(() => void services.deposits.expireDue().catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed')), 60_000),
+    setInterval(
+      () =>
+        void services.ledger
+          .rollUp()
+          .catch((err: unknown) => app.log.error({ err }, 'roll-up failed')),
+      5000,
+    ),
+    setInterval(
+      () =>
+        void services.deposits
+          .expireDue()
+          .catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed')),
+      60_000,
+    ),
   ];
 
   let closing = false;
@@ -63,7 +78,9 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     process.stderr.write(`${err.message}\n`);
   } else {
-    process.stderr.write(`Nebula failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `Nebula failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
   }
   process.exit(1);
 });

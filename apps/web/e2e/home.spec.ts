@@ -21,18 +21,36 @@ test.describe('site title from config', () => {
 });
 
 test.describe('home page', () => {
-  test('renders banners and the notice marquee from the server', async ({ page, cspViolations }) => {
+  test('renders banners and the notice marquee from the server', async ({
+    page,
+    cspViolations,
+  }) => {
     const notices = page.waitForResponse((r) => r.url().includes('/advertising/queryNoticeList'));
     await page.goto('/');
     const res = await notices;
-    const body = (await res.json()) as { status_code: number; data: { list: { title: string; content: string }[] } };
+    const body = (await res.json()) as {
+      status_code: number;
+      data: { list: { title: string; content: string }[] };
+    };
     expect(body.status_code).toBe(6000);
     // The marquee shows the seeded marquee notices.
-    await expect(page.getByText(body.data.list[0]!.content, { exact: false }).first()).toBeVisible();
+    await expect(
+      page.getByText(body.data.list[0]!.content, { exact: false }).first(),
+    ).toBeVisible();
     // Banners are the seeded station ads.
-    await expect(page.getByRole('img', { name: '新会员首存礼遇' }).or(page.getByLabel('新会员首存礼遇')).first()).toBeAttached();
+    await expect(
+      page
+        .getByRole('img', { name: '新会员首存礼遇' })
+        .or(page.getByLabel('新会员首存礼遇'))
+        .first(),
+    ).toBeAttached();
     // Game families come from the site naming rows.
-    await expect(page.getByRole('tab', { name: '体育' }).or(page.getByText('体育', { exact: true })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('tab', { name: '体育' })
+        .or(page.getByText('体育', { exact: true }))
+        .first(),
+    ).toBeVisible();
     expect(cspViolations).toEqual([]);
   });
 
@@ -47,13 +65,19 @@ test.describe('home page', () => {
     await expect(page.getByText('关于账户安全的公告')).toBeVisible();
   });
 
-  test('signed requests still succeed from the stored encrypted key when the signing chunk is blocked', async ({ page }) => {
+  test('signed requests still succeed from the stored encrypted key when the signing chunk is blocked', async ({
+    page,
+  }) => {
     // First visit: the signing chunk fetches the device key and stores it encrypted.
     // The waiter is set before the visit: the call can finish before goto() returns.
-    const first = page.waitForResponse((r) => r.url().includes('/advertising/queryStationAdList') && r.status() === 200);
+    const first = page.waitForResponse(
+      (r) => r.url().includes('/advertising/queryStationAdList') && r.status() === 200,
+    );
     await page.goto('/');
     await first;
-    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.toLowerCase().includes('sign')));
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some((k) => k.toLowerCase().includes('sign')),
+    );
     // Second visit with the chunk blocked.
     let blocked = 0;
     await page.route(/signing-chunk[^/]*\.js/, async (route) => {
@@ -77,12 +101,16 @@ test.describe('home page', () => {
 test.describe('first paint from the server', () => {
   // Without scripts the page still shows its top: the platform drew it into the HTML.
   test.use({ javaScriptEnabled: false });
-  test('the top bar, the first banner and the notice line are in the served page', async ({ page }) => {
+  test('the top bar, the first banner and the notice line are in the served page', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.locator('.nb-topbar__title')).toHaveText('星云体育 · Nebula');
     const banner = page.getByRole('img', { name: '新会员首存礼遇' });
     await expect(banner).toBeVisible();
-    expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
     await expect(page.locator('.nb-notice')).toBeVisible();
   });
 });

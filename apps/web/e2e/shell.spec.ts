@@ -5,7 +5,10 @@ test.describe('site states from the server', () => {
   let stopped: RunningServer;
   let maintenance: RunningServer;
   test.beforeAll(async () => {
-    [stopped, maintenance] = await Promise.all([startServer({ SITE_STATUS: 'stopped' }), startServer({ SITE_STATUS: 'maintenance' })]);
+    [stopped, maintenance] = await Promise.all([
+      startServer({ SITE_STATUS: 'stopped' }),
+      startServer({ SITE_STATUS: 'maintenance' }),
+    ]);
   });
   test.afterAll(async () => {
     await Promise.all([stopped.stop(), maintenance.stop()]);
@@ -33,8 +36,16 @@ test.describe('shell behaviours', () => {
     await expect(page.getByText(/Cookie/i).first()).toBeVisible();
   });
 
-  test('the security tip and system pages render with zero CSP violations', async ({ page, cspViolations }) => {
-    for (const path of ['/', '/other/maintenance', '/other/restrictionIp?name=access-caveat', '/404']) {
+  test('the security tip and system pages render with zero CSP violations', async ({
+    page,
+    cspViolations,
+  }) => {
+    for (const path of [
+      '/',
+      '/other/maintenance',
+      '/other/restrictionIp?name=access-caveat',
+      '/404',
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }

@@ -41,7 +41,10 @@ export class RedisBus implements Bus {
     await this.#pub.publish(this.#prefix + topic, JSON.stringify(payload));
   }
 
-  async subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): Promise<() => Promise<void>> {
+  async subscribe<T extends BusTopic>(
+    topic: T,
+    handler: BusHandler<T>,
+  ): Promise<() => Promise<void>> {
     let set = this.#handlers.get(topic);
     if (!set) {
       set = new Set();

@@ -14,8 +14,13 @@ describe('database adapter (same answers on PGlite and PostgreSQL)', () => {
     expect((await t.db.query('SELECT * FROM rc WHERE id > 1')).rowCount).toBe(2);
     expect((await t.db.query('SELECT 1 FROM rc WHERE id = 99')).rowCount).toBe(0);
     expect((await t.db.query('UPDATE rc SET v = v + 1 WHERE id < 3')).rowCount).toBe(2);
-    expect((await t.db.query('UPDATE rc SET v = v + 1 WHERE id < 3 RETURNING id')).rowCount).toBe(2);
-    expect((await t.db.query('INSERT INTO rc VALUES (1, 9) ON CONFLICT DO NOTHING RETURNING id')).rowCount).toBe(0);
+    expect((await t.db.query('UPDATE rc SET v = v + 1 WHERE id < 3 RETURNING id')).rowCount).toBe(
+      2,
+    );
+    expect(
+      (await t.db.query('INSERT INTO rc VALUES (1, 9) ON CONFLICT DO NOTHING RETURNING id'))
+        .rowCount,
+    ).toBe(0);
     expect((await t.db.query('DELETE FROM rc WHERE id = 3')).rowCount).toBe(1);
   });
   it('BIGINT is a bigint, beyond 2^53 exactly', async () => {
@@ -75,7 +80,10 @@ describe('the transaction context is on only while a transaction runs', () => {
       await t.db.query('UPDATE rc SET v = 2 WHERE id = 30');
     });
     await longRunning;
-    const short = t.db.kind === 'postgres' ? t.db.tx((q) => q.query('INSERT INTO rc VALUES (31, 1)')) : Promise.resolve();
+    const short =
+      t.db.kind === 'postgres'
+        ? t.db.tx((q) => q.query('INSERT INTO rc VALUES (31, 1)'))
+        : Promise.resolve();
     await short;
     releaseLong();
     await long;

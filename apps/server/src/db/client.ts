@@ -13,7 +13,11 @@ export interface Queryable {
    * `name` makes it a prepared statement on PostgreSQL (parsed and planned once per connection):
    * for hot statements only. PGlite ignores it.
    */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    name?: string,
+  ): Promise<QueryResult<T>>;
   /** Runs a multi-statement script without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -170,7 +174,9 @@ export class PostgresDb implements Db {
   async query<T>(text: string, params: unknown[] = [], name?: string): Promise<QueryResult<T>> {
     const inTx = joined(this);
     if (inTx) return inTx.query<T>(text, params, name);
-    const r = await this.pool.query(name ? { name, text, values: params } : { text, values: params });
+    const r = await this.pool.query(
+      name ? { name, text, values: params } : { text, values: params },
+    );
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   }
 
@@ -182,7 +188,9 @@ export class PostgresDb implements Db {
       await client.query('BEGIN');
       const q: Queryable = {
         async query<R>(text: string, params: unknown[] = [], name?: string) {
-          const r = await client.query(name ? { name, text, values: params } : { text, values: params });
+          const r = await client.query(
+            name ? { name, text, values: params } : { text, values: params },
+          );
           return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
         },
         async exec(sql: string) {

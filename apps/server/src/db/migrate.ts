@@ -9,7 +9,10 @@ const MIGRATION_LOCK_ID = 7_001_600_100;
 export async function listMigrations(): Promise<{ name: string; sql: string }[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
   return Promise.all(
-    files.map(async (name) => ({ name, sql: await readFile(path.join(MIGRATIONS_DIR, name), 'utf8') })),
+    files.map(async (name) => ({
+      name,
+      sql: await readFile(path.join(MIGRATIONS_DIR, name), 'utf8'),
+    })),
   );
 }
 
@@ -30,7 +33,9 @@ export async function migrate(db: Db): Promise<string[]> {
        )`,
     );
     const done = new Set(
-      (await q.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+      (await q.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map(
+        (r) => r.name,
+      ),
     );
     for (const m of migrations) {
       if (done.has(m.name)) continue;

@@ -29,18 +29,33 @@ beforeAll(async () => {
   await fund(t, a.memberId, '1000', operator);
   await fund(t, b.memberId, '1000', operator);
   const bank = await b.client.data<{ orderId: string }>('depositOrder', {
-    token: b.token, headers: money(), body: { channelId: 'bank-icbc', amount: '300', depositorName: '王小明' },
+    token: b.token,
+    headers: money(),
+    body: { channelId: 'bank-icbc', amount: '300', depositorName: '王小明' },
   });
   const sandbox = await b.client.data<{ orderId: string }>('depositOrder', {
-    token: b.token, headers: money(), body: { channelId: 'alipay', amount: '200' },
+    token: b.token,
+    headers: money(),
+    body: { channelId: 'alipay', amount: '200' },
   });
-  owned = { bankOrderId: bank.orderId, sandboxOrderId: sandbox.orderId, accountId: b.accountId, deviceId: b.client.deviceId };
+  owned = {
+    bankOrderId: bank.orderId,
+    sandboxOrderId: sandbox.orderId,
+    accountId: b.accountId,
+    deviceId: b.client.deviceId,
+  };
 });
 afterAll(() => t.close());
 
 const entries = Object.entries(routeMeta) as [RouteName, (typeof routeMeta)[RouteName]][];
 const memberRoutes = entries.filter(([, m]) => m.auth === 'member');
-const sampleParams = { id: 'abcdefgh12', memberId: 1, orderId: 'D20261122ABCDEFGHJK', roomId: 1, messageId: 1 };
+const sampleParams = {
+  id: 'abcdefgh12',
+  memberId: 1,
+  orderId: 'D20261122ABCDEFGHJK',
+  roomId: 1,
+  messageId: 1,
+};
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */
 const SITE_IDS = new Set(['channelId']);
@@ -61,7 +76,10 @@ const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number
   sandboxOrder: { call: () => ({ params: { orderId: owned.sandboxOrderId } }), code: 7008 },
   sandboxPay: { call: () => ({ params: { orderId: owned.sandboxOrderId }, body: {} }), code: 7008 },
   paymentAccountRemove: { call: () => ({ params: { id: owned.accountId }, body: {} }), code: 7014 },
-  withdrawOrder: { call: () => ({ body: { accountId: owned.accountId, amount: '100', fundPassword: '135790' } }), code: 7014 },
+  withdrawOrder: {
+    call: () => ({ body: { accountId: owned.accountId, amount: '100', fundPassword: '135790' } }),
+    code: 7014,
+  },
   deviceRemove: { call: () => ({ body: { deviceId: owned.deviceId } }), code: 6054 },
 };
 
@@ -69,7 +87,10 @@ const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number
 async function stateOfB() {
   const token = b.token;
   const [deposits, accounts, overview, balances, withdrawals] = await Promise.all([
-    b.client.data<{ list: { orderId: string; status: string }[] }>('depositOrders', { token, query: { page: 1, pageSize: 50 } }),
+    b.client.data<{ list: { orderId: string; status: string }[] }>('depositOrders', {
+      token,
+      query: { page: 1, pageSize: 50 },
+    }),
     b.client.data<{ list: unknown[] }>('paymentAccounts', { token }),
     b.client.data<{ devices: { deviceId: string }[] }>('securityOverview', { token }),
     b.client.data('walletBalances', { token }),
@@ -85,31 +106,45 @@ async function stateOfB() {
 }
 
 describe('authorization over the route table', () => {
-  it.each(memberRoutes)('%s refuses no session, a foreign token and an operator token', async (name, meta) => {
-    const c = t.client();
-    const params = meta.path.includes(':') ? sampleParams : undefined;
-    const body = meta.method === 'POST' ? {} : undefined;
-    expect((await c.call(name, { params, body })).status_code).toBe(10004);
-    // B's token from A's device: bound to B's device, so 10102.
-    expect((await a.client.call(name, { params, token: b.token, body })).status_code).toBe(10102);
-    // A real, live operator token is no member token, in the member header or its own.
-    expect((await c.call(name, { params, body, token: operator })).status_code).toBe(10004);
-    const asAdmin = await t.app.inject({
-      method: meta.method,
-      url: buildPath(meta.path, params),
-      headers: { ...c.headers(meta.path, meta.signed), 'x-admin-token': operator },
-      ...(meta.method === 'POST' ? { payload: {} } : {}),
-    });
-    expect(asAdmin.json<{ status_code: number }>().status_code).toBe(10004);
-  });
+  it.each(memberRoutes)(
+    '%s refuses no session, a foreign token and an operator token',
+    async (name, meta) => {
+      const c = t.client();
+      const params = meta.path.includes(':') ? sampleParams : undefined;
+      const body = meta.method === 'POST' ? {} : undefined;
+      expect((await c.call(name, { params, body })).status_code).toBe(10004);
+      // B's token from A's device: bound to B's device, so 10102.
+      expect((await a.client.call(name, { params, token: b.token, body })).status_code).toBe(10102);
+      // A real, live operator token is no member token, in the member header or its own.
+      expect((await c.call(name, { params, body, token: operator })).status_code).toBe(10004);
+      const asAdmin = await t.app.inject({
+        method: meta.method,
+        url: buildPath(meta.path, params),
+        headers: { ...c.headers(meta.path, meta.signed), 'x-admin-token': operator },
+        ...(meta.method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(asAdmin.json<{ status_code: number }>().status_code).toBe(10004);
+    },
+  );
 
-  it.each(entries.filter(([, m]) => m.path.startsWith('/admin/') && m.auth === 'admin'))('%s refuses a member in every header', async (_name, meta) => {
-    const url = buildPath(meta.path, meta.path.includes(':') ? { ...sampleParams, memberId: b.memberId } : undefined);
-    for (const headers of [{ 'x-api-token': a.token }, { 'x-admin-token': a.token }, {}]) {
-      const r = await t.app.inject({ method: meta.method, url, headers: { ...a.client.headers(meta.path, true), ...headers }, ...(meta.method === 'POST' ? { payload: {} } : {}) });
-      expect(r.json<{ status_code: number }>().status_code).toBe(6060);
-    }
-  });
+  it.each(entries.filter(([, m]) => m.path.startsWith('/admin/') && m.auth === 'admin'))(
+    '%s refuses a member in every header',
+    async (_name, meta) => {
+      const url = buildPath(
+        meta.path,
+        meta.path.includes(':') ? { ...sampleParams, memberId: b.memberId } : undefined,
+      );
+      for (const headers of [{ 'x-api-token': a.token }, { 'x-admin-token': a.token }, {}]) {
+        const r = await t.app.inject({
+          method: meta.method,
+          url,
+          headers: { ...a.client.headers(meta.path, true), ...headers },
+          ...(meta.method === 'POST' ? { payload: {} } : {}),
+        });
+        expect(r.json<{ status_code: number }>().status_code).toBe(6060);
+      }
+    },
+  );
 
   it('member routes carry no member id a caller could swap', () => {
     for (const [, meta] of memberRoutes) {
@@ -118,7 +153,12 @@ describe('authorization over the route table', () => {
   });
 
   it('every member route that takes an id has a foreign-id case below', () => {
-    expect(memberRoutes.map(([name]) => name).filter(takesId).sort()).toEqual(Object.keys(foreign).sort());
+    expect(
+      memberRoutes
+        .map(([name]) => name)
+        .filter(takesId)
+        .sort(),
+    ).toEqual(Object.keys(foreign).sort());
   });
 });
 
@@ -129,7 +169,11 @@ describe("a member calling with another member's real ids", () => {
       const before = await stateOfB();
       const aBalances = await a.client.data('walletBalances', { token: a.token });
       const opts = call();
-      const env = await a.client.call(name, { ...opts, token: a.token, ...(isMoney(name) ? { headers: money() } : {}) });
+      const env = await a.client.call(name, {
+        ...opts,
+        token: a.token,
+        ...(isMoney(name) ? { headers: money() } : {}),
+      });
       expect(env.status_code).toBe(code);
       expect(await stateOfB()).toEqual(before);
       // Nor did the caller gain anything from it.
@@ -139,10 +183,29 @@ describe("a member calling with another member's real ids", () => {
 
   it("B's things were really there and really B's (the refusals are not for want of data)", async () => {
     const state = await stateOfB();
-    expect(state.deposits).toEqual(expect.arrayContaining([[owned.bankOrderId, 'pending'], [owned.sandboxOrderId, 'pending']]));
+    expect(state.deposits).toEqual(
+      expect.arrayContaining([
+        [owned.bankOrderId, 'pending'],
+        [owned.sandboxOrderId, 'pending'],
+      ]),
+    );
     expect(state.accounts).toHaveLength(1);
     expect(state.devices).toContain(owned.deviceId);
-    expect((await b.client.call('sandboxOrder', { token: b.token, params: { orderId: owned.sandboxOrderId } })).status_code).toBe(6000);
-    expect((await b.client.call('depositOrderDetail', { token: b.token, params: { orderId: owned.bankOrderId } })).status_code).toBe(6000);
+    expect(
+      (
+        await b.client.call('sandboxOrder', {
+          token: b.token,
+          params: { orderId: owned.sandboxOrderId },
+        })
+      ).status_code,
+    ).toBe(6000);
+    expect(
+      (
+        await b.client.call('depositOrderDetail', {
+          token: b.token,
+          params: { orderId: owned.bankOrderId },
+        })
+      ).status_code,
+    ).toBe(6000);
   });
 });

@@ -1,8 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { envelopeSchema, routes, type ResponseData, type RouteAuth, type Routes } from '@nebula/protocol';
+import {
+  envelopeSchema,
+  routes,
+  type ResponseData,
+  type RouteAuth,
+  type Routes,
+} from '@nebula/protocol';
 import type { Db, Queryable } from '../db/client';
-import { errorOutcome, Replay, successOutcome, type IdempotencyService } from '../idempotency/idempotency.service';
+import {
+  errorOutcome,
+  Replay,
+  successOutcome,
+  type IdempotencyService,
+} from '../idempotency/idempotency.service';
 import { AppError } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import type { RequestContext } from './request-context';
@@ -118,54 +129,71 @@ export function bindRoute<N extends RouteName>(
           done();
         }
       : undefined,
-    handler: !config.money && !options.validateResponse ? plainHandler : async (req, reply) => {
-      const input = {
-        body: req.body as HandlerInput<N>['body'],
-        query: req.query as HandlerInput<N>['query'],
-        params: req.params as HandlerInput<N>['params'],
-        ctx: req.ctx,
-        req,
-        reply,
-      };
-      let data: ResponseData<N>;
-      if (config.money) {
-        const scope = req.operator ? `operator:${req.operator.operatorId}` : `member:${req.ctx.memberId ?? 'anonymous'}`;
-        const header = req.headers['x-idempotency-key'];
-        const call = { scope, route: name, key: typeof header === 'string' ? header : undefined, request: { params: req.params, body: req.body } };
-        const begun = await options.idempotency.begin(call);
-        if (begun.replay) return begun.replay;
-        const full = { ...call, key: begun.key, requestHash: begun.requestHash };
-        let claimed = false;
-        const claimFirst = async () => {
-          await options.idempotency.claim(full);
-          claimed = true;
-        };
-        try {
-          data = await handler({ ...input, tx: (fn) => options.idempotency.run(full, fn), claimFirst });
-          if (claimed) await options.idempotency.complete(full, successOutcome(data));
-        } catch (err) {
-          if (err instanceof Replay) return err.outcome;
-          if (err instanceof AppError && err.httpStatus === 200) {
-            if (!claimed) return options.idempotency.storeError(full, err);
-            const outcome = errorOutcome(err);
-            await options.idempotency.complete(full, outcome);
-            return outcome;
-          }
-          // Unexpected: the outcome is unknown, so a retry may try again.
-          if (claimed) await options.idempotency.release(full).catch(() => undefined);
-          throw err;
-        }
-      } else {
-        data = await handler({ ...input, tx: plainTx, claimFirst: noClaim });
-      }
-      if (options.validateResponse) {
-        const checked = route.response.safeParse(data);
-        if (!checked.success) {
-          req.log.error({ route: name, issues: checked.error.issues }, 'response does not match its schema');
-          throw new Error(`response of ${name} does not match its schema`);
-        }
-      }
-      return ok(data);
-    },
+    handler:
+      !config.money && !options.validateResponse
+        ? plainHandler
+        : async (req, reply) => {
+            const input = {
+              body: req.body as HandlerInput<N>['body'],
+              query: req.query as HandlerInput<N>['query'],
+              params: req.params as HandlerInput<N>['params'],
+              ctx: req.ctx,
+              req,
+              reply,
+            };
+            let data: ResponseData<N>;
+            if (config.money) {
+              const scope = req.operator
+                ? `operator:${req.operator.operatorId}`
+                : `member:${req.ctx.memberId ?? 'anonymous'}`;
+              const header = req.headers['x-idempotency-key'];
+              const call = {
+                scope,
+                route: name,
+                key: typeof header === 'string' ? header : undefined,
+                request: { params: req.params, body: req.body },
+              };
+              const begun = await options.idempotency.begin(call);
+              if (begun.replay) return begun.replay;
+              const full = { ...call, key: begun.key, requestHash: begun.requestHash };
+              let claimed = false;
+              const claimFirst = async () => {
+                await options.idempotency.claim(full);
+                claimed = true;
+              };
+              try {
+                data = await handler({
+                  ...input,
+                  tx: (fn) => options.idempotency.run(full, fn),
+                  claimFirst,
+                });
+                if (claimed) await options.idempotency.complete(full, successOutcome(data));
+              } catch (err) {
+                if (err instanceof Replay) return err.outcome;
+                if (err instanceof AppError && err.httpStatus === 200) {
+                  if (!claimed) return options.idempotency.storeError(full, err);
+                  const outcome = errorOutcome(err);
+                  await options.idempotency.complete(full, outcome);
+                  return outcome;
+                }
+                // Unexpected: the outcome is unknown, so a retry may try again.
+                if (claimed) await options.idempotency.release(full).catch(() => undefined);
+                throw err;
+              }
+            } else {
+              data = await handler({ ...input, tx: plainTx, claimFirst: noClaim });
+            }
+            if (options.validateResponse) {
+              const checked = route.response.safeParse(data);
+              if (!checked.success) {
+                req.log.error(
+                  { route: name, issues: checked.error.issues },
+                  'response does not match its schema',
+                );
+                throw new Error(`response of ${name} does not match its schema`);
+              }
+            }
+            return ok(data);
+          },
   });
 }

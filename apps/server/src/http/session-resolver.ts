@@ -10,5 +10,9 @@ export interface ResolvedSession {
  * 10105, 10104, 10102). The accounts module provides the real one.
  */
 export interface SessionResolver {
-  resolve(req: FastifyRequest, token: string | undefined, required: boolean): Promise<ResolvedSession | null>;
+  resolve(
+    req: FastifyRequest,
+    token: string | undefined,
+    required: boolean,
+  ): Promise<ResolvedSession | null>;
 }

@@ -8,13 +8,31 @@ export interface StoredOutcome {
   createdAt: number;
 }
 
-export async function readOutcome(q: Queryable, scope: string, route: string, key: string, since: number): Promise<StoredOutcome | null> {
-  const r = await q.query<{ request_hash: string; status_code: number; response: StoredOutcome['response']; created_at: Date }>(
+export async function readOutcome(
+  q: Queryable,
+  scope: string,
+  route: string,
+  key: string,
+  since: number,
+): Promise<StoredOutcome | null> {
+  const r = await q.query<{
+    request_hash: string;
+    status_code: number;
+    response: StoredOutcome['response'];
+    created_at: Date;
+  }>(
     'SELECT request_hash, status_code, response, created_at FROM idempotency_keys WHERE scope = $1 AND route = $2 AND key = $3 AND created_at > $4',
     [scope, route, key, new Date(since)],
   );
   const row = r.rows[0];
-  return row ? { requestHash: row.request_hash, statusCode: row.status_code, response: row.response, createdAt: row.created_at.getTime() } : null;
+  return row
+    ? {
+        requestHash: row.request_hash,
+        statusCode: row.status_code,
+        response: row.response,
+        createdAt: row.created_at.getTime(),
+      }
+    : null;
 }
 
 /**
@@ -23,7 +41,15 @@ export async function readOutcome(q: Queryable, scope: string, route: string, ke
  */
 export async function claimKey(
   q: Queryable,
-  k: { scope: string; route: string; key: string; requestHash: string; now: number; staleBefore: number; abandonedBefore: number },
+  k: {
+    scope: string;
+    route: string;
+    key: string;
+    requestHash: string;
+    now: number;
+    staleBefore: number;
+    abandonedBefore: number;
+  },
 ): Promise<boolean> {
   // A key older than 24 h is free again, and so is a claim whose outcome never came (a crash
   // during an outside effect): only claims made before such an effect are committed unfinished.
@@ -39,27 +65,52 @@ export async function claimKey(
   return r.rowCount === 1;
 }
 
-export async function saveOutcome(q: Queryable, scope: string, route: string, key: string, response: StoredOutcome['response']): Promise<void> {
-  await q.query('UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE scope = $1 AND route = $2 AND key = $3', [
-    scope, route, key, response.status_code, JSON.stringify(response),
-  ]);
+export async function saveOutcome(
+  q: Queryable,
+  scope: string,
+  route: string,
+  key: string,
+  response: StoredOutcome['response'],
+): Promise<void> {
+  await q.query(
+    'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE scope = $1 AND route = $2 AND key = $3',
+    [scope, route, key, response.status_code, JSON.stringify(response)],
+  );
 }
 
 /**
  * Stores the outcome of a claim made before an outside effect. Only an unfinished claim is
  * changed: if it was abandoned and another attempt answered meanwhile, that answer stays.
  */
-export async function finishClaim(q: Queryable, scope: string, route: string, key: string, response: StoredOutcome['response']): Promise<void> {
-  await q.query('UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE scope = $1 AND route = $2 AND key = $3 AND status_code = 0', [
-    scope, route, key, response.status_code, JSON.stringify(response),
-  ]);
+export async function finishClaim(
+  q: Queryable,
+  scope: string,
+  route: string,
+  key: string,
+  response: StoredOutcome['response'],
+): Promise<void> {
+  await q.query(
+    'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE scope = $1 AND route = $2 AND key = $3 AND status_code = 0',
+    [scope, route, key, response.status_code, JSON.stringify(response)],
+  );
 }
 
 /** Frees a key whose claim is still unfinished (its outside effect failed unexpectedly). */
-export async function releaseClaim(q: Queryable, scope: string, route: string, key: string): Promise<void> {
-  await q.query('DELETE FROM idempotency_keys WHERE scope = $1 AND route = $2 AND key = $3 AND status_code = 0', [scope, route, key]);
+export async function releaseClaim(
+  q: Queryable,
+  scope: string,
+  route: string,
+  key: string,
+): Promise<void> {
+  await q.query(
+    'DELETE FROM idempotency_keys WHERE scope = $1 AND route = $2 AND key = $3 AND status_code = 0',
+    [scope, route, key],
+  );
 }
 
 export async function purgeOld(q: Queryable, before: number): Promise<void> {
-  await q.query('DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE created_at <= $1 LIMIT 500)', [new Date(before)]);
+  await q.query(
+    'DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE created_at <= $1 LIMIT 500)',
+    [new Date(before)],
+  );
 }

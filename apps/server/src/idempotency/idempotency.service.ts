@@ -3,7 +3,15 @@ import { ErrorCode, messageFor, SUCCESS_CODE } from '@nebula/protocol';
 import type { Db, Queryable } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
-import { claimKey, finishClaim, purgeOld, readOutcome, releaseClaim, saveOutcome, type StoredOutcome } from './idempotency.repository';
+import {
+  claimKey,
+  finishClaim,
+  purgeOld,
+  readOutcome,
+  releaseClaim,
+  saveOutcome,
+  type StoredOutcome,
+} from './idempotency.repository';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** An unfinished claim (see `claim`) older than this was left by a crash: the key is free again. */
@@ -26,7 +34,9 @@ export class Replay extends Error {
 }
 
 function hashRequest(route: string, request: unknown): string {
-  return createHash('sha256').update(`${route}\n${canonicalJson(request)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${route}\n${canonicalJson(request)}`)
+    .digest('hex');
 }
 
 /** JSON with sorted keys, so the same body in another key order is the same request. */
@@ -55,12 +65,23 @@ export class IdempotencyService {
   ) {}
 
   /** Checks the key and returns the stored outcome to replay, if any. */
-  async begin(call: IdempotentCall): Promise<{ key: string; requestHash: string; replay: StoredOutcome['response'] | null }> {
+  async begin(
+    call: IdempotentCall,
+  ): Promise<{ key: string; requestHash: string; replay: StoredOutcome['response'] | null }> {
     if (!call.key) throw new AppError(ErrorCode.IdempotencyKeyMissing);
-    if (!KEY_PATTERN.test(call.key)) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'X-Idempotency-Key', message: 'invalid' }] });
+    if (!KEY_PATTERN.test(call.key))
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'X-Idempotency-Key', message: 'invalid' }],
+      });
     const requestHash = hashRequest(call.route, call.request);
     const now = this.clock.now();
-    const prior = await readOutcome(this.db, call.scope, call.route, call.key, now - IDEMPOTENCY_TTL_MS);
+    const prior = await readOutcome(
+      this.db,
+      call.scope,
+      call.route,
+      call.key,
+      now - IDEMPOTENCY_TTL_MS,
+    );
     if (prior && !(prior.statusCode === 0 && prior.createdAt <= now - ABANDONED_CLAIM_MS)) {
       if (prior.requestHash !== requestHash) throw new AppError(ErrorCode.IdempotencyKeyReused);
       if (prior.statusCode === 0) throw new AppError(ErrorCode.IdempotencyInProgress);
@@ -71,14 +92,22 @@ export class IdempotencyService {
 
   #claimArgs(call: IdempotentCall & { key: string; requestHash: string }) {
     const now = this.clock.now();
-    return { ...call, now, staleBefore: now - IDEMPOTENCY_TTL_MS, abandonedBefore: now - ABANDONED_CLAIM_MS };
+    return {
+      ...call,
+      now,
+      staleBefore: now - IDEMPOTENCY_TTL_MS,
+      abandonedBefore: now - ABANDONED_CLAIM_MS,
+    };
   }
 
   /**
    * Runs `fn` in one transaction that also claims the key and stores the success. When a
    * duplicate got there first, its stored outcome is replayed instead.
    */
-  async run<T>(call: IdempotentCall & { key: string; requestHash: string }, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  async run<T>(
+    call: IdempotentCall & { key: string; requestHash: string },
+    fn: (q: Queryable) => Promise<T>,
+  ): Promise<T> {
     const now = this.clock.now();
     try {
       return await this.db.tx(async (q) => {
@@ -89,12 +118,22 @@ export class IdempotencyService {
         return data;
       });
     } finally {
-      if (Math.random() < 0.01) await purgeOld(this.db, now - IDEMPOTENCY_TTL_MS).catch(() => undefined);
+      if (Math.random() < 0.01)
+        await purgeOld(this.db, now - IDEMPOTENCY_TTL_MS).catch(() => undefined);
     }
   }
 
-  async #outcomeOrInProgress(q: Queryable, call: IdempotentCall & { key: string; requestHash: string }): Promise<StoredOutcome['response']> {
-    const prior = await readOutcome(q, call.scope, call.route, call.key, this.clock.now() - IDEMPOTENCY_TTL_MS);
+  async #outcomeOrInProgress(
+    q: Queryable,
+    call: IdempotentCall & { key: string; requestHash: string },
+  ): Promise<StoredOutcome['response']> {
+    const prior = await readOutcome(
+      q,
+      call.scope,
+      call.route,
+      call.key,
+      this.clock.now() - IDEMPOTENCY_TTL_MS,
+    );
     if (!prior || prior.statusCode === 0) throw new AppError(ErrorCode.IdempotencyInProgress);
     if (prior.requestHash !== call.requestHash) throw new AppError(ErrorCode.IdempotencyKeyReused);
     return prior.response;
@@ -104,7 +143,10 @@ export class IdempotencyService {
    * Stores a business error as the key's first outcome (its transaction rolled back, so it is
    * stored on its own). If another attempt stored an outcome first, that one is returned.
    */
-  async storeError(call: IdempotentCall & { key: string; requestHash: string }, err: AppError): Promise<StoredOutcome['response']> {
+  async storeError(
+    call: IdempotentCall & { key: string; requestHash: string },
+    err: AppError,
+  ): Promise<StoredOutcome['response']> {
     const response = errorOutcome(err);
     return this.db.tx(async (q) => {
       const claimed = await claimKey(q, this.#claimArgs(call));
@@ -123,11 +165,15 @@ export class IdempotencyService {
    */
   async claim(call: IdempotentCall & { key: string; requestHash: string }): Promise<void> {
     await this.db.tx(async (q) => {
-      if (!(await claimKey(q, this.#claimArgs(call)))) throw new Replay(await this.#outcomeOrInProgress(q, call));
+      if (!(await claimKey(q, this.#claimArgs(call))))
+        throw new Replay(await this.#outcomeOrInProgress(q, call));
     });
   }
 
-  async complete(call: IdempotentCall & { key: string }, outcome: StoredOutcome['response']): Promise<void> {
+  async complete(
+    call: IdempotentCall & { key: string },
+    outcome: StoredOutcome['response'],
+  ): Promise<void> {
     await finishClaim(this.db, call.scope, call.route, call.key, outcome);
   }
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DepositOrder, Envelope, WalletBalances, WithdrawOrder } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { adminToken, fund, idemKey, registerMember, withdrawReady, type Member } from '../test/factories';
+import {
+  adminToken,
+  fund,
+  idemKey,
+  registerMember,
+  withdrawReady,
+  type Member,
+} from '../test/factories';
 import { ABANDONED_CLAIM_MS, IDEMPOTENCY_TTL_MS } from './idempotency.service';
 
 /** Idempotency of money calls (PRODUCT §3) beyond the basics in wallet.test.ts. */
@@ -13,12 +20,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const balances = (m: Member) => m.client.data<WalletBalances>('walletBalances', { token: m.token });
-async function adminPost<T = unknown>(token: string, url: string, payload: object, key?: string): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { 'x-admin-token': token, ...(key ? { 'x-idempotency-key': key } : {}) };
+async function adminPost<T = unknown>(
+  token: string,
+  url: string,
+  payload: object,
+  key?: string,
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {
+    'x-admin-token': token,
+    ...(key ? { 'x-idempotency-key': key } : {}),
+  };
   return (await t.app.inject({ method: 'POST', url, headers, payload })).json<Envelope<T>>();
 }
 const adjust = (token: string, memberId: number, amount: string, key?: string) =>
-  adminPost<{ reference: string }>(token, `/admin/api/v1/members/${memberId}/adjust`, { asset: 'CNY', direction: 'credit', amount, reason: '幂等测试' }, key);
+  adminPost<{ reference: string }>(
+    token,
+    `/admin/api/v1/members/${memberId}/adjust`,
+    { asset: 'CNY', direction: 'credit', amount, reason: '幂等测试' },
+    key,
+  );
 
 /** A gate the test opens: `entered` resolves when the code under test reaches it. */
 function gate() {
@@ -37,7 +57,12 @@ describe('idempotency keys', () => {
   it('are kept 24 h: the same key with another body is refused until then, then free again', async () => {
     const m = await registerMember(t);
     const key = idemKey();
-    const order = (amount: string, token = m.token) => m.client.call<{ orderId: string }>('depositOrder', { token, headers: { 'x-idempotency-key': key }, body: { channelId: 'alipay', amount } });
+    const order = (amount: string, token = m.token) =>
+      m.client.call<{ orderId: string }>('depositOrder', {
+        token,
+        headers: { 'x-idempotency-key': key },
+        body: { channelId: 'alipay', amount },
+      });
     const first = await order('100');
     expect(first.status_code).toBe(6000);
     expect(await order('100')).toEqual(first);
@@ -46,11 +71,20 @@ describe('idempotency keys', () => {
     expect(await order('100')).toEqual(first);
     t.clock.advance(3600 * 1000 + 5000);
     // The session has ended by now (1 day absolute): a new login, the same device.
-    const again = await m.client.data<{ token: string }>('login', { body: { userName: m.userName, password: m.password } });
+    const again = await m.client.data<{ token: string }>('login', {
+      body: { userName: m.userName, password: m.password },
+    });
     const fresh = await order('101', again.token);
     expect(fresh.status_code).toBe(6000);
     expect(fresh.data.orderId).not.toBe(first.data.orderId);
-    expect((await m.client.data<{ total: number }>('depositOrders', { token: again.token, query: { page: 1, pageSize: 10 } })).total).toBe(2);
+    expect(
+      (
+        await m.client.data<{ total: number }>('depositOrders', {
+          token: again.token,
+          query: { page: 1, pageSize: 10 },
+        })
+      ).total,
+    ).toBe(2);
   });
 
   it('are scoped per operator: one key, two operators, two effects; each replays its own', async () => {
@@ -71,25 +105,67 @@ describe('idempotency keys', () => {
     const m = await withdrawReady(t);
     const op = await adminToken(t, 'finance');
     await fund(t, m.memberId, '500', op);
-    const dep = await m.client.data<{ orderId: string }>('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId: 'bank-icbc', amount: '100', depositorName: '王小明' } });
-    const wd = await m.client.data<WithdrawOrder>('withdrawOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { accountId: m.accountId, amount: '200', fundPassword: '135790' } });
+    const dep = await m.client.data<{ orderId: string }>('depositOrder', {
+      token: m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: { channelId: 'bank-icbc', amount: '100', depositorName: '王小明' },
+    });
+    const wd = await m.client.data<WithdrawOrder>('withdrawOrder', {
+      token: m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: { accountId: m.accountId, amount: '200', fundPassword: '135790' },
+    });
     expect((await adjust(op, m.memberId, '10')).status_code).toBe(7002);
-    expect((await adminPost(op, `/admin/api/v1/deposits/${dep.orderId}/confirm`, {})).status_code).toBe(7002);
-    expect((await adminPost(op, `/admin/api/v1/deposits/${dep.orderId}/reject`, { reason: '无' })).status_code).toBe(7002);
-    expect((await adminPost(op, `/admin/api/v1/withdrawals/${wd.orderId}/approve`, {})).status_code).toBe(7002);
-    expect((await adminPost(op, `/admin/api/v1/withdrawals/${wd.orderId}/reject`, { reason: '无' })).status_code).toBe(7002);
+    expect(
+      (await adminPost(op, `/admin/api/v1/deposits/${dep.orderId}/confirm`, {})).status_code,
+    ).toBe(7002);
+    expect(
+      (await adminPost(op, `/admin/api/v1/deposits/${dep.orderId}/reject`, { reason: '无' }))
+        .status_code,
+    ).toBe(7002);
+    expect(
+      (await adminPost(op, `/admin/api/v1/withdrawals/${wd.orderId}/approve`, {})).status_code,
+    ).toBe(7002);
+    expect(
+      (await adminPost(op, `/admin/api/v1/withdrawals/${wd.orderId}/reject`, { reason: '无' }))
+        .status_code,
+    ).toBe(7002);
     expect(await balances(m)).toMatchObject({ main: '300.00', locked: '200.00' });
-    expect((await m.client.data<DepositOrder>('depositOrderDetail', { token: m.token, params: { orderId: dep.orderId } })).status).toBe('pending');
-    expect((await m.client.data<{ list: WithdrawOrder[] }>('withdrawOrders', { token: m.token, query: { page: 1, pageSize: 10 } })).list[0]?.status).toBe('review');
+    expect(
+      (
+        await m.client.data<DepositOrder>('depositOrderDetail', {
+          token: m.token,
+          params: { orderId: dep.orderId },
+        })
+      ).status,
+    ).toBe('pending');
+    expect(
+      (
+        await m.client.data<{ list: WithdrawOrder[] }>('withdrawOrders', {
+          token: m.token,
+          query: { page: 1, pageSize: 10 },
+        })
+      ).list[0]?.status,
+    ).toBe('review');
   });
 });
 
 describe('a call whose effect leaves the database (sandbox pay) claims its key first', () => {
   async function pendingOrder() {
     const m = await registerMember(t);
-    const o = await m.client.data<{ orderId: string }>('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId: 'alipay', amount: '100' } });
+    const o = await m.client.data<{ orderId: string }>('depositOrder', {
+      token: m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: { channelId: 'alipay', amount: '100' },
+    });
     const key = idemKey();
-    const pay = () => m.client.call<DepositOrder>('sandboxPay', { token: m.token, headers: { 'x-idempotency-key': key }, params: { orderId: o.orderId }, body: {} });
+    const pay = () =>
+      m.client.call<DepositOrder>('sandboxPay', {
+        token: m.token,
+        headers: { 'x-idempotency-key': key },
+        params: { orderId: o.orderId },
+        body: {},
+      });
     return { m, pay };
   }
   const realPay = () => t.services.deposits.sandboxPay.bind(t.services.deposits);
@@ -98,10 +174,12 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
     const { m, pay } = await pendingOrder();
     const real = realPay();
     const g = gate();
-    const spy = vi.spyOn(t.services.deposits, 'sandboxPay').mockImplementationOnce(async (memberId, orderId) => {
-      await g.wait();
-      return real(memberId, orderId);
-    });
+    const spy = vi
+      .spyOn(t.services.deposits, 'sandboxPay')
+      .mockImplementationOnce(async (memberId, orderId) => {
+        await g.wait();
+        return real(memberId, orderId);
+      });
     try {
       const first = pay();
       await g.entered;
@@ -119,7 +197,9 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
 
   it('an unexpected failure frees the key for a retry', async () => {
     const { m, pay } = await pendingOrder();
-    const spy = vi.spyOn(t.services.deposits, 'sandboxPay').mockRejectedValueOnce(new Error('gateway exploded'));
+    const spy = vi
+      .spyOn(t.services.deposits, 'sandboxPay')
+      .mockRejectedValueOnce(new Error('gateway exploded'));
     try {
       expect((await pay()).status_code).toBe(10001);
       expect(await pay()).toMatchObject({ status_code: 6000, data: { status: 'credited' } });
@@ -133,10 +213,12 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
     const { m, pay } = await pendingOrder();
     const real = realPay();
     const g = gate();
-    const spy = vi.spyOn(t.services.deposits, 'sandboxPay').mockImplementationOnce(async (memberId, orderId) => {
-      await g.wait();
-      return real(memberId, orderId);
-    });
+    const spy = vi
+      .spyOn(t.services.deposits, 'sandboxPay')
+      .mockImplementationOnce(async (memberId, orderId) => {
+        await g.wait();
+        return real(memberId, orderId);
+      });
     try {
       const stuck = pay();
       await g.entered;

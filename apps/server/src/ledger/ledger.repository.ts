@@ -4,33 +4,61 @@ import type { Asset } from './accounts';
 const ts = (ms: number) => new Date(ms);
 
 /** The member account's id, created on first use (race-free); `created` when made now. */
-export async function memberAccountId(q: Queryable, memberId: number, kind: string, asset: Asset): Promise<{ id: bigint; created: boolean }> {
-  const found = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind]);
+export async function memberAccountId(
+  q: Queryable,
+  memberId: number,
+  kind: string,
+  asset: Asset,
+): Promise<{ id: bigint; created: boolean }> {
+  const found = await q.query<{ id: bigint }>(
+    'SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2',
+    [memberId, kind],
+  );
   if (found.rows[0]) return { id: found.rows[0].id, created: false };
   await q.query(
     `INSERT INTO ledger_accounts (member_id, kind, asset) VALUES ($1, $2, $3)
      ON CONFLICT (member_id, kind) WHERE member_id IS NOT NULL DO NOTHING`,
     [memberId, kind, asset],
   );
-  const r = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind]);
+  const r = await q.query<{ id: bigint }>(
+    'SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2',
+    [memberId, kind],
+  );
   return { id: r.rows[0]!.id, created: true };
 }
 
 /** The house account's id; `created` when this transaction made it (it may yet roll back). */
-export async function houseAccountId(q: Queryable, kind: string, shard: number, asset: Asset): Promise<{ id: bigint; created: boolean }> {
-  const found = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = $1 AND shard = $2', [kind, shard]);
+export async function houseAccountId(
+  q: Queryable,
+  kind: string,
+  shard: number,
+  asset: Asset,
+): Promise<{ id: bigint; created: boolean }> {
+  const found = await q.query<{ id: bigint }>(
+    'SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = $1 AND shard = $2',
+    [kind, shard],
+  );
   if (found.rows[0]) return { id: found.rows[0].id, created: false };
   await q.query(
     `INSERT INTO ledger_accounts (member_id, kind, asset, shard) VALUES (NULL, $1, $2, $3)
      ON CONFLICT (kind, shard) WHERE member_id IS NULL DO NOTHING`,
     [kind, asset, shard],
   );
-  const r = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = $1 AND shard = $2', [kind, shard]);
+  const r = await q.query<{ id: bigint }>(
+    'SELECT id FROM ledger_accounts WHERE member_id IS NULL AND kind = $1 AND shard = $2',
+    [kind, shard],
+  );
   return { id: r.rows[0]!.id, created: true };
 }
 
-export async function transactionByReference(q: Queryable, reference: string): Promise<bigint | null> {
-  const r = await q.query<{ id: bigint }>('SELECT id FROM ledger_transactions WHERE reference = $1', [reference]);
+export async function transactionByReference(
+  q: Queryable,
+  reference: string,
+): Promise<bigint | null> {
+  const r = await q.query<{ id: bigint }>(
+    'SELECT id FROM ledger_transactions WHERE reference = $1',
+    [reference],
+  );
   return r.rows[0]?.id ?? null;
 }
 
@@ -77,9 +105,17 @@ export async function writeEntry(q: Queryable, e: EntryRows): Promise<bigint | n
      SELECT (SELECT id FROM t) AS tx_id, (SELECT count(*) FROM h) AS house_rows`,
     // Prepared once per connection: this statement runs for every balance change.
     [
-      e.reference, e.kind, e.memo, e.memberId, ts(e.now),
-      e.memberDeltas.map((d) => d.accountId), e.memberDeltas.map((d) => d.amount),
-      e.postings.map((p) => p.accountId), e.postings.map((p) => p.asset), e.postings.map((p) => p.amount), e.postings.map((p) => p.house),
+      e.reference,
+      e.kind,
+      e.memo,
+      e.memberId,
+      ts(e.now),
+      e.memberDeltas.map((d) => d.accountId),
+      e.memberDeltas.map((d) => d.amount),
+      e.postings.map((p) => p.accountId),
+      e.postings.map((p) => p.asset),
+      e.postings.map((p) => p.amount),
+      e.postings.map((p) => p.house),
       e.postings.filter((p) => p.house).map((p) => p.accountId),
     ],
     'ledger-write-entry',
@@ -88,7 +124,10 @@ export async function writeEntry(q: Queryable, e: EntryRows): Promise<bigint | n
 }
 
 export async function memberBalances(q: Queryable, memberId: number): Promise<Map<string, bigint>> {
-  const r = await q.query<{ kind: string; balance: bigint }>('SELECT kind, balance FROM ledger_accounts WHERE member_id = $1', [memberId]);
+  const r = await q.query<{ kind: string; balance: bigint }>(
+    'SELECT kind, balance FROM ledger_accounts WHERE member_id = $1',
+    [memberId],
+  );
   return new Map(r.rows.map((a) => [a.kind, a.balance]));
 }
 
@@ -104,7 +143,10 @@ export async function rollUpHouse(q: Queryable, limit: number): Promise<number> 
   );
   let n = 0;
   for (const row of r.rows) {
-    await q.query('UPDATE ledger_accounts SET balance = balance + $2 WHERE id = $1', [row.account_id, BigInt(row.total)]);
+    await q.query('UPDATE ledger_accounts SET balance = balance + $2 WHERE id = $1', [
+      row.account_id,
+      BigInt(row.total),
+    ]);
     n += row.n;
   }
   return n;
@@ -119,16 +161,30 @@ export interface ReconcileRow {
 }
 
 export async function reconcileRows(q: Queryable): Promise<ReconcileRow[]> {
-  const r = await q.query<{ id: bigint; member_id: number | null; balance: bigint; pending: string; postings: string }>(
+  const r = await q.query<{
+    id: bigint;
+    member_id: number | null;
+    balance: bigint;
+    pending: string;
+    postings: string;
+  }>(
     `SELECT a.id, a.member_id, a.balance,
             COALESCE((SELECT sum(amount) FROM ledger_house_pending h WHERE h.account_id = a.id), 0)::text AS pending,
             COALESCE((SELECT sum(amount) FROM ledger_postings p WHERE p.account_id = a.id), 0)::text AS postings
        FROM ledger_accounts a`,
   );
-  return r.rows.map((x) => ({ accountId: x.id, memberId: x.member_id, cached: x.balance, pending: BigInt(x.pending), postings: BigInt(x.postings) }));
+  return r.rows.map((x) => ({
+    accountId: x.id,
+    memberId: x.member_id,
+    cached: x.balance,
+    pending: BigInt(x.pending),
+    postings: BigInt(x.postings),
+  }));
 }
 
 export async function assetSums(q: Queryable): Promise<Record<string, bigint>> {
-  const r = await q.query<{ asset: string; total: string }>('SELECT asset, sum(amount)::text AS total FROM ledger_postings GROUP BY asset');
+  const r = await q.query<{ asset: string; total: string }>(
+    'SELECT asset, sum(amount)::text AS total FROM ledger_postings GROUP BY asset',
+  );
   return Object.fromEntries(r.rows.map((x) => [x.asset, BigInt(x.total)]));
 }

@@ -3,7 +3,14 @@ import { ErrorCode } from '@nebula/protocol';
 import type { Db, Queryable } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
-import { HOUSE_KINDS, HOUSE_SHARDS, houseAsset, memberAsset, type AccountRef, type Asset } from './accounts';
+import {
+  HOUSE_KINDS,
+  HOUSE_SHARDS,
+  houseAsset,
+  memberAsset,
+  type AccountRef,
+  type Asset,
+} from './accounts';
 import * as repo from './ledger.repository';
 
 export interface PostingInput {
@@ -61,12 +68,18 @@ export class LedgerService {
     try {
       transactionId = await repo.writeEntry(q, rows);
     } catch (err) {
-      if ((err as { code?: string }).code === '23514' && String((err as { constraint?: string }).constraint ?? (err as Error).message).includes('member_balance_not_negative')) {
+      if (
+        (err as { code?: string }).code === '23514' &&
+        String((err as { constraint?: string }).constraint ?? (err as Error).message).includes(
+          'member_balance_not_negative',
+        )
+      ) {
         throw new AppError(ErrorCode.InsufficientBalance);
       }
       throw err;
     }
-    if (transactionId === null) return { transactionId: (await repo.transactionByReference(q, reference))!, replay: true };
+    if (transactionId === null)
+      return { transactionId: (await repo.transactionByReference(q, reference))!, replay: true };
     return { transactionId, replay: false };
   }
 
@@ -75,18 +88,25 @@ export class LedgerService {
     const sums = new Map<Asset, bigint>();
     for (const p of entry.postings) {
       if (p.amount === 0n) throw new LedgerError(`zero posting in ${entry.reference}`);
-      const asset = 'house' in p.account ? houseAsset(p.account.house) : memberAsset(p.account.kind);
+      const asset =
+        'house' in p.account ? houseAsset(p.account.house) : memberAsset(p.account.kind);
       sums.set(asset, (sums.get(asset) ?? 0n) + p.amount);
     }
     for (const [asset, sum] of sums) {
-      if (sum !== 0n) throw new LedgerError(`postings of ${entry.reference} sum to ${sum} ${asset}`);
+      if (sum !== 0n)
+        throw new LedgerError(`postings of ${entry.reference} sum to ${sum} ${asset}`);
     }
     const postings: repo.EntryRows['postings'] = [];
     const deltas = new Map<bigint, bigint>();
     for (const p of entry.postings) {
       if ('house' in p.account) {
         const asset = houseAsset(p.account.house);
-        postings.push({ accountId: await this.#houseAccount(q, p.account.house, asset), asset, amount: p.amount, house: true });
+        postings.push({
+          accountId: await this.#houseAccount(q, p.account.house, asset),
+          asset,
+          amount: p.amount,
+          house: true,
+        });
       } else {
         const asset = memberAsset(p.account.kind);
         const acc = await this.#memberAccount(q, p.account.memberId, p.account.kind, asset);
@@ -100,13 +120,20 @@ export class LedgerService {
       memo: entry.memo ?? '',
       memberId: entry.memberId ?? null,
       now: this.clock.now(),
-      memberDeltas: [...deltas].filter(([, amount]) => amount !== 0n).map(([accountId, amount]) => ({ accountId, amount })),
+      memberDeltas: [...deltas]
+        .filter(([, amount]) => amount !== 0n)
+        .map(([accountId, amount]) => ({ accountId, amount })),
       postings,
     };
   }
 
   /** Member account ids never change once they exist; cached only when known committed. */
-  async #memberAccount(q: Queryable, memberId: number, kind: string, asset: Asset): Promise<{ id: bigint; created: boolean }> {
+  async #memberAccount(
+    q: Queryable,
+    memberId: number,
+    kind: string,
+    asset: Asset,
+  ): Promise<{ id: bigint; created: boolean }> {
     const key = `${memberId}:${kind}`;
     const cached = this.#memberIds.get(key);
     if (cached !== undefined) return { id: cached, created: false };
@@ -134,16 +161,26 @@ export class LedgerService {
   async ensureHouseAccounts(): Promise<void> {
     await this.db.tx(async (q) => {
       for (const [kind, asset] of Object.entries(HOUSE_KINDS)) {
-        for (let shard = 0; shard < HOUSE_SHARDS; shard += 1) await repo.houseAccountId(q, kind, shard, asset);
+        for (let shard = 0; shard < HOUSE_SHARDS; shard += 1)
+          await repo.houseAccountId(q, kind, shard, asset);
       }
     });
   }
 
-  async balances(q: Queryable, memberId: number): Promise<{ main: bigint; locked: bigint; coin: bigint; venues: Map<string, bigint> }> {
+  async balances(
+    q: Queryable,
+    memberId: number,
+  ): Promise<{ main: bigint; locked: bigint; coin: bigint; venues: Map<string, bigint> }> {
     const map = await repo.memberBalances(q, memberId);
     const venues = new Map<string, bigint>();
-    for (const [kind, balance] of map) if (kind.startsWith('venue:')) venues.set(kind.slice(6), balance);
-    return { main: map.get('main') ?? 0n, locked: map.get('locked') ?? 0n, coin: map.get('coin') ?? 0n, venues };
+    for (const [kind, balance] of map)
+      if (kind.startsWith('venue:')) venues.set(kind.slice(6), balance);
+    return {
+      main: map.get('main') ?? 0n,
+      locked: map.get('locked') ?? 0n,
+      coin: map.get('coin') ?? 0n,
+      venues,
+    };
   }
 
   /** Applies pending house postings to the cached house balances. */
@@ -169,9 +206,14 @@ export class LedgerService {
     checkedAccounts: number;
   }> {
     const [rows, sums] = await Promise.all([repo.reconcileRows(this.db), repo.assetSums(this.db)]);
-    const drift = rows.filter((r) => r.cached + r.pending !== r.postings).map((r) => ({ accountId: r.accountId, cached: r.cached + r.pending, postings: r.postings }));
-    const negative = rows.filter((r) => r.memberId !== null && r.cached < 0n).map((r) => ({ accountId: r.accountId, balance: r.cached }));
-    const ok = drift.length === 0 && negative.length === 0 && Object.values(sums).every((s) => s === 0n);
+    const drift = rows
+      .filter((r) => r.cached + r.pending !== r.postings)
+      .map((r) => ({ accountId: r.accountId, cached: r.cached + r.pending, postings: r.postings }));
+    const negative = rows
+      .filter((r) => r.memberId !== null && r.cached < 0n)
+      .map((r) => ({ accountId: r.accountId, balance: r.cached }));
+    const ok =
+      drift.length === 0 && negative.length === 0 && Object.values(sums).every((s) => s === 0n);
     return { ok, assetSums: sums, drift, negative, checkedAccounts: rows.length };
   }
 }

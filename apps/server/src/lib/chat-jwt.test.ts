@@ -58,9 +58,15 @@ describe('chat JWT verifier', () => {
     const [h, p, s] = token.split('.') as [string, string, string];
     const body = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
     body.sub = '8';
-    expect(await verifyChatJwt(secret, `${h}.${b64url(JSON.stringify(body))}.${s}`, now)).toBeNull();
+    expect(
+      await verifyChatJwt(secret, `${h}.${b64url(JSON.stringify(body))}.${s}`, now),
+    ).toBeNull();
     // Re-signing with a guessed key does not help either.
-    const resigned = createHmac('sha256', 'guess').update(`${h}.${b64url(JSON.stringify(body))}`).digest('base64url');
-    expect(await verifyChatJwt(secret, `${h}.${b64url(JSON.stringify(body))}.${resigned}`, now)).toBeNull();
+    const resigned = createHmac('sha256', 'guess')
+      .update(`${h}.${b64url(JSON.stringify(body))}`)
+      .digest('base64url');
+    expect(
+      await verifyChatJwt(secret, `${h}.${b64url(JSON.stringify(body))}.${resigned}`, now),
+    ).toBeNull();
   });
 });

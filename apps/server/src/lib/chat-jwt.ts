@@ -20,7 +20,11 @@ function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signChatJwt(secret: string, claims: ChatClaims, nowMs: number): Promise<{ token: string; expiresAt: number }> {
+export async function signChatJwt(
+  secret: string,
+  claims: ChatClaims,
+  nowMs: number,
+): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(nowMs / 1000);
   const exp = iat + CHAT_JWT_TTL_S;
   const token = await new SignJWT({ vip: claims.vipLevel, sid: claims.sessionId })
@@ -34,7 +38,11 @@ export async function signChatJwt(secret: string, claims: ChatClaims, nowMs: num
   return { token, expiresAt: exp * 1000 };
 }
 
-export async function verifyChatJwt(secret: string, token: string, nowMs: number): Promise<ChatClaims | null> {
+export async function verifyChatJwt(
+  secret: string,
+  token: string,
+  nowMs: number,
+): Promise<ChatClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
@@ -46,7 +54,13 @@ export async function verifyChatJwt(secret: string, token: string, nowMs: number
     const memberId = Number(payload.sub);
     const vip = payload.vip;
     const sid = payload.sid;
-    if (!Number.isInteger(memberId) || memberId <= 0 || typeof vip !== 'number' || typeof sid !== 'string') return null;
+    if (
+      !Number.isInteger(memberId) ||
+      memberId <= 0 ||
+      typeof vip !== 'number' ||
+      typeof sid !== 'string'
+    )
+      return null;
     return { memberId, vipLevel: vip, sessionId: sid };
   } catch {
     return null;

@@ -21,4 +21,5 @@ export function appError(code: number, data: unknown = null, message?: string): 
   return new AppError(code, data, message);
 }
 
-export const notFoundError = (): AppError => new AppError(ErrorCode.Common, null, '接口不存在', 404);
+export const notFoundError = (): AppError =>
+  new AppError(ErrorCode.Common, null, '接口不存在', 404);

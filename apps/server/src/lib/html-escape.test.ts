@@ -4,7 +4,9 @@ import { escapeHtml, jsonForScript } from './html-escape';
 
 describe('escapeHtml', () => {
   it('escapes the five characters that can open or close markup or an attribute', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
   it('leaves Chinese and other text alone', () => {
     expect(escapeHtml('欢迎来到 Nebula 体育')).toBe('欢迎来到 Nebula 体育');
@@ -20,7 +22,12 @@ describe('escapeHtml', () => {
 
 describe('jsonForScript', () => {
   it('cannot end a script block or open a comment, and parses back to the same value', () => {
-    const value = { title: '</script><script>alert(1)</script>', note: '<!-- x -->', sep: 'a\u2028b\u2029c', amp: '&' };
+    const value = {
+      title: '</script><script>alert(1)</script>',
+      note: '<!-- x -->',
+      sep: 'a\u2028b\u2029c',
+      amp: '&',
+    };
     const json = jsonForScript(value);
     expect(json).not.toMatch(/<|>|&|\u2028|\u2029/);
     expect(JSON.parse(json)).toEqual(value);

@@ -24,7 +24,8 @@ function parseV6(ip: string): bigint | null {
   if (v4?.[1]) {
     const n = parseV4(v4[1]);
     if (n === null) return null;
-    text = text.slice(0, -v4[1].length) + `${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
+    text =
+      text.slice(0, -v4[1].length) + `${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
   }
   const halves = text.split('::');
   if (halves.length > 2) return null;

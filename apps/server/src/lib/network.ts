@@ -12,6 +12,8 @@ export function networkOf(ip: string): string {
     return `${(v >> 16n) & 255n}.${(v >> 8n) & 255n}.${v & 255n}.0/24`;
   }
   const prefix = parsed.value >> 80n;
-  const groups = [(prefix >> 32n) & 0xffffn, (prefix >> 16n) & 0xffffn, prefix & 0xffffn].map((g) => g.toString(16));
+  const groups = [(prefix >> 32n) & 0xffffn, (prefix >> 16n) & 0xffffn, prefix & 0xffffn].map((g) =>
+    g.toString(16),
+  );
   return `${groups.join(':')}::/48`;
 }

@@ -11,7 +11,9 @@ describe('device signing key', () => {
     expect(deviceSigningKey(signKey, deviceId).toString('hex')).toBe(expected);
   });
   it('differs per device', () => {
-    expect(deviceSigningKey(signKey, 'device-one-x').equals(deviceSigningKey(signKey, 'device-two-x'))).toBe(false);
+    expect(
+      deviceSigningKey(signKey, 'device-one-x').equals(deviceSigningKey(signKey, 'device-two-x')),
+    ).toBe(false);
   });
 });
 
@@ -32,14 +34,30 @@ describe('verifySignature', () => {
     ['not a number', { sign, timestamp: '12a' }, 'bad'],
     ['upper-case hex', { sign: sign.toUpperCase(), timestamp: ts }, 'bad'],
     ['other base', { sign: signRequest(key, 'fd', deviceId, ts), timestamp: ts }, 'bad'],
-    ['5 min + 1 ms late', { sign: signRequest(key, 'site', deviceId, String(now - 300001)), timestamp: String(now - 300001) }, 'stale'],
-    ['5 min + 1 ms early', { sign: signRequest(key, 'site', deviceId, String(now + 300001)), timestamp: String(now + 300001) }, 'stale'],
+    [
+      '5 min + 1 ms late',
+      {
+        sign: signRequest(key, 'site', deviceId, String(now - 300001)),
+        timestamp: String(now - 300001),
+      },
+      'stale',
+    ],
+    [
+      '5 min + 1 ms early',
+      {
+        sign: signRequest(key, 'site', deviceId, String(now + 300001)),
+        timestamp: String(now + 300001),
+      },
+      'stale',
+    ],
   ])('%s → %s', (_name, input, expected) => {
     expect(verifySignature({ ...base, ...input })).toBe(expected);
   });
   it('accepts exactly 5 minutes off', () => {
     const edge = String(now - 300000);
-    expect(verifySignature({ ...base, sign: signRequest(key, 'site', deviceId, edge), timestamp: edge })).toBe('ok');
+    expect(
+      verifySignature({ ...base, sign: signRequest(key, 'site', deviceId, edge), timestamp: edge }),
+    ).toBe('ok');
   });
   it('refuses another device key', () => {
     const other = signRequest(deviceSigningKey(signKey, 'other-device'), 'site', deviceId, ts);

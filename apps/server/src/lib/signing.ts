@@ -24,8 +24,15 @@ function cachedDeviceKey(signKey: string, deviceId: string): Buffer {
   return key;
 }
 
-export function signRequest(deviceKey: Buffer, base: ApiBase, deviceId: string, timestamp: string): string {
-  return createHmac('sha256', deviceKey).update(`${base}:${deviceId}:${timestamp}`, 'utf8').digest('hex');
+export function signRequest(
+  deviceKey: Buffer,
+  base: ApiBase,
+  deviceId: string,
+  timestamp: string,
+): string {
+  return createHmac('sha256', deviceKey)
+    .update(`${base}:${deviceId}:${timestamp}`, 'utf8')
+    .digest('hex');
 }
 
 export type SignatureCheck = 'ok' | 'missing' | 'stale' | 'bad';
@@ -43,6 +50,11 @@ export function verifySignature(opts: {
   if (!/^\d{1,16}$/.test(timestamp)) return 'bad';
   if (Math.abs(Number(timestamp) - opts.now) > SIGNATURE_WINDOW_MS) return 'stale';
   if (!/^[0-9a-f]{64}$/.test(sign)) return 'bad';
-  const expected = signRequest(cachedDeviceKey(opts.signKey, opts.deviceId), opts.base, opts.deviceId, timestamp);
+  const expected = signRequest(
+    cachedDeviceKey(opts.signKey, opts.deviceId),
+    opts.base,
+    opts.deviceId,
+    timestamp,
+  );
   return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(sign, 'hex')) ? 'ok' : 'bad';
 }

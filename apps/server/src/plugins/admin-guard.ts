@@ -28,11 +28,16 @@ export function registerAdminGuard(app: FastifyInstance, operators: OperatorServ
   });
 }
 
-async function authorize(req: FastifyRequest, routeName: RouteName, operators: OperatorService): Promise<void> {
+async function authorize(
+  req: FastifyRequest,
+  routeName: RouteName,
+  operators: OperatorService,
+): Promise<void> {
   const token = req.headers['x-admin-token'];
   const op = await operators.resolve(typeof token === 'string' ? token : undefined);
   const allowed = (routes[routeName] as { roles?: readonly string[] }).roles ?? [];
-  if (op.role !== 'admin' && !allowed.includes(op.role)) throw new AppError(ErrorCode.AdminForbidden);
+  if (op.role !== 'admin' && !allowed.includes(op.role))
+    throw new AppError(ErrorCode.AdminForbidden);
   req.operator = op;
 }
 

@@ -29,38 +29,68 @@ describe('order of checks (PRODUCT §3)', () => {
       unsigned: true,
     });
     expect(env.status_code).toBe(10009);
-    expect(await t.client().call('preInfo', { headers: { 'x-version': undefined } })).toMatchObject({ status_code: 10009 });
+    expect(await t.client().call('preInfo', { headers: { 'x-version': undefined } })).toMatchObject(
+      { status_code: 10009 },
+    );
   });
   it('10108 with serverTime when the signature is missing, before validation', async () => {
-    const env = await t.client().call<{ serverTime: number }>('noticeList', { body: { category: 99 }, unsigned: true });
+    const env = await t
+      .client()
+      .call<{ serverTime: number }>('noticeList', { body: { category: 99 }, unsigned: true });
     expect(env.status_code).toBe(10108);
     expect(Math.abs(env.data.serverTime - Date.now())).toBeLessThan(5000);
   });
   it('10108 for a wrong signature and for a timestamp over 5 minutes off', async () => {
     const c = t.client();
-    expect((await c.call('noticeList', { body: { category: 1 }, headers: { 'x-sign': 'ab'.repeat(32) } })).status_code).toBe(10108);
-    expect((await c.call('noticeList', { body: { category: 1 }, skewMs: 5 * 60 * 1000 + 2000 })).status_code).toBe(10108);
-    expect((await c.call('noticeList', { body: { category: 1 }, skewMs: -(5 * 60 * 1000 + 2000) })).status_code).toBe(10108);
-    expect((await c.call('noticeList', { body: { category: 1 }, skewMs: 4 * 60 * 1000 })).status_code).toBe(6000);
+    expect(
+      (
+        await c.call('noticeList', {
+          body: { category: 1 },
+          headers: { 'x-sign': 'ab'.repeat(32) },
+        })
+      ).status_code,
+    ).toBe(10108);
+    expect(
+      (await c.call('noticeList', { body: { category: 1 }, skewMs: 5 * 60 * 1000 + 2000 }))
+        .status_code,
+    ).toBe(10108);
+    expect(
+      (await c.call('noticeList', { body: { category: 1 }, skewMs: -(5 * 60 * 1000 + 2000) }))
+        .status_code,
+    ).toBe(10108);
+    expect(
+      (await c.call('noticeList', { body: { category: 1 }, skewMs: 4 * 60 * 1000 })).status_code,
+    ).toBe(6000);
   });
   it('10108 when another device signs for this device id', async () => {
     const a = t.client();
     const b = t.client();
     const headers = a.headers('/site/api/v1/advertising/queryNoticeList', true);
-    const env = await b.call('noticeList', { body: { category: 1 }, headers: { 'x-sign': headers['x-sign'], 'x-timestamp': headers['x-timestamp'] } });
+    const env = await b.call('noticeList', {
+      body: { category: 1 },
+      headers: { 'x-sign': headers['x-sign'], 'x-timestamp': headers['x-timestamp'] },
+    });
     expect(env.status_code).toBe(10108);
   });
   it('6031 for a blocklisted address, before maintenance', async () => {
     const id = await t.services.access.blockIp('198.51.100.0/24', 'test');
-    await t.services.settings.update({ siteStatus: { status: 'maintenance', message: 'x', startTime: null, endTime: null } });
+    await t.services.settings.update({
+      siteStatus: { status: 'maintenance', message: 'x', startTime: null, endTime: null },
+    });
     try {
-      const env = await t.client().call('noticeList', { body: { category: 1 }, ip: '198.51.100.20' });
+      const env = await t
+        .client()
+        .call('noticeList', { body: { category: 1 }, ip: '198.51.100.20' });
       expect(env).toMatchObject({ status_code: 6031, data: { ip: '198.51.100.20' } });
-      const other = await t.client().call('noticeList', { body: { category: 1 }, ip: '198.51.101.20' });
+      const other = await t
+        .client()
+        .call('noticeList', { body: { category: 1 }, ip: '198.51.101.20' });
       expect(other.status_code).toBe(6032);
     } finally {
       await t.services.access.unblockIp(id);
-      await t.services.settings.update({ siteStatus: { status: 'open', message: '', startTime: null, endTime: null } });
+      await t.services.settings.update({
+        siteStatus: { status: 'open', message: '', startTime: null, endTime: null },
+      });
     }
   });
   it('10108 before 6031 and 6033: a bad signature is refused before the address is looked at', async () => {
@@ -70,10 +100,17 @@ describe('order of checks (PRODUCT §3)', () => {
     try {
       const c = t.client();
       const badSign = { 'x-sign': 'ab'.repeat(32) };
-      for (const [ip, code] of [['198.51.100.20', 6031], ['192.0.2.20', 6033]] as const) {
+      for (const [ip, code] of [
+        ['198.51.100.20', 6031],
+        ['192.0.2.20', 6033],
+      ] as const) {
         expect((await c.call('noticeList', { body: { category: 1 }, ip })).status_code).toBe(code);
-        expect((await c.call('noticeList', { body: { category: 1 }, ip, headers: badSign })).status_code).toBe(10108);
-        expect((await c.call('noticeList', { body: { category: 1 }, ip, unsigned: true })).status_code).toBe(10108);
+        expect(
+          (await c.call('noticeList', { body: { category: 1 }, ip, headers: badSign })).status_code,
+        ).toBe(10108);
+        expect(
+          (await c.call('noticeList', { body: { category: 1 }, ip, unsigned: true })).status_code,
+        ).toBe(10108);
       }
     } finally {
       await t.services.access.unblockIp(block);
@@ -87,31 +124,52 @@ describe('order of checks (PRODUCT §3)', () => {
       siteStatus: { status: 'maintenance', message: 'x', startTime: null, endTime: null },
     });
     try {
-      expect((await t.client().call('noticeList', { body: { category: 1 }, ip: '203.0.113.8' })).status_code).toBe(6033);
-      expect((await t.client().call('noticeList', { body: { category: 1 }, ip: '203.0.114.8' })).status_code).toBe(6032);
+      expect(
+        (await t.client().call('noticeList', { body: { category: 1 }, ip: '203.0.113.8' }))
+          .status_code,
+      ).toBe(6033);
+      expect(
+        (await t.client().call('noticeList', { body: { category: 1 }, ip: '203.0.114.8' }))
+          .status_code,
+      ).toBe(6032);
     } finally {
-      await t.services.settings.update({ blockedRegions: [], siteStatus: { status: 'open', message: '', startTime: null, endTime: null } });
+      await t.services.settings.update({
+        blockedRegions: [],
+        siteStatus: { status: 'open', message: '', startTime: null, endTime: null },
+      });
     }
   });
   it('6032 before the session codes: maintenance wins over a missing or unknown token', async () => {
-    await t.services.settings.update({ siteStatus: { status: 'maintenance', message: 'x', startTime: null, endTime: null } });
+    await t.services.settings.update({
+      siteStatus: { status: 'maintenance', message: 'x', startTime: null, endTime: null },
+    });
     try {
       const c = t.client();
       expect((await c.call('memberInfo', { body: {} })).status_code).toBe(6032);
-      expect((await c.call('memberInfo', { body: {}, token: 'not-a-session' })).status_code).toBe(6032);
+      expect((await c.call('memberInfo', { body: {}, token: 'not-a-session' })).status_code).toBe(
+        6032,
+      );
     } finally {
-      await t.services.settings.update({ siteStatus: { status: 'open', message: '', startTime: null, endTime: null } });
+      await t.services.settings.update({
+        siteStatus: { status: 'open', message: '', startTime: null, endTime: null },
+      });
     }
     expect((await t.client().call('memberInfo', { body: {} })).status_code).toBe(10004);
   });
   it('session codes before 10003: an invalid body on a member call without a session is 10004', async () => {
     const c = t.client();
     expect((await c.call('logout', { body: { bogus: true } })).status_code).toBe(10004);
-    expect((await c.call('logout', { body: { bogus: true }, token: 'not-a-session' })).status_code).toBe(10004);
+    expect(
+      (await c.call('logout', { body: { bogus: true }, token: 'not-a-session' })).status_code,
+    ).toBe(10004);
     const m = await registerMember(t);
-    expect((await m.client.call('logout', { body: { bogus: true }, token: m.token })).status_code).toBe(10003);
+    expect(
+      (await m.client.call('logout', { body: { bogus: true }, token: m.token })).status_code,
+    ).toBe(10003);
     // The same session from another device is refused with its session code, still before 10003.
-    expect((await t.client().call('logout', { body: { bogus: true }, token: m.token })).status_code).toBe(10102);
+    expect(
+      (await t.client().call('logout', { body: { bogus: true }, token: m.token })).status_code,
+    ).toBe(10102);
   });
   it('10003 for unknown fields, after the signature', async () => {
     const env = await t.client().call('noticeList', { body: { category: 1, extra: 'x' } });
@@ -123,7 +181,10 @@ describe('order of checks (PRODUCT §3)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/site/api/v1/advertising/queryNoticeList',
-      headers: { ...c.headers('/site/api/v1/advertising/queryNoticeList', true), 'content-type': 'application/json' },
+      headers: {
+        ...c.headers('/site/api/v1/advertising/queryNoticeList', true),
+        'content-type': 'application/json',
+      },
       payload: '{"category":',
     });
     expect(res.statusCode).toBe(200);
@@ -147,7 +208,11 @@ describe('exempt calls', () => {
     const res = await t.app.inject('/docs/openapi.json');
     const doc = res.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/site/api/v1/configuration/preInfo', '/site/api/v1/sec/{id}', '/act/api/v1/advertising/queryStationAdList']),
+      expect.arrayContaining([
+        '/site/api/v1/configuration/preInfo',
+        '/site/api/v1/sec/{id}',
+        '/act/api/v1/advertising/queryStationAdList',
+      ]),
     );
     expect((await t.app.inject('/docs/')).statusCode).toBe(200);
   });
@@ -155,43 +220,70 @@ describe('exempt calls', () => {
 
 describe('transport outcomes', () => {
   it('an unknown API path is a 404 envelope, never HTML', async () => {
-    for (const url of ['/site/api/v1/nope', '/fd/api/v9/x', '/api/json-cache', '/admin/api/v1/none']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: t.client().headers(url, false) });
+    for (const url of [
+      '/site/api/v1/nope',
+      '/fd/api/v9/x',
+      '/api/json-cache',
+      '/admin/api/v1/none',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: t.client().headers(url, false),
+      });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/json/);
       expect(res.json()).toMatchObject({ status_code: 10001 });
     }
   });
   it('a body over the limit is 413', async () => {
-    const res = await t.client().raw('noticeList', { body: { category: 1, pad: 'x'.repeat(70 * 1024) } });
+    const res = await t
+      .client()
+      .raw('noticeList', { body: { category: 1, pad: 'x'.repeat(70 * 1024) } });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ status_code: 10003 });
   });
   it('pages carry a strict CSP; API replies are nosniff, no-store and never CORS-open', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/some/page', headers: { accept: 'text/html' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/some/page',
+      headers: { accept: 'text/html' },
+    });
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe');
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
-    const res = await t.client().raw('preInfo', { body: {}, headers: { origin: 'https://evil.example' } });
+    const res = await t
+      .client()
+      .raw('preInfo', { body: {}, headers: { origin: 'https://evil.example' } });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
   it('compresses a large reply for a client that accepts it, and leaves a small one alone', async () => {
-    const gzip = await t.app.inject({ method: 'GET', url: '/docs/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/docs/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(String(gzip.headers.vary)).toMatch(/accept-encoding/i);
     const doc = JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8')) as { paths: object };
     expect(Object.keys(doc.paths).length).toBeGreaterThan(10);
-    const br = await t.app.inject({ method: 'GET', url: '/docs/openapi.json', headers: { 'accept-encoding': 'br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/docs/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).length).toBeGreaterThan(gzip.rawPayload.length);
     const plain = await t.app.inject({ method: 'GET', url: '/docs/openapi.json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const small = await t.client().raw('preInfo', { body: {}, headers: { 'accept-encoding': 'gzip, br' } });
+    const small = await t
+      .client()
+      .raw('preInfo', { body: {}, headers: { 'accept-encoding': 'gzip, br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ status_code: 6000 });
   });
@@ -204,7 +296,10 @@ describe('transport outcomes', () => {
 
 describe('rate limit', () => {
   it('answers HTTP 429 with status_code 6501 past the limit', async () => {
-    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' }, seedDemo: false });
+    const limited = await createTestApp({
+      env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' },
+      seedDemo: false,
+    });
     try {
       const c = limited.client();
       const codes: number[] = [];

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorCode, baseOfPath, type ApiBase, type RouteAuth, type RouteName } from '@nebula/protocol';
+import {
+  ErrorCode,
+  baseOfPath,
+  type ApiBase,
+  type RouteAuth,
+  type RouteName,
+} from '@nebula/protocol';
 import type { Config } from '../config';
 import type { SessionResolver } from '../http/session-resolver';
 import { AppError } from '../lib/errors';
@@ -11,7 +17,11 @@ import type { SettingsService } from '../modules/settings/settings.service';
 
 const DEVICE_ID = /^[A-Za-z0-9-]{8,64}$/;
 /** Bootstrap calls answer during maintenance: the client must learn the site's state. */
-const MAINTENANCE_EXEMPT: ReadonlySet<RouteName> = new Set<RouteName>(['preInfo', 'vvPretty', 'sec']);
+const MAINTENANCE_EXEMPT: ReadonlySet<RouteName> = new Set<RouteName>([
+  'preInfo',
+  'vvPretty',
+  'sec',
+]);
 
 export interface ApiGuardDeps {
   config: Config;
@@ -106,7 +116,12 @@ function checkHeaders(req: FastifyRequest, signedPath: string | null, deps: ApiG
  * 6031/6033 → 6032 → session from the caches, without waiting. True when the request passes;
  * false when a cache is cold or a session must be looked up (then checkWaiting decides).
  */
-function checkFromCaches(req: FastifyRequest, routeName: RouteName, auth: RouteAuth | undefined, deps: ApiGuardDeps): boolean {
+function checkFromCaches(
+  req: FastifyRequest,
+  routeName: RouteName,
+  auth: RouteAuth | undefined,
+  deps: ApiGuardDeps,
+): boolean {
   const restricted = deps.access.checkCached(req.ctx.ip);
   if (restricted === undefined) return false;
   if (restricted !== null) throw new AppError(restricted, { ip: req.ctx.ip });
@@ -119,7 +134,12 @@ function checkFromCaches(req: FastifyRequest, routeName: RouteName, auth: RouteA
   return auth !== 'member' && !(auth === 'optional' && header(req, 'x-api-token'));
 }
 
-async function checkWaiting(req: FastifyRequest, routeName: RouteName, auth: RouteAuth | undefined, deps: ApiGuardDeps): Promise<void> {
+async function checkWaiting(
+  req: FastifyRequest,
+  routeName: RouteName,
+  auth: RouteAuth | undefined,
+  deps: ApiGuardDeps,
+): Promise<void> {
   const restricted = await deps.access.check(req.ctx.ip);
   if (restricted !== null) throw new AppError(restricted, { ip: req.ctx.ip });
 

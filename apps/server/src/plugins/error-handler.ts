@@ -5,7 +5,9 @@ import { fail } from '../lib/envelope';
 
 /** Paths that belong to the API: an unknown one gets a 404 envelope, never the site's HTML. */
 export function isApiPath(url: string): boolean {
-  return /^\/(?:(?:site|act|game|fd|agent|stream|admin)\/api(?:\/|$|\?)|api\/|stream\/ws\/|healthz|docs(?:\/|$))/.test(url);
+  return /^\/(?:(?:site|act|game|fd|agent|stream|admin)\/api(?:\/|$|\?)|api\/|stream\/ws\/|healthz|docs(?:\/|$))/.test(
+    url,
+  );
 }
 
 const apiPattern = new Map<string, boolean>();
@@ -51,7 +53,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type and the like: the caller's input, not our fault.
-      return reply.status(200).send(fail(ErrorCode.Validation, undefined, { reason: err.code ?? 'bad_request' }));
+      return reply
+        .status(200)
+        .send(fail(ErrorCode.Validation, undefined, { reason: err.code ?? 'bad_request' }));
     }
     req.log.error({ err }, 'unexpected error');
     return reply.status(500).send(fail(ErrorCode.Common));

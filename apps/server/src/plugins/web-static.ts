@@ -11,11 +11,18 @@ import { isApiPath } from './error-handler';
  * route gets index.html with its first screen filled in by the web shell; an unknown API path
  * or a missing asset gets a 404, never the HTML.
  */
-export async function registerWebStatic(app: FastifyInstance, webDist: string, shell: WebShellService): Promise<void> {
+export async function registerWebStatic(
+  app: FastifyInstance,
+  webDist: string,
+  shell: WebShellService,
+): Promise<void> {
   const built = shell.built;
   // The page carries this visitor's address (pre-info's ip): no shared cache may keep it.
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, pathname: string) =>
-    reply.header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(await shell.page(pathname, req.ip));
+    reply
+      .header('Cache-Control', 'private, no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await shell.page(pathname, req.ip));
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -49,7 +56,10 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string, s
       return sendPage(req, reply, pathname);
     }
     if (isPageRoute) {
-      return reply.status(503).type('text/plain; charset=utf-8').send('The member site is not built: run npm run build.');
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The member site is not built: run npm run build.');
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });

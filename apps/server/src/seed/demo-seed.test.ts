@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = () => t.client().call('login', { body: { userName: DEMO_MEMBER.userName, password: DEMO_MEMBER.password } });
+const login = () =>
+  t
+    .client()
+    .call('login', { body: { userName: DEMO_MEMBER.userName, password: DEMO_MEMBER.password } });
 
 describe('demo member seed', () => {
   it('creates a member who can log in, and says so again on the next start', async () => {
@@ -20,11 +23,14 @@ describe('demo member seed', () => {
     expect(await seedDemoMember(t.services.auth)).toEqual(DEMO_MEMBER);
   });
   it('prints no login that would fail: a changed password or a block keeps the banner quiet', async () => {
-    await t.db.query(`UPDATE members SET blocked = true WHERE user_name_lower = $1`, [DEMO_MEMBER.userName]);
-    expect(await seedDemoMember(t.services.auth)).toBeNull();
-    await t.db.query(`UPDATE members SET blocked = false, password_hash = '$argon2id$v=19$m=19456,t=2,p=1$AAAA$BBBB' WHERE user_name_lower = $1`, [
+    await t.db.query(`UPDATE members SET blocked = true WHERE user_name_lower = $1`, [
       DEMO_MEMBER.userName,
     ]);
+    expect(await seedDemoMember(t.services.auth)).toBeNull();
+    await t.db.query(
+      `UPDATE members SET blocked = false, password_hash = '$argon2id$v=19$m=19456,t=2,p=1$AAAA$BBBB' WHERE user_name_lower = $1`,
+      [DEMO_MEMBER.userName],
+    );
     expect(await seedDemoMember(t.services.auth)).toBeNull();
   });
   it('swallows only "name taken": any other failure stops the start', async () => {
@@ -32,8 +38,14 @@ describe('demo member seed', () => {
       registerTrusted: () => Promise.reject(err),
       credentialsWork: () => Promise.resolve(true),
     });
-    await expect(seedDemoMember(failing(new Error('database gone')))).rejects.toThrow('database gone');
-    await expect(seedDemoMember(failing(new AppError(ErrorCode.WeakPassword)))).rejects.toMatchObject({ code: ErrorCode.WeakPassword });
-    await expect(seedDemoMember(failing(new AppError(ErrorCode.UsernameTaken)))).resolves.toEqual(DEMO_MEMBER);
+    await expect(seedDemoMember(failing(new Error('database gone')))).rejects.toThrow(
+      'database gone',
+    );
+    await expect(
+      seedDemoMember(failing(new AppError(ErrorCode.WeakPassword))),
+    ).rejects.toMatchObject({ code: ErrorCode.WeakPassword });
+    await expect(seedDemoMember(failing(new AppError(ErrorCode.UsernameTaken)))).resolves.toEqual(
+      DEMO_MEMBER,
+    );
   });
 });

@@ -5,7 +5,9 @@ import type { AuthService } from '../modules/auth/auth.service';
 
 /** Marks a seed as done; false when another start (or node) already did it. */
 async function claim(q: Queryable, name: string): Promise<boolean> {
-  const r = await q.query('INSERT INTO seed_markers (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
+  const r = await q.query('INSERT INTO seed_markers (name) VALUES ($1) ON CONFLICT DO NOTHING', [
+    name,
+  ]);
   return r.rowCount === 1;
 }
 
@@ -23,7 +25,11 @@ const notices: [number, string, string][] = [
   [1, '欢迎光临', '欢迎来到星云体育！新会员注册即可参与首存优惠，详情请查看优惠活动页面。'],
   [1, '防骗提醒', '官方客服不会向您提供任何私人银行卡号，请勿向陌生账户转账，谨防诈骗。'],
   [1, '维护通知', '部分电子游艺场馆将于每周三凌晨 02:00–04:00 例行维护，届时暂停进入。'],
-  [2, '关于账户安全的公告', '为保障您的资金安全，请设置资金密码并绑定手机号；请勿将账号密码告知他人。'],
+  [
+    2,
+    '关于账户安全的公告',
+    '为保障您的资金安全，请设置资金密码并绑定手机号；请勿将账号密码告知他人。',
+  ],
   [2, '存款通道说明', '银行转账请务必填写正确的存款人姓名，到账时间通常为 1–10 分钟。'],
   [2, '理性娱乐', '本平台倡导理性娱乐，您可以在个人中心设置存款限额或申请暂停服务。'],
   [3, '周末体育加赠', '每周六、周日投注体育赛事，有效流水达标即可领取额外彩金。'],
@@ -40,38 +46,36 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
   return db.tx(async (q) => {
     if (!(await claim(q, 'demo-content-v1'))) return false;
     for (const [i, [key, name]] of naming.entries()) {
-      await q.query('INSERT INTO site_naming (key, name, sort) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-        key,
-        name,
-        i,
-      ]);
+      await q.query(
+        'INSERT INTO site_naming (key, name, sort) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [key, name, i],
+      );
     }
     for (const [i, [category, title, content]] of notices.entries()) {
-      await q.query('INSERT INTO notices (category, title, content, sort) VALUES ($1, $2, $3, $4)', [
-        category,
-        title,
-        content,
-        i,
-      ]);
+      await q.query(
+        'INSERT INTO notices (category, title, content, sort) VALUES ($1, $2, $3, $4)',
+        [category, title, content, i],
+      );
     }
     for (const [i, [title, image, link]] of ads.entries()) {
-      await q.query('INSERT INTO station_ads (title, image_url, link, sort) VALUES ($1, $2, $3, $4)', [
-        title,
-        image,
-        link,
-        i,
-      ]);
+      await q.query(
+        'INSERT INTO station_ads (title, image_url, link, sort) VALUES ($1, $2, $3, $4)',
+        [title, image, link, i],
+      );
     }
     await q.query(
       `INSERT INTO suspension_icons (title, icon_url, link, display_equipment) VALUES ($1, $2, $3, 1)`,
       ['每日好礼', '/static/icons/float-gift.svg', '/activity/discount'],
     );
-    await q.query(`INSERT INTO pop_activities (title, content, image_url, link) VALUES ($1, $2, $3, $4)`, [
-      '欢迎加入星云',
-      '注册并完成首次存款，即可领取新人专享彩金。理性娱乐，量力而行。',
-      '/static/pop/welcome.svg',
-      '/activity/discount',
-    ]);
+    await q.query(
+      `INSERT INTO pop_activities (title, content, image_url, link) VALUES ($1, $2, $3, $4)`,
+      [
+        '欢迎加入星云',
+        '注册并完成首次存款，即可领取新人专享彩金。理性娱乐，量力而行。',
+        '/static/pop/welcome.svg',
+        '/activity/discount',
+      ],
+    );
     return true;
   });
 }
@@ -87,15 +91,20 @@ export async function seedDemoMember(
   auth: Pick<AuthService, 'registerTrusted' | 'credentialsWork'>,
 ): Promise<{ userName: string; password: string } | null> {
   try {
-    await auth.registerTrusted({ userName: DEMO_MEMBER.userName, password: DEMO_MEMBER.password }, {
-      deviceId: 'demo-seed-device',
-      ip: '127.0.0.1',
-      userAgent: 'seed',
-    });
+    await auth.registerTrusted(
+      { userName: DEMO_MEMBER.userName, password: DEMO_MEMBER.password },
+      {
+        deviceId: 'demo-seed-device',
+        ip: '127.0.0.1',
+        userAgent: 'seed',
+      },
+    );
   } catch (err) {
     // Registered on an earlier start (or by another node): checked below like a fresh one.
     if (!(err instanceof AppError && err.code === ErrorCode.UsernameTaken)) throw err;
   }
   // The password may have been changed or the member blocked since: then the banner stays quiet.
-  return (await auth.credentialsWork(DEMO_MEMBER.userName, DEMO_MEMBER.password)) ? { ...DEMO_MEMBER } : null;
+  return (await auth.credentialsWork(DEMO_MEMBER.userName, DEMO_MEMBER.password))
+    ? { ...DEMO_MEMBER }
+    : null;
 }

@@ -13,11 +13,15 @@ export interface ChatEndpoint {
 export async function listenForChat(t: TestApp): Promise<ChatEndpoint> {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as { port: number };
-  return { wsUrl: `ws://127.0.0.1:${port}/stream/ws/v1/handshake?clientType=web`, origin: `http://127.0.0.1:${port}` };
+  return {
+    wsUrl: `ws://127.0.0.1:${port}/stream/ws/v1/handshake?clientType=web`,
+    origin: `http://127.0.0.1:${port}`,
+  };
 }
 
 /** The 9xxx code of a chat error frame, or undefined for a success frame. */
-export const chatErrorOf = (f: Frame): number | undefined => (f.msgData as { error?: { code: number } }).error?.code;
+export const chatErrorOf = (f: Frame): number | undefined =>
+  (f.msgData as { error?: { code: number } }).error?.code;
 
 /** A socket logged in (10001) as the member with a chat JWT from its session; throws on a refusal. */
 export async function chatSocket(at: ChatEndpoint, m: Member, token = m.token): Promise<WsClient> {

@@ -13,7 +13,11 @@ export function uniqueName(prefix = 'm'): string {
 export const GOOD_PASSWORD = 'Sturdy-Pass-2026!';
 
 /** A solved captcha, as a member would type it (tests read the answer from the database). */
-export async function solvedCaptcha(t: TestApp, c: TestClient, purpose: 'register' | 'login' = 'register') {
+export async function solvedCaptcha(
+  t: TestApp,
+  c: TestClient,
+  purpose: 'register' | 'login' = 'register',
+) {
   const cap = await c.data<Captcha>('captcha', { body: { purpose } });
   const answer = await t.services.captcha.answerOf(cap.captchaId);
   return { captchaId: cap.captchaId, captchaCode: answer ?? '' };
@@ -27,13 +31,25 @@ export interface Member {
   memberId: number;
 }
 
-export async function registerMember(t: TestApp, c: TestClient = t.client(), opts: { userName?: string; password?: string; inviteCode?: string } = {}): Promise<Member> {
+export async function registerMember(
+  t: TestApp,
+  c: TestClient = t.client(),
+  opts: { userName?: string; password?: string; inviteCode?: string } = {},
+): Promise<Member> {
   const userName = opts.userName ?? uniqueName();
   const password = opts.password ?? GOOD_PASSWORD;
   const res = await c.data<LoginResult>('register', {
-    body: { userName, password, ageConfirmed: true, ...(opts.inviteCode ? { inviteCode: opts.inviteCode } : {}), ...(await solvedCaptcha(t, c)) },
+    body: {
+      userName,
+      password,
+      ageConfirmed: true,
+      ...(opts.inviteCode ? { inviteCode: opts.inviteCode } : {}),
+      ...(await solvedCaptcha(t, c)),
+    },
   });
-  const r = await t.db.query<{ id: number }>('SELECT id FROM members WHERE user_name_lower = $1', [userName.toLowerCase()]);
+  const r = await t.db.query<{ id: number }>('SELECT id FROM members WHERE user_name_lower = $1', [
+    userName.toLowerCase(),
+  ]);
   return { userName, password, token: res.token, client: c, memberId: r.rows[0]!.id };
 }
 
@@ -43,29 +59,58 @@ export function userHash(userName: string): string {
 
 /** The newest code the dev SMS gateway sent to a phone. */
 export async function lastSmsCode(t: TestApp, phone: string): Promise<string> {
-  const r = await t.db.query<{ text: string }>('SELECT text FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [phone]);
+  const r = await t.db.query<{ text: string }>(
+    'SELECT text FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1',
+    [phone],
+  );
   const m = /(\d{6})/.exec(r.rows[0]?.text ?? '');
   if (!m?.[1]) throw new Error(`no SMS to ${phone}`);
   return m[1];
 }
 
 /** Binds a phone to a member through the real calls. */
-export async function bindPhone(t: TestApp, m: Member, phone: string, countryCode = '86'): Promise<void> {
-  await m.client.data('smsSend', { token: m.token, body: { purpose: 'bindPhone', countryCode, phone } });
+export async function bindPhone(
+  t: TestApp,
+  m: Member,
+  phone: string,
+  countryCode = '86',
+): Promise<void> {
+  await m.client.data('smsSend', {
+    token: m.token,
+    body: { purpose: 'bindPhone', countryCode, phone },
+  });
   const code = await lastSmsCode(t, `${countryCode}${phone}`);
   await m.client.data('phoneBind', { token: m.token, body: { countryCode, phone, code } });
 }
 
-export async function adminToken(t: TestApp, role: 'admin' | 'finance' | 'moderator' = 'admin'): Promise<string> {
+export async function adminToken(
+  t: TestApp,
+  role: 'admin' | 'finance' | 'moderator' = 'admin',
+): Promise<string> {
   const userName = uniqueName('op');
   const password = 'operator-pass-123';
   await t.services.operators.create(userName, password, role);
-  const r = await t.app.inject({ method: 'POST', url: '/admin/api/v1/login', payload: { userName, password } });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/admin/api/v1/login',
+    payload: { userName, password },
+  });
   return r.json<{ data: { token: string } }>().data.token;
 }
 
-export async function adminCall<T = unknown>(t: TestApp, token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const r = await t.app.inject({ method, url, headers: { 'x-admin-token': token }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+export async function adminCall<T = unknown>(
+  t: TestApp,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) {
+  const r = await t.app.inject({
+    method,
+    url,
+    headers: { 'x-admin-token': token },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
   return r.json<{ status_code: number; message: string; data: T }>();
 }
 
@@ -77,7 +122,12 @@ export function idemKey(): string {
 }
 
 /** Credits a member's main wallet through an operator adjustment. */
-export async function fund(t: TestApp, memberId: number, amount: string, admin?: string): Promise<void> {
+export async function fund(
+  t: TestApp,
+  memberId: number,
+  amount: string,
+  admin?: string,
+): Promise<void> {
   const token = admin ?? (await adminToken(t, 'finance'));
   const r = await t.app.inject({
     method: 'POST',
@@ -85,19 +135,32 @@ export async function fund(t: TestApp, memberId: number, amount: string, admin?:
     headers: { 'x-admin-token': token, 'x-idempotency-key': idemKey() },
     payload: { asset: 'CNY', direction: 'credit', amount, reason: '测试入金' },
   });
-  if (r.json<{ status_code: number }>().status_code !== 6000) throw new Error(`fund failed: ${r.body}`);
+  if (r.json<{ status_code: number }>().status_code !== 6000)
+    throw new Error(`fund failed: ${r.body}`);
 }
 
 /** A member ready to withdraw: approved real name, fund password 135790, a usable bank card. */
-export async function withdrawReady(t: TestApp): Promise<Member & { accountId: number; admin: string }> {
+export async function withdrawReady(
+  t: TestApp,
+): Promise<Member & { accountId: number; admin: string }> {
   const m = await registerMember(t);
   const admin = await adminToken(t);
   await m.client.data('realNameSubmit', { token: m.token, body: { realName: '王小明' } });
-  await adminCall(t, admin, 'POST', `/admin/api/v1/realName/${m.memberId}/review`, { approve: true });
-  await m.client.data('fundPasswordSet', { token: m.token, body: { fundPassword: '135790', stepUp: { password: m.password } } });
+  await adminCall(t, admin, 'POST', `/admin/api/v1/realName/${m.memberId}/review`, {
+    approve: true,
+  });
+  await m.client.data('fundPasswordSet', {
+    token: m.token,
+    body: { fundPassword: '135790', stepUp: { password: m.password } },
+  });
   const acc = await m.client.data<{ id: number }>('paymentAccountAdd', {
     token: m.token,
-    body: { type: 'bank', bankCode: 'ICBC', accountNo: '6222020200123456789', stepUp: { password: m.password } },
+    body: {
+      type: 'bank',
+      bankCode: 'ICBC',
+      accountNo: '6222020200123456789',
+      stepUp: { password: m.password },
+    },
   });
   return { ...m, accountId: acc.id, admin };
 }

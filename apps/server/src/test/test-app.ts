@@ -53,12 +53,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const testDb = options.db ? { ...options.db, drop: () => Promise.resolve() } : await createTestDb();
+  const testDb = options.db
+    ? { ...options.db, drop: () => Promise.resolve() }
+    : await createTestDb();
   const bus = options.bus ?? new MemoryBus();
   const secrets = options.secrets ?? testSecrets();
   const clock = options.clock instanceof FakeClock ? options.clock : new FakeClock();
   const built = await buildApp({
-    config, db: testDb.db, bus, secrets, clock, logger: options.logStream !== undefined, logStream: options.logStream,
+    config,
+    db: testDb.db,
+    bus,
+    secrets,
+    clock,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
   });
   await built.services.settings.seed();
   if (options.seedDemo !== false) await seedDemoContent(testDb.db);

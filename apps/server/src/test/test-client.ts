@@ -43,7 +43,12 @@ export class TestClient {
     if (signed && base && !opts.unsigned) {
       const ts = String(Date.now() + (opts.skewMs ?? 0));
       h['x-timestamp'] = ts;
-      h['x-sign'] = signRequest(deviceSigningKey(this.signKey, this.deviceId), base, this.deviceId, ts);
+      h['x-sign'] = signRequest(
+        deviceSigningKey(this.signKey, this.deviceId),
+        base,
+        this.deviceId,
+        ts,
+      );
     }
     if (opts.token) h['x-api-token'] = opts.token;
     for (const [k, v] of Object.entries(opts.headers ?? {})) {
@@ -59,7 +64,9 @@ export class TestClient {
     return this.app.inject({
       method: meta.method,
       url: path,
-      query: opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined,
+      query: opts.query
+        ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))
+        : undefined,
       headers: this.headers(path, meta.signed, opts),
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
       remoteAddress: opts.ip,
@@ -76,7 +83,9 @@ export class TestClient {
   async data<T = unknown>(name: RouteName, opts: CallOptions = {}): Promise<T> {
     const env = await this.call<T>(name, opts);
     if (env.status_code !== 6000) {
-      throw new Error(`${name} answered ${env.status_code} ${env.message} ${JSON.stringify(env.data)}`);
+      throw new Error(
+        `${name} answered ${env.status_code} ${env.message} ${JSON.stringify(env.data)}`,
+      );
     }
     return env.data;
   }

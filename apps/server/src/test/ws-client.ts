@@ -54,7 +54,11 @@ export class WsClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#waiters = this.#waiters.filter((w) => w.resolve !== done);
-        reject(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(this.frames.slice(-5))}`));
+        reject(
+          new Error(
+            `no matching frame within ${ms} ms; got ${JSON.stringify(this.frames.slice(-5))}`,
+          ),
+        );
       }, ms);
       const done = (f: Frame) => {
         clearTimeout(timer);

@@ -12,9 +12,17 @@ import { AppError } from '../lib/errors';
 import type { ChatSocket } from './chat-state';
 import type { ChatHub } from './chat-hub';
 
-type Handler<Id extends ClientMessageId> = (hub: ChatHub, s: ChatSocket, data: ClientMessages[Id]) => Promise<void>;
+type Handler<Id extends ClientMessageId> = (
+  hub: ChatHub,
+  s: ChatSocket,
+  data: ClientMessages[Id],
+) => Promise<void>;
 
-export function send<Id extends ServerMessageId>(s: ChatSocket, id: Id, data: ServerMessages[Id]): void {
+export function send<Id extends ServerMessageId>(
+  s: ChatSocket,
+  id: Id,
+  data: ServerMessages[Id],
+): void {
   if (s.ws.readyState === s.ws.OPEN) s.ws.send(encodeServerFrame(id, data));
 }
 
@@ -41,9 +49,21 @@ export const handlers: { [Id in ClientMessageId]: Handler<Id> } = {
   },
   [MessageId.JoinRoom]: async (hub, s, data) => {
     const room = await hub.chat.room(data.roomId);
-    const history = await hub.chat.history(room.roomId, undefined, CHAT_HISTORY_LIMIT_DEFAULT, s.memberId);
+    const history = await hub.chat.history(
+      room.roomId,
+      undefined,
+      CHAT_HISTORY_LIMIT_DEFAULT,
+      s.memberId,
+    );
     hub.join(s, room.roomId);
-    send(s, MessageId.JoinRoom, { roomId: room.roomId, name: room.name, status: room.status, vipMin: room.vipMin, vipMax: room.vipMax, history });
+    send(s, MessageId.JoinRoom, {
+      roomId: room.roomId,
+      name: room.name,
+      status: room.status,
+      vipMin: room.vipMin,
+      vipMax: room.vipMax,
+      history,
+    });
   },
   [MessageId.LeaveRoom]: (hub, s, data) => {
     hub.leave(s, data.roomId);
@@ -53,10 +73,18 @@ export const handlers: { [Id in ClientMessageId]: Handler<Id> } = {
   [MessageId.BroadcastRoom]: async (hub, s, data) => {
     const memberId = requireLogin(s);
     requireRoom(s, data.roomId);
-    const result = await hub.chat.post({ memberId, vipLevel: s.vipLevel }, data.roomId, data.content);
+    const result = await hub.chat.post(
+      { memberId, vipLevel: s.vipLevel },
+      data.roomId,
+      data.content,
+    );
     // A sent message reaches this socket with everyone else's, through the bus.
     if (result.kind === 'shielded') {
-      send(s, MessageId.MsgShield, { roomId: data.roomId, clientMsgId: data.clientMsgId ?? '', reason: result.reason });
+      send(s, MessageId.MsgShield, {
+        roomId: data.roomId,
+        clientMsgId: data.clientMsgId ?? '',
+        reason: result.reason,
+      });
     }
   },
   [MessageId.MsgShield]: async (hub, s, data) => {
@@ -66,13 +94,24 @@ export const handlers: { [Id in ClientMessageId]: Handler<Id> } = {
     send(s, MessageId.MsgShield, { memberId: data.memberId, shield: data.shield });
   },
   [MessageId.ChatHistory]: async (hub, s, data) => {
-    const messages = await hub.chat.history(data.roomId, data.beforeId, data.limit ?? CHAT_HISTORY_LIMIT_DEFAULT, s.memberId);
+    const messages = await hub.chat.history(
+      data.roomId,
+      data.beforeId,
+      data.limit ?? CHAT_HISTORY_LIMIT_DEFAULT,
+      s.memberId,
+    );
     send(s, MessageId.ChatHistory, { roomId: data.roomId, messages });
   },
   [MessageId.Gift]: async (hub, s, data) => {
     const memberId = requireLogin(s);
     requireRoom(s, data.roomId);
-    const { message, fresh } = await hub.chat.gift({ memberId, vipLevel: s.vipLevel }, data.roomId, data.giftId, data.count, data.idempotencyKey);
+    const { message, fresh } = await hub.chat.gift(
+      { memberId, vipLevel: s.vipLevel },
+      data.roomId,
+      data.giftId,
+      data.count,
+      data.idempotencyKey,
+    );
     // A retry of the same key is answered to its sender only; a new gift reaches the room via the bus.
     if (!fresh) send(s, MessageId.Gift, message);
   },

@@ -58,14 +58,36 @@ export class ChatHub {
 
   async start(): Promise<void> {
     const room = (roomId: number, frame: string, skip?: (s: ChatSocket) => boolean) => {
-      for (const s of this.#byRoom.get(roomId) ?? []) if (!skip?.(s) && s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
+      for (const s of this.#byRoom.get(roomId) ?? [])
+        if (!skip?.(s) && s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
     };
-    await this.bus.subscribe('chat.message', (m) => room(m.roomId, encodeServerFrame(MessageId.BroadcastRoom, m), (s) => s.shields.has(m.sender.memberId)));
-    await this.bus.subscribe('chat.gift', (g) => room(g.roomId, encodeServerFrame(MessageId.Gift, g), (s) => s.shields.has(g.sender.memberId)));
-    await this.bus.subscribe('chat.delete', (d) => room(d.roomId, encodeServerFrame(MessageId.MsgShield, { roomId: d.roomId, messageId: d.messageId, reason: 'deleted' })));
-    await this.bus.subscribe('chat.roomStatus', (r) => room(r.roomId, encodeServerFrame(MessageId.RoomStatus, r)));
-    await this.bus.subscribe('chat.vip', (r) => room(r.roomId, encodeServerFrame(MessageId.ChatVIPLevel, r)));
-    await this.bus.subscribe('chat.join', (j) => room(j.roomId, encodeServerFrame(MessageId.BroadcastJoin, j)));
+    await this.bus.subscribe('chat.message', (m) =>
+      room(m.roomId, encodeServerFrame(MessageId.BroadcastRoom, m), (s) =>
+        s.shields.has(m.sender.memberId),
+      ),
+    );
+    await this.bus.subscribe('chat.gift', (g) =>
+      room(g.roomId, encodeServerFrame(MessageId.Gift, g), (s) => s.shields.has(g.sender.memberId)),
+    );
+    await this.bus.subscribe('chat.delete', (d) =>
+      room(
+        d.roomId,
+        encodeServerFrame(MessageId.MsgShield, {
+          roomId: d.roomId,
+          messageId: d.messageId,
+          reason: 'deleted',
+        }),
+      ),
+    );
+    await this.bus.subscribe('chat.roomStatus', (r) =>
+      room(r.roomId, encodeServerFrame(MessageId.RoomStatus, r)),
+    );
+    await this.bus.subscribe('chat.vip', (r) =>
+      room(r.roomId, encodeServerFrame(MessageId.ChatVIPLevel, r)),
+    );
+    await this.bus.subscribe('chat.join', (j) =>
+      room(j.roomId, encodeServerFrame(MessageId.BroadcastJoin, j)),
+    );
     await this.bus.subscribe('chat.maintain', (m) => {
       const frame = encodeServerFrame(MessageId.AllRoomMaintain, m);
       for (const s of this.#sockets.values()) if (s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
@@ -73,12 +95,19 @@ export class ChatHub {
     await this.bus.subscribe('chat.speech', (sp) => {
       for (const s of this.#byMember.get(sp.memberId) ?? []) {
         s.speechStatus = sp.speechStatus;
-        send(s, MessageId.SpeechStatus, sp.until === undefined ? { speechStatus: sp.speechStatus } : { speechStatus: sp.speechStatus, until: sp.until });
+        send(
+          s,
+          MessageId.SpeechStatus,
+          sp.until === undefined
+            ? { speechStatus: sp.speechStatus }
+            : { speechStatus: sp.speechStatus, until: sp.until },
+        );
       }
     });
     await this.bus.subscribe('session.ended', (e) => {
       for (const s of [...(this.#byMember.get(e.memberId) ?? [])]) {
-        if (s.sessionId && e.sessionIds.includes(s.sessionId)) s.ws.close(CLOSE_SESSION_ENDED, 'session ended');
+        if (s.sessionId && e.sessionIds.includes(s.sessionId))
+          s.ws.close(CLOSE_SESSION_ENDED, 'session ended');
       }
     });
     this.#sweeper = setInterval(() => this.#sweep(), HEARTBEAT_INTERVAL_MS);
@@ -98,7 +127,19 @@ export class ChatHub {
       return false;
     }
     this.#anonymousByIp.set(ip, anonymous + 1);
-    const s: ChatSocket = { id: this.#nextId++, ws, ip, memberId: null, sessionId: null, vipLevel: 0, nickname: '', rooms: new Set(), shields: new Set(), speechStatus: 0, lastSeen: this.now() };
+    const s: ChatSocket = {
+      id: this.#nextId++,
+      ws,
+      ip,
+      memberId: null,
+      sessionId: null,
+      vipLevel: 0,
+      nickname: '',
+      rooms: new Set(),
+      shields: new Set(),
+      speechStatus: 0,
+      lastSeen: this.now(),
+    };
     this.#sockets.set(s.id, s);
     ws.on('message', (data: Buffer, isBinary) => {
       s.lastSeen = this.now();
@@ -121,9 +162,14 @@ export class ChatHub {
     }
     const { msgId, msgData } = decoded.frame;
     try {
-      await (handlers[msgId] as (hub: ChatHub, s: ChatSocket, data: unknown) => Promise<void>)(this, s, msgData);
+      await (handlers[msgId] as (hub: ChatHub, s: ChatSocket, data: unknown) => Promise<void>)(
+        this,
+        s,
+        msgData,
+      );
     } catch (err) {
-      const code: ChatErrorCode = err instanceof AppError && isChatErrorCode(err.code) ? err.code : ErrorCode.ChatServerError;
+      const code: ChatErrorCode =
+        err instanceof AppError && isChatErrorCode(err.code) ? err.code : ErrorCode.ChatServerError;
       if (code === ErrorCode.ChatServerError) this.log.error({ err, msgId }, 'chat handler failed');
       if (s.ws.readyState === s.ws.OPEN) s.ws.send(encodeErrorFrame(msgId, code));
     }
@@ -132,11 +178,17 @@ export class ChatHub {
   /** Login (10001): the chat JWT, and its session must still be live. */
   async login(s: ChatSocket, token: string): Promise<void> {
     const claims = await verifyChatJwt(this.jwtSecret, token, this.now());
-    if (!claims || !(await this.sessions.isLive(claims.sessionId))) throw new AppError(ErrorCode.ChatNotLoggedIn);
+    if (!claims || !(await this.sessions.isLive(claims.sessionId)))
+      throw new AppError(ErrorCode.ChatNotLoggedIn);
     const sender = await this.chat.sender(claims.memberId);
     if (!sender) throw new AppError(ErrorCode.ChatNotLoggedIn);
-    const [speech, shields, lobby] = await Promise.all([this.chat.speech(claims.memberId), this.chat.shields(claims.memberId), this.chat.room(1)]);
-    if (s.memberId === null) this.#anonymousByIp.set(s.ip, Math.max(0, (this.#anonymousByIp.get(s.ip) ?? 1) - 1));
+    const [speech, shields, lobby] = await Promise.all([
+      this.chat.speech(claims.memberId),
+      this.chat.shields(claims.memberId),
+      this.chat.room(1),
+    ]);
+    if (s.memberId === null)
+      this.#anonymousByIp.set(s.ip, Math.max(0, (this.#anonymousByIp.get(s.ip) ?? 1) - 1));
     else this.#byMember.get(s.memberId)?.delete(s);
     s.memberId = claims.memberId;
     s.sessionId = claims.sessionId;
@@ -153,8 +205,14 @@ export class ChatHub {
       mine.delete(oldest);
       oldest.ws.close(CLOSE_REPLACED, 'too many sockets');
     }
-    send(s, MessageId.Login, { speechStatus: speech.speechStatus, vipMin: lobby.vipMin, vipMax: lobby.vipMax, serverTime: this.now() });
-    if (speech.until !== undefined) send(s, MessageId.SpeechStatus, { speechStatus: speech.speechStatus, until: speech.until });
+    send(s, MessageId.Login, {
+      speechStatus: speech.speechStatus,
+      vipMin: lobby.vipMin,
+      vipMax: lobby.vipMax,
+      serverTime: this.now(),
+    });
+    if (speech.until !== undefined)
+      send(s, MessageId.SpeechStatus, { speechStatus: speech.speechStatus, until: speech.until });
   }
 
   join(s: ChatSocket, roomId: number): void {
@@ -175,7 +233,9 @@ export class ChatHub {
     this.#joinNotices.set(memberKey, now);
     this.#joinNotices.set(roomKey, now);
     if (this.#joinNotices.size > 50_000) this.#joinNotices.clear();
-    await this.bus.publish('chat.join', { roomId, nickname: s.nickname, vipLevel: s.vipLevel }).catch(() => undefined);
+    await this.bus
+      .publish('chat.join', { roomId, nickname: s.nickname, vipLevel: s.vipLevel })
+      .catch(() => undefined);
   }
 
   leave(s: ChatSocket, roomId: number): void {
@@ -193,13 +253,15 @@ export class ChatHub {
   #drop(s: ChatSocket): void {
     if (!this.#sockets.delete(s.id)) return;
     for (const roomId of s.rooms) this.#byRoom.get(roomId)?.delete(s);
-    if (s.memberId === null) this.#anonymousByIp.set(s.ip, Math.max(0, (this.#anonymousByIp.get(s.ip) ?? 1) - 1));
+    if (s.memberId === null)
+      this.#anonymousByIp.set(s.ip, Math.max(0, (this.#anonymousByIp.get(s.ip) ?? 1) - 1));
     else this.#byMember.get(s.memberId)?.delete(s);
   }
 
   #sweep(): void {
     const limit = this.now() - SILENCE_LIMIT_MS;
-    for (const s of this.#sockets.values()) if (s.lastSeen < limit) s.ws.close(CLOSE_SILENT, 'silent');
+    for (const s of this.#sockets.values())
+      if (s.lastSeen < limit) s.ws.close(CLOSE_SILENT, 'silent');
   }
 
   stats(): { sockets: number; members: number } {

@@ -32,8 +32,14 @@ function allowedOrigin(req: FastifyRequest, config: Config): boolean {
  * The chat websocket (PRODUCT §7): Origin allowlist, 64 KB frames, no compression. Not signed:
  * the chat authenticates with its JWT in the login frame.
  */
-export async function registerChatSocket(app: FastifyInstance, hub: ChatHub, config: Config): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } });
+export async function registerChatSocket(
+  app: FastifyInstance,
+  hub: ChatHub,
+  config: Config,
+): Promise<void> {
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
+  });
   app.get(
     CHAT_PATH,
     {
@@ -41,7 +47,9 @@ export async function registerChatSocket(app: FastifyInstance, hub: ChatHub, con
       schema: { hide: true },
       preValidation: (req, reply, done) => {
         if (!allowedOrigin(req, config)) {
-          void reply.code(403).send({ status_code: 10001, message: 'origin not allowed', data: null });
+          void reply
+            .code(403)
+            .send({ status_code: 10001, message: 'origin not allowed', data: null });
           return;
         }
         done();

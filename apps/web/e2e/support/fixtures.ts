@@ -54,7 +54,10 @@ export async function dismissDialogs(page: Page): Promise<void> {
     } catch {
       return;
     }
-    await dialog.getByRole('button', { name: /关闭|我知道了/ }).first().click();
+    await dialog
+      .getByRole('button', { name: /关闭|我知道了/ })
+      .first()
+      .click();
     await dialog.waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
   }
 }

@@ -59,7 +59,8 @@ function installSessionRules(router: Router): void {
 
 /** Runs `work` when the browser is idle (or soon, where it cannot tell). */
 function whenIdle(work: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 3000 });
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(work, { timeout: 3000 });
   else window.setTimeout(work, 1000);
 }
 

@@ -1,4 +1,10 @@
-import { MAX_WIRE_COIN, MAX_WIRE_FEN, isCoinUnitsString, parseCoinUnits, parseMoney } from '@nebula/protocol/money/fen';
+import {
+  MAX_WIRE_COIN,
+  MAX_WIRE_FEN,
+  isCoinUnitsString,
+  parseCoinUnits,
+  parseMoney,
+} from '@nebula/protocol/money/fen';
 
 /**
  * What is wrong with an amount typed into a money field (already through the SPEC §5
@@ -13,7 +19,6 @@ export interface AmountBounds {
   /** 2 for money, 0 for COIN (whole units). */
   decimals?: number;
 }
-
 
 /** The value to send: what was typed, without a dangling dot ("12." → "12"). */
 export function wireAmount(value: string): string {

@@ -14,7 +14,11 @@ function docWith(json: string | null): Document {
   return doc;
 }
 
-const preInfo = { SiteBaseConfigVo: { title: '站点' }, maintainConfig: { status: 1 }, ip: '203.0.113.7' };
+const preInfo = {
+  SiteBaseConfigVo: { title: '站点' },
+  maintainConfig: { status: 1 },
+  ip: '203.0.113.7',
+};
 const home = { stationAds: [{ id: 1, imageUrl: '/b.svg' }], marquee: [], suspensionIcons: [] };
 
 afterEach(() => {
@@ -35,7 +39,9 @@ describe('the boot data the platform put in the page', () => {
     expect(readBootData(docWith(null))).toBeNull();
     expect(readBootData(docWith('{"preInfo":'))).toBeNull();
     expect(readBootData(docWith(JSON.stringify({ preInfo: { ip: 1 }, home: null })))).toBeNull();
-    expect(readBootData(docWith(JSON.stringify({ preInfo, home: { stationAds: 'x' } })))).toBeNull();
+    expect(
+      readBootData(docWith(JSON.stringify({ preInfo, home: { stationAds: 'x' } }))),
+    ).toBeNull();
     expect(readBootData(docWith('[]'))).toBeNull();
   });
   it('is read from the document once', () => {

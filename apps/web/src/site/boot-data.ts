@@ -11,7 +11,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function isBootData(value: unknown): value is BootData {
   if (!isObject(value) || !isObject(value.preInfo)) return false;
   const { preInfo, home } = value;
-  if (!isObject(preInfo.SiteBaseConfigVo) || !isObject(preInfo.maintainConfig) || typeof preInfo.ip !== 'string') {
+  if (
+    !isObject(preInfo.SiteBaseConfigVo) ||
+    !isObject(preInfo.maintainConfig) ||
+    typeof preInfo.ip !== 'string'
+  ) {
     return false;
   }
   if (home === null) return true;

@@ -27,9 +27,12 @@ describe('money on the wire is capped at Number.MAX_SAFE_INTEGER fen', () => {
     expect(moneyString.safeParse(text).success).toBe(ok);
     expect(isWireMoney(text)).toBe(ok);
   });
-  it.each([-1, 0, 100, '-1', 'abc', '1e309', '0.001', ' 100', '100.', '', null])('refuses %j', (v) => {
-    expect(moneyString.safeParse(v).success).toBe(false);
-  });
+  it.each([-1, 0, 100, '-1', 'abc', '1e309', '0.001', ' 100', '100.', '', null])(
+    'refuses %j',
+    (v) => {
+      expect(moneyString.safeParse(v).success).toBe(false);
+    },
+  );
   it('every amount up to the cap passes, every amount above it is refused', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 2n * TWO_53 }), (fen) => {
@@ -48,10 +51,17 @@ describe('money on the wire is capped at Number.MAX_SAFE_INTEGER fen', () => {
 describe('money requests', () => {
   const over = formatMoney(TWO_53 + 1n);
   it('deposit, withdrawal and COIN purchase refuse amounts above 2^53 fen', () => {
-    expect(DepositOrderRequest.safeParse({ channelId: 'alipay', amount: over }).success).toBe(false);
-    expect(WithdrawOrderRequest.safeParse({ accountId: 1, amount: over, fundPassword: '135790' }).success).toBe(false);
+    expect(DepositOrderRequest.safeParse({ channelId: 'alipay', amount: over }).success).toBe(
+      false,
+    );
+    expect(
+      WithdrawOrderRequest.safeParse({ accountId: 1, amount: over, fundPassword: '135790' })
+        .success,
+    ).toBe(false);
     expect(CoinBuyRequest.safeParse({ coins: (TWO_53 + 1n).toString() }).success).toBe(false);
-    expect(DepositOrderRequest.safeParse({ channelId: 'alipay', amount: '100' }).success).toBe(true);
+    expect(DepositOrderRequest.safeParse({ channelId: 'alipay', amount: '100' }).success).toBe(
+      true,
+    );
   });
   it('an operator adjustment is bounded too and needs a reason', () => {
     const base = { asset: 'CNY', direction: 'credit', reason: '补偿' } as const;
@@ -59,7 +69,9 @@ describe('money requests', () => {
     expect(AdjustRequest.safeParse({ ...base, amount: over }).success).toBe(false);
     expect(AdjustRequest.safeParse({ ...base, amount: '9999999999999999' }).success).toBe(false);
     expect(AdjustRequest.safeParse({ ...base, amount: '-1' }).success).toBe(false);
-    expect(AdjustRequest.safeParse({ asset: 'CNY', direction: 'credit', amount: '10' }).success).toBe(false);
+    expect(
+      AdjustRequest.safeParse({ asset: 'CNY', direction: 'credit', amount: '10' }).success,
+    ).toBe(false);
     expect(AdjustRequest.safeParse({ ...base, amount: '10', reason: '   ' }).success).toBe(false);
   });
 });

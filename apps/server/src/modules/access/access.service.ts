@@ -122,7 +122,10 @@ export class AccessService {
   #load(): Promise<AccessTables> {
     if (!this.#tables) {
       const loading = (async () => {
-        const [blocked, regions] = await Promise.all([readBlocklist(this.db), readRegionRanges(this.db)]);
+        const [blocked, regions] = await Promise.all([
+          readBlocklist(this.db),
+          readRegionRanges(this.db),
+        ]);
         return {
           blocked: blocked.map(parseCidr).filter((c): c is Cidr => c !== null),
           regions: regions.flatMap((r) => {

@@ -22,16 +22,24 @@ describe('access restriction', () => {
   });
   it('6031 applies to bootstrap calls too and lifts when unblocked', async () => {
     const id = await t.services.access.blockIp('203.0.113.5', 'abuse');
-    expect((await t.client().call('preInfo', { body: {}, ip: '203.0.113.5' })).status_code).toBe(6031);
+    expect((await t.client().call('preInfo', { body: {}, ip: '203.0.113.5' })).status_code).toBe(
+      6031,
+    );
     await t.services.access.unblockIp(id);
-    expect((await t.client().call('preInfo', { body: {}, ip: '203.0.113.5' })).status_code).toBe(6000);
+    expect((await t.client().call('preInfo', { body: {}, ip: '203.0.113.5' })).status_code).toBe(
+      6000,
+    );
   });
   it('uses the forwarded address only from a trusted proxy', async () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, seedDemo: false });
     try {
       await proxied.services.access.blockIp('203.0.113.77', 'x');
       const c = proxied.client();
-      const viaTrusted = await c.call('preInfo', { body: {}, ip: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.77' } });
+      const viaTrusted = await c.call('preInfo', {
+        body: {},
+        ip: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+      });
       expect(viaTrusted.status_code).toBe(6031);
       const viaStranger = await c.call<{ ip: string }>('preInfo', {
         body: {},
@@ -49,14 +57,21 @@ describe('access restriction', () => {
 describe('maintenance', () => {
   it('6032 on every call but bootstrap while in maintenance, with the window in data', async () => {
     await t.services.settings.update({
-      siteStatus: { status: 'maintenance', message: '例行维护', startTime: '2026-11-22T02:00:00+08:00', endTime: '2026-11-22T04:00:00+08:00' },
+      siteStatus: {
+        status: 'maintenance',
+        message: '例行维护',
+        startTime: '2026-11-22T02:00:00+08:00',
+        endTime: '2026-11-22T04:00:00+08:00',
+      },
     });
     const c = t.client();
     const env = await c.call('noticeList', { body: { category: 1 } });
     expect(env).toMatchObject({ status_code: 6032, data: { message: '例行维护' } });
     expect((await c.call('preInfo', { body: {} })).status_code).toBe(6000);
     expect((await c.call('vvPretty')).status_code).toBe(6000);
-    await t.services.settings.update({ siteStatus: { status: 'open', message: '', startTime: null, endTime: null } });
+    await t.services.settings.update({
+      siteStatus: { status: 'open', message: '', startTime: null, endTime: null },
+    });
     expect((await c.call('noticeList', { body: { category: 1 } })).status_code).toBe(6000);
   });
 });

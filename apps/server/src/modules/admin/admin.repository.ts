@@ -6,27 +6,60 @@ const ts = (ms: number) => new Date(ms);
 export async function countOperators(q: Queryable): Promise<number> {
   return (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM operators')).rows[0]?.n ?? 0;
 }
-export async function insertOperator(q: Queryable, o: { userName: string; passwordHash: string; role: OperatorRole; now: number }): Promise<number> {
+export async function insertOperator(
+  q: Queryable,
+  o: { userName: string; passwordHash: string; role: OperatorRole; now: number },
+): Promise<number> {
   const r = await q.query<{ id: number }>(
     'INSERT INTO operators (user_name, password_hash, role, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_name) DO NOTHING RETURNING id',
     [o.userName, o.passwordHash, o.role, ts(o.now)],
   );
   return r.rows[0]?.id ?? 0;
 }
-export async function findOperator(q: Queryable, userName: string): Promise<{ id: number; userName: string; passwordHash: string; role: OperatorRole; disabled: boolean } | null> {
-  const r = await q.query<{ id: number; user_name: string; password_hash: string; role: OperatorRole; disabled: boolean }>(
-    'SELECT id, user_name, password_hash, role, disabled FROM operators WHERE user_name = $1',
-    [userName],
-  );
-  const o = r.rows[0];
-  return o ? { id: o.id, userName: o.user_name, passwordHash: o.password_hash, role: o.role, disabled: o.disabled } : null;
-}
-export async function insertOperatorSession(q: Queryable, s: { hash: Buffer; operatorId: number; now: number; expiresAt: number }): Promise<void> {
-  await q.query('INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    s.hash, s.operatorId, ts(s.now), ts(s.expiresAt),
+export async function findOperator(
+  q: Queryable,
+  userName: string,
+): Promise<{
+  id: number;
+  userName: string;
+  passwordHash: string;
+  role: OperatorRole;
+  disabled: boolean;
+} | null> {
+  const r = await q.query<{
+    id: number;
+    user_name: string;
+    password_hash: string;
+    role: OperatorRole;
+    disabled: boolean;
+  }>('SELECT id, user_name, password_hash, role, disabled FROM operators WHERE user_name = $1', [
+    userName,
   ]);
+  const o = r.rows[0];
+  return o
+    ? {
+        id: o.id,
+        userName: o.user_name,
+        passwordHash: o.password_hash,
+        role: o.role,
+        disabled: o.disabled,
+      }
+    : null;
 }
-export async function lookupOperatorSession(q: Queryable, hash: Buffer, now: number): Promise<{ operatorId: number; userName: string; role: OperatorRole } | null> {
+export async function insertOperatorSession(
+  q: Queryable,
+  s: { hash: Buffer; operatorId: number; now: number; expiresAt: number },
+): Promise<void> {
+  await q.query(
+    'INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+    [s.hash, s.operatorId, ts(s.now), ts(s.expiresAt)],
+  );
+}
+export async function lookupOperatorSession(
+  q: Queryable,
+  hash: Buffer,
+  now: number,
+): Promise<{ operatorId: number; userName: string; role: OperatorRole } | null> {
   const r = await q.query<{ id: number; user_name: string; role: OperatorRole }>(
     `SELECT o.id, o.user_name, o.role FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
       WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND NOT o.disabled`,
@@ -36,34 +69,74 @@ export async function lookupOperatorSession(q: Queryable, hash: Buffer, now: num
   return o ? { operatorId: o.id, userName: o.user_name, role: o.role } : null;
 }
 export async function endOperatorSession(q: Queryable, hash: Buffer, now: number): Promise<void> {
-  await q.query('UPDATE operator_sessions SET ended_at = $2 WHERE token_hash = $1 AND ended_at IS NULL', [hash, ts(now)]);
+  await q.query(
+    'UPDATE operator_sessions SET ended_at = $2 WHERE token_hash = $1 AND ended_at IS NULL',
+    [hash, ts(now)],
+  );
 }
 
-export async function listMembers(q: Queryable, search: string | undefined, limit: number, offset: number) {
+export async function listMembers(
+  q: Queryable,
+  search: string | undefined,
+  limit: number,
+  offset: number,
+) {
   const where = search ? 'WHERE m.user_name_lower LIKE $3' : '';
   const params: unknown[] = [limit, offset];
   if (search) params.push(`${search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`);
   const [rows, total] = await Promise.all([
-    q.query<{ id: number; user_name: string; nickname: string; blocked: boolean; vip_level: number; phone: string | null; status: RealNameStatus | null; registered_at: Date; last_login_at: Date | null }>(
+    q.query<{
+      id: number;
+      user_name: string;
+      nickname: string;
+      blocked: boolean;
+      vip_level: number;
+      phone: string | null;
+      status: RealNameStatus | null;
+      registered_at: Date;
+      last_login_at: Date | null;
+    }>(
       `SELECT m.id, m.user_name, m.nickname, m.blocked, m.vip_level, m.phone, r.status, m.registered_at, m.last_login_at
          FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id ${where}
         ORDER BY m.id DESC LIMIT $1 OFFSET $2`,
       params,
     ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM members m ${search ? 'WHERE m.user_name_lower LIKE $1' : ''}`, search ? [params[2]] : []),
+    q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM members m ${search ? 'WHERE m.user_name_lower LIKE $1' : ''}`,
+      search ? [params[2]] : [],
+    ),
   ]);
   return { total: total.rows[0]?.n ?? 0, rows: rows.rows };
 }
 
-export async function setMemberBlocked(q: Queryable, id: number, blocked: boolean, reason: string): Promise<{ before: boolean } | null> {
-  const r = await q.query<{ blocked: boolean }>('SELECT blocked FROM members WHERE id = $1 FOR UPDATE', [id]);
+export async function setMemberBlocked(
+  q: Queryable,
+  id: number,
+  blocked: boolean,
+  reason: string,
+): Promise<{ before: boolean } | null> {
+  const r = await q.query<{ blocked: boolean }>(
+    'SELECT blocked FROM members WHERE id = $1 FOR UPDATE',
+    [id],
+  );
   const row = r.rows[0];
   if (!row) return null;
-  await q.query('UPDATE members SET blocked = $2, blocked_reason = $3 WHERE id = $1', [id, blocked, blocked ? reason : null]);
+  await q.query('UPDATE members SET blocked = $2, blocked_reason = $3 WHERE id = $1', [
+    id,
+    blocked,
+    blocked ? reason : null,
+  ]);
   return { before: row.blocked };
 }
 
-export async function setDeviceBlocked(q: Queryable, deviceId: string, blocked: boolean, reason: string, actor: string, now: number): Promise<boolean> {
+export async function setDeviceBlocked(
+  q: Queryable,
+  deviceId: string,
+  blocked: boolean,
+  reason: string,
+  actor: string,
+  now: number,
+): Promise<boolean> {
   if (blocked) {
     const r = await q.query(
       'INSERT INTO blocked_devices (device_id, reason, blocked_at, blocked_by) VALUES ($1, $2, $3, $4) ON CONFLICT (device_id) DO NOTHING',
@@ -71,24 +144,49 @@ export async function setDeviceBlocked(q: Queryable, deviceId: string, blocked: 
     );
     return r.rowCount > 0;
   }
-  return (await q.query('DELETE FROM blocked_devices WHERE device_id = $1', [deviceId])).rowCount > 0;
+  return (
+    (await q.query('DELETE FROM blocked_devices WHERE device_id = $1', [deviceId])).rowCount > 0
+  );
 }
 
-export async function liveSessionsOnDevice(q: Queryable, deviceId: string): Promise<{ id: string; memberId: number }[]> {
-  const r = await q.query<{ id: string; member_id: number }>('SELECT id, member_id FROM sessions WHERE device_id = $1 AND ended_at IS NULL', [deviceId]);
+export async function liveSessionsOnDevice(
+  q: Queryable,
+  deviceId: string,
+): Promise<{ id: string; memberId: number }[]> {
+  const r = await q.query<{ id: string; member_id: number }>(
+    'SELECT id, member_id FROM sessions WHERE device_id = $1 AND ended_at IS NULL',
+    [deviceId],
+  );
   return r.rows.map((s) => ({ id: s.id, memberId: s.member_id }));
 }
 
 export async function pendingRealNames(q: Queryable) {
-  const r = await q.query<{ member_id: number; user_name: string; real_name: string; submitted_at: Date }>(
+  const r = await q.query<{
+    member_id: number;
+    user_name: string;
+    real_name: string;
+    submitted_at: Date;
+  }>(
     `SELECT r.member_id, m.user_name, r.real_name, r.submitted_at FROM member_real_names r JOIN members m ON m.id = r.member_id
       WHERE r.status = 'pending' ORDER BY r.submitted_at LIMIT 200`,
   );
-  return r.rows.map((x) => ({ memberId: x.member_id, userName: x.user_name, realName: x.real_name, submittedAt: x.submitted_at.getTime() }));
+  return r.rows.map((x) => ({
+    memberId: x.member_id,
+    userName: x.user_name,
+    realName: x.real_name,
+    submittedAt: x.submitted_at.getTime(),
+  }));
 }
 
 /** Reviews a pending real name exactly once; null when none is pending. */
-export async function reviewRealName(q: Queryable, memberId: number, approve: boolean, reason: string | null, actor: string, now: number): Promise<string | null> {
+export async function reviewRealName(
+  q: Queryable,
+  memberId: number,
+  approve: boolean,
+  reason: string | null,
+  actor: string,
+  now: number,
+): Promise<string | null> {
   const r = await q.query<{ real_name: string }>(
     `UPDATE member_real_names SET status = $2, reason = $3, reviewed_at = $4, reviewed_by = $5
       WHERE member_id = $1 AND status = 'pending' RETURNING real_name`,

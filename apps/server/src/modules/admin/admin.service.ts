@@ -47,13 +47,24 @@ export class AdminService {
   }
 
   /** Blocking ends the member's sessions (their next call: 10104) and chat sockets. */
-  async blockMember(op: Operator, memberId: number, blocked: boolean, reason: string): Promise<void> {
+  async blockMember(
+    op: Operator,
+    memberId: number,
+    blocked: boolean,
+    reason: string,
+  ): Promise<void> {
     const ended = await this.d.db.tx(async (q) => {
       const before = await repo.setMemberBlocked(q, memberId, blocked, reason);
-      if (!before) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'memberId', message: 'unknown member' }] });
+      if (!before)
+        throw new AppError(ErrorCode.Validation, {
+          issues: [{ path: 'memberId', message: 'unknown member' }],
+        });
       await this.d.audit.record(q, {
-        actor: op.userName, action: blocked ? 'member.block' : 'member.unblock', target: `member:${memberId}`,
-        before: { blocked: before.before }, after: { blocked, reason },
+        actor: op.userName,
+        action: blocked ? 'member.block' : 'member.unblock',
+        target: `member:${memberId}`,
+        before: { blocked: before.before },
+        after: { blocked, reason },
       });
       return blocked ? this.d.sessions.endAllIn(q, memberId, 'blocked') : [];
     });
@@ -61,13 +72,28 @@ export class AdminService {
   }
 
   /** A blocked device gets 10102 on every call; its live sessions' sockets close. */
-  async blockDevice(op: Operator, deviceId: string, blocked: boolean, reason: string): Promise<void> {
+  async blockDevice(
+    op: Operator,
+    deviceId: string,
+    blocked: boolean,
+    reason: string,
+  ): Promise<void> {
     const live = await this.d.db.tx(async (q) => {
-      const changed = await repo.setDeviceBlocked(q, deviceId, blocked, reason, op.userName, this.d.clock.now());
+      const changed = await repo.setDeviceBlocked(
+        q,
+        deviceId,
+        blocked,
+        reason,
+        op.userName,
+        this.d.clock.now(),
+      );
       if (changed) {
         await this.d.audit.record(q, {
-          actor: op.userName, action: blocked ? 'device.block' : 'device.unblock', target: `device:${deviceId}`,
-          before: { blocked: !blocked }, after: { blocked, reason },
+          actor: op.userName,
+          action: blocked ? 'device.block' : 'device.unblock',
+          target: `device:${deviceId}`,
+          before: { blocked: !blocked },
+          after: { blocked, reason },
         });
       }
       return blocked ? repo.liveSessionsOnDevice(q, deviceId) : [];
@@ -79,13 +105,31 @@ export class AdminService {
     return { list: await repo.pendingRealNames(this.d.db) };
   }
 
-  async reviewRealName(op: Operator, memberId: number, approve: boolean, reason: string | undefined): Promise<void> {
+  async reviewRealName(
+    op: Operator,
+    memberId: number,
+    approve: boolean,
+    reason: string | undefined,
+  ): Promise<void> {
     await this.d.db.tx(async (q) => {
-      const name = await repo.reviewRealName(q, memberId, approve, reason ?? null, op.userName, this.d.clock.now());
-      if (name === null) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'memberId', message: 'no pending submission' }] });
+      const name = await repo.reviewRealName(
+        q,
+        memberId,
+        approve,
+        reason ?? null,
+        op.userName,
+        this.d.clock.now(),
+      );
+      if (name === null)
+        throw new AppError(ErrorCode.Validation, {
+          issues: [{ path: 'memberId', message: 'no pending submission' }],
+        });
       await this.d.audit.record(q, {
-        actor: op.userName, action: approve ? 'realName.approve' : 'realName.reject', target: `member:${memberId}`,
-        before: { status: 'pending' }, after: { status: approve ? 'approved' : 'rejected', reason: reason ?? null },
+        actor: op.userName,
+        action: approve ? 'realName.approve' : 'realName.reject',
+        target: `member:${memberId}`,
+        before: { status: 'pending' },
+        after: { status: approve ? 'approved' : 'rejected', reason: reason ?? null },
       });
     });
   }
@@ -98,16 +142,23 @@ export class AdminService {
     return { ...(await this.d.settings.get()) };
   }
 
-  async updateSettings(op: Operator, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async updateSettings(
+    op: Operator,
+    patch: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const parsed = SiteSettingsPatch.safeParse(patch);
     if (!parsed.success) {
-      throw new AppError(ErrorCode.Validation, { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+      throw new AppError(ErrorCode.Validation, {
+        issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      });
     }
     const before = await this.d.settings.get();
     const keys = Object.keys(parsed.data);
     const updated = await this.d.settings.update(parsed.data, async (q) => {
       await this.d.audit.record(q, {
-        actor: op.userName, action: 'settings.update', target: `settings:${keys.join(',')}`,
+        actor: op.userName,
+        action: 'settings.update',
+        target: `settings:${keys.join(',')}`,
         before: Object.fromEntries(keys.map((k) => [k, before[k as keyof typeof before]])),
         after: parsed.data,
       });

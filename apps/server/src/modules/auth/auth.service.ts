@@ -14,7 +14,14 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { networkOf } from '../../lib/network';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
-import { codeHash, newToken, randomId, safeEqualHex, sixDigitCode, tokenHash } from '../../lib/tokens';
+import {
+  codeHash,
+  newToken,
+  randomId,
+  safeEqualHex,
+  sixDigitCode,
+  tokenHash,
+} from '../../lib/tokens';
 import { signChatJwt } from '../../lib/chat-jwt';
 import type { SettingsService } from '../settings/settings.service';
 import type { SmsCodeService } from '../sms/sms-code.service';
@@ -69,11 +76,22 @@ export class AuthService {
 
   async #rules(): Promise<ThrottleRules> {
     const s = await this.d.settings.get();
-    return { captchaAfter: s.loginCaptchaAfter, lockAfter: s.loginLockAfter, lockMs: s.loginLockMinutes * 60_000 };
+    return {
+      captchaAfter: s.loginCaptchaAfter,
+      lockAfter: s.loginLockAfter,
+      lockMs: s.loginLockMinutes * 60_000,
+    };
   }
 
   async register(
-    input: { userName: string; password: string; inviteCode?: string; ageConfirmed: boolean; captchaId?: string; captchaCode?: string },
+    input: {
+      userName: string;
+      password: string;
+      inviteCode?: string;
+      ageConfirmed: boolean;
+      captchaId?: string;
+      captchaCode?: string;
+    },
     meta: RequestMeta,
   ): Promise<LoginResult> {
     await this.d.sessions.refuseBlockedDevice(meta.deviceId);
@@ -85,8 +103,14 @@ export class AuthService {
   }
 
   /** Registration after the public checks (stopRegister, age, captcha): the seed uses it too. */
-  async registerTrusted(input: { userName: string; password: string; inviteCode?: string }, meta: RequestMeta): Promise<LoginResult> {
-    if (isCommonPassword(input.password) || input.password.toLowerCase().includes(input.userName.toLowerCase())) {
+  async registerTrusted(
+    input: { userName: string; password: string; inviteCode?: string },
+    meta: RequestMeta,
+  ): Promise<LoginResult> {
+    if (
+      isCommonPassword(input.password) ||
+      input.password.toLowerCase().includes(input.userName.toLowerCase())
+    ) {
       throw new AppError(ErrorCode.WeakPassword);
     }
     const lower = input.userName.toLowerCase();
@@ -113,13 +137,34 @@ export class AuthService {
         now,
       });
       if (memberId === null) throw new AppError(ErrorCode.UsernameTaken);
-      await repo.upsertDevice(q, { memberId, deviceId: meta.deviceId, label: deviceLabel(meta.userAgent), trusted: true, ip: meta.ip, now });
+      await repo.upsertDevice(q, {
+        memberId,
+        deviceId: meta.deviceId,
+        label: deviceLabel(meta.userAgent),
+        trusted: true,
+        ip: meta.ip,
+        now,
+      });
       await repo.insertLoginRecord(q, {
-        memberId, userNameLower: lower, ip: meta.ip, network, deviceId: meta.deviceId, userAgent: meta.userAgent,
-        success: true, risky: false, riskReason: null, now,
+        memberId,
+        userNameLower: lower,
+        ip: meta.ip,
+        network,
+        deviceId: meta.deviceId,
+        userAgent: meta.userAgent,
+        success: true,
+        risky: false,
+        riskReason: null,
+        now,
       });
       await repo.setLastLogin(q, memberId, now);
-      const session = await this.d.sessions.open(q, { memberId, deviceId: meta.deviceId, ip: meta.ip, userAgent: meta.userAgent, remember: false });
+      const session = await this.d.sessions.open(q, {
+        memberId,
+        deviceId: meta.deviceId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        remember: false,
+      });
       return { token: session.token, userName: input.userName, expiresAt: session.expiresAt };
     });
     return result;
@@ -138,7 +183,13 @@ export class AuthService {
    * work: the name's counters move either way and a dummy hash is verified for unknown names.
    */
   async login(
-    input: { userName: string; password: string; remember: boolean; captchaId?: string; captchaCode?: string },
+    input: {
+      userName: string;
+      password: string;
+      remember: boolean;
+      captchaId?: string;
+      captchaCode?: string;
+    },
     meta: RequestMeta,
   ): Promise<LoginResult> {
     await this.d.sessions.refuseBlockedDevice(meta.deviceId);
@@ -148,7 +199,8 @@ export class AuthService {
     const network = networkOf(meta.ip);
     const rules = await this.#rules();
     const state = await this.#throttle.state(lower, network, rules);
-    if (state.lockedUntil) throw new AppError(ErrorCode.AccountLocked, { lockedUntil: state.lockedUntil });
+    if (state.lockedUntil)
+      throw new AppError(ErrorCode.AccountLocked, { lockedUntil: state.lockedUntil });
     if (state.captchaRequired) await this.d.captcha.check(input.captchaId, input.captchaCode);
 
     const member = await repo.findMemberByName(this.d.db, lower);
@@ -157,54 +209,121 @@ export class AuthService {
     if (!member || !ok) {
       const after = await this.#throttle.fail(lower, network, rules);
       await repo.insertLoginRecord(this.d.db, {
-        memberId: member?.id ?? null, userNameLower: lower, ip: meta.ip, network, deviceId: meta.deviceId,
-        userAgent: meta.userAgent, success: false, risky: false, riskReason: null, now,
+        memberId: member?.id ?? null,
+        userNameLower: lower,
+        ip: meta.ip,
+        network,
+        deviceId: meta.deviceId,
+        userAgent: meta.userAgent,
+        success: false,
+        risky: false,
+        riskReason: null,
+        now,
       });
-      if (after.lockedUntil) throw new AppError(ErrorCode.AccountLocked, { lockedUntil: after.lockedUntil });
+      if (after.lockedUntil)
+        throw new AppError(ErrorCode.AccountLocked, { lockedUntil: after.lockedUntil });
       throw new AppError(ErrorCode.NameError, { captchaRequired: after.captchaRequired });
     }
     await this.#throttle.succeed(lower, network);
     if (member.blocked) throw new AppError(ErrorCode.MemberBlocked);
 
-    const risk = await assessLoginRisk(this.d.db, { memberId: member.id, lastLoginAt: member.lastLoginAt }, meta.deviceId, network, now);
+    const risk = await assessLoginRisk(
+      this.d.db,
+      { memberId: member.id, lastLoginAt: member.lastLoginAt },
+      meta.deviceId,
+      network,
+      now,
+    );
     if (risk && member.phone && member.countryCode) {
-      const challenge = await this.#challenge(member.id, member.phone, risk, input.remember, meta, network, now);
+      const challenge = await this.#challenge(
+        member.id,
+        member.phone,
+        risk,
+        input.remember,
+        meta,
+        network,
+        now,
+      );
       throw new AppError(RISK_CODE[risk], challenge);
     }
-    return this.#completeLogin(member.id, member.userName, meta, network, input.remember, risk, false);
+    return this.#completeLogin(
+      member.id,
+      member.userName,
+      meta,
+      network,
+      input.remember,
+      risk,
+      false,
+    );
   }
 
   async #challenge(
-    memberId: number, phone: string, reason: RiskReason, remember: boolean,
-    meta: RequestMeta, network: string, now: number,
+    memberId: number,
+    phone: string,
+    reason: RiskReason,
+    remember: boolean,
+    meta: RequestMeta,
+    network: string,
+    now: number,
   ): Promise<LoginChallenge> {
     const id = randomId(18);
     await repo.insertChallenge(this.d.db, {
-      id, memberId, deviceId: meta.deviceId, ip: meta.ip, network, userAgent: meta.userAgent, reason, remember,
-      now, expiresAt: now + CHALLENGE_TTL_MS,
+      id,
+      memberId,
+      deviceId: meta.deviceId,
+      ip: meta.ip,
+      network,
+      userAgent: meta.userAgent,
+      reason,
+      remember,
+      now,
+      expiresAt: now + CHALLENGE_TTL_MS,
     });
     return { challengeId: id, phoneMasked: maskPhone(phone), reason };
   }
 
   /** Opens the session of a successful login, records it, trusts the device when it may. */
   async #completeLogin(
-    memberId: number, userName: string, meta: RequestMeta, network: string, remember: boolean,
-    risk: RiskReason | null, authorized: boolean,
+    memberId: number,
+    userName: string,
+    meta: RequestMeta,
+    network: string,
+    remember: boolean,
+    risk: RiskReason | null,
+    authorized: boolean,
   ): Promise<LoginResult> {
     const now = this.d.clock.now();
     const session = await this.d.db.tx(async (q) => {
       const m = await repo.findMemberById(q, memberId, true);
       if (!m || m.blocked) throw new AppError(ErrorCode.MemberBlocked);
       await repo.upsertDevice(q, {
-        memberId, deviceId: meta.deviceId, label: deviceLabel(meta.userAgent),
-        trusted: risk === null || authorized, ip: meta.ip, now,
+        memberId,
+        deviceId: meta.deviceId,
+        label: deviceLabel(meta.userAgent),
+        trusted: risk === null || authorized,
+        ip: meta.ip,
+        now,
       });
       await repo.insertLoginRecord(q, {
-        memberId, userNameLower: userName.toLowerCase(), ip: meta.ip, network, deviceId: meta.deviceId,
-        userAgent: meta.userAgent, success: true, risky: risk !== null, riskReason: risk, now,
+        memberId,
+        userNameLower: userName.toLowerCase(),
+        ip: meta.ip,
+        network,
+        deviceId: meta.deviceId,
+        userAgent: meta.userAgent,
+        success: true,
+        risky: risk !== null,
+        riskReason: risk,
+        now,
       });
       await repo.setLastLogin(q, memberId, now);
-      return this.d.sessions.open(q, { memberId, deviceId: meta.deviceId, ip: meta.ip, userAgent: meta.userAgent, remember });
+      return this.d.sessions.open(q, {
+        memberId,
+        deviceId: meta.deviceId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        remember,
+      });
     });
     await this.d.sessions.announceEnded(memberId, session.ended, 'replaced');
     return { token: session.token, userName, expiresAt: session.expiresAt };
@@ -215,15 +334,27 @@ export class AuthService {
     await this.d.sessions.refuseBlockedDevice(meta.deviceId);
     const now = this.d.clock.now();
     const c = await repo.readChallenge(this.d.db, challengeId);
-    if (!c || c.completedAt || c.expiresAt <= now || c.deviceId !== meta.deviceId) throw new AppError(ErrorCode.DeviceAuthExpired);
-    if (c.sends >= DEVICE_CODE_MAX_SENDS || (c.codeSentAt !== null && now < c.codeSentAt + DEVICE_CODE_RESEND_MS)) {
-      throw new AppError(ErrorCode.DeviceAuthTooMany, { resendAfter: (c.codeSentAt ?? now) + DEVICE_CODE_RESEND_MS });
+    if (!c || c.completedAt || c.expiresAt <= now || c.deviceId !== meta.deviceId)
+      throw new AppError(ErrorCode.DeviceAuthExpired);
+    if (
+      c.sends >= DEVICE_CODE_MAX_SENDS ||
+      (c.codeSentAt !== null && now < c.codeSentAt + DEVICE_CODE_RESEND_MS)
+    ) {
+      throw new AppError(ErrorCode.DeviceAuthTooMany, {
+        resendAfter: (c.codeSentAt ?? now) + DEVICE_CODE_RESEND_MS,
+      });
     }
     const member = await repo.findMemberById(this.d.db, c.memberId);
     if (!member?.phone) throw new AppError(ErrorCode.DeviceAuthExpired);
     const code = sixDigitCode();
     const expiresAt = now + DEVICE_CODE_TTL_MS;
-    await repo.setChallengeCode(this.d.db, c.id, codeHash(this.d.codeSecret, 'deviceAuth', c.id, code), now, expiresAt);
+    await repo.setChallengeCode(
+      this.d.db,
+      c.id,
+      codeHash(this.d.codeSecret, 'deviceAuth', c.id, code),
+      now,
+      expiresAt,
+    );
     await this.d.smsGateway.send({
       phone: `${member.countryCode ?? ''}${member.phone}`,
       text: `您的账号正在新设备登录，授权码：${code}，5 分钟内有效。如非本人操作请立即修改密码。`,
@@ -238,20 +369,35 @@ export class AuthService {
     await this.d.sessions.refuseBlockedDevice(meta.deviceId);
     const now = this.d.clock.now();
     const c = await repo.readChallenge(this.d.db, challengeId);
-    if (!c || c.completedAt || c.expiresAt <= now || c.deviceId !== meta.deviceId) throw new AppError(ErrorCode.DeviceAuthExpired);
+    if (!c || c.completedAt || c.expiresAt <= now || c.deviceId !== meta.deviceId)
+      throw new AppError(ErrorCode.DeviceAuthExpired);
     if (!c.codeHash || c.codeExpiresAt === null) throw new AppError(ErrorCode.DeviceAuthRequired);
     if (c.attempts >= DEVICE_CODE_MAX_ATTEMPTS) throw new AppError(ErrorCode.DeviceAuthLocked);
     if (c.codeExpiresAt <= now) throw new AppError(ErrorCode.DeviceAuthExpired);
     if (!safeEqualHex(c.codeHash, codeHash(this.d.codeSecret, 'deviceAuth', c.id, code))) {
       const attempts = await repo.bumpChallengeAttempts(this.d.db, c.id);
-      throw new AppError(attempts >= DEVICE_CODE_MAX_ATTEMPTS ? ErrorCode.DeviceAuthLocked : ErrorCode.DeviceAuthCodeWrong, {
-        attemptsLeft: Math.max(0, DEVICE_CODE_MAX_ATTEMPTS - attempts),
-      });
+      throw new AppError(
+        attempts >= DEVICE_CODE_MAX_ATTEMPTS
+          ? ErrorCode.DeviceAuthLocked
+          : ErrorCode.DeviceAuthCodeWrong,
+        {
+          attemptsLeft: Math.max(0, DEVICE_CODE_MAX_ATTEMPTS - attempts),
+        },
+      );
     }
-    if (!(await repo.completeChallenge(this.d.db, c.id, now))) throw new AppError(ErrorCode.DeviceAuthExpired);
+    if (!(await repo.completeChallenge(this.d.db, c.id, now)))
+      throw new AppError(ErrorCode.DeviceAuthExpired);
     const member = await repo.findMemberById(this.d.db, c.memberId);
     if (!member) throw new AppError(ErrorCode.DeviceAuthExpired);
-    return this.#completeLogin(member.id, member.userName, meta, c.network, c.remember, c.reason as RiskReason, true);
+    return this.#completeLogin(
+      member.id,
+      member.userName,
+      meta,
+      c.network,
+      c.remember,
+      c.reason as RiskReason,
+      true,
+    );
   }
 
   /**
@@ -271,13 +417,15 @@ export class AuthService {
   async changePassword(memberId: number, oldPassword: string, newPassword: string): Promise<void> {
     const m = await repo.findMemberById(this.d.db, memberId);
     if (!m) throw new AppError(ErrorCode.AuthRequired);
-    if (!(await verifyPassword(m.passwordHash, oldPassword))) throw new AppError(ErrorCode.NameError);
+    if (!(await verifyPassword(m.passwordHash, oldPassword)))
+      throw new AppError(ErrorCode.NameError);
     if (oldPassword === newPassword) throw new AppError(ErrorCode.SamePassword);
     await this.#setPassword(m.id, m.userName, newPassword);
   }
 
   async #setPassword(memberId: number, userName: string, password: string): Promise<void> {
-    if (isCommonPassword(password) || password.toLowerCase().includes(userName.toLowerCase())) throw new AppError(ErrorCode.WeakPassword);
+    if (isCommonPassword(password) || password.toLowerCase().includes(userName.toLowerCase()))
+      throw new AppError(ErrorCode.WeakPassword);
     const hash = await hashPassword(password);
     const ended = await this.d.db.tx(async (q) => {
       await repo.findMemberById(q, memberId, true);
@@ -294,7 +442,8 @@ export class AuthService {
     const m = await repo.findMemberByName(this.d.db, lower);
     const target = `reset:${lower}`;
     const phone = m?.phone && m.countryCode ? `${m.countryCode}${m.phone}` : null;
-    if (phone) return { resendAfter: (await this.d.sms.issue('resetPassword', target, phone)).resendAfter };
+    if (phone)
+      return { resendAfter: (await this.d.sms.issue('resetPassword', target, phone)).resendAfter };
     // No phone to send to: answer as if sent, with the same rate limit, so nothing leaks.
     return { resendAfter: (await this.d.sms.issue('resetPassword', target, null)).resendAfter };
   }
@@ -326,10 +475,17 @@ export class AuthService {
   }
 
   /** The chat JWT for this session (PRODUCT §4). */
-  async chatJwt(memberId: number, sessionId: string): Promise<{ token: string; expiresAt: number }> {
+  async chatJwt(
+    memberId: number,
+    sessionId: string,
+  ): Promise<{ token: string; expiresAt: number }> {
     const m = await repo.findMemberById(this.d.db, memberId);
     if (!m) throw new AppError(ErrorCode.AuthRequired);
-    return signChatJwt(this.d.jwtSecret, { memberId, vipLevel: m.vipLevel, sessionId }, this.d.clock.now());
+    return signChatJwt(
+      this.d.jwtSecret,
+      { memberId, vipLevel: m.vipLevel, sessionId },
+      this.d.clock.now(),
+    );
   }
 
   async logoutAll(memberId: number): Promise<void> {

@@ -1,9 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Captcha, HandoverToken, LoginChallenge, LoginResult, MemberInfo, MemberJwt } from '@nebula/protocol';
+import type {
+  Captcha,
+  HandoverToken,
+  LoginChallenge,
+  LoginResult,
+  MemberInfo,
+  MemberJwt,
+} from '@nebula/protocol';
 import { verifyChatJwt } from '../../lib/chat-jwt';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
-  GOOD_PASSWORD, type Member, adminCall, adminToken, bindPhone, lastSmsCode, registerMember, solvedCaptcha, uniqueName, userHash,
+  GOOD_PASSWORD,
+  type Member,
+  adminCall,
+  adminToken,
+  bindPhone,
+  lastSmsCode,
+  registerMember,
+  solvedCaptcha,
+  uniqueName,
+  userHash,
 } from '../../test/factories';
 
 let t: TestApp;
@@ -13,32 +29,88 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const info = (m: Pick<Member, 'client' | 'token' | 'userName'>) =>
-  m.client.call<MemberInfo>('memberInfo', { token: m.token, body: { withLockMoney: 1 }, headers: { 'x-user-hash': userHash(m.userName) } });
+  m.client.call<MemberInfo>('memberInfo', {
+    token: m.token,
+    body: { withLockMoney: 1 },
+    headers: { 'x-user-hash': userHash(m.userName) },
+  });
 
 describe('register', () => {
   it('creates a member and a session; member info reads it', async () => {
     const m = await registerMember(t);
     const env = await info(m);
     expect(env.status_code).toBe(6000);
-    expect(env.data).toMatchObject({ userName: m.userName, vipLevel: 0, fundPasswordSet: false, realNameStatus: 'none' });
+    expect(env.data).toMatchObject({
+      userName: m.userName,
+      vipLevel: 0,
+      fundPasswordSet: false,
+      realNameStatus: 'none',
+    });
     expect(env.data.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
   });
   it('refuses a taken name (any case), a weak password, no age confirmation, a bad invite code', async () => {
     const m = await registerMember(t);
     const c = t.client();
     const base = { password: GOOD_PASSWORD, ageConfirmed: true };
-    expect((await c.call('register', { body: { ...base, userName: m.userName.toUpperCase(), ...(await solvedCaptcha(t, c)) } })).status_code).toBe(6041);
-    expect((await c.call('register', { body: { ...base, userName: uniqueName(), password: 'password123', ...(await solvedCaptcha(t, c)) } })).status_code).toBe(6044);
-    expect((await c.call('register', { body: { ...base, userName: uniqueName(), ageConfirmed: false, ...(await solvedCaptcha(t, c)) } })).status_code).toBe(6045);
-    expect((await c.call('register', { body: { ...base, userName: uniqueName(), inviteCode: 'NOPE1234', ...(await solvedCaptcha(t, c)) } })).status_code).toBe(6046);
-    expect((await c.call('register', { body: { ...base, userName: '1abc' } })).status_code).toBe(10003);
-    expect((await c.call('register', { body: { ...base, userName: uniqueName(), password: 'short' } })).status_code).toBe(10003);
+    expect(
+      (
+        await c.call('register', {
+          body: { ...base, userName: m.userName.toUpperCase(), ...(await solvedCaptcha(t, c)) },
+        })
+      ).status_code,
+    ).toBe(6041);
+    expect(
+      (
+        await c.call('register', {
+          body: {
+            ...base,
+            userName: uniqueName(),
+            password: 'password123',
+            ...(await solvedCaptcha(t, c)),
+          },
+        })
+      ).status_code,
+    ).toBe(6044);
+    expect(
+      (
+        await c.call('register', {
+          body: {
+            ...base,
+            userName: uniqueName(),
+            ageConfirmed: false,
+            ...(await solvedCaptcha(t, c)),
+          },
+        })
+      ).status_code,
+    ).toBe(6045);
+    expect(
+      (
+        await c.call('register', {
+          body: {
+            ...base,
+            userName: uniqueName(),
+            inviteCode: 'NOPE1234',
+            ...(await solvedCaptcha(t, c)),
+          },
+        })
+      ).status_code,
+    ).toBe(6046);
+    expect((await c.call('register', { body: { ...base, userName: '1abc' } })).status_code).toBe(
+      10003,
+    );
+    expect(
+      (await c.call('register', { body: { ...base, userName: uniqueName(), password: 'short' } }))
+        .status_code,
+    ).toBe(10003);
   });
   it('links a valid invite code to the inviter', async () => {
     const inviter = await registerMember(t);
     const code = (await info(inviter)).data.inviteCode;
     const invited = await registerMember(t, t.client(), { inviteCode: code });
-    const r = await t.db.query<{ inviter_id: number }>('SELECT inviter_id FROM members WHERE id = $1', [invited.memberId]);
+    const r = await t.db.query<{ inviter_id: number }>(
+      'SELECT inviter_id FROM members WHERE id = $1',
+      [invited.memberId],
+    );
     expect(r.rows[0]?.inviter_id).toBe(inviter.memberId);
   });
   it('needs a captcha when the site says so; a captcha is single use', async () => {
@@ -46,12 +118,17 @@ describe('register', () => {
     const body = { userName: uniqueName(), password: GOOD_PASSWORD, ageConfirmed: true };
     expect((await c.call('register', { body })).status_code).toBe(10409);
     const cap = await solvedCaptcha(t, c);
-    expect((await c.call('register', { body: { ...body, ...cap, captchaCode: 'ZZZZ' } })).status_code).toBe(6021);
+    expect(
+      (await c.call('register', { body: { ...body, ...cap, captchaCode: 'ZZZZ' } })).status_code,
+    ).toBe(6021);
     // The wrong guess used it up.
     expect((await c.call('register', { body: { ...body, ...cap } })).status_code).toBe(6022);
     const cap2 = await solvedCaptcha(t, c);
     expect((await c.call('register', { body: { ...body, ...cap2 } })).status_code).toBe(6000);
-    expect((await c.call('register', { body: { ...body, userName: uniqueName(), ...cap2 } })).status_code).toBe(6022);
+    expect(
+      (await c.call('register', { body: { ...body, userName: uniqueName(), ...cap2 } }))
+        .status_code,
+    ).toBe(6022);
   });
   it('captcha images are SVG that do not spell the answer; expired after 2 minutes', async () => {
     const c = t.client();
@@ -61,7 +138,15 @@ describe('register', () => {
     expect(svg).not.toMatch(/<text/);
     const answer = (await t.services.captcha.answerOf(cap.captchaId))!;
     t.clock.advance(121_000);
-    const env = await c.call('register', { body: { userName: uniqueName(), password: GOOD_PASSWORD, ageConfirmed: true, captchaId: cap.captchaId, captchaCode: answer } });
+    const env = await c.call('register', {
+      body: {
+        userName: uniqueName(),
+        password: GOOD_PASSWORD,
+        ageConfirmed: true,
+        captchaId: cap.captchaId,
+        captchaCode: answer,
+      },
+    });
     expect(env.status_code).toBe(6022);
   });
   it('honours stopRegister and stopLogin', async () => {
@@ -69,8 +154,22 @@ describe('register', () => {
     await t.services.settings.update({ stopRegister: true, stopLogin: true });
     try {
       const c = t.client();
-      expect((await c.call('register', { body: { userName: uniqueName(), password: GOOD_PASSWORD, ageConfirmed: true, ...(await solvedCaptcha(t, c)) } })).status_code).toBe(6042);
-      expect((await m.client.call('login', { body: { userName: m.userName, password: m.password } })).status_code).toBe(6043);
+      expect(
+        (
+          await c.call('register', {
+            body: {
+              userName: uniqueName(),
+              password: GOOD_PASSWORD,
+              ageConfirmed: true,
+              ...(await solvedCaptcha(t, c)),
+            },
+          })
+        ).status_code,
+      ).toBe(6042);
+      expect(
+        (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
+          .status_code,
+      ).toBe(6043);
     } finally {
       await t.services.settings.update({ stopRegister: false, stopLogin: false });
     }
@@ -81,27 +180,47 @@ describe('login and one live session', () => {
   it('6002 is identical for an unknown name and a wrong password', async () => {
     const m = await registerMember(t);
     const c = t.client();
-    const unknown = await c.call('login', { body: { userName: uniqueName('zz'), password: 'whatever-123' } });
-    const wrong = await c.call('login', { body: { userName: m.userName, password: 'whatever-123' } });
+    const unknown = await c.call('login', {
+      body: { userName: uniqueName('zz'), password: 'whatever-123' },
+    });
+    const wrong = await c.call('login', {
+      body: { userName: m.userName, password: 'whatever-123' },
+    });
     expect(unknown).toEqual(wrong);
     expect(unknown.status_code).toBe(6002);
   });
   it('a second login ends the first session: 6001 on its next call', async () => {
     const m = await registerMember(t);
-    const second = await m.client.data<LoginResult>('login', { body: { userName: m.userName, password: m.password } });
+    const second = await m.client.data<LoginResult>('login', {
+      body: { userName: m.userName, password: m.password },
+    });
     expect((await info(m)).status_code).toBe(6001);
     expect((await info({ ...m, token: second.token })).status_code).toBe(6000);
   });
   it('the same token from another device id is 10102', async () => {
     const m = await registerMember(t);
     const other = t.client();
-    const env = await other.call('memberInfo', { token: m.token, body: {}, headers: { 'x-user-hash': userHash(m.userName) } });
+    const env = await other.call('memberInfo', {
+      token: m.token,
+      body: {},
+      headers: { 'x-user-hash': userHash(m.userName) },
+    });
     expect(env.status_code).toBe(10102);
   });
   it('X-User-Hash must match the member (6047)', async () => {
     const m = await registerMember(t);
-    expect((await m.client.call('memberInfo', { token: m.token, body: {}, headers: { 'x-user-hash': userHash('someoneelse') } })).status_code).toBe(6047);
-    expect((await m.client.call('memberInfo', { token: m.token, body: {} })).status_code).toBe(6047);
+    expect(
+      (
+        await m.client.call('memberInfo', {
+          token: m.token,
+          body: {},
+          headers: { 'x-user-hash': userHash('someoneelse') },
+        })
+      ).status_code,
+    ).toBe(6047);
+    expect((await m.client.call('memberInfo', { token: m.token, body: {} })).status_code).toBe(
+      6047,
+    );
   });
   it('no token, unknown token and logout give 10004', async () => {
     const m = await registerMember(t);
@@ -119,14 +238,18 @@ describe('login and one live session', () => {
   });
   it('with remember: 7 days idle, 30 days absolute', async () => {
     const m = await registerMember(t);
-    const r = await m.client.data<LoginResult>('login', { body: { userName: m.userName, password: m.password, remember: true } });
+    const r = await m.client.data<LoginResult>('login', {
+      body: { userName: m.userName, password: m.password, remember: true },
+    });
     for (let i = 0; i < 4; i += 1) {
       t.clock.advance(6 * 24 * 3600 * 1000);
       expect((await m.client.call('memberJwt', { token: r.token })).status_code).toBe(6000);
     }
     t.clock.advance(7 * 24 * 3600 * 1000 + 1000);
     expect((await m.client.call('memberJwt', { token: r.token })).status_code).toBe(10004);
-    const r2 = await m.client.data<LoginResult>('login', { body: { userName: m.userName, password: m.password, remember: true } });
+    const r2 = await m.client.data<LoginResult>('login', {
+      body: { userName: m.userName, password: m.password, remember: true },
+    });
     for (let i = 0; i < 4; i += 1) {
       t.clock.advance(6 * 24 * 3600 * 1000);
       expect((await m.client.call('memberJwt', { token: r2.token })).status_code).toBe(6000);
@@ -147,13 +270,23 @@ describe('lockout and captcha after failures', () => {
       const codes: number[] = [];
       for (let i = 0; i < 6; i += 1) {
         const cap = i >= 3 ? await solvedCaptcha(t, c, 'login') : {};
-        const env = await c.call<{ lockedUntil?: number; captchaRequired?: boolean }>('login', { ip, body: { userName: name, password: 'bad-password-1', ...cap } });
+        const env = await c.call<{ lockedUntil?: number; captchaRequired?: boolean }>('login', {
+          ip,
+          body: { userName: name, password: 'bad-password-1', ...cap },
+        });
         codes.push(env.status_code);
         if (env.status_code === 6040) expect(env.data.lockedUntil).toBeGreaterThan(t.clock.now());
       }
       expect(codes).toEqual([6002, 6002, 6002, 6002, 6040, 6040]);
       // Captcha is required after 3 failures, for real and unknown names alike.
-      expect((await c.call('login', { ip: '203.0.113.50', body: { userName: name, password: 'bad-password-1' } })).status_code).toBe(10409);
+      expect(
+        (
+          await c.call('login', {
+            ip: '203.0.113.50',
+            body: { userName: name, password: 'bad-password-1' },
+          })
+        ).status_code,
+      ).toBe(10409);
     }
   });
   it('a lock on one network never keeps the member out from theirs, and it ends', async () => {
@@ -161,14 +294,33 @@ describe('lockout and captcha after failures', () => {
     const attacker = t.client();
     for (let i = 0; i < 5; i += 1) {
       const cap = i >= 3 ? await solvedCaptcha(t, attacker, 'login') : {};
-      await attacker.call('login', { ip: '192.0.2.66', body: { userName: m.userName, password: 'nope-nope-1', ...cap } });
+      await attacker.call('login', {
+        ip: '192.0.2.66',
+        body: { userName: m.userName, password: 'nope-nope-1', ...cap },
+      });
     }
-    expect((await attacker.call('login', { ip: '192.0.2.66', body: { userName: m.userName, password: m.password } })).status_code).toBe(6040);
+    expect(
+      (
+        await attacker.call('login', {
+          ip: '192.0.2.66',
+          body: { userName: m.userName, password: m.password },
+        })
+      ).status_code,
+    ).toBe(6040);
     // The member, on their own network and device, gets in (after a captcha).
-    const own = await m.client.call('login', { body: { userName: m.userName, password: m.password, ...(await solvedCaptcha(t, m.client, 'login')) } });
+    const own = await m.client.call('login', {
+      body: {
+        userName: m.userName,
+        password: m.password,
+        ...(await solvedCaptcha(t, m.client, 'login')),
+      },
+    });
     expect(own.status_code).toBe(6000);
     t.clock.advance(16 * 60 * 1000);
-    const later = await attacker.call('login', { ip: '192.0.2.66', body: { userName: m.userName, password: m.password } });
+    const later = await attacker.call('login', {
+      ip: '192.0.2.66',
+      body: { userName: m.userName, password: m.password },
+    });
     expect(later.status_code).not.toBe(6040);
   });
 });
@@ -176,16 +328,42 @@ describe('lockout and captcha after failures', () => {
 describe('password change and reset', () => {
   it('a password change ends every session, this one included: 10105', async () => {
     const m = await registerMember(t);
-    const env = await m.client.call('passwordChange', { token: m.token, body: { oldPassword: m.password, newPassword: 'Another-Strong-9' } });
+    const env = await m.client.call('passwordChange', {
+      token: m.token,
+      body: { oldPassword: m.password, newPassword: 'Another-Strong-9' },
+    });
     expect(env.status_code).toBe(6000);
     expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10105);
-    expect((await m.client.call('login', { body: { userName: m.userName, password: m.password } })).status_code).toBe(6002);
-    expect((await m.client.call('login', { body: { userName: m.userName, password: 'Another-Strong-9' } })).status_code).toBe(6000);
+    expect(
+      (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
+        .status_code,
+    ).toBe(6002);
+    expect(
+      (
+        await m.client.call('login', {
+          body: { userName: m.userName, password: 'Another-Strong-9' },
+        })
+      ).status_code,
+    ).toBe(6000);
   });
   it('refuses a wrong old password and the same password', async () => {
     const m = await registerMember(t);
-    expect((await m.client.call('passwordChange', { token: m.token, body: { oldPassword: 'wrong-one-1', newPassword: 'Another-Strong-9' } })).status_code).toBe(6002);
-    expect((await m.client.call('passwordChange', { token: m.token, body: { oldPassword: m.password, newPassword: m.password } })).status_code).toBe(6055);
+    expect(
+      (
+        await m.client.call('passwordChange', {
+          token: m.token,
+          body: { oldPassword: 'wrong-one-1', newPassword: 'Another-Strong-9' },
+        })
+      ).status_code,
+    ).toBe(6002);
+    expect(
+      (
+        await m.client.call('passwordChange', {
+          token: m.token,
+          body: { oldPassword: m.password, newPassword: m.password },
+        })
+      ).status_code,
+    ).toBe(6055);
   });
 });
 
@@ -193,16 +371,36 @@ describe('operator block', () => {
   it('a blocked member gets 10104 on every call and at login; unblocking lets them in', async () => {
     const m = await registerMember(t);
     const admin = await adminToken(t);
-    expect((await adminCall(t, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, { blocked: true, reason: '风控' })).status_code).toBe(6000);
+    expect(
+      (
+        await adminCall(t, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, {
+          blocked: true,
+          reason: '风控',
+        })
+      ).status_code,
+    ).toBe(6000);
     expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10104);
-    expect((await m.client.call('login', { body: { userName: m.userName, password: m.password } })).status_code).toBe(10104);
-    await adminCall(t, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, { blocked: false, reason: '解除' });
-    expect((await m.client.call('login', { body: { userName: m.userName, password: m.password } })).status_code).toBe(6000);
+    expect(
+      (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
+        .status_code,
+    ).toBe(10104);
+    await adminCall(t, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, {
+      blocked: false,
+      reason: '解除',
+    });
+    expect(
+      (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
+        .status_code,
+    ).toBe(6000);
   });
   it('a blocked device gets 10102', async () => {
     const m = await registerMember(t);
     const admin = await adminToken(t);
-    await adminCall(t, admin, 'POST', '/admin/api/v1/devices/block', { deviceId: m.client.deviceId, blocked: true, reason: '设备风险' });
+    await adminCall(t, admin, 'POST', '/admin/api/v1/devices/block', {
+      deviceId: m.client.deviceId,
+      blocked: true,
+      reason: '设备风险',
+    });
     expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10102);
   });
   it('a blocked device cannot get in by any door (10102), uses nothing up and ends no live session elsewhere', async () => {
@@ -211,42 +409,90 @@ describe('operator block', () => {
     await bindPhone(t, m, phone);
     const admin = await adminToken(t);
     const block = (deviceId: string, blocked: boolean) =>
-      adminCall(t, admin, 'POST', '/admin/api/v1/devices/block', { deviceId, blocked, reason: '设备风险' });
+      adminCall(t, admin, 'POST', '/admin/api/v1/devices/block', {
+        deviceId,
+        blocked,
+        reason: '设备风险',
+      });
     // Before the block: a device-authorization challenge with its code, and a URL handover token.
     const device = t.client();
-    const challenge = await device.call<LoginChallenge>('login', { body: { userName: m.userName, password: m.password } });
+    const challenge = await device.call<LoginChallenge>('login', {
+      body: { userName: m.userName, password: m.password },
+    });
     expect(challenge.status_code).toBe(6026);
     const challengeId = challenge.data.challengeId;
     await device.data('deviceSendCode', { body: { challengeId } });
     const code = await lastSmsCode(t, `86${phone}`);
-    const handover = await m.client.data<HandoverToken>('tokenHandover', { token: m.token, body: {} });
+    const handover = await m.client.data<HandoverToken>('tokenHandover', {
+      token: m.token,
+      body: {},
+    });
     expect((await block(device.deviceId, true)).status_code).toBe(6000);
 
-    expect((await device.call('login', { body: { userName: m.userName, password: m.password } })).status_code).toBe(10102);
+    expect(
+      (await device.call('login', { body: { userName: m.userName, password: m.password } }))
+        .status_code,
+    ).toBe(10102);
     const newName = uniqueName();
-    const reg = await device.call('register', { body: { userName: newName, password: GOOD_PASSWORD, ageConfirmed: true, ...(await solvedCaptcha(t, device)) } });
+    const reg = await device.call('register', {
+      body: {
+        userName: newName,
+        password: GOOD_PASSWORD,
+        ageConfirmed: true,
+        ...(await solvedCaptcha(t, device)),
+      },
+    });
     expect(reg.status_code).toBe(10102);
-    expect((await t.db.query('SELECT 1 FROM members WHERE user_name_lower = $1', [newName.toLowerCase()])).rowCount).toBe(0);
-    expect((await device.call('tokenExchange', { body: { token: handover.token } })).status_code).toBe(10102);
-    expect((await device.call('deviceSendCode', { body: { challengeId } })).status_code).toBe(10102);
-    expect((await device.call('deviceVerify', { body: { challengeId, code } })).status_code).toBe(10102);
+    expect(
+      (
+        await t.db.query('SELECT 1 FROM members WHERE user_name_lower = $1', [
+          newName.toLowerCase(),
+        ])
+      ).rowCount,
+    ).toBe(0);
+    expect(
+      (await device.call('tokenExchange', { body: { token: handover.token } })).status_code,
+    ).toBe(10102);
+    expect((await device.call('deviceSendCode', { body: { challengeId } })).status_code).toBe(
+      10102,
+    );
+    expect((await device.call('deviceVerify', { body: { challengeId, code } })).status_code).toBe(
+      10102,
+    );
     // The member's live session on their own device was not replaced.
     expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(6000);
-    const live = await t.db.query('SELECT 1 FROM sessions WHERE member_id = $1 AND ended_at IS NULL', [m.memberId]);
+    const live = await t.db.query(
+      'SELECT 1 FROM sessions WHERE member_id = $1 AND ended_at IS NULL',
+      [m.memberId],
+    );
     expect(live.rowCount).toBe(1);
 
     // Nothing was used up by the refused attempts: once unblocked, the code and the token still work.
     await block(device.deviceId, false);
-    expect((await device.call('deviceVerify', { body: { challengeId, code } })).status_code).toBe(6000);
-    expect((await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code).toBe(6000);
+    expect((await device.call('deviceVerify', { body: { challengeId, code } })).status_code).toBe(
+      6000,
+    );
+    expect(
+      (await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code,
+    ).toBe(6000);
   });
   it('no session opens on a blocked device even past the door checks (same transaction as the session)', async () => {
     const m = await registerMember(t);
     const admin = await adminToken(t);
     const device = t.client();
-    await adminCall(t, admin, 'POST', '/admin/api/v1/devices/block', { deviceId: device.deviceId, blocked: true, reason: '设备风险' });
+    await adminCall(t, admin, 'POST', '/admin/api/v1/devices/block', {
+      deviceId: device.deviceId,
+      blocked: true,
+      reason: '设备风险',
+    });
     const open = t.db.tx((q) =>
-      t.services.sessions.open(q, { memberId: m.memberId, deviceId: device.deviceId, ip: '127.0.0.1', userAgent: 'test', remember: false }),
+      t.services.sessions.open(q, {
+        memberId: m.memberId,
+        deviceId: device.deviceId,
+        ip: '127.0.0.1',
+        userAgent: 'test',
+        remember: false,
+      }),
     );
     await expect(open).rejects.toMatchObject({ code: 10102 });
     expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(6000);
@@ -265,25 +511,42 @@ describe('chat JWT and token handover', () => {
   });
   it('a URL token is exchanged once, for a session bound to the new device', async () => {
     const m = await registerMember(t);
-    const handover = await m.client.data<HandoverToken>('tokenHandover', { token: m.token, body: {} });
+    const handover = await m.client.data<HandoverToken>('tokenHandover', {
+      token: m.token,
+      body: {},
+    });
     const browser = t.client();
-    const session = await browser.data<LoginResult>('tokenExchange', { body: { token: handover.token } });
+    const session = await browser.data<LoginResult>('tokenExchange', {
+      body: { token: handover.token },
+    });
     expect((await browser.call('memberJwt', { token: session.token })).status_code).toBe(6000);
-    expect((await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code).toBe(6048);
+    expect(
+      (await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code,
+    ).toBe(6048);
     // One live session per member: the original one was replaced.
     expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(6001);
   });
   it('an expired URL token is refused', async () => {
     const m = await registerMember(t);
-    const handover = await m.client.data<HandoverToken>('tokenHandover', { token: m.token, body: {} });
+    const handover = await m.client.data<HandoverToken>('tokenHandover', {
+      token: m.token,
+      body: {},
+    });
     t.clock.advance(5 * 60 * 1000 + 1);
-    expect((await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code).toBe(6048);
+    expect(
+      (await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code,
+    ).toBe(6048);
   });
   it('log out everywhere ends the session and voids handover tokens', async () => {
     const m = await registerMember(t);
-    const handover = await m.client.data<HandoverToken>('tokenHandover', { token: m.token, body: {} });
+    const handover = await m.client.data<HandoverToken>('tokenHandover', {
+      token: m.token,
+      body: {},
+    });
     expect((await m.client.call('logoutAll', { token: m.token, body: {} })).status_code).toBe(6000);
     expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10004);
-    expect((await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code).toBe(6048);
+    expect(
+      (await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code,
+    ).toBe(6048);
   });
 });

@@ -29,9 +29,11 @@ export class CaptchaService {
    * 6021 wrong. A wrong answer also uses it up, so each guess needs a new image.
    */
   async check(captchaId: string | undefined, code: string | undefined): Promise<void> {
-    if (!captchaId || !code) throw new AppError(ErrorCode.VerificationRequired, { captchaRequired: true });
+    if (!captchaId || !code)
+      throw new AppError(ErrorCode.VerificationRequired, { captchaRequired: true });
     const row = await takeCaptcha(this.db, captchaId);
-    if (!row || row.expiresAt <= this.clock.now()) throw new AppError(ErrorCode.CaptchaExpired, { captchaRequired: true });
+    if (!row || row.expiresAt <= this.clock.now())
+      throw new AppError(ErrorCode.CaptchaExpired, { captchaRequired: true });
     if (row.answer.toUpperCase() !== code.trim().toUpperCase()) {
       throw new AppError(ErrorCode.CaptchaWrong, { captchaRequired: true });
     }
@@ -39,7 +41,9 @@ export class CaptchaService {
 
   /** For tests: the answer of a live captcha (there is no API that reveals it). */
   async answerOf(captchaId: string): Promise<string | null> {
-    const r = await this.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [captchaId]);
+    const r = await this.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [
+      captchaId,
+    ]);
     return r.rows[0]?.answer ?? null;
   }
 }

@@ -1,6 +1,10 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { Queryable } from '../../db/client';
-import { foreignFailuresSinceLastSuccess, isTrustedDevice, networkSeenSince } from './auth.repository';
+import {
+  foreignFailuresSinceLastSuccess,
+  isTrustedDevice,
+  networkSeenSince,
+} from './auth.repository';
 
 const DAY = 24 * 3600 * 1000;
 const SEEN_WINDOW_MS = 90 * DAY;
@@ -38,6 +42,7 @@ export async function assessLoginRisk(
   if (!trusted && !seen) return 'ipAndDevice';
   if (!trusted) return 'device';
   if (!seen) return 'ip';
-  if ((await foreignFailuresSinceLastSuccess(q, m.memberId, network)) >= FOREIGN_FAILURES_RISK) return 'risk';
+  if ((await foreignFailuresSinceLastSuccess(q, m.memberId, network)) >= FOREIGN_FAILURES_RISK)
+    return 'risk';
   return null;
 }

@@ -56,7 +56,10 @@ export class LoginThrottle {
       lockedUntil = now + rules.lockMs;
       await lockThrottle(this.db, netKey, lockedUntil);
     }
-    return { captchaRequired: rules.captchaAfter > 0 && byName.failures >= rules.captchaAfter, lockedUntil };
+    return {
+      captchaRequired: rules.captchaAfter > 0 && byName.failures >= rules.captchaAfter,
+      lockedUntil,
+    };
   }
 
   async succeed(name: string, network: string): Promise<void> {

@@ -13,7 +13,13 @@ let b: TestApp;
 const bus = new MemoryBus();
 beforeAll(async () => {
   a = await createTestApp({ seedDemo: false, bus });
-  b = await createTestApp({ seedDemo: false, bus, db: { db: a.db, url: a.dbUrl }, secrets: a.secrets, clock: a.clock });
+  b = await createTestApp({
+    seedDemo: false,
+    bus,
+    db: { db: a.db, url: a.dbUrl },
+    secrets: a.secrets,
+    clock: a.clock,
+  });
 });
 afterAll(async () => {
   await b.close();
@@ -22,7 +28,10 @@ afterAll(async () => {
 });
 
 /** Member info on node `t` from the member's own device. */
-async function infoOn(t: TestApp, m: { userName: string; token: string; client: { deviceId: string } }) {
+async function infoOn(
+  t: TestApp,
+  m: { userName: string; token: string; client: { deviceId: string } },
+) {
   return t.client(m.client.deviceId).call<MemberInfo>('memberInfo', {
     token: m.token,
     headers: { 'x-user-hash': userHash(m.userName) },
@@ -47,7 +56,10 @@ describe('sessions across nodes', () => {
     const m = await registerMember(a);
     expect((await infoOn(b, m)).status_code).toBe(6000);
     const admin = await adminToken(a);
-    await adminCall(a, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, { blocked: true, reason: '风控' });
+    await adminCall(a, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, {
+      blocked: true,
+      reason: '风控',
+    });
     await settle();
     expect((await infoOn(b, m)).status_code).toBe(10104);
   });
@@ -56,13 +68,20 @@ describe('sessions across nodes', () => {
     const m = await registerMember(a);
     expect((await infoOn(b, m)).status_code).toBe(6000);
     const admin = await adminToken(a);
-    await adminCall(a, admin, 'POST', '/admin/api/v1/devices/block', { deviceId: m.client.deviceId, blocked: true, reason: '风控' });
+    await adminCall(a, admin, 'POST', '/admin/api/v1/devices/block', {
+      deviceId: m.client.deviceId,
+      blocked: true,
+      reason: '风控',
+    });
     await settle();
     expect((await infoOn(b, m)).status_code).toBe(10102);
 
     const n = await registerMember(a);
     expect((await infoOn(b, n)).status_code).toBe(6000);
-    await n.client.data('passwordChange', { token: n.token, body: { oldPassword: n.password, newPassword: 'Another-Pass-2027!' } });
+    await n.client.data('passwordChange', {
+      token: n.token,
+      body: { oldPassword: n.password, newPassword: 'Another-Pass-2027!' },
+    });
     await settle();
     expect((await infoOn(b, n)).status_code).toBe(10105);
   });

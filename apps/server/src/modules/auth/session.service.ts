@@ -106,10 +106,15 @@ export class SessionService implements SessionResolver {
   }
 
   /** Tells every node (chat sockets) that these sessions ended. */
-  async announceEnded(memberId: number, sessionIds: string[], reason: EndReason | 'deviceBlocked'): Promise<void> {
+  async announceEnded(
+    memberId: number,
+    sessionIds: string[],
+    reason: EndReason | 'deviceBlocked',
+  ): Promise<void> {
     // This node forgets them before answering; the others on the bus message.
     this.#cache.drop(sessionIds);
-    if (sessionIds.length > 0) await this.bus.publish('session.ended', { memberId, sessionIds, reason });
+    if (sessionIds.length > 0)
+      await this.bus.publish('session.ended', { memberId, sessionIds, reason });
   }
 
   async end(memberId: number, sessionId: string, reason: EndReason): Promise<void> {
@@ -125,7 +130,11 @@ export class SessionService implements SessionResolver {
     return ended;
   }
 
-  async resolve(req: FastifyRequest, token: string | undefined, required: boolean): Promise<SessionInfo | null> {
+  async resolve(
+    req: FastifyRequest,
+    token: string | undefined,
+    required: boolean,
+  ): Promise<SessionInfo | null> {
     // Most anonymous calls carry no token: answer without building (and throwing) an error.
     if (!token && !required) return null;
     try {
@@ -143,7 +152,8 @@ export class SessionService implements SessionResolver {
     const now = this.clock.now();
     // A cached row is trusted only to say "live": every refusal is decided on a fresh read.
     const cached = this.#cache.get(key, now);
-    if (cached && cached.deviceId === deviceId && isLiveAt(cached, now)) return this.#accept(key, cached, now);
+    if (cached && cached.deviceId === deviceId && isLiveAt(cached, now))
+      return this.#accept(key, cached, now);
     const epoch = this.#cache.epoch;
     const s = await lookupSession(this.db, hash, deviceId);
     if (!s) throw new AppError(ErrorCode.AuthRequired);
@@ -163,7 +173,12 @@ export class SessionService implements SessionResolver {
       await touchSession(this.db, s.sessionId, now);
       this.#cache.touched(key, now);
     }
-    return { memberId: s.memberId, sessionId: s.sessionId, userName: s.userName, vipLevel: s.vipLevel };
+    return {
+      memberId: s.memberId,
+      sessionId: s.sessionId,
+      userName: s.userName,
+      vipLevel: s.vipLevel,
+    };
   }
 
   /** For the chat: is this session still live right now? */

@@ -24,7 +24,8 @@ export interface SpeakerState {
   vipLevel: number;
 }
 
-export type PostResult = { kind: 'sent'; message: ChatMessage } | { kind: 'shielded'; reason: string };
+export type PostResult =
+  { kind: 'sent'; message: ChatMessage } | { kind: 'shielded'; reason: string };
 
 /**
  * Chat rules (PRODUCT §7): rooms with a status and a VIP range for speaking, mutes (timed or
@@ -87,7 +88,12 @@ export class ChatService {
     return (await this.settings.get()).chatMaintain;
   }
 
-  async history(roomId: number, beforeId: number | undefined, limit: number, viewerId: number | null): Promise<ChatMessage[]> {
+  async history(
+    roomId: number,
+    beforeId: number | undefined,
+    limit: number,
+    viewerId: number | null,
+  ): Promise<ChatMessage[]> {
     await this.room(roomId);
     return repo.readHistory(this.db, { roomId, beforeId, limit, viewerId });
   }
@@ -97,10 +103,12 @@ export class ChatService {
     const room = await this.room(roomId);
     if ((await this.maintain()).maintain) throw new AppError(ErrorCode.ChatMaintenance);
     if (room.status !== 1) throw new AppError(ErrorCode.ChatRoomClosed);
-    if ((await this.speech(speaker.memberId)).speechStatus === 1) throw new AppError(ErrorCode.ChatMuted);
+    if ((await this.speech(speaker.memberId)).speechStatus === 1)
+      throw new AppError(ErrorCode.ChatMuted);
     const sender = await repo.readSender(this.db, speaker.memberId);
     if (!sender) throw new AppError(ErrorCode.ChatNotLoggedIn);
-    if (!sender.staff && (sender.vipLevel < room.vipMin || sender.vipLevel > room.vipMax)) throw new AppError(ErrorCode.ChatVipNotAllowed);
+    if (!sender.staff && (sender.vipLevel < room.vipMin || sender.vipLevel > room.vipMax))
+      throw new AppError(ErrorCode.ChatVipNotAllowed);
     const text = content.trim();
     if (!text) throw new AppError(ErrorCode.ChatMalformedFrame);
     if (isChatContentTooLong(text)) throw new AppError(ErrorCode.ChatMessageTooLong);
@@ -108,14 +116,25 @@ export class ChatService {
     if (!sender.staff) {
       const verdict = this.#flood.check(speaker.memberId, roomId, room.slowModeSeconds, text, now);
       if (verdict === 'repeat') {
-        await this.mute('system', speaker.memberId, true, Math.round(AUTO_MUTE_MS / 60_000), '重复发送相同消息');
+        await this.mute(
+          'system',
+          speaker.memberId,
+          true,
+          Math.round(AUTO_MUTE_MS / 60_000),
+          '重复发送相同消息',
+        );
         throw new AppError(ErrorCode.ChatMuted);
       }
       if (verdict !== 'ok') throw new AppError(ErrorCode.ChatFloodLimited);
       const filtered = filterContent(text, await this.blockedWords());
       if (filtered) return { kind: 'shielded', reason: FILTER_REASONS[filtered] };
     }
-    const id = await repo.insertText(this.db, { roomId, memberId: speaker.memberId, content: text, now });
+    const id = await repo.insertText(this.db, {
+      roomId,
+      memberId: speaker.memberId,
+      content: text,
+      now,
+    });
     const message: ChatMessage = { roomId, id, content: text, sender, time: now };
     await this.bus.publish('chat.message', message);
     return { kind: 'sent', message };
@@ -129,21 +148,38 @@ export class ChatService {
    * A gift: its COIN leaves the sender's coin account for the house in one ledger transaction
    * whose reference is the frame's idempotency key, so a retry debits once and answers the same.
    */
-  async gift(speaker: SpeakerState, roomId: number, giftId: number, count: number, key: string): Promise<{ message: GiftMessage; fresh: boolean }> {
+  async gift(
+    speaker: SpeakerState,
+    roomId: number,
+    giftId: number,
+    count: number,
+    key: string,
+  ): Promise<{ message: GiftMessage; fresh: boolean }> {
     await this.room(roomId);
     const sender = await repo.readSender(this.db, speaker.memberId);
     if (!sender) throw new AppError(ErrorCode.ChatNotLoggedIn);
     const prior = await repo.giftByKey(this.db, speaker.memberId, key);
     if (prior) {
-      if (prior.roomId !== roomId || prior.giftId !== giftId || prior.count !== count) throw new AppError(ErrorCode.ChatIdempotencyConflict);
-      return { message: { roomId, id: prior.id, giftId, count, sender, time: prior.time }, fresh: false };
+      if (prior.roomId !== roomId || prior.giftId !== giftId || prior.count !== count)
+        throw new AppError(ErrorCode.ChatIdempotencyConflict);
+      return {
+        message: { roomId, id: prior.id, giftId, count, sender, time: prior.time },
+        fresh: false,
+      };
     }
     const gift = (await repo.readGifts(this.db)).find((g) => g.giftId === giftId);
     if (!gift) throw new AppError(ErrorCode.ChatGiftNotFound);
     const cost = gift.priceCoin * BigInt(count);
     const now = this.clock.now();
     const message = await this.db.tx(async (q) => {
-      const id = await repo.insertGift(q, { roomId, memberId: speaker.memberId, giftId, count, key, now });
+      const id = await repo.insertGift(q, {
+        roomId,
+        memberId: speaker.memberId,
+        giftId,
+        count,
+        key,
+        now,
+      });
       if (id === null) return null;
       try {
         await this.ledger.post(q, {
@@ -157,7 +193,8 @@ export class ChatService {
           ],
         });
       } catch (err) {
-        if (err instanceof AppError && err.code === ErrorCode.InsufficientBalance) throw new AppError(ErrorCode.ChatInsufficientCoin);
+        if (err instanceof AppError && err.code === ErrorCode.InsufficientBalance)
+          throw new AppError(ErrorCode.ChatInsufficientCoin);
         throw err;
       }
       return { roomId, id, giftId, count, sender, time: now } satisfies GiftMessage;
@@ -173,58 +210,120 @@ export class ChatService {
 
   /** The member's own standing in the chat: staff flag and whom they shield. */
   async me(memberId: number): Promise<ChatMe> {
-    const [sender, shields] = await Promise.all([repo.readSender(this.db, memberId), repo.readShieldedMembers(this.db, memberId)]);
+    const [sender, shields] = await Promise.all([
+      repo.readSender(this.db, memberId),
+      repo.readShieldedMembers(this.db, memberId),
+    ]);
     return { staff: sender?.staff ?? false, shields };
   }
 
   async shield(memberId: number, target: number, on: boolean): Promise<void> {
-    if (target === memberId || !(await repo.memberExists(this.db, target))) throw new AppError(ErrorCode.ChatMalformedFrame);
+    if (target === memberId || !(await repo.memberExists(this.db, target)))
+      throw new AppError(ErrorCode.ChatMalformedFrame);
     await repo.setShield(this.db, memberId, target, on);
   }
 
   // --- moderators (audited)
-  async createRoom(actor: string, r: { name: string; vipMin: number; vipMax: number; slowModeSeconds: number }): Promise<ChatRoomInfo> {
+  async createRoom(
+    actor: string,
+    r: { name: string; vipMin: number; vipMax: number; slowModeSeconds: number },
+  ): Promise<ChatRoomInfo> {
     const room = await this.db.tx(async (q) => {
       const created = await repo.insertRoom(q, r);
-      await this.audit.record(q, { actor, action: 'chat.room.create', target: `room:${created.roomId}`, before: null, after: created });
+      await this.audit.record(q, {
+        actor,
+        action: 'chat.room.create',
+        target: `room:${created.roomId}`,
+        before: null,
+        after: created,
+      });
       return created;
     });
     await this.bus.publish('chat.rooms', {});
     return room;
   }
 
-  async updateRoom(actor: string, roomId: number, r: { name?: string; status?: 0 | 1; vipMin?: number; vipMax?: number; slowModeSeconds?: number }): Promise<ChatRoomInfo> {
+  async updateRoom(
+    actor: string,
+    roomId: number,
+    r: {
+      name?: string;
+      status?: 0 | 1;
+      vipMin?: number;
+      vipMax?: number;
+      slowModeSeconds?: number;
+    },
+  ): Promise<ChatRoomInfo> {
     const before = await this.room(roomId);
     const after = await this.db.tx(async (q) => {
       const updated = await repo.updateRoom(q, roomId, r);
       if (!updated) throw new AppError(ErrorCode.ChatRoomNotFound);
-      await this.audit.record(q, { actor, action: 'chat.room.update', target: `room:${roomId}`, before, after: updated });
+      await this.audit.record(q, {
+        actor,
+        action: 'chat.room.update',
+        target: `room:${roomId}`,
+        before,
+        after: updated,
+      });
       return updated;
     });
     this.#rooms = null;
     await this.bus.publish('chat.rooms', {});
-    if (after.status !== before.status) await this.bus.publish('chat.roomStatus', { roomId, status: after.status });
-    if (after.vipMin !== before.vipMin || after.vipMax !== before.vipMax) await this.bus.publish('chat.vip', { roomId, vipMin: after.vipMin, vipMax: after.vipMax });
+    if (after.status !== before.status)
+      await this.bus.publish('chat.roomStatus', { roomId, status: after.status });
+    if (after.vipMin !== before.vipMin || after.vipMax !== before.vipMax)
+      await this.bus.publish('chat.vip', { roomId, vipMin: after.vipMin, vipMax: after.vipMax });
     return after;
   }
 
-  async mute(actor: string, memberId: number, muted: boolean, minutes: number | undefined, reason: string): Promise<void> {
+  async mute(
+    actor: string,
+    memberId: number,
+    muted: boolean,
+    minutes: number | undefined,
+    reason: string,
+  ): Promise<void> {
     const now = this.clock.now();
     const until = muted && minutes ? now + minutes * 60_000 : null;
     await this.db.tx(async (q) => {
-      if (!(await repo.memberExists(q, memberId))) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'memberId', message: 'unknown member' }] });
+      if (!(await repo.memberExists(q, memberId)))
+        throw new AppError(ErrorCode.Validation, {
+          issues: [{ path: 'memberId', message: 'unknown member' }],
+        });
       if (muted) await repo.setMute(q, { memberId, until, reason, by: actor, now });
       else await repo.clearMute(q, memberId);
-      await this.audit.record(q, { actor, action: muted ? 'chat.mute' : 'chat.unmute', target: `member:${memberId}`, before: null, after: { until, reason } });
+      await this.audit.record(q, {
+        actor,
+        action: muted ? 'chat.mute' : 'chat.unmute',
+        target: `member:${memberId}`,
+        before: null,
+        after: { until, reason },
+      });
     });
-    await this.bus.publish('chat.speech', muted ? (until ? { memberId, speechStatus: 1, until } : { memberId, speechStatus: 1 }) : { memberId, speechStatus: 0 });
+    await this.bus.publish(
+      'chat.speech',
+      muted
+        ? until
+          ? { memberId, speechStatus: 1, until }
+          : { memberId, speechStatus: 1 }
+        : { memberId, speechStatus: 0 },
+    );
   }
 
   async deleteMessage(actor: string, messageId: number): Promise<void> {
     const found = await this.db.tx(async (q) => {
       const r = await repo.markDeleted(q, messageId, actor, this.clock.now());
-      if (!r) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'messageId', message: 'no such message' }] });
-      await this.audit.record(q, { actor, action: 'chat.message.delete', target: `message:${messageId}`, before: null, after: { roomId: r.roomId } });
+      if (!r)
+        throw new AppError(ErrorCode.Validation, {
+          issues: [{ path: 'messageId', message: 'no such message' }],
+        });
+      await this.audit.record(q, {
+        actor,
+        action: 'chat.message.delete',
+        target: `message:${messageId}`,
+        before: null,
+        after: { roomId: r.roomId },
+      });
       return r;
     });
     await this.bus.publish('chat.delete', { roomId: found.roomId, messageId });
@@ -234,7 +333,13 @@ export class ChatService {
     const unique = [...new Set(words.map((w) => w.trim()).filter(Boolean))];
     await this.db.tx(async (q) => {
       await repo.replaceBlockedWords(q, unique);
-      await this.audit.record(q, { actor, action: 'chat.words', target: 'chat', before: null, after: { words: unique } });
+      await this.audit.record(q, {
+        actor,
+        action: 'chat.words',
+        target: 'chat',
+        before: null,
+        after: { words: unique },
+      });
     });
     this.#blocked = null;
     await this.bus.publish('chat.words', {});
@@ -243,15 +348,30 @@ export class ChatService {
 
   async setStaff(actor: string, memberId: number, staff: boolean): Promise<void> {
     await this.db.tx(async (q) => {
-      if (!(await repo.memberExists(q, memberId))) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'memberId', message: 'unknown member' }] });
+      if (!(await repo.memberExists(q, memberId)))
+        throw new AppError(ErrorCode.Validation, {
+          issues: [{ path: 'memberId', message: 'unknown member' }],
+        });
       await repo.setStaff(q, memberId, staff);
-      await this.audit.record(q, { actor, action: staff ? 'chat.staff.add' : 'chat.staff.remove', target: `member:${memberId}`, before: null, after: { staff } });
+      await this.audit.record(q, {
+        actor,
+        action: staff ? 'chat.staff.add' : 'chat.staff.remove',
+        target: `member:${memberId}`,
+        before: null,
+        after: { staff },
+      });
     });
   }
 
   async setMaintain(actor: string, maintain: boolean, message: string): Promise<void> {
     await this.settings.update({ chatMaintain: { maintain, message } }, (q) =>
-      this.audit.record(q, { actor, action: 'chat.maintain', target: 'chat', before: null, after: { maintain, message } }),
+      this.audit.record(q, {
+        actor,
+        action: 'chat.maintain',
+        target: 'chat',
+        before: null,
+        after: { maintain, message },
+      }),
     );
     await this.bus.publish('chat.maintain', { maintain, message });
   }

@@ -2,8 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { ChatMe, MemberJwt, WalletBalances } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { adminCall, adminToken, fund, idemKey, registerMember, type Member } from '../../test/factories';
-import { chatErrorOf as errorOf, chatSocket, joinRoom, listenForChat } from '../../test/chat-harness';
+import {
+  adminCall,
+  adminToken,
+  fund,
+  idemKey,
+  registerMember,
+  type Member,
+} from '../../test/factories';
+import {
+  chatErrorOf as errorOf,
+  chatSocket,
+  joinRoom,
+  listenForChat,
+} from '../../test/chat-harness';
 import { WsClient } from '../../test/ws-client';
 
 let t: TestApp;
@@ -31,7 +43,9 @@ describe('connection', () => {
     const ws = await WsClient.open(wsUrl, origin);
     ws.send(0, {});
     const f = await ws.id(0);
-    expect(Math.abs((f.msgData.serverTime as number) - Date.now())).toBeLessThan(60_000 * 60 * 24 * 400);
+    expect(Math.abs((f.msgData.serverTime as number) - Date.now())).toBeLessThan(
+      60_000 * 60 * 24 * 400,
+    );
     ws.close();
   });
   it('refuses a foreign Origin', async () => {
@@ -80,7 +94,14 @@ describe('login', () => {
       return errorOf(await ws.id(10001));
     };
     expect(await login(`${h}.${p}.${sig.slice(0, -2)}AA`)).toBe(9101);
-    const foreign = await new SignJWT({ vip: 0, sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(m.memberId)).setIssuer('nebula').setAudience('chat').setIssuedAt().setExpirationTime('5m').sign(new TextEncoder().encode('z'.repeat(64)));
+    const foreign = await new SignJWT({ vip: 0, sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(m.memberId))
+      .setIssuer('nebula')
+      .setAudience('chat')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('z'.repeat(64)));
     expect(await login(foreign)).toBe(9101);
     t.clock.advance(6 * 60 * 1000);
     expect(await login(jwt.token)).toBe(9101);
@@ -97,14 +118,21 @@ describe('rooms and messages', () => {
     const b = await inLobby();
     a.ws.send(10003, { roomId: 1, content: '今晚谁赢？', clientMsgId: 'c1' });
     const got = await b.ws.next((f) => f.msgId === 10003 && f.msgData.content === '今晚谁赢？');
-    expect(got.msgData).toMatchObject({ roomId: 1, sender: { memberId: a.m.memberId, staff: false } });
+    expect(got.msgData).toMatchObject({
+      roomId: 1,
+      sender: { memberId: a.m.memberId, staff: false },
+    });
     expect(typeof got.msgData.id).toBe('number');
-    const page = await a.m.client.data<{ messages: { id: number }[] }>('chatHistory', { body: { roomId: 1, limit: 5 } });
+    const page = await a.m.client.data<{ messages: { id: number }[] }>('chatHistory', {
+      body: { roomId: 1, limit: 5 },
+    });
     expect(page.messages.at(-1)?.id).toBe(got.msgData.id);
     const c = await loggedIn();
     c.ws.send(10002, { roomId: 1 });
     const joined = await c.ws.next((f) => f.msgId === 10002);
-    expect((joined.msgData.history as { id: number }[]).some((h) => h.id === got.msgData.id)).toBe(true);
+    expect((joined.msgData.history as { id: number }[]).some((h) => h.id === got.msgData.id)).toBe(
+      true,
+    );
     for (const x of [a, b, c]) x.ws.close();
   });
   it('anonymous sockets read public rooms but cannot speak; leave stops delivery', async () => {
@@ -137,7 +165,9 @@ describe('rooms and messages', () => {
     a.ws.send(10003, { roomId: 1, content: '客服微信: kefu_888 充值返利', clientMsgId: 'scam-1' });
     const notice = await a.ws.id(10005);
     expect(notice.msgData).toMatchObject({ roomId: 1, clientMsgId: 'scam-1' });
-    expect(await b.ws.none((f) => f.msgId === 10003 && String(f.msgData.content).includes('kefu'))).toBe(true);
+    expect(
+      await b.ws.none((f) => f.msgId === 10003 && String(f.msgData.content).includes('kefu')),
+    ).toBe(true);
     a.ws.close();
     b.ws.close();
   });
@@ -145,7 +175,9 @@ describe('rooms and messages', () => {
     const a = await inLobby();
     const b = await inLobby();
     a.ws.send(10003, { roomId: 1, content: '<img src=x onerror=alert(1)>' });
-    const got = await b.ws.next((f) => f.msgId === 10003 && String(f.msgData.content).startsWith('<img'));
+    const got = await b.ws.next(
+      (f) => f.msgId === 10003 && String(f.msgData.content).startsWith('<img'),
+    );
     expect(got.msgData.content).toBe('<img src=x onerror=alert(1)>');
     a.ws.close();
     b.ws.close();
@@ -157,14 +189,21 @@ describe('moderation', () => {
     const a = await inLobby();
     const admin = await adminToken(t, 'moderator');
     const started = Date.now();
-    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/members/${a.m.memberId}/mute`, { muted: true, minutes: 10, reason: '刷屏' });
+    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/members/${a.m.memberId}/mute`, {
+      muted: true,
+      minutes: 10,
+      reason: '刷屏',
+    });
     const push = await a.ws.id(10004, 1000);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(push.msgData).toMatchObject({ speechStatus: 1 });
     expect(typeof push.msgData.until).toBe('number');
     a.ws.send(10003, { roomId: 1, content: '我被禁言了吗' });
     expect(errorOf(await a.ws.id(10003))).toBe(9102);
-    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/members/${a.m.memberId}/mute`, { muted: false, reason: '解除' });
+    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/members/${a.m.memberId}/mute`, {
+      muted: false,
+      reason: '解除',
+    });
     expect((await a.ws.id(10004, 1000)).msgData).toMatchObject({ speechStatus: 0 });
     a.ws.send(10003, { roomId: 1, content: '可以说话了' });
     await a.ws.next((f) => f.msgId === 10003 && f.msgData.content === '可以说话了');
@@ -172,15 +211,21 @@ describe('moderation', () => {
   });
   it('a member outside the room VIP range cannot speak; the range is pushed when changed', async () => {
     const admin = await adminToken(t, 'moderator');
-    const room = await adminCall<{ roomId: number }>(t, admin, 'POST', '/admin/api/v1/chat/rooms', { name: 'VIP 房' });
+    const room = await adminCall<{ roomId: number }>(t, admin, 'POST', '/admin/api/v1/chat/rooms', {
+      name: 'VIP 房',
+    });
     const a = await loggedIn();
     a.ws.send(10002, { roomId: room.data.roomId });
     await a.ws.id(10002);
-    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/rooms/${room.data.roomId}`, { vipMin: 1 });
+    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/rooms/${room.data.roomId}`, {
+      vipMin: 1,
+    });
     expect((await a.ws.id(10007)).msgData).toMatchObject({ roomId: room.data.roomId, vipMin: 1 });
     a.ws.send(10003, { roomId: room.data.roomId, content: '我能说话吗' });
     expect(errorOf(await a.ws.id(10003))).toBe(9103);
-    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/rooms/${room.data.roomId}`, { status: 0 });
+    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/rooms/${room.data.roomId}`, {
+      status: 0,
+    });
     expect((await a.ws.id(10006)).msgData).toMatchObject({ status: 0 });
     a.ws.close();
   });
@@ -190,11 +235,15 @@ describe('moderation', () => {
     a.ws.send(10005, { memberId: b.m.memberId, shield: true });
     expect((await a.ws.id(10005)).msgData).toMatchObject({ memberId: b.m.memberId, shield: true });
     b.ws.send(10003, { roomId: 1, content: '你看不到我' });
-    expect(await a.ws.none((f) => f.msgId === 10003 && f.msgData.content === '你看不到我')).toBe(true);
+    expect(await a.ws.none((f) => f.msgId === 10003 && f.msgData.content === '你看不到我')).toBe(
+      true,
+    );
     a.ws.close();
     const again = await inLobby(a.m);
     b.ws.send(10003, { roomId: 1, content: '还是看不到' });
-    expect(await again.ws.none((f) => f.msgId === 10003 && f.msgData.content === '还是看不到')).toBe(true);
+    expect(
+      await again.ws.none((f) => f.msgId === 10003 && f.msgData.content === '还是看不到'),
+    ).toBe(true);
     again.ws.close();
     b.ws.close();
   });
@@ -205,14 +254,21 @@ describe('moderation', () => {
     a.ws.send(10005, { memberId: b.m.memberId, shield: true });
     await a.ws.id(10005);
     const me = await a.m.client.data<ChatMe>('chatMe', { token: a.m.token });
-    expect(me).toEqual({ staff: false, shields: [{ memberId: b.m.memberId, nickname: '被屏蔽者', avatar: expect.any(String) as string }] });
+    expect(me).toEqual({
+      staff: false,
+      shields: [
+        { memberId: b.m.memberId, nickname: '被屏蔽者', avatar: expect.any(String) as string },
+      ],
+    });
     a.ws.send(10005, { memberId: b.m.memberId, shield: false });
     expect((await a.ws.id(10005)).msgData).toMatchObject({ memberId: b.m.memberId, shield: false });
     expect((await a.m.client.data<ChatMe>('chatMe', { token: a.m.token })).shields).toEqual([]);
     b.ws.send(10003, { roomId: 1, content: '又能看到我了' });
     await a.ws.next((f) => f.msgId === 10003 && f.msgData.content === '又能看到我了');
     const admin = await adminToken(t, 'moderator');
-    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/members/${b.m.memberId}/staff`, { staff: true });
+    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/members/${b.m.memberId}/staff`, {
+      staff: true,
+    });
     expect((await b.m.client.data<ChatMe>('chatMe', { token: b.m.token })).staff).toBe(true);
     expect((await t.client().call('chatMe', {})).status_code).toBe(10004);
     a.ws.close();
@@ -223,7 +279,12 @@ describe('moderation', () => {
     const codes: (number | undefined)[] = [];
     for (let i = 0; i < 7; i += 1) a.ws.send(10003, { roomId: 1, content: `连发 ${i}` });
     for (let i = 0; i < 7; i += 1) {
-      const f = await a.ws.next((x) => (x.msgId === 10003 && (errorOf(x) !== undefined || String(x.msgData.content).startsWith('连发'))), 2000);
+      const f = await a.ws.next(
+        (x) =>
+          x.msgId === 10003 &&
+          (errorOf(x) !== undefined || String(x.msgData.content).startsWith('连发')),
+        2000,
+      );
       codes.push(errorOf(f));
     }
     expect(codes.filter((c) => c === 9105).length).toBeGreaterThanOrEqual(1);
@@ -242,14 +303,24 @@ describe('moderation', () => {
     a.ws.send(10003, { roomId: 1, content: '要被删除的消息' });
     const msg = await b.ws.next((f) => f.msgId === 10003 && f.msgData.content === '要被删除的消息');
     const admin = await adminToken(t, 'moderator');
-    await adminCall(t, admin, 'POST', `/admin/api/v1/chat/messages/${msg.msgData.id as number}/delete`, {});
-    expect((await b.ws.next((f) => f.msgId === 10005 && f.msgData.reason === 'deleted')).msgData).toMatchObject({ roomId: 1, messageId: msg.msgData.id });
-    const page = await a.m.client.data<{ messages: { id: number }[] }>('chatHistory', { body: { roomId: 1 } });
+    await adminCall(
+      t,
+      admin,
+      'POST',
+      `/admin/api/v1/chat/messages/${msg.msgData.id as number}/delete`,
+      {},
+    );
+    expect(
+      (await b.ws.next((f) => f.msgId === 10005 && f.msgData.reason === 'deleted')).msgData,
+    ).toMatchObject({ roomId: 1, messageId: msg.msgData.id });
+    const page = await a.m.client.data<{ messages: { id: number }[] }>('chatHistory', {
+      body: { roomId: 1 },
+    });
     expect(page.messages.some((m) => m.id === msg.msgData.id)).toBe(false);
     a.ws.close();
     b.ws.close();
   });
-  it('logout closes the member\'s sockets', async () => {
+  it("logout closes the member's sockets", async () => {
     const a = await inLobby();
     await a.m.client.call('logout', { token: a.m.token, body: {} });
     expect((await a.ws.waitClose()).code).toBe(4001);
@@ -257,7 +328,10 @@ describe('moderation', () => {
   it('all-room maintenance is pushed and stops messages', async () => {
     const a = await inLobby();
     const admin = await adminToken(t, 'moderator');
-    await adminCall(t, admin, 'POST', '/admin/api/v1/chat/maintain', { maintain: true, message: '聊天室维护中' });
+    await adminCall(t, admin, 'POST', '/admin/api/v1/chat/maintain', {
+      maintain: true,
+      message: '聊天室维护中',
+    });
     expect((await a.ws.id(10009)).msgData).toMatchObject({ maintain: true });
     a.ws.send(10003, { roomId: 1, content: '维护中' });
     expect(errorOf(await a.ws.id(10003))).toBe(9113);
@@ -273,7 +347,11 @@ describe('gifts', () => {
     a.ws.send(10017, { roomId: 1, giftId: 3, count: 1, idempotencyKey: idemKey() });
     expect(errorOf(await a.ws.id(10017))).toBe(9109);
     await fund(t, a.m.memberId, '100');
-    await a.m.client.data('coinBuy', { token: a.m.token, headers: { 'x-idempotency-key': idemKey() }, body: { coins: '60' } });
+    await a.m.client.data('coinBuy', {
+      token: a.m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: { coins: '60' },
+    });
     const key = idemKey();
     a.ws.send(10017, { roomId: 1, giftId: 3, count: 1, idempotencyKey: key });
     const seen = await b.ws.id(10017);
@@ -284,7 +362,9 @@ describe('gifts', () => {
     expect(replay.msgData.id).toBe(seen.msgData.id);
     a.ws.send(10017, { roomId: 1, giftId: 2, count: 1, idempotencyKey: key });
     expect(errorOf(await a.ws.id(10017))).toBe(9115);
-    expect((await a.m.client.data<WalletBalances>('walletBalances', { token: a.m.token })).coin).toBe('10');
+    expect(
+      (await a.m.client.data<WalletBalances>('walletBalances', { token: a.m.token })).coin,
+    ).toBe('10');
     a.ws.close();
     b.ws.close();
   });
@@ -293,7 +373,14 @@ describe('gifts', () => {
 describe('sharing bets', () => {
   it('is refused until the sportsbook produces bets', async () => {
     const a = await inLobby();
-    a.ws.send(10010, { roomId: 1, betId: 1, summary: '单关', legs: [{ match: '甲 vs 乙', market: '全场独赢', selection: '甲', odds: '1.95' }], stake: '100.00', potentialWin: '195.00' });
+    a.ws.send(10010, {
+      roomId: 1,
+      betId: 1,
+      summary: '单关',
+      legs: [{ match: '甲 vs 乙', market: '全场独赢', selection: '甲', odds: '1.95' }],
+      stake: '100.00',
+      potentialWin: '195.00',
+    });
     expect(errorOf(await a.ws.id(10010))).toBe(9116);
     a.ws.close();
   });

@@ -11,7 +11,8 @@ function normalize(text: string): string {
     .toLowerCase();
 }
 
-const LINK = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|cn|cc|top|xyz|vip|me|io|app|site|info|co)\b)/i;
+const LINK =
+  /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|cn|cc|top|xyz|vip|me|io|app|site|info|co)\b)/i;
 const PHONE = /(?:\+?86)?1[3-9]\d{9}|\d{3,4}-?\d{7,8}/;
 const QQ = /(qq|扣扣|企鹅)[:：]?\d{5,11}|\d{7,11}/;
 const WECHAT = /(wx|vx|v信|微信|weixin|wechat|薇信|威信)[:：]?[a-z][-_a-z0-9]{4,19}/;

@@ -21,7 +21,13 @@ export type FloodVerdict = 'ok' | 'rate' | 'slow' | 'repeat';
 export class FloodControl {
   readonly #members = new Map<number, MemberFlood>();
 
-  check(memberId: number, roomId: number, slowModeSeconds: number, content: string, now: number): FloodVerdict {
+  check(
+    memberId: number,
+    roomId: number,
+    slowModeSeconds: number,
+    content: string,
+    now: number,
+  ): FloodVerdict {
     let m = this.#members.get(memberId);
     if (!m) {
       m = { tokens: BURST, at: now, lastByRoom: new Map(), recent: [] };
@@ -30,7 +36,8 @@ export class FloodControl {
     m.tokens = Math.min(BURST, m.tokens + (now - m.at) * RATE_PER_MS);
     m.at = now;
     const last = m.lastByRoom.get(roomId);
-    if (slowModeSeconds > 0 && last !== undefined && now - last < slowModeSeconds * 1000) return 'slow';
+    if (slowModeSeconds > 0 && last !== undefined && now - last < slowModeSeconds * 1000)
+      return 'slow';
     if (m.tokens < 1) return 'rate';
     m.recent = m.recent.filter((r) => now - r.at < REPEAT_WINDOW_MS);
     const text = content.trim();

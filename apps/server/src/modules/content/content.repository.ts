@@ -2,7 +2,13 @@ import type { Notice, PopInfoItem, StationAd, SuspensionIcon } from '@nebula/pro
 import type { Queryable } from '../../db/client';
 
 export async function readNotices(q: Queryable, category: number): Promise<Notice[]> {
-  const r = await q.query<{ id: number; category: number; title: string; content: string; published_at: Date }>(
+  const r = await q.query<{
+    id: number;
+    category: number;
+    title: string;
+    content: string;
+    published_at: Date;
+  }>(
     `SELECT id, category, title, content, published_at FROM notices
      WHERE category = $1 AND enabled AND published_at <= now()
      ORDER BY sort, published_at DESC, id`,
@@ -26,7 +32,10 @@ export async function readStationAds(q: Queryable): Promise<StationAd[]> {
   return r.rows.map((a) => ({ id: a.id, title: a.title, imageUrl: a.image_url, link: a.link }));
 }
 
-export async function readSuspensionIcons(q: Queryable, displayEquipment: number): Promise<SuspensionIcon[]> {
+export async function readSuspensionIcons(
+  q: Queryable,
+  displayEquipment: number,
+): Promise<SuspensionIcon[]> {
   const r = await q.query<{ id: number; title: string; icon_url: string; link: string }>(
     `SELECT id, title, icon_url, link FROM suspension_icons
      WHERE enabled AND display_equipment = $1 ORDER BY sort, id`,
@@ -36,12 +45,24 @@ export async function readSuspensionIcons(q: Queryable, displayEquipment: number
 }
 
 export async function readPopActivities(q: Queryable): Promise<PopInfoItem[]> {
-  const r = await q.query<{ id: number; title: string; content: string; image_url: string; link: string }>(
+  const r = await q.query<{
+    id: number;
+    title: string;
+    content: string;
+    image_url: string;
+    link: string;
+  }>(
     `SELECT id, title, content, image_url, link FROM pop_activities
      WHERE enabled AND (starts_at IS NULL OR starts_at <= now()) AND (ends_at IS NULL OR ends_at > now())
      ORDER BY sort, id`,
   );
-  return r.rows.map((p) => ({ id: p.id, title: p.title, content: p.content, imageUrl: p.image_url, link: p.link }));
+  return r.rows.map((p) => ({
+    id: p.id,
+    title: p.title,
+    content: p.content,
+    imageUrl: p.image_url,
+    link: p.link,
+  }));
 }
 
 export interface NoticeInput {

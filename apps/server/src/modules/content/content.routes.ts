@@ -2,8 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { bindRoute, type BindOptions } from '../../http/route-binder';
 import type { ContentService } from './content.service';
 
-export function registerContentRoutes(app: FastifyInstance, content: ContentService, o: BindOptions): void {
-  bindRoute(app, 'noticeList', async ({ body }) => ({ list: await content.notices(body.category) }), o);
+export function registerContentRoutes(
+  app: FastifyInstance,
+  content: ContentService,
+  o: BindOptions,
+): void {
+  bindRoute(
+    app,
+    'noticeList',
+    async ({ body }) => ({ list: await content.notices(body.category) }),
+    o,
+  );
   bindRoute(app, 'stationAdList', async () => ({ list: await content.stationAds() }), o);
   bindRoute(
     app,

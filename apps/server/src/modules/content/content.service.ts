@@ -40,7 +40,9 @@ export class ContentService {
   }
 
   suspensionIcons(displayEquipment: number): Promise<SuspensionIcon[]> {
-    return this.#cached(`icons:${displayEquipment}`, () => readSuspensionIcons(this.db, displayEquipment));
+    return this.#cached(`icons:${displayEquipment}`, () =>
+      readSuspensionIcons(this.db, displayEquipment),
+    );
   }
 
   popInfo(): Promise<PopInfoItem[]> {
@@ -48,7 +50,10 @@ export class ContentService {
   }
 
   async saveNotice(input: NoticeInput & { id?: number }): Promise<number> {
-    const id = input.id === undefined ? await insertNotice(this.db, input) : (await updateNotice(this.db, input.id, input), input.id);
+    const id =
+      input.id === undefined
+        ? await insertNotice(this.db, input)
+        : (await updateNotice(this.db, input.id, input), input.id);
     await this.changed();
     return id;
   }

@@ -26,10 +26,24 @@ export interface MemberRow {
 
 export async function readMember(q: Queryable, id: number): Promise<MemberRow | null> {
   const r = await q.query<{
-    id: number; user_name: string; password_hash: string; nickname: string; avatar: string; vip_level: number;
-    country_code: string | null; phone: string | null; email: string | null; fund_password_hash: string | null;
-    invite_code: string; registered_at: Date; last_login_at: Date | null; real_name: string | null;
-    rn_status: 'pending' | 'approved' | 'rejected' | null; rn_reason: string | null; rn_submitted: Date | null; rn_reviewed: Date | null;
+    id: number;
+    user_name: string;
+    password_hash: string;
+    nickname: string;
+    avatar: string;
+    vip_level: number;
+    country_code: string | null;
+    phone: string | null;
+    email: string | null;
+    fund_password_hash: string | null;
+    invite_code: string;
+    registered_at: Date;
+    last_login_at: Date | null;
+    real_name: string | null;
+    rn_status: 'pending' | 'approved' | 'rejected' | null;
+    rn_reason: string | null;
+    rn_submitted: Date | null;
+    rn_reviewed: Date | null;
   }>(
     `SELECT m.id, m.user_name, m.password_hash, m.nickname, m.avatar, m.vip_level, m.country_code, m.phone, m.email,
             m.fund_password_hash, m.invite_code, m.registered_at, m.last_login_at,
@@ -43,16 +57,32 @@ export async function readMember(q: Queryable, id: number): Promise<MemberRow | 
   const m = r.rows[0];
   if (!m) return null;
   return {
-    id: m.id, userName: m.user_name, passwordHash: m.password_hash, nickname: m.nickname, avatar: m.avatar,
-    vipLevel: m.vip_level, countryCode: m.country_code, phone: m.phone, email: m.email,
-    fundPasswordHash: m.fund_password_hash, inviteCode: m.invite_code, registeredAt: m.registered_at.getTime(),
-    lastLoginAt: m.last_login_at?.getTime() ?? null, realName: m.real_name, realNameStatus: m.rn_status ?? 'none',
-    realNameReason: m.rn_reason, realNameSubmittedAt: m.rn_submitted?.getTime() ?? null,
+    id: m.id,
+    userName: m.user_name,
+    passwordHash: m.password_hash,
+    nickname: m.nickname,
+    avatar: m.avatar,
+    vipLevel: m.vip_level,
+    countryCode: m.country_code,
+    phone: m.phone,
+    email: m.email,
+    fundPasswordHash: m.fund_password_hash,
+    inviteCode: m.invite_code,
+    registeredAt: m.registered_at.getTime(),
+    lastLoginAt: m.last_login_at?.getTime() ?? null,
+    realName: m.real_name,
+    realNameStatus: m.rn_status ?? 'none',
+    realNameReason: m.rn_reason,
+    realNameSubmittedAt: m.rn_submitted?.getTime() ?? null,
     realNameReviewedAt: m.rn_reviewed?.getTime() ?? null,
   };
 }
 
-export async function updateProfile(q: Queryable, id: number, p: { nickname?: string; avatar?: string; email?: string | null }): Promise<void> {
+export async function updateProfile(
+  q: Queryable,
+  id: number,
+  p: { nickname?: string; avatar?: string; email?: string | null },
+): Promise<void> {
   await q.query(
     `UPDATE members SET nickname = COALESCE($2, nickname), avatar = COALESCE($3, avatar),
             email = CASE WHEN $4::boolean THEN $5 ELSE email END WHERE id = $1`,
@@ -61,10 +91,22 @@ export async function updateProfile(q: Queryable, id: number, p: { nickname?: st
 }
 
 /** Binds a phone; false when another member holds it. */
-export async function setPhone(q: Queryable, id: number, countryCode: string, phone: string): Promise<boolean> {
-  const taken = await q.query('SELECT 1 FROM members WHERE country_code = $1 AND phone = $2 AND id <> $3', [countryCode, phone, id]);
+export async function setPhone(
+  q: Queryable,
+  id: number,
+  countryCode: string,
+  phone: string,
+): Promise<boolean> {
+  const taken = await q.query(
+    'SELECT 1 FROM members WHERE country_code = $1 AND phone = $2 AND id <> $3',
+    [countryCode, phone, id],
+  );
   if (taken.rowCount > 0) return false;
-  await q.query('UPDATE members SET country_code = $2, phone = $3 WHERE id = $1', [id, countryCode, phone]);
+  await q.query('UPDATE members SET country_code = $2, phone = $3 WHERE id = $1', [
+    id,
+    countryCode,
+    phone,
+  ]);
   return true;
 }
 
@@ -73,7 +115,12 @@ export async function setFundPassword(q: Queryable, id: number, hash: string): P
 }
 
 /** Submits a real name when none is pending or approved; false otherwise. */
-export async function submitRealName(q: Queryable, id: number, realName: string, now: number): Promise<boolean> {
+export async function submitRealName(
+  q: Queryable,
+  id: number,
+  realName: string,
+  now: number,
+): Promise<boolean> {
   const r = await q.query(
     `INSERT INTO member_real_names (member_id, real_name, status, submitted_at) VALUES ($1, $2, 'pending', $3)
      ON CONFLICT (member_id) DO UPDATE SET real_name = EXCLUDED.real_name, status = 'pending', reason = NULL,
@@ -90,10 +137,21 @@ export async function submitRealName(q: Queryable, id: number, realName: string,
  * device id cannot put words in this member's security centre. Text fields are clipped: the
  * report is free-form JSON.
  */
-export async function readDevices(q: Queryable, memberId: number, currentDeviceId: string): Promise<TrustedDevice[]> {
+export async function readDevices(
+  q: Queryable,
+  memberId: number,
+  currentDeviceId: string,
+): Promise<TrustedDevice[]> {
   const r = await q.query<{
-    device_id: string; label: string; first_seen_at: Date; last_seen_at: Date; last_ip: string;
-    fingerprint: string | null; screen: string | null; user_agent: string | null; reported_at: Date | null;
+    device_id: string;
+    label: string;
+    first_seen_at: Date;
+    last_seen_at: Date;
+    last_ip: string;
+    fingerprint: string | null;
+    screen: string | null;
+    user_agent: string | null;
+    reported_at: Date | null;
   }>(
     `SELECT d.device_id, d.label, d.first_seen_at, d.last_seen_at, d.last_ip,
             w.fingerprint, w.screen, w.user_agent, w.at AS reported_at
@@ -117,40 +175,92 @@ export async function readDevices(q: Queryable, memberId: number, currentDeviceI
     lastSeenAt: d.last_seen_at.getTime(),
     lastIp: d.last_ip,
     terminal: d.reported_at
-      ? { fingerprint: d.fingerprint, screen: d.screen, userAgent: d.user_agent ?? '', reportedAt: d.reported_at.getTime() }
+      ? {
+          fingerprint: d.fingerprint,
+          screen: d.screen,
+          userAgent: d.user_agent ?? '',
+          reportedAt: d.reported_at.getTime(),
+        }
       : null,
   }));
 }
 
-export async function untrustDevice(q: Queryable, memberId: number, deviceId: string): Promise<boolean> {
-  return (await q.query('UPDATE member_devices SET trusted = false WHERE member_id = $1 AND device_id = $2 AND trusted', [memberId, deviceId])).rowCount > 0;
+export async function untrustDevice(
+  q: Queryable,
+  memberId: number,
+  deviceId: string,
+): Promise<boolean> {
+  return (
+    (
+      await q.query(
+        'UPDATE member_devices SET trusted = false WHERE member_id = $1 AND device_id = $2 AND trusted',
+        [memberId, deviceId],
+      )
+    ).rowCount > 0
+  );
 }
 
-export async function readLogins(q: Queryable, memberId: number, limit: number, offset: number): Promise<{ list: LoginRecord[]; total: number }> {
+export async function readLogins(
+  q: Queryable,
+  memberId: number,
+  limit: number,
+  offset: number,
+): Promise<{ list: LoginRecord[]; total: number }> {
   const [rows, total] = await Promise.all([
-    q.query<{ id: number; at: Date; ip: string; device_id: string; user_agent: string; success: boolean; risky: boolean; risk_reason: string | null }>(
+    q.query<{
+      id: number;
+      at: Date;
+      ip: string;
+      device_id: string;
+      user_agent: string;
+      success: boolean;
+      risky: boolean;
+      risk_reason: string | null;
+    }>(
       `SELECT id, at, ip, device_id, user_agent, success, risky, risk_reason FROM login_history
         WHERE member_id = $1 ORDER BY at DESC, id DESC LIMIT $2 OFFSET $3`,
       [memberId, limit, offset],
     ),
-    q.query<{ n: number }>('SELECT count(*)::int AS n FROM login_history WHERE member_id = $1', [memberId]),
+    q.query<{ n: number }>('SELECT count(*)::int AS n FROM login_history WHERE member_id = $1', [
+      memberId,
+    ]),
   ]);
   return {
     total: total.rows[0]?.n ?? 0,
     list: rows.rows.map((l) => ({
-      id: l.id, time: l.at.getTime(), ip: l.ip, deviceId: l.device_id, device: l.user_agent.slice(0, 120),
-      success: l.success, risky: l.risky, riskReason: l.risk_reason,
+      id: l.id,
+      time: l.at.getTime(),
+      ip: l.ip,
+      deviceId: l.device_id,
+      device: l.user_agent.slice(0, 120),
+      success: l.success,
+      risky: l.risky,
+      riskReason: l.risk_reason,
     })),
   };
 }
 
 export async function countRiskyLogins(q: Queryable, memberId: number): Promise<number> {
-  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM login_history WHERE member_id = $1 AND risky', [memberId]);
+  const r = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM login_history WHERE member_id = $1 AND risky',
+    [memberId],
+  );
   return r.rows[0]?.n ?? 0;
 }
 
-export async function insertWebTerminal(q: Queryable, t: { deviceId: string; memberId: number | null; ip: string; userAgent: string; data: unknown; now: number }): Promise<void> {
-  await q.query('INSERT INTO web_terminals (device_id, member_id, ip, user_agent, data, at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)', [
-    t.deviceId, t.memberId, t.ip, t.userAgent.slice(0, 300), JSON.stringify(t.data), ts(t.now),
-  ]);
+export async function insertWebTerminal(
+  q: Queryable,
+  t: {
+    deviceId: string;
+    memberId: number | null;
+    ip: string;
+    userAgent: string;
+    data: unknown;
+    now: number;
+  },
+): Promise<void> {
+  await q.query(
+    'INSERT INTO web_terminals (device_id, member_id, ip, user_agent, data, at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)',
+    [t.deviceId, t.memberId, t.ip, t.userAgent.slice(0, 300), JSON.stringify(t.data), ts(t.now)],
+  );
 }

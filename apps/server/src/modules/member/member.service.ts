@@ -31,7 +31,9 @@ export interface MemberServiceDeps {
 }
 
 /** What the wallet adds to member info (balance, locked money) once it exists. */
-export type MemberInfoExtension = (memberId: number) => Promise<Partial<Pick<MemberInfo, 'balance' | 'lockMoney'>>>;
+export type MemberInfoExtension = (
+  memberId: number,
+) => Promise<Partial<Pick<MemberInfo, 'balance' | 'lockMoney'>>>;
 
 /** A member's own account: info, profile, phone, real name, fund password, security centre. */
 export class MemberService {
@@ -53,11 +55,19 @@ export class MemberService {
    * Member info (SPEC §7). X-User-Hash must be the hex SHA-256 of the lower-cased username:
    * a request crafted for another account is refused (6047).
    */
-  async info(memberId: number, userHash: string | undefined, withLockMoney: boolean): Promise<MemberInfo> {
+  async info(
+    memberId: number,
+    userHash: string | undefined,
+    withLockMoney: boolean,
+  ): Promise<MemberInfo> {
     // Every page load asks for this: the member read and the extensions (balances) go out
     // together, one round trip of waiting instead of one per query.
-    const [m, ...extra] = await Promise.all([this.#member(memberId), ...this.#extensions.map((ext) => ext(memberId))]);
-    if (!userHash || userHash.toLowerCase() !== sha256Hex(m.userName.toLowerCase())) throw new AppError(ErrorCode.UserHashMismatch);
+    const [m, ...extra] = await Promise.all([
+      this.#member(memberId),
+      ...this.#extensions.map((ext) => ext(memberId)),
+    ]);
+    if (!userHash || userHash.toLowerCase() !== sha256Hex(m.userName.toLowerCase()))
+      throw new AppError(ErrorCode.UserHashMismatch);
     const info = this.#present(m);
     for (const part of extra) Object.assign(info, part);
     if (!withLockMoney) delete info.lockMoney;
@@ -83,16 +93,31 @@ export class MemberService {
     };
   }
 
-  async updateProfile(memberId: number, p: { nickname?: string; avatar?: string; email?: string | null }): Promise<MemberInfo> {
+  async updateProfile(
+    memberId: number,
+    p: { nickname?: string; avatar?: string; email?: string | null },
+  ): Promise<MemberInfo> {
     await repo.updateProfile(this.d.db, memberId, p);
     return this.#present(await this.#member(memberId));
   }
 
   /** SMS for the logged-in member: a new number's bind code, or a step-up code to the bound one. */
-  async sendSms(memberId: number, purpose: 'bindPhone' | 'stepUp', countryCode?: string, phone?: string): Promise<CodeSent> {
+  async sendSms(
+    memberId: number,
+    purpose: 'bindPhone' | 'stepUp',
+    countryCode?: string,
+    phone?: string,
+  ): Promise<CodeSent> {
     if (purpose === 'bindPhone') {
-      if (!countryCode || !phone) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'phone', message: 'required' }] });
-      return this.d.sms.issue('bindPhone', `${memberId}:${countryCode}${phone}`, `${countryCode}${phone}`);
+      if (!countryCode || !phone)
+        throw new AppError(ErrorCode.Validation, {
+          issues: [{ path: 'phone', message: 'required' }],
+        });
+      return this.d.sms.issue(
+        'bindPhone',
+        `${memberId}:${countryCode}${phone}`,
+        `${countryCode}${phone}`,
+      );
     }
     const m = await this.#member(memberId);
     if (!m.phone || !m.countryCode) throw new AppError(ErrorCode.NoPhoneBound);
@@ -105,7 +130,8 @@ export class MemberService {
    */
   async #stepUp(m: MemberRow, stepUp: StepUp | undefined): Promise<void> {
     if (stepUp?.password) {
-      if (!(await verifyPassword(m.passwordHash, stepUp.password))) throw new AppError(ErrorCode.NameError);
+      if (!(await verifyPassword(m.passwordHash, stepUp.password)))
+        throw new AppError(ErrorCode.NameError);
       return;
     }
     if (stepUp?.smsCode) {
@@ -127,11 +153,20 @@ export class MemberService {
     return { name: m.realName, approved: m.realNameStatus === 'approved' };
   }
 
-  async bindPhone(memberId: number, input: { countryCode: string; phone: string; code: string; stepUp?: StepUp }): Promise<MemberInfo> {
+  async bindPhone(
+    memberId: number,
+    input: { countryCode: string; phone: string; code: string; stepUp?: StepUp },
+  ): Promise<MemberInfo> {
     const m = await this.#member(memberId);
     if (m.phone) await this.#stepUp(m, input.stepUp);
-    await this.d.sms.require('bindPhone', `${memberId}:${input.countryCode}${input.phone}`, input.code);
-    const ok = await this.d.db.tx((q) => repo.setPhone(q, memberId, input.countryCode, input.phone));
+    await this.d.sms.require(
+      'bindPhone',
+      `${memberId}:${input.countryCode}${input.phone}`,
+      input.code,
+    );
+    const ok = await this.d.db.tx((q) =>
+      repo.setPhone(q, memberId, input.countryCode, input.phone),
+    );
     if (!ok) throw new AppError(ErrorCode.PhoneInUse);
     return this.#present(await this.#member(memberId));
   }
@@ -148,7 +183,8 @@ export class MemberService {
   }
 
   async submitRealName(memberId: number, realName: string): Promise<RealNameInfo> {
-    if (!(await repo.submitRealName(this.d.db, memberId, realName.trim(), this.d.clock.now()))) throw new AppError(ErrorCode.RealNameLocked);
+    if (!(await repo.submitRealName(this.d.db, memberId, realName.trim(), this.d.clock.now())))
+      throw new AppError(ErrorCode.RealNameLocked);
     return this.realNameStatus(memberId);
   }
 
@@ -175,17 +211,28 @@ export class MemberService {
     };
   }
 
-  async loginHistory(memberId: number, page: number, pageSize: number): Promise<{ list: LoginRecord[]; page: number; pageSize: number; total: number }> {
+  async loginHistory(
+    memberId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<{ list: LoginRecord[]; page: number; pageSize: number; total: number }> {
     const r = await repo.readLogins(this.d.db, memberId, pageSize, (page - 1) * pageSize);
     return { ...r, page, pageSize };
   }
 
   /** Removes a trusted device: its next login is a risky one again. */
   async removeDevice(memberId: number, deviceId: string): Promise<void> {
-    if (!(await repo.untrustDevice(this.d.db, memberId, deviceId))) throw new AppError(ErrorCode.DeviceNotFound);
+    if (!(await repo.untrustDevice(this.d.db, memberId, deviceId)))
+      throw new AppError(ErrorCode.DeviceNotFound);
   }
 
-  async recordTerminal(t: { deviceId: string; memberId: number | null; ip: string; userAgent: string; data: unknown }): Promise<void> {
+  async recordTerminal(t: {
+    deviceId: string;
+    memberId: number | null;
+    ip: string;
+    userAgent: string;
+    data: unknown;
+  }): Promise<void> {
     await repo.insertWebTerminal(this.d.db, { ...t, now: this.d.clock.now() });
   }
 }

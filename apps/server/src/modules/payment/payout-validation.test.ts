@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ethAddressValid, luhnValid, maskAccount, tronAddressValid, validateAccount } from './payout-validation';
+import {
+  ethAddressValid,
+  luhnValid,
+  maskAccount,
+  tronAddressValid,
+  validateAccount,
+} from './payout-validation';
 
 describe('payout account validation', () => {
   it('Luhn', () => {
@@ -7,7 +13,9 @@ describe('payout account validation', () => {
     expect(luhnValid('4111111111111112')).toBe(false);
   });
   it('a bank card failing Luhn is kept with a warning; a wrong length is refused', () => {
-    expect(validateAccount('bank', '6222 0202 0012 3456 780')).toMatchObject({ accountNo: '6222020200123456780' });
+    expect(validateAccount('bank', '6222 0202 0012 3456 780')).toMatchObject({
+      accountNo: '6222020200123456780',
+    });
     expect(validateAccount('bank', '4111111111111112')?.warning).toMatch(/Luhn/);
     expect(validateAccount('bank', '12345')).toBeNull();
   });

@@ -53,15 +53,22 @@ export function ethAddressValid(address: string): boolean {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
   const body = address.slice(2);
   if (body === body.toLowerCase() || body === body.toUpperCase()) return true;
-  const hash = Buffer.from(keccak_256(new TextEncoder().encode(body.toLowerCase()))).toString('hex');
+  const hash = Buffer.from(keccak_256(new TextEncoder().encode(body.toLowerCase()))).toString(
+    'hex',
+  );
   for (let i = 0; i < 40; i += 1) {
     const c = body[i]!;
-    if (/[a-f]/i.test(c) && (parseInt(hash[i]!, 16) >= 8 ? c !== c.toUpperCase() : c !== c.toLowerCase())) return false;
+    if (
+      /[a-f]/i.test(c) &&
+      (parseInt(hash[i]!, 16) >= 8 ? c !== c.toUpperCase() : c !== c.toLowerCase())
+    )
+      return false;
   }
   return true;
 }
 
-export type AccountType = 'bank' | 'usdt' | 'ebpay' | 'koipay' | 'alipay' | 'wechat' | 'digital' | 'sharelife';
+export type AccountType =
+  'bank' | 'usdt' | 'ebpay' | 'koipay' | 'alipay' | 'wechat' | 'digital' | 'sharelife';
 
 export interface Validated {
   accountNo: string;
@@ -72,22 +79,35 @@ export interface Validated {
  * Normalizes and checks a payout account number; null when it is not one. A bank card that
  * fails Luhn is kept with a warning (some UnionPay cards fail it).
  */
-export function validateAccount(type: AccountType, raw: string, network?: 'TRC20' | 'ERC20'): Validated | null {
+export function validateAccount(
+  type: AccountType,
+  raw: string,
+  network?: 'TRC20' | 'ERC20',
+): Validated | null {
   const text = raw.trim();
   switch (type) {
     case 'bank': {
       const digits = text.replace(/[\s-]/g, '');
       if (!/^\d{16,19}$/.test(digits)) return null;
-      return { accountNo: digits, warning: luhnValid(digits) ? null : '卡号未通过 Luhn 校验，请核对无误后使用' };
+      return {
+        accountNo: digits,
+        warning: luhnValid(digits) ? null : '卡号未通过 Luhn 校验，请核对无误后使用',
+      };
     }
     case 'usdt':
-      if (network === 'TRC20') return tronAddressValid(text) ? { accountNo: text, warning: null } : null;
-      if (network === 'ERC20') return ethAddressValid(text) ? { accountNo: text, warning: null } : null;
+      if (network === 'TRC20')
+        return tronAddressValid(text) ? { accountNo: text, warning: null } : null;
+      if (network === 'ERC20')
+        return ethAddressValid(text) ? { accountNo: text, warning: null } : null;
       return null;
     case 'alipay':
-      return /^1\d{10}$/.test(text) || /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(text) ? { accountNo: text, warning: null } : null;
+      return /^1\d{10}$/.test(text) || /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(text)
+        ? { accountNo: text, warning: null }
+        : null;
     case 'wechat':
-      return /^[A-Za-z][-_A-Za-z0-9]{5,19}$/.test(text) || /^1\d{10}$/.test(text) ? { accountNo: text, warning: null } : null;
+      return /^[A-Za-z][-_A-Za-z0-9]{5,19}$/.test(text) || /^1\d{10}$/.test(text)
+        ? { accountNo: text, warning: null }
+        : null;
     case 'digital':
       return /^\d{10,32}$/.test(text) ? { accountNo: text, warning: null } : null;
     case 'ebpay':

@@ -86,9 +86,9 @@ export type SiteSettings = { [K in SettingKey]: z.infer<(typeof settingSchemas)[
 
 export const SiteSettingsPatch = z
   .object(
-    Object.fromEntries(
-      Object.entries(settingSchemas).map(([k, s]) => [k, s.optional()]),
-    ) as { [K in SettingKey]: z.ZodOptional<(typeof settingSchemas)[K]> },
+    Object.fromEntries(Object.entries(settingSchemas).map(([k, s]) => [k, s.optional()])) as {
+      [K in SettingKey]: z.ZodOptional<(typeof settingSchemas)[K]>;
+    },
   )
   .strict();
 export type SiteSettingsPatch = Partial<SiteSettings>;
@@ -96,19 +96,69 @@ export type SiteSettingsPatch = Partial<SiteSettings>;
 /** Deposit channels a fresh site starts with; operators change them at run time. */
 const DEFAULT_CHANNELS: DepositChannelSetting[] = [
   {
-    id: 'bank-icbc', type: 'bank', name: '银行卡转账', enabled: true, min: '100', max: '50000',
+    id: 'bank-icbc',
+    type: 'bank',
+    name: '银行卡转账',
+    enabled: true,
+    min: '100',
+    max: '50000',
     quickAmounts: ['100', '500', '1000', '5000', '10000'],
-    receiving: { bankName: '中国工商银行', accountNo: '6222 0202 0012 3456 789', accountName: '星云科技有限公司' },
+    receiving: {
+      bankName: '中国工商银行',
+      accountNo: '6222 0202 0012 3456 789',
+      accountName: '星云科技有限公司',
+    },
   },
   {
-    id: 'usdt-trc20', type: 'usdt', name: 'USDT (TRC20)', enabled: true, min: '10', max: '20000',
+    id: 'usdt-trc20',
+    type: 'usdt',
+    name: 'USDT (TRC20)',
+    enabled: true,
+    min: '10',
+    max: '20000',
     quickAmounts: ['20', '50', '100', '500'],
     receiving: { network: 'TRC20', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL' },
   },
-  { id: 'alipay', type: 'alipay', name: '支付宝', enabled: true, min: '50', max: '5000', quickAmounts: ['50', '100', '200', '500', '1000'], receiving: null },
-  { id: 'wechat', type: 'wechat', name: '微信支付', enabled: true, min: '50', max: '5000', quickAmounts: ['50', '100', '200', '500', '1000'], receiving: null },
-  { id: 'ebpay', type: 'ebpay', name: 'EBpay', enabled: true, min: '100', max: '20000', quickAmounts: ['100', '300', '500', '1000', '2000'], receiving: null },
-  { id: 'koipay', type: 'koipay', name: 'KOIpay', enabled: true, min: '100', max: '20000', quickAmounts: ['100', '300', '500', '1000', '2000'], receiving: null },
+  {
+    id: 'alipay',
+    type: 'alipay',
+    name: '支付宝',
+    enabled: true,
+    min: '50',
+    max: '5000',
+    quickAmounts: ['50', '100', '200', '500', '1000'],
+    receiving: null,
+  },
+  {
+    id: 'wechat',
+    type: 'wechat',
+    name: '微信支付',
+    enabled: true,
+    min: '50',
+    max: '5000',
+    quickAmounts: ['50', '100', '200', '500', '1000'],
+    receiving: null,
+  },
+  {
+    id: 'ebpay',
+    type: 'ebpay',
+    name: 'EBpay',
+    enabled: true,
+    min: '100',
+    max: '20000',
+    quickAmounts: ['100', '300', '500', '1000', '2000'],
+    receiving: null,
+  },
+  {
+    id: 'koipay',
+    type: 'koipay',
+    name: 'KOIpay',
+    enabled: true,
+    min: '100',
+    max: '20000',
+    quickAmounts: ['100', '300', '500', '1000', '2000'],
+    receiving: null,
+  },
 ];
 
 export function defaultSettings(config: Config): SiteSettings {

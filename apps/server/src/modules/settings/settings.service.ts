@@ -71,7 +71,10 @@ export class SettingsService {
   }
 
   /** Writes a patch; `alsoInTx` runs in the same transaction (the operator's audit entry). */
-  async update(patch: SiteSettingsPatch, alsoInTx?: (q: Queryable) => Promise<void>): Promise<SiteSettings> {
+  async update(
+    patch: SiteSettingsPatch,
+    alsoInTx?: (q: Queryable) => Promise<void>,
+  ): Promise<SiteSettings> {
     const rows = Object.entries(patch)
       .filter(([, v]) => v !== undefined)
       .map(([key, value]) => ({ key, value: settingSchemas[key as SettingKey].parse(value) }));
@@ -88,7 +91,8 @@ export class SettingsService {
     const rows = await readAllSettings(this.db);
     const settings: Record<string, unknown> = { ...this.defaults };
     for (const row of rows) {
-      const schema = settingSchemas[row.key as SettingKey] as (typeof settingSchemas)[SettingKey] | undefined;
+      const schema = settingSchemas[row.key as SettingKey] as
+        (typeof settingSchemas)[SettingKey] | undefined;
       if (!schema) continue;
       const parsed = schema.safeParse(row.value);
       if (parsed.success) settings[row.key] = parsed.data;

@@ -12,7 +12,10 @@ export async function insertVvSecret(
 }
 
 /** Takes a live secret exactly once: the row is deleted as it is read. */
-export async function takeVvSecret(q: Queryable, id: string): Promise<{ key: Buffer; iv: Buffer } | null> {
+export async function takeVvSecret(
+  q: Queryable,
+  id: string,
+): Promise<{ key: Buffer; iv: Buffer } | null> {
   const r = await q.query<{ aes_key: Uint8Array; iv: Uint8Array; live: boolean }>(
     'DELETE FROM vv_secrets WHERE id = $1 RETURNING aes_key, iv, expires_at > now() AS live',
     [id],
@@ -30,6 +33,9 @@ export async function purgeExpiredVvSecrets(q: Queryable): Promise<void> {
 }
 
 export async function readNaming(q: Queryable): Promise<{ key: string; name: string }[]> {
-  return (await q.query<{ key: string; name: string }>('SELECT key, name FROM site_naming ORDER BY sort, key'))
-    .rows;
+  return (
+    await q.query<{ key: string; name: string }>(
+      'SELECT key, name FROM site_naming ORDER BY sort, key',
+    )
+  ).rows;
 }

@@ -1,5 +1,14 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { ErrorCode, SEC_KEY_TTL_MS, SITE_ID, type NamingItem, type PreInfo, type SecKey, type VvPretty, type VvPrettyPlain } from '@nebula/protocol';
+import {
+  ErrorCode,
+  SEC_KEY_TTL_MS,
+  SITE_ID,
+  type NamingItem,
+  type PreInfo,
+  type SecKey,
+  type VvPretty,
+  type VvPrettyPlain,
+} from '@nebula/protocol';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -64,7 +73,10 @@ export class SiteService {
     const key = randomBytes(32);
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(plain), 'utf8'), cipher.final()]);
+    const ciphertext = Buffer.concat([
+      cipher.update(JSON.stringify(plain), 'utf8'),
+      cipher.final(),
+    ]);
     const payload = Buffer.concat([ciphertext, cipher.getAuthTag()]).toString('base64');
     const id = randomBytes(18).toString('base64url');
     await insertVvSecret(this.deps.db, { id, key, iv, ttlMs: SEC_KEY_TTL_MS });

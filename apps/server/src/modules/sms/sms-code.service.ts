@@ -4,7 +4,13 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { codeHash, safeEqualHex, sixDigitCode } from '../../lib/tokens';
 import type { SmsGateway } from './sms.gateway';
-import { bumpSmsAttempts, consumeSmsCode, readOutbox, readSmsCode, upsertSmsCode } from './sms.repository';
+import {
+  bumpSmsAttempts,
+  consumeSmsCode,
+  readOutbox,
+  readSmsCode,
+  upsertSmsCode,
+} from './sms.repository';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 export const SMS_RESEND_MS = 60 * 1000;
@@ -38,18 +44,26 @@ export class SmsCodeService {
    * phone the bookkeeping and rate limits run the same but nothing is sent, so callers can
    * answer identically whether or not a number exists.
    */
-  async issue(purpose: string, target: string, phone: string | null): Promise<{ expiresAt: number; resendAfter: number }> {
+  async issue(
+    purpose: string,
+    target: string,
+    phone: string | null,
+  ): Promise<{ expiresAt: number; resendAfter: number }> {
     const now = this.clock.now();
     const existing = await readSmsCode(this.db, purpose, target);
     let sends = 1;
     let windowStart = now;
     if (existing) {
       if (now < existing.sentAt + SMS_RESEND_MS) {
-        throw new AppError(ErrorCode.SmsTooFrequent, { resendAfter: existing.sentAt + SMS_RESEND_MS });
+        throw new AppError(ErrorCode.SmsTooFrequent, {
+          resendAfter: existing.sentAt + SMS_RESEND_MS,
+        });
       }
       if (now < existing.windowStart + SMS_WINDOW_MS) {
         if (existing.sendsInWindow >= SMS_MAX_PER_WINDOW) {
-          throw new AppError(ErrorCode.SmsTooFrequent, { resendAfter: existing.windowStart + SMS_WINDOW_MS });
+          throw new AppError(ErrorCode.SmsTooFrequent, {
+            resendAfter: existing.windowStart + SMS_WINDOW_MS,
+          });
         }
         sends = existing.sendsInWindow + 1;
         windowStart = existing.windowStart;
@@ -64,7 +78,12 @@ export class SmsCodeService {
       sendsInWindow: sends,
       windowStart,
     });
-    if (phone) await this.gateway.send({ phone, text: (TEXT[purpose] ?? '验证码：{code}').replace('{code}', code), purpose });
+    if (phone)
+      await this.gateway.send({
+        phone,
+        text: (TEXT[purpose] ?? '验证码：{code}').replace('{code}', code),
+        purpose,
+      });
     return { expiresAt, resendAfter: now + SMS_RESEND_MS };
   }
 
@@ -72,7 +91,8 @@ export class SmsCodeService {
   async check(purpose: string, target: string, code: string): Promise<CodeCheck> {
     const now = this.clock.now();
     const row = await readSmsCode(this.db, purpose, target);
-    if (!row || !row.codeHash || row.expiresAt <= now || row.attempts >= SMS_MAX_ATTEMPTS) return row ? 'expired' : 'wrong';
+    if (!row || !row.codeHash || row.expiresAt <= now || row.attempts >= SMS_MAX_ATTEMPTS)
+      return row ? 'expired' : 'wrong';
     if (!safeEqualHex(row.codeHash, codeHash(this.secret, purpose, target, code))) {
       await bumpSmsAttempts(this.db, purpose, target);
       return 'wrong';

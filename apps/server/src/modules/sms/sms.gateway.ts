@@ -17,11 +17,9 @@ export class OutboxSmsGateway implements SmsGateway {
   ) {}
 
   async send(message: { phone: string; text: string; purpose: string }): Promise<void> {
-    await this.db.query('INSERT INTO sms_outbox (phone, text, purpose, sent_at) VALUES ($1, $2, $3, $4)', [
-      message.phone,
-      message.text,
-      message.purpose,
-      new Date(this.clock.now()),
-    ]);
+    await this.db.query(
+      'INSERT INTO sms_outbox (phone, text, purpose, sent_at) VALUES ($1, $2, $3, $4)',
+      [message.phone, message.text, message.purpose, new Date(this.clock.now())],
+    );
   }
 }

@@ -9,7 +9,11 @@ export interface SmsCodeRow {
   windowStart: number;
 }
 
-export async function readSmsCode(q: Queryable, purpose: string, target: string): Promise<SmsCodeRow | null> {
+export async function readSmsCode(
+  q: Queryable,
+  purpose: string,
+  target: string,
+): Promise<SmsCodeRow | null> {
   const r = await q.query<{
     code_hash: string;
     attempts: number;
@@ -42,27 +46,55 @@ export async function upsertSmsCode(
      ON CONFLICT (purpose, target) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0,
        sent_at = EXCLUDED.sent_at, expires_at = EXCLUDED.expires_at,
        sends_in_window = EXCLUDED.sends_in_window, window_start = EXCLUDED.window_start`,
-    [purpose, target, row.codeHash, new Date(row.sentAt), new Date(row.expiresAt), row.sendsInWindow, new Date(row.windowStart)],
+    [
+      purpose,
+      target,
+      row.codeHash,
+      new Date(row.sentAt),
+      new Date(row.expiresAt),
+      row.sendsInWindow,
+      new Date(row.windowStart),
+    ],
   );
 }
 
-export async function bumpSmsAttempts(q: Queryable, purpose: string, target: string): Promise<void> {
-  await q.query('UPDATE sms_codes SET attempts = attempts + 1 WHERE purpose = $1 AND target = $2', [purpose, target]);
-}
-
-/** Marks the code used by expiring it now, keeping the send window for rate limits. */
-export async function consumeSmsCode(q: Queryable, purpose: string, target: string, now: number): Promise<void> {
-  await q.query(`UPDATE sms_codes SET code_hash = '', expires_at = $3 WHERE purpose = $1 AND target = $2`, [
+export async function bumpSmsAttempts(
+  q: Queryable,
+  purpose: string,
+  target: string,
+): Promise<void> {
+  await q.query('UPDATE sms_codes SET attempts = attempts + 1 WHERE purpose = $1 AND target = $2', [
     purpose,
     target,
-    new Date(now),
   ]);
 }
 
-export async function readOutbox(q: Queryable, limit: number) {
-  const r = await q.query<{ id: number; phone: string; text: string; purpose: string; sent_at: Date }>(
-    'SELECT id, phone, text, purpose, sent_at FROM sms_outbox ORDER BY id DESC LIMIT $1',
-    [limit],
+/** Marks the code used by expiring it now, keeping the send window for rate limits. */
+export async function consumeSmsCode(
+  q: Queryable,
+  purpose: string,
+  target: string,
+  now: number,
+): Promise<void> {
+  await q.query(
+    `UPDATE sms_codes SET code_hash = '', expires_at = $3 WHERE purpose = $1 AND target = $2`,
+    [purpose, target, new Date(now)],
   );
-  return r.rows.map((m) => ({ id: m.id, phone: m.phone, text: m.text, purpose: m.purpose, sentAt: m.sent_at.getTime() }));
+}
+
+export async function readOutbox(q: Queryable, limit: number) {
+  const r = await q.query<{
+    id: number;
+    phone: string;
+    text: string;
+    purpose: string;
+    sent_at: Date;
+  }>('SELECT id, phone, text, purpose, sent_at FROM sms_outbox ORDER BY id DESC LIMIT $1', [limit]);
+  return r.rows.map((m) => ({
+    id: m.id,
+    phone: m.phone,
+    text: m.text,
+    purpose: m.purpose,
+    sentAt: m.sent_at.getTime(),
+  }));
 }

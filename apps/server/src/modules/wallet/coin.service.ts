@@ -21,14 +21,22 @@ export class CoinService {
 
   async info(memberId: number, q: Queryable = this.db): Promise<CoinInfo> {
     const [s, b] = await Promise.all([this.settings.get(), this.ledger.balances(q, memberId)]);
-    return { balance: b.coin.toString(), main: fenToYuanString(b.main), rate: s.coinRate, min: String(s.coinBuyMin), max: String(s.coinBuyMax) };
+    return {
+      balance: b.coin.toString(),
+      main: fenToYuanString(b.main),
+      rate: s.coinRate,
+      min: String(s.coinBuyMin),
+      max: String(s.coinBuyMax),
+    };
   }
 
   async buy(q: Queryable, memberId: number, coinsText: string): Promise<CoinInfo> {
     const s = await this.settings.get();
     const coins = BigInt(coinsText);
-    if (coins < BigInt(s.coinBuyMin)) throw new AppError(ErrorCode.AmountBelowMin, { min: String(s.coinBuyMin) });
-    if (coins > BigInt(s.coinBuyMax)) throw new AppError(ErrorCode.AmountAboveMax, { max: String(s.coinBuyMax) });
+    if (coins < BigInt(s.coinBuyMin))
+      throw new AppError(ErrorCode.AmountBelowMin, { min: String(s.coinBuyMin) });
+    if (coins > BigInt(s.coinBuyMax))
+      throw new AppError(ErrorCode.AmountAboveMax, { max: String(s.coinBuyMax) });
     const cost = coins * parseMoney(s.coinRate);
     await this.ledger.post(q, {
       reference: `coin-buy:${memberId}:${this.clock.now()}:${randomId(6)}`,

@@ -1,4 +1,10 @@
-import { ErrorCode, fenToYuanString, parseMoney, type DepositChannel, type DepositOrder } from '@nebula/protocol';
+import {
+  ErrorCode,
+  fenToYuanString,
+  parseMoney,
+  type DepositChannel,
+  type DepositOrder,
+} from '@nebula/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -57,7 +63,9 @@ export class DepositService {
 
   async channels(): Promise<DepositChannel[]> {
     const s = await this.d.settings.get();
-    return s.depositChannels.filter((c) => c.enabled && (!ONLINE.has(c.type) || this.d.gateways.forChannel(c.type))).map((c) => this.#present(c, s.usdtRate));
+    return s.depositChannels
+      .filter((c) => c.enabled && (!ONLINE.has(c.type) || this.d.gateways.forChannel(c.type)))
+      .map((c) => this.#present(c, s.usdtRate));
   }
 
   #present(c: DepositChannelSetting, usdtRate: string): DepositChannel {
@@ -78,7 +86,11 @@ export class DepositService {
     };
   }
 
-  async create(q: Queryable, memberId: number, input: { channelId: string; amount: string; depositorName?: string }) {
+  async create(
+    q: Queryable,
+    memberId: number,
+    input: { channelId: string; amount: string; depositorName?: string },
+  ) {
     const s = await this.d.settings.get();
     const channel = s.depositChannels.find((c) => c.id === input.channelId && c.enabled);
     if (!channel) throw new AppError(ErrorCode.ChannelUnavailable);
@@ -86,21 +98,35 @@ export class DepositService {
     // The sandbox is the only gateway yet: an online channel without one means it is off.
     if (ONLINE.has(channel.type) && !gateway) throw new AppError(ErrorCode.SandboxDisabled);
     const amount = parseMoney(input.amount);
-    if (amount < parseMoney(channel.min)) throw new AppError(ErrorCode.AmountBelowMin, { min: channel.min });
-    if (amount > parseMoney(channel.max)) throw new AppError(ErrorCode.AmountAboveMax, { max: channel.max });
-    if (channel.type === 'bank' && !input.depositorName) throw new AppError(ErrorCode.DepositorNameRequired);
+    if (amount < parseMoney(channel.min))
+      throw new AppError(ErrorCode.AmountBelowMin, { min: channel.min });
+    if (amount > parseMoney(channel.max))
+      throw new AppError(ErrorCode.AmountAboveMax, { max: channel.max });
+    if (channel.type === 'bank' && !input.depositorName)
+      throw new AppError(ErrorCode.DepositorNameRequired);
     // USDT in hundredths × CNY fen per USDT / 100, rounded down to the fen.
     const credit = channel.type === 'usdt' ? (amount * parseMoney(s.usdtRate)) / 100n : amount;
     if (credit <= 0n) throw new AppError(ErrorCode.AmountBelowMin, { min: channel.min });
     await this.d.limits.check(q, memberId, credit);
     const now = this.d.clock.now();
     const id = newOrderId('D', now);
-    const payment = gateway ? await gateway.createPayment({ orderId: id, amount: credit, channelType: channel.type }) : null;
+    const payment = gateway
+      ? await gateway.createPayment({ orderId: id, amount: credit, channelType: channel.type })
+      : null;
     await repo.insertDeposit(q, {
-      id, memberId, channelId: channel.id, channelType: channel.type, channelName: channel.name,
-      currency: channel.type === 'usdt' ? 'USDT' : 'CNY', amount, creditAmount: credit,
-      depositorName: input.depositorName ?? null, gateway: gateway?.id ?? null, payUrl: payment?.payUrl ?? null,
-      createdAt: now, expiresAt: now + DEPOSIT_TTL_MS,
+      id,
+      memberId,
+      channelId: channel.id,
+      channelType: channel.type,
+      channelName: channel.name,
+      currency: channel.type === 'usdt' ? 'USDT' : 'CNY',
+      amount,
+      creditAmount: credit,
+      depositorName: input.depositorName ?? null,
+      gateway: gateway?.id ?? null,
+      payUrl: payment?.payUrl ?? null,
+      createdAt: now,
+      expiresAt: now + DEPOSIT_TTL_MS,
     });
     await repo.addEvent(q, id, 'pending', STATUS_NOTE.pending!, now);
     const order = await this.#load(q, id);
@@ -140,8 +166,16 @@ export class DepositService {
   async list(memberId: number, page: number, pageSize: number) {
     await this.expireDue(memberId);
     const r = await repo.listDeposits(this.d.db, { memberId }, pageSize, (page - 1) * pageSize);
-    const events = await repo.eventsOf(this.d.db, r.rows.map((x) => x.id));
-    return { list: r.rows.map((row) => this.presentOrder(row, events.get(row.id) ?? [])), page, pageSize, total: r.total };
+    const events = await repo.eventsOf(
+      this.d.db,
+      r.rows.map((x) => x.id),
+    );
+    return {
+      list: r.rows.map((row) => this.presentOrder(row, events.get(row.id) ?? [])),
+      page,
+      pageSize,
+      total: r.total,
+    };
   }
 
   async detail(memberId: number, orderId: string): Promise<DepositOrder> {
@@ -153,7 +187,8 @@ export class DepositService {
   async cancel(q: Queryable, memberId: number, orderId: string): Promise<DepositOrder> {
     await this.#own(q, memberId, orderId);
     const now = this.d.clock.now();
-    if (!(await repo.casDeposit(q, orderId, ['pending'], 'cancelled', now))) throw new AppError(ErrorCode.OrderStateChanged);
+    if (!(await repo.casDeposit(q, orderId, ['pending'], 'cancelled', now)))
+      throw new AppError(ErrorCode.OrderStateChanged);
     await repo.addEvent(q, orderId, 'cancelled', '会员取消订单', now);
     return this.#load(q, orderId);
   }
@@ -163,7 +198,10 @@ export class DepositService {
     return (await this.#sandboxOrder(memberId, orderId)).order;
   }
 
-  async #sandboxOrder(memberId: number, orderId: string): Promise<{ sandbox: SandboxGateway; order: DepositOrder }> {
+  async #sandboxOrder(
+    memberId: number,
+    orderId: string,
+  ): Promise<{ sandbox: SandboxGateway; order: DepositOrder }> {
     const sandbox = this.d.sandbox;
     if (!sandbox) throw new AppError(ErrorCode.SandboxDisabled);
     const row = await this.#own(this.d.db, memberId, orderId);
@@ -184,11 +222,18 @@ export class DepositService {
    * nothing and is also "success"); a bad signature, or an order unknown to that gateway, is
    * refused and logged. A gateway that is not in service (the sandbox in production) is refused.
    */
-  async callback(gatewayId: string, rawBody: string, headers: CallbackHeaders): Promise<'success' | 'fail'> {
+  async callback(
+    gatewayId: string,
+    rawBody: string,
+    headers: CallbackHeaders,
+  ): Promise<'success' | 'fail'> {
     const gateway = this.d.gateways.byId(gatewayId);
     if (!gateway) return 'fail';
     if (!gateway.verifyCallback(rawBody, headers)) {
-      this.d.log.warn({ gateway: gatewayId, bytes: rawBody.length }, 'payment callback refused: bad signature');
+      this.d.log.warn(
+        { gateway: gatewayId, bytes: rawBody.length },
+        'payment callback refused: bad signature',
+      );
       return 'fail';
     }
     const body = gateway.parseCallback(rawBody);
@@ -200,12 +245,17 @@ export class DepositService {
     return this.d.db.tx(async (q) => {
       const row = await repo.readDeposit(q, body.orderId, true);
       if (!row || row.gateway !== gateway.id) {
-        this.d.log.warn({ gateway: gatewayId, orderId: body.orderId }, 'payment callback refused: unknown order');
+        this.d.log.warn(
+          { gateway: gatewayId, orderId: body.orderId },
+          'payment callback refused: unknown order',
+        );
         return 'fail';
       }
       const now = this.d.clock.now();
       if (body.status === 'failed') {
-        if (await repo.casDeposit(q, row.id, ['pending'], 'rejected', now, { reason: '支付失败' })) {
+        if (
+          await repo.casDeposit(q, row.id, ['pending'], 'rejected', now, { reason: '支付失败' })
+        ) {
           await repo.addEvent(q, row.id, 'rejected', '支付渠道返回失败', now);
         }
         return 'success';
@@ -213,21 +263,50 @@ export class DepositService {
       if (row.status === 'credited' || row.status === 'review') return 'success';
       const onTime = row.status === 'pending' && row.expiresAt > now;
       if (onTime && received === row.creditAmount) {
-        await this.#credit(q, row, received, now, `支付成功（${body.tradeNo}）`, ['pending'], body.tradeNo);
+        await this.#credit(
+          q,
+          row,
+          received,
+          now,
+          `支付成功（${body.tradeNo}）`,
+          ['pending'],
+          body.tradeNo,
+        );
         return 'success';
       }
       // Paid, but late or with another amount: never dropped, an operator decides.
-      const moved = await repo.casDeposit(q, row.id, ['pending', 'expired', 'cancelled', 'rejected'], 'review', now, { receivedAmount: received, gatewayTradeNo: body.tradeNo });
+      const moved = await repo.casDeposit(
+        q,
+        row.id,
+        ['pending', 'expired', 'cancelled', 'rejected'],
+        'review',
+        now,
+        { receivedAmount: received, gatewayTradeNo: body.tradeNo },
+      );
       if (moved) {
-        const why = received !== row.creditAmount ? `实收 ${fenToYuanString(received)} 与订单金额不符` : '订单已关闭后收到付款';
+        const why =
+          received !== row.creditAmount
+            ? `实收 ${fenToYuanString(received)} 与订单金额不符`
+            : '订单已关闭后收到付款';
         await repo.addEvent(q, row.id, 'review', `${why}，等待人工审核`, now);
       }
       return 'success';
     });
   }
 
-  async #credit(q: Queryable, row: DepositRow, amount: bigint, now: number, note: string, from: DepositRow['status'][], tradeNo?: string): Promise<DepositRow> {
-    const moved = await repo.casDeposit(q, row.id, from, 'credited', now, { receivedAmount: amount, gatewayTradeNo: tradeNo });
+  async #credit(
+    q: Queryable,
+    row: DepositRow,
+    amount: bigint,
+    now: number,
+    note: string,
+    from: DepositRow['status'][],
+    tradeNo?: string,
+  ): Promise<DepositRow> {
+    const moved = await repo.casDeposit(q, row.id, from, 'credited', now, {
+      receivedAmount: amount,
+      gatewayTradeNo: tradeNo,
+    });
     if (!moved) throw new AppError(ErrorCode.OrderStateChanged);
     await this.d.ledger.post(q, {
       reference: `deposit:${row.id}`,
@@ -264,7 +343,10 @@ export class DepositService {
   async adminList(status: string | undefined, page: number, pageSize: number) {
     await this.expireDue();
     const r = await repo.listDeposits(this.d.db, { status }, pageSize, (page - 1) * pageSize);
-    const events = await repo.eventsOf(this.d.db, r.rows.map((x) => x.id));
+    const events = await repo.eventsOf(
+      this.d.db,
+      r.rows.map((x) => x.id),
+    );
     const members = await this.#userNames(r.rows.map((x) => x.memberId));
     return {
       list: r.rows.map((row) => ({
@@ -282,7 +364,10 @@ export class DepositService {
 
   async #userNames(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const r = await this.d.db.query<{ id: number; user_name: string }>('SELECT id, user_name FROM members WHERE id = ANY($1)', [ids]);
+    const r = await this.d.db.query<{ id: number; user_name: string }>(
+      'SELECT id, user_name FROM members WHERE id = ANY($1)',
+      [ids],
+    );
     return new Map(r.rows.map((m) => [m.id, m.user_name]));
   }
 
@@ -306,17 +391,41 @@ export class DepositService {
     if (!row) throw new AppError(ErrorCode.OrderNotFound);
     const now = this.d.clock.now();
     // Offline money can arrive after the 30 minutes: an expired order can still be confirmed.
-    await this.#credit(q, row, row.creditAmount, now, reason ? `人工确认到账：${reason}` : '人工确认到账', ['pending', 'expired']);
-    await this.d.audit.record(q, { actor: op.userName, action: 'deposit.confirm', target: `deposit:${orderId}`, before: { status: row.status }, after: { status: 'credited', amount: fenToYuanString(row.creditAmount) } });
+    await this.#credit(
+      q,
+      row,
+      row.creditAmount,
+      now,
+      reason ? `人工确认到账：${reason}` : '人工确认到账',
+      ['pending', 'expired'],
+    );
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: 'deposit.confirm',
+      target: `deposit:${orderId}`,
+      before: { status: row.status },
+      after: { status: 'credited', amount: fenToYuanString(row.creditAmount) },
+    });
     return this.adminOrder(q, orderId);
   }
 
   async reject(q: Queryable, op: Actor, orderId: string, reason: string) {
     const now = this.d.clock.now();
     const moved = await repo.casDeposit(q, orderId, ['pending'], 'rejected', now, { reason });
-    if (!moved) throw new AppError((await repo.readDeposit(q, orderId)) ? ErrorCode.OrderStateChanged : ErrorCode.OrderNotFound);
+    if (!moved)
+      throw new AppError(
+        (await repo.readDeposit(q, orderId))
+          ? ErrorCode.OrderStateChanged
+          : ErrorCode.OrderNotFound,
+      );
     await repo.addEvent(q, orderId, 'rejected', `已拒绝：${reason}`, now);
-    await this.d.audit.record(q, { actor: op.userName, action: 'deposit.reject', target: `deposit:${orderId}`, before: { status: 'pending' }, after: { status: 'rejected', reason } });
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: 'deposit.reject',
+      target: `deposit:${orderId}`,
+      before: { status: 'pending' },
+      after: { status: 'rejected', reason },
+    });
     return this.adminOrder(q, orderId);
   }
 
@@ -324,15 +433,23 @@ export class DepositService {
   async resolve(q: Queryable, op: Actor, orderId: string, credit: boolean, reason: string) {
     const row = await repo.readDeposit(q, orderId, true);
     if (!row) throw new AppError(ErrorCode.OrderNotFound);
-    if (row.status !== 'review' || row.receivedAmount === null) throw new AppError(ErrorCode.OrderStateChanged);
+    if (row.status !== 'review' || row.receivedAmount === null)
+      throw new AppError(ErrorCode.OrderStateChanged);
     const now = this.d.clock.now();
     if (credit) {
       await this.#credit(q, row, row.receivedAmount, now, `人工审核入账：${reason}`, ['review']);
     } else {
-      if (!(await repo.casDeposit(q, orderId, ['review'], 'rejected', now, { reason }))) throw new AppError(ErrorCode.OrderStateChanged);
+      if (!(await repo.casDeposit(q, orderId, ['review'], 'rejected', now, { reason })))
+        throw new AppError(ErrorCode.OrderStateChanged);
       await repo.addEvent(q, orderId, 'rejected', `审核关闭：${reason}`, now);
     }
-    await this.d.audit.record(q, { actor: op.userName, action: credit ? 'deposit.resolve.credit' : 'deposit.resolve.close', target: `deposit:${orderId}`, before: { status: 'review', received: fenToYuanString(row.receivedAmount) }, after: { reason } });
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: credit ? 'deposit.resolve.credit' : 'deposit.resolve.close',
+      target: `deposit:${orderId}`,
+      before: { status: 'review', received: fenToYuanString(row.receivedAmount) },
+      after: { reason },
+    });
     return this.adminOrder(q, orderId);
   }
 }

@@ -3,7 +3,13 @@ import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { periodStart, type Period } from './shanghai-time';
-import { depositedSince, lockMemberOrders, readLimits, writeLimit, type LimitRow } from './wallet.repository';
+import {
+  depositedSince,
+  lockMemberOrders,
+  readLimits,
+  writeLimit,
+  type LimitRow,
+} from './wallet.repository';
 
 const RAISE_DELAY_MS = 24 * 3600 * 1000;
 const PERIODS: Period[] = ['day', 'week', 'month'];
@@ -22,7 +28,13 @@ export class LimitsService {
   /** A limit row with any raise whose 24 h have passed applied. */
   #effective(row: LimitRow, now: number): LimitRow {
     if (row.pendingAt !== null && row.pendingAt <= now) {
-      return { ...row, amount: row.pendingClear ? null : row.pendingAmount, pendingAmount: null, pendingClear: false, pendingAt: null };
+      return {
+        ...row,
+        amount: row.pendingClear ? null : row.pendingAmount,
+        pendingAmount: null,
+        pendingClear: false,
+        pendingAt: null,
+      };
     }
     return row;
   }
@@ -45,7 +57,11 @@ export class LimitsService {
         period,
         amount: r?.amount != null ? fenToYuanString(r.amount) : null,
         used: fenToYuanString(used),
-        pendingAmount: r?.pendingAt ? (r.pendingClear ? null : fenToYuanString(r.pendingAmount ?? 0n)) : null,
+        pendingAmount: r?.pendingAt
+          ? r.pendingClear
+            ? null
+            : fenToYuanString(r.pendingAmount ?? 0n)
+          : null,
         pendingAt: r?.pendingAt ?? null,
       });
     }
@@ -55,13 +71,28 @@ export class LimitsService {
   async set(memberId: number, period: Period, amountText: string | null): Promise<DepositLimits> {
     const now = this.clock.now();
     const amount = amountText === null ? null : parseMoney(amountText);
-    if (amount !== null && amount <= 0n) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'amount', message: 'must be positive' }] });
+    if (amount !== null && amount <= 0n)
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'amount', message: 'must be positive' }],
+      });
     await this.db.tx(async (q) => {
-      const current = (await this.#rows(q, memberId)).get(period) ?? { period, amount: null, pendingAmount: null, pendingClear: false, pendingAt: null };
+      const current = (await this.#rows(q, memberId)).get(period) ?? {
+        period,
+        amount: null,
+        pendingAmount: null,
+        pendingClear: false,
+        pendingAt: null,
+      };
       const lowering = amount !== null && (current.amount === null || amount <= current.amount);
       const next: LimitRow = lowering
         ? { period, amount, pendingAmount: null, pendingClear: false, pendingAt: null }
-        : { period, amount: current.amount, pendingAmount: amount, pendingClear: amount === null, pendingAt: now + RAISE_DELAY_MS };
+        : {
+            period,
+            amount: current.amount,
+            pendingAmount: amount,
+            pendingClear: amount === null,
+            pendingAt: now + RAISE_DELAY_MS,
+          };
       await writeLimit(q, memberId, next);
     });
     return this.view(memberId);

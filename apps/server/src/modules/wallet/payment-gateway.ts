@@ -22,7 +22,11 @@ export interface PaymentGateway {
    * transaction, so it must be quick: an adapter whose gateway needs a network round trip
    * should answer with its own redirect page and open the payment there.
    */
-  createPayment(order: { orderId: string; amount: bigint; channelType: string }): Promise<{ payUrl: string }>;
+  createPayment(order: {
+    orderId: string;
+    amount: bigint;
+    channelType: string;
+  }): Promise<{ payUrl: string }>;
   /** Whether a callback really comes from the gateway (its signature over the raw body). */
   verifyCallback(rawBody: string, headers: CallbackHeaders): boolean;
   /** The facts of a verified callback, or null when the body is not a callback. */

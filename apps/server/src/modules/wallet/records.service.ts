@@ -12,7 +12,14 @@ export class RecordsService {
 
   async page(
     memberId: number,
-    f: { type?: string; asset: 'CNY' | 'COIN'; from?: string; to?: string; page: number; pageSize: number },
+    f: {
+      type?: string;
+      asset: 'CNY' | 'COIN';
+      from?: string;
+      to?: string;
+      page: number;
+      pageSize: number;
+    },
   ): Promise<RecordPage> {
     const coin = f.asset === 'COIN';
     const show = (v: bigint) => (coin ? v.toString() : formatMoney(v));
@@ -39,8 +46,11 @@ export class RecordsService {
       page: f.page,
       pageSize: f.pageSize,
       total: r.total,
-      dayTotals: r.days.map((d) => ({ date: d.day, in: show(BigInt(d.inflow)), out: show(BigInt(d.outflow)) })),
+      dayTotals: r.days.map((d) => ({
+        date: d.day,
+        in: show(BigInt(d.inflow)),
+        out: show(BigInt(d.outflow)),
+      })),
     };
   }
 }
-

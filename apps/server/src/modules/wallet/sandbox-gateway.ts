@@ -12,9 +12,16 @@ export function sandboxSignature(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
 }
 
-export function verifySandboxSignature(secret: string, rawBody: string, signature: string | undefined): boolean {
+export function verifySandboxSignature(
+  secret: string,
+  rawBody: string,
+  signature: string | undefined,
+): boolean {
   if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  return timingSafeEqual(Buffer.from(sandboxSignature(secret, rawBody), 'hex'), Buffer.from(signature, 'hex'));
+  return timingSafeEqual(
+    Buffer.from(sandboxSignature(secret, rawBody), 'hex'),
+    Buffer.from(signature, 'hex'),
+  );
 }
 
 /**
@@ -40,20 +47,34 @@ export class SandboxGateway implements PaymentGateway {
 
   verifyCallback(rawBody: string, headers: CallbackHeaders): boolean {
     const signature = headers['x-sandbox-signature'];
-    return verifySandboxSignature(this.secret, rawBody, typeof signature === 'string' ? signature : undefined);
+    return verifySandboxSignature(
+      this.secret,
+      rawBody,
+      typeof signature === 'string' ? signature : undefined,
+    );
   }
 
   parseCallback(rawBody: string): GatewayCallback | null {
     try {
       const body = SandboxCallbackBody.parse(JSON.parse(rawBody));
-      return { orderId: body.orderId, status: body.status, amount: parseMoney(body.amount), tradeNo: body.gatewayTradeNo, paidAt: body.paidAt };
+      return {
+        orderId: body.orderId,
+        status: body.status,
+        amount: parseMoney(body.amount),
+        tradeNo: body.gatewayTradeNo,
+        paidAt: body.paidAt,
+      };
     } catch {
       return null;
     }
   }
 
   /** The pay button of the hosted page: the gateway calls the platform back, signed. */
-  async pay(order: { orderId: string; amount: string }, nowMs: number, attempts = 3): Promise<boolean> {
+  async pay(
+    order: { orderId: string; amount: string },
+    nowMs: number,
+    attempts = 3,
+  ): Promise<boolean> {
     const body: SandboxCallbackBody = {
       orderId: order.orderId,
       amount: order.amount,

@@ -17,11 +17,27 @@ let m: Member;
 let orderId: string;
 
 beforeAll(async () => {
-  on = await createTestApp({ seedDemo: false, secrets, env: { ...production, SANDBOX_PAYMENTS: 'on' } });
-  off = await createTestApp({ seedDemo: false, secrets, env: production, db: { db: on.db, url: on.dbUrl }, clock: on.clock });
+  on = await createTestApp({
+    seedDemo: false,
+    secrets,
+    env: { ...production, SANDBOX_PAYMENTS: 'on' },
+  });
+  off = await createTestApp({
+    seedDemo: false,
+    secrets,
+    env: production,
+    db: { db: on.db, url: on.dbUrl },
+    clock: on.clock,
+  });
   m = await registerMember(on);
   // An online order made while the sandbox was on (e.g. before a node was restarted without it).
-  orderId = (await m.client.data<{ orderId: string }>('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId: 'alipay', amount: '100' } })).orderId;
+  orderId = (
+    await m.client.data<{ orderId: string }>('depositOrder', {
+      token: m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: { channelId: 'alipay', amount: '100' },
+    })
+  ).orderId;
 });
 afterAll(async () => {
   await off?.close();
@@ -32,8 +48,22 @@ afterAll(async () => {
 const at = (node: TestApp) => node.client(m.client.deviceId);
 
 async function callback(node: TestApp, amount = '100.00') {
-  const raw = JSON.stringify({ orderId, amount, status: 'paid', gatewayTradeNo: `P${orderId}`, paidAt: 1 });
-  return node.app.inject({ method: 'POST', url: '/fd/api/v1/deposit/callback/sandbox', headers: { 'content-type': 'application/json', 'x-sandbox-signature': sandboxSignature(secrets.PAYMENT_CALLBACK_SECRET, raw) }, payload: raw });
+  const raw = JSON.stringify({
+    orderId,
+    amount,
+    status: 'paid',
+    gatewayTradeNo: `P${orderId}`,
+    paidAt: 1,
+  });
+  return node.app.inject({
+    method: 'POST',
+    url: '/fd/api/v1/deposit/callback/sandbox',
+    headers: {
+      'content-type': 'application/json',
+      'x-sandbox-signature': sandboxSignature(secrets.PAYMENT_CALLBACK_SECRET, raw),
+    },
+    payload: raw,
+  });
 }
 
 describe('the sandbox gateway in production', () => {
@@ -46,30 +76,88 @@ describe('the sandbox gateway in production', () => {
 
   it('without SANDBOX_PAYMENTS: online channels hidden, orders, pay page and callback refused', async () => {
     const c = at(off);
-    const channels = await c.data<{ list: DepositChannel[] }>('depositChannels', { token: m.token });
+    const channels = await c.data<{ list: DepositChannel[] }>('depositChannels', {
+      token: m.token,
+    });
     expect(channels.list.map((x) => x.type).sort()).toEqual(['bank', 'usdt']);
     for (const channelId of ['alipay', 'wechat', 'ebpay', 'koipay']) {
-      expect((await c.call('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId, amount: '100' } })).status_code).toBe(7021);
+      expect(
+        (
+          await c.call('depositOrder', {
+            token: m.token,
+            headers: { 'x-idempotency-key': idemKey() },
+            body: { channelId, amount: '100' },
+          })
+        ).status_code,
+      ).toBe(7021);
     }
-    expect((await c.call('sandboxOrder', { token: m.token, params: { orderId } })).status_code).toBe(7021);
-    expect((await c.call('sandboxPay', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, params: { orderId }, body: {} })).status_code).toBe(7021);
+    expect(
+      (await c.call('sandboxOrder', { token: m.token, params: { orderId } })).status_code,
+    ).toBe(7021);
+    expect(
+      (
+        await c.call('sandboxPay', {
+          token: m.token,
+          headers: { 'x-idempotency-key': idemKey() },
+          params: { orderId },
+          body: {},
+        })
+      ).status_code,
+    ).toBe(7021);
     const r = await callback(off);
     expect([r.statusCode, r.body]).toEqual([400, 'fail']);
-    expect((await c.data<DepositOrder>('depositOrderDetail', { token: m.token, params: { orderId } })).status).toBe('pending');
+    expect(
+      (await c.data<DepositOrder>('depositOrderDetail', { token: m.token, params: { orderId } }))
+        .status,
+    ).toBe('pending');
     expect((await c.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe('0.00');
     // Offline channels still work.
-    expect((await c.call('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId: 'usdt-trc20', amount: '10' } })).status_code).toBe(6000);
+    expect(
+      (
+        await c.call('depositOrder', {
+          token: m.token,
+          headers: { 'x-idempotency-key': idemKey() },
+          body: { channelId: 'usdt-trc20', amount: '10' },
+        })
+      ).status_code,
+    ).toBe(6000);
   });
 
   it('with SANDBOX_PAYMENTS=on: channels listed, the pay page works, the callback credits', async () => {
     const c = at(on);
-    const channels = await c.data<{ list: DepositChannel[] }>('depositChannels', { token: m.token });
-    expect(channels.list.filter((x) => x.online).map((x) => x.type).sort()).toEqual(['alipay', 'ebpay', 'koipay', 'wechat']);
-    expect((await c.data<DepositOrder>('sandboxOrder', { token: m.token, params: { orderId } })).payUrl).toBe(`/pay/sandbox/${orderId}`);
+    const channels = await c.data<{ list: DepositChannel[] }>('depositChannels', {
+      token: m.token,
+    });
+    expect(
+      channels.list
+        .filter((x) => x.online)
+        .map((x) => x.type)
+        .sort(),
+    ).toEqual(['alipay', 'ebpay', 'koipay', 'wechat']);
+    expect(
+      (await c.data<DepositOrder>('sandboxOrder', { token: m.token, params: { orderId } })).payUrl,
+    ).toBe(`/pay/sandbox/${orderId}`);
     expect((await callback(on)).body).toBe('success');
-    expect((await c.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe('100.00');
-    const paid = await c.data<{ orderId: string }>('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId: 'wechat', amount: '50' } });
-    expect((await c.data<DepositOrder>('sandboxPay', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, params: { orderId: paid.orderId }, body: {} })).status).toBe('credited');
-    expect((await c.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe('150.00');
+    expect((await c.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe(
+      '100.00',
+    );
+    const paid = await c.data<{ orderId: string }>('depositOrder', {
+      token: m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: { channelId: 'wechat', amount: '50' },
+    });
+    expect(
+      (
+        await c.data<DepositOrder>('sandboxPay', {
+          token: m.token,
+          headers: { 'x-idempotency-key': idemKey() },
+          params: { orderId: paid.orderId },
+          body: {},
+        })
+      ).status,
+    ).toBe('credited');
+    expect((await c.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe(
+      '150.00',
+    );
   });
 });

@@ -16,15 +16,42 @@ export class TurnoverService {
   ) {}
 
   /** Adds the requirement of a credited deposit, inside the crediting transaction. */
-  async requireFor(q: Queryable, memberId: number, depositFen: bigint, reference: string): Promise<void> {
+  async requireFor(
+    q: Queryable,
+    memberId: number,
+    depositFen: bigint,
+    reference: string,
+  ): Promise<void> {
     const multiplierHundredths = parseMoney((await this.settings.get()).turnoverMultiplier);
     const amount = (depositFen * multiplierHundredths) / 100n;
-    if (amount > 0n) await addTurnover(q, { memberId, kind: 'require', amount, reference: `turnover:${reference}`, note: '存款流水要求', now: this.clock.now() });
+    if (amount > 0n)
+      await addTurnover(q, {
+        memberId,
+        kind: 'require',
+        amount,
+        reference: `turnover:${reference}`,
+        note: '存款流水要求',
+        now: this.clock.now(),
+      });
   }
 
   /** Valid turnover from a settled bet (fed by the sportsbook). */
-  async addValid(q: Queryable, memberId: number, amount: bigint, reference: string, note: string): Promise<void> {
-    if (amount > 0n) await addTurnover(q, { memberId, kind: 'turnover', amount, reference, note, now: this.clock.now() });
+  async addValid(
+    q: Queryable,
+    memberId: number,
+    amount: bigint,
+    reference: string,
+    note: string,
+  ): Promise<void> {
+    if (amount > 0n)
+      await addTurnover(q, {
+        memberId,
+        kind: 'turnover',
+        amount,
+        reference,
+        note,
+        now: this.clock.now(),
+      });
   }
 
   async missing(q: Queryable, memberId: number): Promise<bigint> {
@@ -37,13 +64,24 @@ export class TurnoverService {
   async waive(q: Queryable, memberId: number, reason: string, actor: string): Promise<bigint> {
     const missing = await this.missing(q, memberId);
     if (missing > 0n) {
-      await addTurnover(q, { memberId, kind: 'waive', amount: missing, reference: `waive:${memberId}:${this.clock.now()}`, note: `${actor}：${reason}`, now: this.clock.now() });
+      await addTurnover(q, {
+        memberId,
+        kind: 'waive',
+        amount: missing,
+        reference: `waive:${memberId}:${this.clock.now()}`,
+        note: `${actor}：${reason}`,
+        now: this.clock.now(),
+      });
     }
     return missing;
   }
 
   async view(memberId: number, q: Queryable = this.db): Promise<Turnover> {
-    const [t, items, settings] = await Promise.all([turnoverTotals(q, memberId), turnoverItems(q, memberId, 50), this.settings.get()]);
+    const [t, items, settings] = await Promise.all([
+      turnoverTotals(q, memberId),
+      turnoverItems(q, memberId, 50),
+      this.settings.get(),
+    ]);
     const left = t.require - t.turnover - t.waive;
     return {
       required: fenToYuanString(t.require),
@@ -51,7 +89,12 @@ export class TurnoverService {
       waived: fenToYuanString(t.waive),
       missing: fenToYuanString(left > 0n ? left : 0n),
       multiplier: settings.turnoverMultiplier,
-      items: items.map((i) => ({ time: i.at.getTime(), kind: i.kind, amount: fenToYuanString(i.amount), note: i.note })),
+      items: items.map((i) => ({
+        time: i.at.getTime(),
+        kind: i.kind,
+        amount: fenToYuanString(i.amount),
+        note: i.note,
+      })),
     };
   }
 }

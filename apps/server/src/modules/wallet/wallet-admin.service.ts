@@ -18,13 +18,27 @@ export class WalletAdminService {
     private readonly audit: AuditService,
   ) {}
 
-  async adjust(q: Queryable, op: Actor, memberId: number, input: { asset: 'CNY' | 'COIN'; direction: 'credit' | 'debit'; amount: string; reason: string }) {
+  async adjust(
+    q: Queryable,
+    op: Actor,
+    memberId: number,
+    input: { asset: 'CNY' | 'COIN'; direction: 'credit' | 'debit'; amount: string; reason: string },
+  ) {
     const exists = await q.query('SELECT 1 FROM members WHERE id = $1', [memberId]);
-    if (exists.rowCount === 0) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'memberId', message: 'unknown member' }] });
+    if (exists.rowCount === 0)
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'memberId', message: 'unknown member' }],
+      });
     const coin = input.asset === 'COIN';
-    if (coin && input.amount.includes('.')) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'amount', message: 'COIN is whole units' }] });
+    if (coin && input.amount.includes('.'))
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'amount', message: 'COIN is whole units' }],
+      });
     const units = coin ? BigInt(input.amount) : parseMoney(input.amount);
-    if (units <= 0n) throw new AppError(ErrorCode.Validation, { issues: [{ path: 'amount', message: 'must be positive' }] });
+    if (units <= 0n)
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'amount', message: 'must be positive' }],
+      });
     const signed = input.direction === 'credit' ? units : -units;
     const reference = `adjust:${memberId}:${this.clock.now()}:${randomId(6)}`;
     await this.ledger.post(q, {
@@ -37,7 +51,13 @@ export class WalletAdminService {
         { account: { house: coin ? 'adjustmentsCoin' : 'adjustments' }, amount: -signed },
       ],
     });
-    await this.audit.record(q, { actor: op.userName, action: 'wallet.adjust', target: `member:${memberId}`, before: null, after: { ...input, reference } });
+    await this.audit.record(q, {
+      actor: op.userName,
+      action: 'wallet.adjust',
+      target: `member:${memberId}`,
+      before: null,
+      after: { ...input, reference },
+    });
     const b = await this.ledger.balances(q, memberId);
     return { reference, main: fenToYuanString(b.main), coin: b.coin.toString() };
   }
@@ -45,7 +65,13 @@ export class WalletAdminService {
   async waive(op: Actor, memberId: number, reason: string) {
     await this.db.tx(async (q) => {
       const waived = await this.turnover.waive(q, memberId, reason, op.userName);
-      await this.audit.record(q, { actor: op.userName, action: 'turnover.waive', target: `member:${memberId}`, before: { missing: fenToYuanString(waived) }, after: { missing: '0.00', reason } });
+      await this.audit.record(q, {
+        actor: op.userName,
+        action: 'turnover.waive',
+        target: `member:${memberId}`,
+        before: { missing: fenToYuanString(waived) },
+        after: { missing: '0.00', reason },
+      });
     });
     return this.turnover.view(memberId);
   }
@@ -56,8 +82,15 @@ export class WalletAdminService {
     return {
       ok: r.ok,
       assetSums: Object.fromEntries(Object.entries(r.assetSums).map(([k, v]) => [k, v.toString()])),
-      drift: r.drift.map((d) => ({ accountId: Number(d.accountId), cached: d.cached.toString(), postings: d.postings.toString() })),
-      negative: r.negative.map((n) => ({ accountId: Number(n.accountId), balance: n.balance.toString() })),
+      drift: r.drift.map((d) => ({
+        accountId: Number(d.accountId),
+        cached: d.cached.toString(),
+        postings: d.postings.toString(),
+      })),
+      negative: r.negative.map((n) => ({
+        accountId: Number(n.accountId),
+        balance: n.balance.toString(),
+      })),
       checkedAccounts: r.checkedAccounts,
     };
   }

@@ -42,11 +42,21 @@ async function refused(code: number, call: () => Promise<Envelope<unknown>>): Pr
 }
 
 const key = () => ({ 'x-idempotency-key': idemKey() });
-const deposit = (body: object) => () => m.client.call('depositOrder', { token: m.token, headers: key(), body });
-const withdraw = (body: object) => () => m.client.call('withdrawOrder', { token: m.token, headers: key(), body });
-const coinBuy = (body: object) => () => m.client.call('coinBuy', { token: m.token, headers: key(), body });
+const deposit = (body: object) => () =>
+  m.client.call('depositOrder', { token: m.token, headers: key(), body });
+const withdraw = (body: object) => () =>
+  m.client.call('withdrawOrder', { token: m.token, headers: key(), body });
+const coinBuy = (body: object) => () =>
+  m.client.call('coinBuy', { token: m.token, headers: key(), body });
 const adjust = (payload: object) => async () =>
-  (await t.app.inject({ method: 'POST', url: `/admin/api/v1/members/${m.memberId}/adjust`, headers: { 'x-admin-token': op, ...key() }, payload })).json<Envelope<unknown>>();
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: `/admin/api/v1/members/${m.memberId}/adjust`,
+      headers: { 'x-admin-token': op, ...key() },
+      payload,
+    })
+  ).json<Envelope<unknown>>();
 
 // [amount, code]: "0" passes the grammar and is refused by the business minimum.
 const AMOUNTS: [unknown, number][] = [
@@ -83,12 +93,21 @@ describe('bad amounts change nothing', () => {
   ])('coin/buy %j → %i', async (coins, code) => {
     await refused(code, coinBuy({ coins }));
   });
-  it.each<[unknown, number]>([...AMOUNTS.map(([a]): [unknown, number] => [a, 10003])])('operator adjustment %j → %i', async (amount, code) => {
-    await refused(code, adjust({ asset: 'CNY', direction: 'credit', amount, reason: '测试' }));
-  });
+  it.each<[unknown, number]>([...AMOUNTS.map(([a]): [unknown, number] => [a, 10003])])(
+    'operator adjustment %j → %i',
+    async (amount, code) => {
+      await refused(code, adjust({ asset: 'CNY', direction: 'credit', amount, reason: '测试' }));
+    },
+  );
   it('operator adjustment of COIN: places and amounts above 2^53 units are refused', async () => {
-    await refused(10003, adjust({ asset: 'COIN', direction: 'credit', amount: '1.5', reason: '测试' }));
-    await refused(10003, adjust({ asset: 'COIN', direction: 'credit', amount: OVER_2_53_UNITS, reason: '测试' }));
+    await refused(
+      10003,
+      adjust({ asset: 'COIN', direction: 'credit', amount: '1.5', reason: '测试' }),
+    );
+    await refused(
+      10003,
+      adjust({ asset: 'COIN', direction: 'credit', amount: OVER_2_53_UNITS, reason: '测试' }),
+    );
   });
 });
 
@@ -101,8 +120,14 @@ describe('missing and extra fields change nothing', () => {
   it('withdraw/order', async () => {
     await refused(10003, withdraw({ accountId: m.accountId, amount: '100' }));
     await refused(10003, withdraw({ amount: '100', fundPassword: '135790' }));
-    await refused(10003, withdraw({ accountId: m.accountId, amount: '100', fundPassword: '135790', fee: '0' }));
-    await refused(10003, withdraw({ accountId: String(m.accountId), amount: '100', fundPassword: '135790' }));
+    await refused(
+      10003,
+      withdraw({ accountId: m.accountId, amount: '100', fundPassword: '135790', fee: '0' }),
+    );
+    await refused(
+      10003,
+      withdraw({ accountId: String(m.accountId), amount: '100', fundPassword: '135790' }),
+    );
   });
   it('coin/buy', async () => {
     await refused(10003, coinBuy({}));
@@ -111,9 +136,15 @@ describe('missing and extra fields change nothing', () => {
   it('operator adjustment: the reason is mandatory; unknown fields and directions are refused', async () => {
     await refused(10003, adjust({ asset: 'CNY', direction: 'credit', amount: '10' }));
     await refused(10003, adjust({ asset: 'CNY', direction: 'credit', amount: '10', reason: '  ' }));
-    await refused(10003, adjust({ asset: 'CNY', direction: 'credit', amount: '10', reason: '测试', memberId: 1 }));
+    await refused(
+      10003,
+      adjust({ asset: 'CNY', direction: 'credit', amount: '10', reason: '测试', memberId: 1 }),
+    );
     await refused(10003, adjust({ asset: 'CNY', direction: 'gift', amount: '10', reason: '测试' }));
-    await refused(10003, adjust({ asset: 'USD', direction: 'credit', amount: '10', reason: '测试' }));
+    await refused(
+      10003,
+      adjust({ asset: 'USD', direction: 'credit', amount: '10', reason: '测试' }),
+    );
   });
   it('the largest wire amount is still accepted by the grammar (then refused by the channel maximum)', async () => {
     await refused(7007, deposit({ channelId: 'alipay', amount: '90071992547409.91' }));

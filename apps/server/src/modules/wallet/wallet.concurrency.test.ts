@@ -23,7 +23,11 @@ let t: TestApp;
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await createTestApp({ seedDemo: false });
-  await t.services.settings.update({ payoutCooloffHours: 0, turnoverMultiplier: '0', withdrawDailyMax: '100000000' });
+  await t.services.settings.update({
+    payoutCooloffHours: 0,
+    turnoverMultiplier: '0',
+    withdrawDailyMax: '100000000',
+  });
 });
 afterAll(async () => {
   if (onPostgres) await t.close();
@@ -37,13 +41,19 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
     await fund(t, m.memberId, '1000');
     const envs = await Promise.all(
       Array.from({ length: 200 }, () =>
-        m.client.call('withdrawOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { accountId: m.accountId, amount: '1000', fundPassword: '135790' } }),
+        m.client.call('withdrawOrder', {
+          token: m.token,
+          headers: { 'x-idempotency-key': idemKey() },
+          body: { accountId: m.accountId, amount: '1000', fundPassword: '135790' },
+        }),
       ),
     );
     const codes = statuses(envs);
     expect(codes.filter((c) => c === 6000)).toHaveLength(1);
     expect(codes.filter((c) => c !== 6000).every((c) => c === 7001)).toBe(true);
-    expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject({ main: '0.00', locked: '1000.00' });
+    expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject(
+      { main: '0.00', locked: '1000.00' },
+    );
   }, 120_000);
 
   it('50 retries of one idempotency key, sequential and parallel: one effect, identical answers', async () => {
@@ -51,17 +61,34 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
     await fund(t, m.memberId, '100');
     const key = idemKey();
     const body = { coins: '10' };
-    const parallel = await Promise.all(Array.from({ length: 25 }, () => m.client.call('coinBuy', { token: m.token, headers: { 'x-idempotency-key': key }, body })));
+    const parallel = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        m.client.call('coinBuy', { token: m.token, headers: { 'x-idempotency-key': key }, body }),
+      ),
+    );
     const sequential = [];
-    for (let i = 0; i < 25; i += 1) sequential.push(await m.client.call('coinBuy', { token: m.token, headers: { 'x-idempotency-key': key }, body }));
+    for (let i = 0; i < 25; i += 1)
+      sequential.push(
+        await m.client.call('coinBuy', {
+          token: m.token,
+          headers: { 'x-idempotency-key': key },
+          body,
+        }),
+      );
     const all = [...parallel, ...sequential];
     // Concurrent duplicates either wait for the first and replay it, or are told it is in progress.
     const done = all.filter((e) => e.status_code === 6000);
     expect(all.every((e) => e.status_code === 6000 || e.status_code === 7004)).toBe(true);
     for (const e of done) expect(e).toEqual(done[0]);
     expect(sequential.every((e) => e.status_code === 6000)).toBe(true);
-    expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).coin).toBe('10');
-    const other = await m.client.call('coinBuy', { token: m.token, headers: { 'x-idempotency-key': key }, body: { coins: '11' } });
+    expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).coin).toBe(
+      '10',
+    );
+    const other = await m.client.call('coinBuy', {
+      token: m.token,
+      headers: { 'x-idempotency-key': key },
+      body: { coins: '11' },
+    });
     expect(other.status_code).toBe(7003);
   }, 60_000);
 
@@ -70,20 +97,40 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
     const orders: { orderId: string; member: (typeof members)[number] }[] = [];
     for (const m of members) {
       for (let i = 0; i < 4; i += 1) {
-        const o = await m.client.data<{ orderId: string }>('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId: 'alipay', amount: '100' } });
+        const o = await m.client.data<{ orderId: string }>('depositOrder', {
+          token: m.token,
+          headers: { 'x-idempotency-key': idemKey() },
+          body: { channelId: 'alipay', amount: '100' },
+        });
         orders.push({ orderId: o.orderId, member: m });
       }
     }
     const storm = orders.flatMap((o) =>
       Array.from({ length: 10 }, () => {
-        const raw = JSON.stringify({ orderId: o.orderId, amount: '100.00', status: 'paid', gatewayTradeNo: `S${o.orderId}`, paidAt: 1 });
-        return t.app.inject({ method: 'POST', url: '/fd/api/v1/deposit/callback/sandbox', headers: { 'content-type': 'application/json', 'x-sandbox-signature': sandboxSignature(t.secrets.PAYMENT_CALLBACK_SECRET, raw) }, payload: raw });
+        const raw = JSON.stringify({
+          orderId: o.orderId,
+          amount: '100.00',
+          status: 'paid',
+          gatewayTradeNo: `S${o.orderId}`,
+          paidAt: 1,
+        });
+        return t.app.inject({
+          method: 'POST',
+          url: '/fd/api/v1/deposit/callback/sandbox',
+          headers: {
+            'content-type': 'application/json',
+            'x-sandbox-signature': sandboxSignature(t.secrets.PAYMENT_CALLBACK_SECRET, raw),
+          },
+          payload: raw,
+        });
       }),
     );
     const answers = await Promise.all(storm);
     expect(answers.every((a) => a.body === 'success')).toBe(true);
     for (const m of members) {
-      expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe('400.00');
+      expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe(
+        '400.00',
+      );
     }
     expect((await t.services.walletAdmin.reconcile()).ok).toBe(true);
   }, 120_000);
@@ -92,7 +139,11 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
     const m = await registerMember(t);
     const admin = await adminToken(t, 'finance');
     for (let round = 0; round < 5; round += 1) {
-      const o = await m.client.data<{ orderId: string }>('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId: 'bank-icbc', amount: '100', depositorName: '王小明' } });
+      const o = await m.client.data<{ orderId: string }>('depositOrder', {
+        token: m.token,
+        headers: { 'x-idempotency-key': idemKey() },
+        body: { channelId: 'bank-icbc', amount: '100', depositorName: '王小明' },
+      });
       const calls = Array.from({ length: 10 }, (_, i) =>
         t.app.inject({
           method: 'POST',
@@ -101,12 +152,20 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
           payload: i % 2 ? { reason: '并发拒绝' } : {},
         }),
       );
-      const codes = (await Promise.all(calls)).map((r) => r.json<{ status_code: number }>().status_code);
+      const codes = (await Promise.all(calls)).map(
+        (r) => r.json<{ status_code: number }>().status_code,
+      );
       expect(codes.filter((c) => c === 6000)).toHaveLength(1);
       expect(codes.filter((c) => c !== 6000).every((c) => c === 7009)).toBe(true);
     }
-    const r = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 AND kind = 'deposit'`, [m.memberId]);
-    const credited = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deposit_orders WHERE member_id = $1 AND status = 'credited'`, [m.memberId]);
+    const r = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 AND kind = 'deposit'`,
+      [m.memberId],
+    );
+    const credited = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM deposit_orders WHERE member_id = $1 AND status = 'credited'`,
+      [m.memberId],
+    );
     expect(r.rows[0]?.n).toBe(credited.rows[0]?.n);
     expect((await t.services.walletAdmin.reconcile()).ok).toBe(true);
   }, 60_000);
@@ -118,7 +177,11 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
     const before = verifies.length;
     const envs = await Promise.all(
       Array.from({ length: 20 }, () =>
-        m.client.call('withdrawOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { accountId: m.accountId, amount: '100', fundPassword: '000000' } }),
+        m.client.call('withdrawOrder', {
+          token: m.token,
+          headers: { 'x-idempotency-key': idemKey() },
+          body: { accountId: m.accountId, amount: '100', fundPassword: '000000' },
+        }),
       ),
     );
     expect(verifies.length - before).toBe(5);
@@ -127,10 +190,16 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
     expect(codes.filter((c) => c === 7012).length).toBeLessThanOrEqual(4);
     expect(codes).toContain(7013);
     // Locked: even the right password is refused now, without being verified.
-    const right = await m.client.call('withdrawOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { accountId: m.accountId, amount: '100', fundPassword: '135790' } });
+    const right = await m.client.call('withdrawOrder', {
+      token: m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: { accountId: m.accountId, amount: '100', fundPassword: '135790' },
+    });
     expect(right.status_code).toBe(7013);
     expect(verifies.length - before).toBe(5);
-    expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject({ main: '1000.00', locked: '0.00' });
+    expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject(
+      { main: '1000.00', locked: '0.00' },
+    );
   }, 60_000);
 
   it('parallel withdrawals cannot pass the daily maximum together', async () => {
@@ -140,13 +209,19 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
       await fund(t, m.memberId, '10000');
       const envs = await Promise.all(
         Array.from({ length: 20 }, () =>
-          m.client.call('withdrawOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { accountId: m.accountId, amount: '100', fundPassword: '135790' } }),
+          m.client.call('withdrawOrder', {
+            token: m.token,
+            headers: { 'x-idempotency-key': idemKey() },
+            body: { accountId: m.accountId, amount: '100', fundPassword: '135790' },
+          }),
         ),
       );
       const codes = statuses(envs);
       expect(codes.filter((c) => c === 6000)).toHaveLength(5);
       expect(codes.filter((c) => c !== 6000).every((c) => c === 7017)).toBe(true);
-      expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject({ main: '9500.00', locked: '500.00' });
+      expect(
+        await m.client.data<WalletBalances>('walletBalances', { token: m.token }),
+      ).toMatchObject({ main: '9500.00', locked: '500.00' });
     } finally {
       await t.services.settings.update({ withdrawDailyMax: '100000000' });
     }
@@ -154,29 +229,55 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
 
   it('parallel deposit orders cannot pass a deposit limit together', async () => {
     const m = await registerMember(t);
-    await m.client.data('depositLimitSet', { token: m.token, body: { period: 'day', amount: '500' } });
+    await m.client.data('depositLimitSet', {
+      token: m.token,
+      body: { period: 'day', amount: '500' },
+    });
     const envs = await Promise.all(
       Array.from({ length: 20 }, () =>
-        m.client.call('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId: 'alipay', amount: '100' } }),
+        m.client.call('depositOrder', {
+          token: m.token,
+          headers: { 'x-idempotency-key': idemKey() },
+          body: { channelId: 'alipay', amount: '100' },
+        }),
       ),
     );
     const codes = statuses(envs);
     expect(codes.filter((c) => c === 6000)).toHaveLength(5);
     expect(codes.filter((c) => c !== 6000).every((c) => c === 9201)).toBe(true);
-    expect((await m.client.data<{ total: number }>('depositOrders', { token: m.token, query: { page: 1, pageSize: 50 } })).total).toBe(5);
+    expect(
+      (
+        await m.client.data<{ total: number }>('depositOrders', {
+          token: m.token,
+          query: { page: 1, pageSize: 50 },
+        })
+      ).total,
+    ).toBe(5);
   }, 60_000);
 
   it('parallel taps of the sandbox pay button with one key: one payment, one answer', async () => {
     const m = await registerMember(t);
-    const o = await m.client.data<{ orderId: string }>('depositOrder', { token: m.token, headers: { 'x-idempotency-key': idemKey() }, body: { channelId: 'alipay', amount: '100' } });
+    const o = await m.client.data<{ orderId: string }>('depositOrder', {
+      token: m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: { channelId: 'alipay', amount: '100' },
+    });
     const key = idemKey();
-    const tap = () => m.client.call<DepositOrder>('sandboxPay', { token: m.token, headers: { 'x-idempotency-key': key }, params: { orderId: o.orderId }, body: {} });
+    const tap = () =>
+      m.client.call<DepositOrder>('sandboxPay', {
+        token: m.token,
+        headers: { 'x-idempotency-key': key },
+        params: { orderId: o.orderId },
+        body: {},
+      });
     const envs = await Promise.all(Array.from({ length: 10 }, tap));
     // Duplicates either replay the first answer or are told it is still running.
     expect(statuses(envs).every((c) => c === 6000 || c === 7004)).toBe(true);
     const final = await tap();
     expect(final).toMatchObject({ status_code: 6000, data: { status: 'credited' } });
     for (const e of envs.filter((x) => x.status_code === 6000)) expect(e).toEqual(final);
-    expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe('100.00');
+    expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe(
+      '100.00',
+    );
   }, 60_000);
 });

@@ -20,7 +20,12 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
 
-interface Proc { url: string; child: ChildProcess; exited: Promise<number | null>; output: () => string }
+interface Proc {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+}
 
 function start(env: Record<string, string>): Promise<Proc> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -45,14 +50,25 @@ function start(env: Record<string, string>): Promise<Proc> {
 /** A signing client; `url` is read per call, since the platform's port changes on restart. */
 function client(url: () => string, deviceId = randomUUID()) {
   const key = createHmac('sha256', secrets.SIGN_KEY).update(deviceId).digest();
-  return async <T>(method: 'GET' | 'POST', p: string, body?: unknown, extra: Record<string, string> = {}): Promise<{ status_code: number; data: T }> => {
+  return async <T>(
+    method: 'GET' | 'POST',
+    p: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<{ status_code: number; data: T }> => {
     const base = /^\/([a-z]+)\/api\//.exec(p)?.[1] ?? 'site';
     const ts = String(Date.now());
     const res = await fetch(url() + p, {
       method,
       headers: {
-        'content-type': 'application/json', 'x-client-type': 'h5', 'x-version': '2.0.0', 'x-site-id': '6001', 'x-api-uuid': deviceId,
-        'x-timestamp': ts, 'x-sign': createHmac('sha256', key).update(`${base}:${deviceId}:${ts}`).digest('hex'), ...extra,
+        'content-type': 'application/json',
+        'x-client-type': 'h5',
+        'x-version': '2.0.0',
+        'x-site-id': '6001',
+        'x-api-uuid': deviceId,
+        'x-timestamp': ts,
+        'x-sign': createHmac('sha256', key).update(`${base}:${deviceId}:${ts}`).digest('hex'),
+        ...extra,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -71,8 +87,19 @@ describe('kill -9 during a callback storm', () => {
       cleanups.push(() => pg?.drop() ?? Promise.resolve());
     }
     const env = {
-      ...secrets, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '', REDIS_URL: '', NODE_ENV: 'development',
-      LOG_LEVEL: 'warn', REGISTER_CAPTCHA: 'off', RATE_LIMIT_MAX: '1000000', ADMIN_USER: 'crashadmin', ADMIN_PASSWORD: 'crash-admin-pass-1', SEED_DEMO: 'off',
+      ...secrets,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: pg?.url ?? '',
+      REDIS_URL: '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      REGISTER_CAPTCHA: 'off',
+      RATE_LIMIT_MAX: '1000000',
+      ADMIN_USER: 'crashadmin',
+      ADMIN_PASSWORD: 'crash-admin-pass-1',
+      SEED_DEMO: 'off',
     };
     let proc = await start(env);
     cleanups.push(() => {
@@ -84,21 +111,39 @@ describe('kill -9 during a callback storm', () => {
     const orders: { orderId: string; call: ReturnType<typeof client>; token: string }[] = [];
     for (let i = 0; i < 3; i += 1) {
       const call = client(() => proc.url);
-      const reg = await call<{ token: string }>('POST', '/site/api/v1/user/register', { userName: `crash${i}${Date.now() % 100000}`, password: 'Crash-Test-Pass-1', ageConfirmed: true });
+      const reg = await call<{ token: string }>('POST', '/site/api/v1/user/register', {
+        userName: `crash${i}${Date.now() % 100000}`,
+        password: 'Crash-Test-Pass-1',
+        ageConfirmed: true,
+      });
       expect(reg.status_code).toBe(6000);
       for (let k = 0; k < 10; k += 1) {
-        const o = await call<{ orderId: string }>('POST', '/fd/api/v1/deposit/order', { channelId: 'alipay', amount: '100' }, { 'x-api-token': reg.data.token, 'x-idempotency-key': randomUUID() });
+        const o = await call<{ orderId: string }>(
+          'POST',
+          '/fd/api/v1/deposit/order',
+          { channelId: 'alipay', amount: '100' },
+          { 'x-api-token': reg.data.token, 'x-idempotency-key': randomUUID() },
+        );
         expect(o.status_code).toBe(6000);
         orders.push({ orderId: o.data.orderId, call, token: reg.data.token });
       }
     }
 
     const send = async (url: string, orderId: string): Promise<string> => {
-      const raw = JSON.stringify({ orderId, amount: '100.00', status: 'paid', gatewayTradeNo: `C${orderId}`, paidAt: Date.now() });
+      const raw = JSON.stringify({
+        orderId,
+        amount: '100.00',
+        status: 'paid',
+        gatewayTradeNo: `C${orderId}`,
+        paidAt: Date.now(),
+      });
       try {
         const r = await fetch(`${url}/fd/api/v1/deposit/callback/sandbox`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-sandbox-signature': sandboxSignature(secrets.PAYMENT_CALLBACK_SECRET, raw) },
+          headers: {
+            'content-type': 'application/json',
+            'x-sandbox-signature': sandboxSignature(secrets.PAYMENT_CALLBACK_SECRET, raw),
+          },
           body: raw,
         });
         return await r.text();
@@ -135,14 +180,24 @@ describe('kill -9 during a callback storm', () => {
     // Replays after the fact change nothing either.
     for (const o of orders.slice(0, 5)) expect(await send(proc.url, o.orderId)).toBe('success');
 
-    const login = await fetch(`${proc.url}/admin/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'crashadmin', password: 'crash-admin-pass-1' }) });
+    const login = await fetch(`${proc.url}/admin/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'crashadmin', password: 'crash-admin-pass-1' }),
+    });
     const admin = ((await login.json()) as { data: { token: string } }).data.token;
-    const credited = await fetch(`${proc.url}/admin/api/v1/deposits?status=credited&pageSize=100`, { headers: { 'x-admin-token': admin } });
+    const credited = await fetch(`${proc.url}/admin/api/v1/deposits?status=credited&pageSize=100`, {
+      headers: { 'x-admin-token': admin },
+    });
     expect(((await credited.json()) as { data: { total: number } }).data.total).toBe(orders.length);
-    const rec = await fetch(`${proc.url}/admin/api/v1/ledger/reconcile`, { headers: { 'x-admin-token': admin } });
+    const rec = await fetch(`${proc.url}/admin/api/v1/ledger/reconcile`, {
+      headers: { 'x-admin-token': admin },
+    });
     expect(((await rec.json()) as { data: { ok: boolean } }).data.ok).toBe(true);
     for (const o of orders.filter((_, i) => i % 10 === 0)) {
-      const b = await o.call<{ main: string }>('GET', '/fd/api/v1/wallet/balances', undefined, { 'x-api-token': o.token });
+      const b = await o.call<{ main: string }>('GET', '/fd/api/v1/wallet/balances', undefined, {
+        'x-api-token': o.token,
+      });
       expect(b.data.main).toBe('1000.00');
     }
     proc.child.kill('SIGTERM');

@@ -17,13 +17,22 @@ import { sandboxSignature } from './sandbox-gateway';
 const RUNS = Number(process.env.WALLET_MODEL_RUNS ?? 1000);
 const FUND_PASSWORD = '246810';
 
-interface MemberState { id: number; main: bigint; locked: bigint; coin: bigint; accountId: number }
+interface MemberState {
+  id: number;
+  main: bigint;
+  locked: bigint;
+  coin: bigint;
+  accountId: number;
+}
 interface Model {
   members: MemberState[];
   deposits: { id: string; member: number; credit: bigint; status: string }[];
   withdrawals: { id: string; member: number; amount: bigint; status: string }[];
 }
-interface Real { t: TestApp; lastTx: bigint }
+interface Real {
+  t: TestApp;
+  lastTx: bigint;
+}
 
 let t: TestApp;
 let pool: MemberState[] = [];
@@ -31,7 +40,15 @@ const actor = { userName: 'model-test' };
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
-  await t.services.settings.update({ turnoverMultiplier: '0', payoutCooloffHours: 0, withdrawMin: '1', withdrawMax: '1000000', withdrawDailyMax: '100000000000', coinRate: '0.10', coinBuyMin: 1 });
+  await t.services.settings.update({
+    turnoverMultiplier: '0',
+    payoutCooloffHours: 0,
+    withdrawMin: '1',
+    withdrawMax: '1000000',
+    withdrawDailyMax: '100000000000',
+    coinRate: '0.10',
+    coinBuyMin: 1,
+  });
   const admin = await adminToken(t);
   // A cheap hash (argon2id with a small cost) keeps 1,000 sequences fast; verification is the
   // real code path, reading its cost from the PHC string.
@@ -39,9 +56,17 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i += 1) {
     const m = await registerMember(t);
     await m.client.data('realNameSubmit', { token: m.token, body: { realName: '模型测试' } });
-    await adminCall(t, admin, 'POST', `/admin/api/v1/realName/${m.memberId}/review`, { approve: true });
-    await t.db.query('UPDATE members SET fund_password_hash = $2 WHERE id = $1', [m.memberId, cheap]);
-    const acc = await m.client.data<{ id: number }>('paymentAccountAdd', { token: m.token, body: { type: 'alipay', accountNo: `1380000000${i}`, stepUp: { password: m.password } } });
+    await adminCall(t, admin, 'POST', `/admin/api/v1/realName/${m.memberId}/review`, {
+      approve: true,
+    });
+    await t.db.query('UPDATE members SET fund_password_hash = $2 WHERE id = $1', [
+      m.memberId,
+      cheap,
+    ]);
+    const acc = await m.client.data<{ id: number }>('paymentAccountAdd', {
+      token: m.token,
+      body: { type: 'alipay', accountNo: `1380000000${i}`, stepUp: { password: m.password } },
+    });
     pool.push({ id: m.memberId, main: 0n, locked: 0n, coin: 0n, accountId: acc.id });
   }
 }, 120_000);
@@ -57,8 +82,16 @@ async function ok<T>(p: Promise<T>): Promise<T | AppError> {
 }
 
 async function callback(orderId: string, amount: bigint): Promise<string> {
-  const raw = JSON.stringify({ orderId, amount: fenToYuanString(amount), status: 'paid', gatewayTradeNo: `M${orderId}`, paidAt: 1 });
-  return t.services.deposits.callback('sandbox', raw, { 'x-sandbox-signature': sandboxSignature(t.secrets.PAYMENT_CALLBACK_SECRET, raw) });
+  const raw = JSON.stringify({
+    orderId,
+    amount: fenToYuanString(amount),
+    status: 'paid',
+    gatewayTradeNo: `M${orderId}`,
+    paidAt: 1,
+  });
+  return t.services.deposits.callback('sandbox', raw, {
+    'x-sandbox-signature': sandboxSignature(t.secrets.PAYMENT_CALLBACK_SECRET, raw),
+  });
 }
 
 /** Invariants, in SQL, after every step. */
@@ -73,7 +106,12 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   const last = await q.query<{ id: bigint | null }>('SELECT max(id) AS id FROM ledger_postings');
   real.lastTx = last.rows[0]?.id ?? 0n;
   const ids = model.members.map((m) => m.id);
-  const rows = await q.query<{ member_id: number; kind: string; balance: bigint; postings: string }>(
+  const rows = await q.query<{
+    member_id: number;
+    kind: string;
+    balance: bigint;
+    postings: string;
+  }>(
     `SELECT a.member_id, a.kind, a.balance, COALESCE((SELECT sum(amount) FROM ledger_postings p WHERE p.account_id = a.id), 0)::text AS postings
        FROM ledger_accounts a WHERE a.member_id = ANY($1)`,
     [ids],
@@ -83,8 +121,13 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
     expect(r.balance >= 0n).toBe(true);
   }
   for (const m of model.members) {
-    const get = (kind: string) => rows.rows.find((r) => r.member_id === m.id && r.kind === kind)?.balance ?? 0n;
-    expect({ main: get('main'), locked: get('locked'), coin: get('coin') }).toEqual({ main: m.main, locked: m.locked, coin: m.coin });
+    const get = (kind: string) =>
+      rows.rows.find((r) => r.member_id === m.id && r.kind === kind)?.balance ?? 0n;
+    expect({ main: get('main'), locked: get('locked'), coin: get('coin') }).toEqual({
+      main: m.main,
+      locked: m.locked,
+      coin: m.coin,
+    });
   }
 }
 
@@ -110,11 +153,21 @@ const pick = fc.nat();
 const amount = fc.integer({ min: 1, max: 3000 }).map((n) => BigInt(n) * 100n);
 
 class DepositCmd implements Cmd {
-  constructor(readonly m: number, readonly amount: bigint) {}
+  constructor(
+    readonly m: number,
+    readonly amount: bigint,
+  ) {}
   check = () => true;
   async run(model: Model) {
     const mem = model.members[this.m]!;
-    const r = await ok(t.db.tx((q) => t.services.deposits.create(q, mem.id, { channelId: 'alipay', amount: fenToYuanString(this.amount) })));
+    const r = await ok(
+      t.db.tx((q) =>
+        t.services.deposits.create(q, mem.id, {
+          channelId: 'alipay',
+          amount: fenToYuanString(this.amount),
+        }),
+      ),
+    );
     if (r instanceof AppError) {
       expect([7006, 7007]).toContain(r.code);
       return;
@@ -125,7 +178,11 @@ class DepositCmd implements Cmd {
 }
 
 class CallbackCmd implements Cmd {
-  constructor(readonly i: number, readonly wrongAmount: boolean, readonly replays: number) {}
+  constructor(
+    readonly i: number,
+    readonly wrongAmount: boolean,
+    readonly replays: number,
+  ) {}
   check = (m: Readonly<Model>) => m.deposits.length > 0;
   async run(model: Model) {
     const d = model.deposits[this.i % model.deposits.length]!;
@@ -142,11 +199,20 @@ class CallbackCmd implements Cmd {
 }
 
 class DecideDepositCmd implements Cmd {
-  constructor(readonly i: number, readonly confirm: boolean) {}
+  constructor(
+    readonly i: number,
+    readonly confirm: boolean,
+  ) {}
   check = (m: Readonly<Model>) => m.deposits.length > 0;
   async run(model: Model) {
     const d = model.deposits[this.i % model.deposits.length]!;
-    const r = await ok(t.db.tx((q) => (this.confirm ? t.services.deposits.confirm(q, actor, d.id) : t.services.deposits.reject(q, actor, d.id, '模型拒绝'))));
+    const r = await ok(
+      t.db.tx((q) =>
+        this.confirm
+          ? t.services.deposits.confirm(q, actor, d.id)
+          : t.services.deposits.reject(q, actor, d.id, '模型拒绝'),
+      ),
+    );
     if (d.status === 'pending') {
       expect(r).not.toBeInstanceOf(AppError);
       d.status = this.confirm ? 'credited' : 'rejected';
@@ -160,11 +226,24 @@ class DecideDepositCmd implements Cmd {
 }
 
 class WithdrawCmd implements Cmd {
-  constructor(readonly m: number, readonly amount: bigint) {}
+  constructor(
+    readonly m: number,
+    readonly amount: bigint,
+  ) {}
   check = () => true;
   async run(model: Model) {
     const mem = model.members[this.m]!;
-    const r = await ok(t.services.withdrawals.create(mem.id, { accountId: mem.accountId, amount: fenToYuanString(this.amount), fundPassword: FUND_PASSWORD }, (fn) => t.db.tx(fn)));
+    const r = await ok(
+      t.services.withdrawals.create(
+        mem.id,
+        {
+          accountId: mem.accountId,
+          amount: fenToYuanString(this.amount),
+          fundPassword: FUND_PASSWORD,
+        },
+        (fn) => t.db.tx(fn),
+      ),
+    );
     if (this.amount > mem.main) {
       expect((r as AppError).code).toBe(7001);
       return;
@@ -172,17 +251,31 @@ class WithdrawCmd implements Cmd {
     expect(r).not.toBeInstanceOf(AppError);
     mem.main -= this.amount;
     mem.locked += this.amount;
-    model.withdrawals.push({ id: (r as { orderId: string }).orderId, member: this.m, amount: this.amount, status: 'review' });
+    model.withdrawals.push({
+      id: (r as { orderId: string }).orderId,
+      member: this.m,
+      amount: this.amount,
+      status: 'review',
+    });
   }
   toString = () => `withdraw(${this.m}, ${this.amount})`;
 }
 
 class DecideWithdrawCmd implements Cmd {
-  constructor(readonly i: number, readonly approve: boolean) {}
+  constructor(
+    readonly i: number,
+    readonly approve: boolean,
+  ) {}
   check = (m: Readonly<Model>) => m.withdrawals.length > 0;
   async run(model: Model) {
     const w = model.withdrawals[this.i % model.withdrawals.length]!;
-    const r = await ok(t.db.tx((q) => (this.approve ? t.services.withdrawals.approve(q, actor, w.id) : t.services.withdrawals.reject(q, actor, w.id, '模型拒绝'))));
+    const r = await ok(
+      t.db.tx((q) =>
+        this.approve
+          ? t.services.withdrawals.approve(q, actor, w.id)
+          : t.services.withdrawals.reject(q, actor, w.id, '模型拒绝'),
+      ),
+    );
     if (w.status !== 'review') {
       expect((r as AppError).code).toBe(7009);
       return;
@@ -197,11 +290,24 @@ class DecideWithdrawCmd implements Cmd {
 }
 
 class AdjustCmd implements Cmd {
-  constructor(readonly m: number, readonly credit: boolean, readonly amount: bigint) {}
+  constructor(
+    readonly m: number,
+    readonly credit: boolean,
+    readonly amount: bigint,
+  ) {}
   check = () => true;
   async run(model: Model) {
     const mem = model.members[this.m]!;
-    const r = await ok(t.db.tx((q) => t.services.walletAdmin.adjust(q, actor, mem.id, { asset: 'CNY', direction: this.credit ? 'credit' : 'debit', amount: fenToYuanString(this.amount), reason: '模型调整' })));
+    const r = await ok(
+      t.db.tx((q) =>
+        t.services.walletAdmin.adjust(q, actor, mem.id, {
+          asset: 'CNY',
+          direction: this.credit ? 'credit' : 'debit',
+          amount: fenToYuanString(this.amount),
+          reason: '模型调整',
+        }),
+      ),
+    );
     if (!this.credit && this.amount > mem.main) {
       expect((r as AppError).code).toBe(7001);
       return;
@@ -213,7 +319,10 @@ class AdjustCmd implements Cmd {
 }
 
 class BuyCoinCmd implements Cmd {
-  constructor(readonly m: number, readonly coins: number) {}
+  constructor(
+    readonly m: number,
+    readonly coins: number,
+  ) {}
   check = () => true;
   async run(model: Model) {
     const mem = model.members[this.m]!;
@@ -232,12 +341,16 @@ class BuyCoinCmd implements Cmd {
 
 const commands = [
   fc.tuple(member, amount).map(([m, a]) => checked(new DepositCmd(m, a))),
-  fc.tuple(pick, fc.boolean(), fc.integer({ min: 0, max: 2 })).map(([i, w, r]) => checked(new CallbackCmd(i, w, r))),
+  fc
+    .tuple(pick, fc.boolean(), fc.integer({ min: 0, max: 2 }))
+    .map(([i, w, r]) => checked(new CallbackCmd(i, w, r))),
   fc.tuple(pick, fc.boolean()).map(([i, c]) => checked(new DecideDepositCmd(i, c))),
   fc.tuple(member, amount).map(([m, a]) => checked(new WithdrawCmd(m, a))),
   fc.tuple(pick, fc.boolean()).map(([i, a]) => checked(new DecideWithdrawCmd(i, a))),
   fc.tuple(member, fc.boolean(), amount).map(([m, c, a]) => checked(new AdjustCmd(m, c, a))),
-  fc.tuple(member, fc.integer({ min: 1, max: 5000 })).map(([m, c]) => checked(new BuyCoinCmd(m, c))),
+  fc
+    .tuple(member, fc.integer({ min: 1, max: 5000 }))
+    .map(([m, c]) => checked(new BuyCoinCmd(m, c))),
 ];
 
 describe('wallet model', () => {
@@ -245,7 +358,11 @@ describe('wallet model', () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
         // Each sequence starts from the members' real balances.
-        const model: Model = { members: pool.map((m) => ({ ...m })), deposits: [], withdrawals: [] };
+        const model: Model = {
+          members: pool.map((m) => ({ ...m })),
+          deposits: [],
+          withdrawals: [],
+        };
         const real: Real = { t, lastTx: 0n };
         await fc.asyncModelRun(() => ({ model, real }), cmds);
         pool = model.members.map((m) => ({ ...m }));

@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepositLimits, DepositOrder, RecordPage, WalletBalances, WithdrawOrder } from '@nebula/protocol';
+import type {
+  DepositLimits,
+  DepositOrder,
+  RecordPage,
+  WalletBalances,
+  WithdrawOrder,
+} from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { adminToken, fund, idemKey, registerMember, withdrawReady, type Member } from '../../test/factories';
+import {
+  adminToken,
+  fund,
+  idemKey,
+  registerMember,
+  withdrawReady,
+  type Member,
+} from '../../test/factories';
 
 /**
  * Rules counted over Asia/Shanghai periods (PRODUCT §2, §5), driven at the API with a fake
@@ -24,14 +37,36 @@ function at(shanghai: string): void {
 }
 /** A fresh session after a jump (sessions last a day). */
 async function relogin(m: Member): Promise<void> {
-  m.token = (await m.client.data<{ token: string }>('login', { body: { userName: m.userName, password: m.password } })).token;
+  m.token = (
+    await m.client.data<{ token: string }>('login', {
+      body: { userName: m.userName, password: m.password },
+    })
+  ).token;
 }
 const money = () => ({ 'x-idempotency-key': idemKey() });
-const order = (m: Member, amount: string) => m.client.call<{ orderId: string; remaining: string }>('depositOrder', { token: m.token, headers: money(), body: { channelId: 'alipay', amount } });
+const order = (m: Member, amount: string) =>
+  m.client.call<{ orderId: string; remaining: string }>('depositOrder', {
+    token: m.token,
+    headers: money(),
+    body: { channelId: 'alipay', amount },
+  });
 /** A deposit paid through the sandbox: credited, so it counts whatever happens to pending orders. */
 async function deposit(m: Member, amount: string): Promise<void> {
-  const o = await m.client.data<{ orderId: string }>('depositOrder', { token: m.token, headers: money(), body: { channelId: 'alipay', amount } });
-  expect((await m.client.data<DepositOrder>('sandboxPay', { token: m.token, headers: money(), params: { orderId: o.orderId }, body: {} })).status).toBe('credited');
+  const o = await m.client.data<{ orderId: string }>('depositOrder', {
+    token: m.token,
+    headers: money(),
+    body: { channelId: 'alipay', amount },
+  });
+  expect(
+    (
+      await m.client.data<DepositOrder>('sandboxPay', {
+        token: m.token,
+        headers: money(),
+        params: { orderId: o.orderId },
+        body: {},
+      })
+    ).status,
+  ).toBe('credited');
 }
 const setLimit = (m: Member, period: 'day' | 'week' | 'month', amount: string | null) =>
   m.client.data<DepositLimits>('depositLimitSet', { token: m.token, body: { period, amount } });
@@ -45,7 +80,10 @@ describe('deposit limits over Shanghai periods', () => {
     await deposit(m, '400');
     at('2030-06-02 23:50'); // Sunday: still the same week
     await relogin(m);
-    expect(await order(m, '200')).toMatchObject({ status_code: 9201, data: { remaining: '100.00' } });
+    expect(await order(m, '200')).toMatchObject({
+      status_code: 9201,
+      data: { remaining: '100.00' },
+    });
     at('2030-06-03 00:10'); // Monday in Shanghai (Sunday 16:10 UTC): a new week
     expect((await order(m, '200')).status_code).toBe(6000);
     const view = await m.client.data<DepositLimits>('depositLimits', { token: m.token });
@@ -58,7 +96,10 @@ describe('deposit limits over Shanghai periods', () => {
     await setLimit(m, 'month', '500');
     await deposit(m, '400');
     at('2030-06-30 23:50');
-    expect(await order(m, '200')).toMatchObject({ status_code: 9201, data: { remaining: '100.00' } });
+    expect(await order(m, '200')).toMatchObject({
+      status_code: 9201,
+      data: { remaining: '100.00' },
+    });
     at('2030-07-01 00:10'); // 30 June 16:10 UTC
     expect((await order(m, '200')).status_code).toBe(6000);
   });
@@ -69,11 +110,20 @@ describe('deposit limits over Shanghai periods', () => {
     await setLimit(m, 'day', '1000');
     await setLimit(m, 'week', '300');
     await setLimit(m, 'month', '800');
-    expect(await order(m, '400')).toMatchObject({ status_code: 9201, data: { remaining: '300.00' } });
+    expect(await order(m, '400')).toMatchObject({
+      status_code: 9201,
+      data: { remaining: '300.00' },
+    });
     await setLimit(m, 'month', '200');
-    expect(await order(m, '250')).toMatchObject({ status_code: 9201, data: { remaining: '200.00' } });
+    expect(await order(m, '250')).toMatchObject({
+      status_code: 9201,
+      data: { remaining: '200.00' },
+    });
     await setLimit(m, 'day', '150');
-    expect(await order(m, '160')).toMatchObject({ status_code: 9201, data: { remaining: '150.00' } });
+    expect(await order(m, '160')).toMatchObject({
+      status_code: 9201,
+      data: { remaining: '150.00' },
+    });
     expect((await order(m, '150')).status_code).toBe(6000);
     expect(await order(m, '50')).toMatchObject({ status_code: 9201, data: { remaining: '0.00' } });
   });
@@ -84,8 +134,15 @@ describe('deposit limits over Shanghai periods', () => {
     await setLimit(m, 'day', '1000');
     await deposit(m, '300');
     const lowered = await setLimit(m, 'day', '400');
-    expect(limitOf(lowered, 'day')).toMatchObject({ amount: '400.00', pendingAmount: null, pendingAt: null });
-    expect(await order(m, '200')).toMatchObject({ status_code: 9201, data: { remaining: '100.00' } });
+    expect(limitOf(lowered, 'day')).toMatchObject({
+      amount: '400.00',
+      pendingAmount: null,
+      pendingAt: null,
+    });
+    expect(await order(m, '200')).toMatchObject({
+      status_code: 9201,
+      data: { remaining: '100.00' },
+    });
     expect((await order(m, '100')).status_code).toBe(6000);
   });
 
@@ -100,12 +157,21 @@ describe('deposit limits over Shanghai periods', () => {
     const due = limitOf(removed, 'day')?.pendingAt ?? 0;
     expect(due - 24 * 3600 * 1000).toBeGreaterThanOrEqual(asked);
     expect(due - 24 * 3600 * 1000).toBeLessThanOrEqual(t.clock.now());
-    expect(await order(m, '200')).toMatchObject({ status_code: 9201, data: { remaining: '100.00' } });
+    expect(await order(m, '200')).toMatchObject({
+      status_code: 9201,
+      data: { remaining: '100.00' },
+    });
     t.clock.advance(23 * 3600 * 1000);
-    expect(limitOf(await m.client.data<DepositLimits>('depositLimits', { token: m.token }), 'day')?.amount).toBe('500.00');
+    expect(
+      limitOf(await m.client.data<DepositLimits>('depositLimits', { token: m.token }), 'day')
+        ?.amount,
+    ).toBe('500.00');
     t.clock.advance(3600 * 1000 + 1000);
     await relogin(m);
-    expect(limitOf(await m.client.data<DepositLimits>('depositLimits', { token: m.token }), 'day')?.amount).toBeNull();
+    expect(
+      limitOf(await m.client.data<DepositLimits>('depositLimits', { token: m.token }), 'day')
+        ?.amount,
+    ).toBeNull();
     // More than the old limit in one order: only possible because the limit is gone.
     expect((await order(m, '600')).status_code).toBe(6000);
   });
@@ -114,29 +180,56 @@ describe('deposit limits over Shanghai periods', () => {
 describe('withdrawal limits', () => {
   it('min and max per request; the daily maximum over the Shanghai day, rejected orders not counted', async () => {
     at('2030-07-03 23:00');
-    await t.services.settings.update({ withdrawMin: '100', withdrawMax: '600', withdrawDailyMax: '1000' });
+    await t.services.settings.update({
+      withdrawMin: '100',
+      withdrawMax: '600',
+      withdrawDailyMax: '1000',
+    });
     try {
       const m = await withdrawReady(t);
       const op = await adminToken(t, 'finance');
       await fund(t, m.memberId, '5000', op);
-      const withdraw = (amount: string) => m.client.call<WithdrawOrder & { min: string; max: string; remaining: string }>('withdrawOrder', {
-        token: m.token, headers: money(), body: { accountId: m.accountId, amount, fundPassword: '135790' },
-      });
+      const withdraw = (amount: string) =>
+        m.client.call<WithdrawOrder & { min: string; max: string; remaining: string }>(
+          'withdrawOrder',
+          {
+            token: m.token,
+            headers: money(),
+            body: { accountId: m.accountId, amount, fundPassword: '135790' },
+          },
+        );
       expect(await withdraw('99.99')).toMatchObject({ status_code: 7006, data: { min: '100' } });
       expect(await withdraw('600.01')).toMatchObject({ status_code: 7007, data: { max: '600' } });
       expect((await withdraw('600')).status_code).toBe(6000);
       const second = await withdraw('400');
       expect(second.status_code).toBe(6000);
-      expect(await withdraw('100')).toMatchObject({ status_code: 7017, data: { remaining: '0.00' } });
-      const rej = await t.app.inject({ method: 'POST', url: `/admin/api/v1/withdrawals/${second.data.orderId}/reject`, headers: { 'x-admin-token': op, ...money() }, payload: { reason: '信息有误' } });
+      expect(await withdraw('100')).toMatchObject({
+        status_code: 7017,
+        data: { remaining: '0.00' },
+      });
+      const rej = await t.app.inject({
+        method: 'POST',
+        url: `/admin/api/v1/withdrawals/${second.data.orderId}/reject`,
+        headers: { 'x-admin-token': op, ...money() },
+        payload: { reason: '信息有误' },
+      });
       expect(rej.json<{ status_code: number }>().status_code).toBe(6000);
-      expect(await withdraw('500')).toMatchObject({ status_code: 7017, data: { remaining: '400.00' } });
+      expect(await withdraw('500')).toMatchObject({
+        status_code: 7017,
+        data: { remaining: '400.00' },
+      });
       expect((await withdraw('400')).status_code).toBe(6000);
       at('2030-07-04 00:05'); // the next Shanghai day (still 3 July in UTC)
       expect((await withdraw('600')).status_code).toBe(6000);
-      expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject({ main: '3400.00', locked: '1600.00' });
+      expect(
+        await m.client.data<WalletBalances>('walletBalances', { token: m.token }),
+      ).toMatchObject({ main: '3400.00', locked: '1600.00' });
     } finally {
-      await t.services.settings.update({ withdrawMin: '100', withdrawMax: '50000', withdrawDailyMax: '200000' });
+      await t.services.settings.update({
+        withdrawMin: '100',
+        withdrawMax: '50000',
+        withdrawDailyMax: '200000',
+      });
     }
   });
 });
@@ -152,14 +245,33 @@ describe('records', () => {
     await fund(t, m.memberId, '300');
     await relogin(m);
     const page = async (query: Record<string, string>) => {
-      const r = await m.client.data<RecordPage>('records', { token: m.token, query: { ...query, page: 1, pageSize: 20 } });
+      const r = await m.client.data<RecordPage>('records', {
+        token: m.token,
+        query: { ...query, page: 1, pageSize: 20 },
+      });
       return { amounts: r.list.map((x) => x.amount), days: r.dayTotals.map((d) => [d.date, d.in]) };
     };
-    expect(await page({ from: '2030-07-11', to: '2030-07-11' })).toEqual({ amounts: ['200.00'], days: [['2030-07-11', '200.00']] });
-    expect(await page({ from: '2030-07-10', to: '2030-07-11' })).toEqual({ amounts: ['200.00', '100.00'], days: [['2030-07-11', '200.00'], ['2030-07-10', '100.00']] });
+    expect(await page({ from: '2030-07-11', to: '2030-07-11' })).toEqual({
+      amounts: ['200.00'],
+      days: [['2030-07-11', '200.00']],
+    });
+    expect(await page({ from: '2030-07-10', to: '2030-07-11' })).toEqual({
+      amounts: ['200.00', '100.00'],
+      days: [
+        ['2030-07-11', '200.00'],
+        ['2030-07-10', '100.00'],
+      ],
+    });
     expect((await page({ from: '2030-07-12' })).amounts).toEqual(['300.00']);
     expect((await page({ to: '2030-07-10' })).amounts).toEqual(['100.00']);
     expect((await page({})).amounts).toEqual(['300.00', '200.00', '100.00']);
-    expect((await m.client.call('records', { token: m.token, query: { from: '2030/07/10', page: 1, pageSize: 20 } })).status_code).toBe(10003);
+    expect(
+      (
+        await m.client.call('records', {
+          token: m.token,
+          query: { from: '2030/07/10', page: 1, pageSize: 20 },
+        })
+      ).status_code,
+    ).toBe(10003);
   });
 });

@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ErrorCode, fenToYuanString, parseMoney, type WithdrawOrder, type WithdrawPrecheck } from '@nebula/protocol';
+import {
+  ErrorCode,
+  fenToYuanString,
+  parseMoney,
+  type WithdrawOrder,
+  type WithdrawPrecheck,
+} from '@nebula/protocol';
 import type { Db, Queryable } from '../../db/client';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
@@ -51,7 +57,10 @@ export class WithdrawService {
       [memberId],
     );
     const row = r.rows[0];
-    return { realNameApproved: row?.status === 'approved', fundPasswordHash: row?.fund_password_hash ?? null };
+    return {
+      realNameApproved: row?.status === 'approved',
+      fundPasswordHash: row?.fund_password_hash ?? null,
+    };
   }
 
   async #lockedUntil(q: Queryable, memberId: number): Promise<number | null> {
@@ -96,9 +105,16 @@ export class WithdrawService {
       return;
     }
     const now = this.d.clock.now();
-    const after = await repo.failFundTry(db, memberId, { now, max: FUND_MAX_FAILURES, lockUntil: now + FUND_LOCK_MS });
-    if (after?.lockedUntil && after.lockedUntil > now) throw new AppError(ErrorCode.WithdrawLocked, { lockedUntil: after.lockedUntil });
-    throw new AppError(ErrorCode.FundPasswordWrong, { attemptsLeft: Math.max(FUND_MAX_FAILURES - (after?.failures ?? 0), 0) });
+    const after = await repo.failFundTry(db, memberId, {
+      now,
+      max: FUND_MAX_FAILURES,
+      lockUntil: now + FUND_LOCK_MS,
+    });
+    if (after?.lockedUntil && after.lockedUntil > now)
+      throw new AppError(ErrorCode.WithdrawLocked, { lockedUntil: after.lockedUntil });
+    throw new AppError(ErrorCode.FundPasswordWrong, {
+      attemptsLeft: Math.max(FUND_MAX_FAILURES - (after?.failures ?? 0), 0),
+    });
   }
 
   /**
@@ -111,10 +127,21 @@ export class WithdrawService {
     const giveUpAt = Date.now() + FUND_TRY_WAIT_MS;
     for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
       const now = this.d.clock.now();
-      if (await repo.reserveFundTry(this.d.db, memberId, { now, staleBefore: now - FUND_WINDOW_MS, max: FUND_MAX_FAILURES })) return;
+      if (
+        await repo.reserveFundTry(this.d.db, memberId, {
+          now,
+          staleBefore: now - FUND_WINDOW_MS,
+          max: FUND_MAX_FAILURES,
+        })
+      )
+        return;
       const f = await repo.readFundFailures(this.d.db, memberId);
-      if (f?.lockedUntil && f.lockedUntil > now) throw new AppError(ErrorCode.WithdrawLocked, { lockedUntil: f.lockedUntil });
-      if (Date.now() >= giveUpAt) throw new AppError(ErrorCode.WithdrawLocked, { lockedUntil: (f?.windowStart ?? now) + FUND_WINDOW_MS });
+      if (f?.lockedUntil && f.lockedUntil > now)
+        throw new AppError(ErrorCode.WithdrawLocked, { lockedUntil: f.lockedUntil });
+      if (Date.now() >= giveUpAt)
+        throw new AppError(ErrorCode.WithdrawLocked, {
+          lockedUntil: (f?.windowStart ?? now) + FUND_WINDOW_MS,
+        });
       await sleep(pause + Math.floor(Math.random() * pause));
     }
   }
@@ -136,8 +163,10 @@ export class WithdrawService {
     const account = await this.d.accounts.payoutAccount(memberId, input.accountId);
     const s = await this.d.settings.get();
     const amount = parseMoney(input.amount);
-    if (amount < parseMoney(s.withdrawMin)) throw new AppError(ErrorCode.AmountBelowMin, { min: s.withdrawMin });
-    if (amount > parseMoney(s.withdrawMax)) throw new AppError(ErrorCode.AmountAboveMax, { max: s.withdrawMax });
+    if (amount < parseMoney(s.withdrawMin))
+      throw new AppError(ErrorCode.AmountBelowMin, { min: s.withdrawMin });
+    if (amount > parseMoney(s.withdrawMax))
+      throw new AppError(ErrorCode.AmountAboveMax, { max: s.withdrawMax });
     return tx(async (q) => {
       // One order of this member at a time counts the day's total (parallel orders cannot both pass).
       await repo.lockMemberOrders(q, memberId);
@@ -145,10 +174,13 @@ export class WithdrawService {
       const used = await repo.withdrawnSince(q, memberId, periodStart('day', now));
       const dailyMax = parseMoney(s.withdrawDailyMax);
       if (used + amount > dailyMax) {
-        throw new AppError(ErrorCode.DailyWithdrawLimit, { remaining: fenToYuanString(dailyMax > used ? dailyMax - used : 0n) });
+        throw new AppError(ErrorCode.DailyWithdrawLimit, {
+          remaining: fenToYuanString(dailyMax > used ? dailyMax - used : 0n),
+        });
       }
       const missing = await this.d.turnover.missing(q, memberId);
-      if (missing > 0n) throw new AppError(ErrorCode.TurnoverNotMet, { missing: fenToYuanString(missing) });
+      if (missing > 0n)
+        throw new AppError(ErrorCode.TurnoverNotMet, { missing: fenToYuanString(missing) });
       const id = newOrderId('W', now);
       await this.d.ledger.post(q, {
         reference: `withdraw:${id}`,
@@ -160,7 +192,14 @@ export class WithdrawService {
           { account: { memberId, kind: 'locked' }, amount },
         ],
       });
-      await repo.insertWithdraw(q, { id, memberId, accountId: account.id, accountLabel: account.label, amount, createdAt: now });
+      await repo.insertWithdraw(q, {
+        id,
+        memberId,
+        accountId: account.id,
+        accountLabel: account.label,
+        amount,
+        createdAt: now,
+      });
       await repo.addEvent(q, id, 'review', '申请已提交，资金已冻结，等待审核出款', now);
       return this.#load(q, id);
     });
@@ -187,23 +226,49 @@ export class WithdrawService {
 
   async list(memberId: number, page: number, pageSize: number) {
     const r = await repo.listWithdraws(this.d.db, { memberId }, pageSize, (page - 1) * pageSize);
-    const events = await repo.eventsOf(this.d.db, r.rows.map((x) => x.id));
-    return { list: r.rows.map((row) => this.present(row, events.get(row.id) ?? [])), page, pageSize, total: r.total };
+    const events = await repo.eventsOf(
+      this.d.db,
+      r.rows.map((x) => x.id),
+    );
+    return {
+      list: r.rows.map((row) => this.present(row, events.get(row.id) ?? [])),
+      page,
+      pageSize,
+      total: r.total,
+    };
   }
 
   // --- operators
   async adminList(status: string | undefined, page: number, pageSize: number) {
-    const r = await repo.listWithdraws(this.d.db, { status: status === 'pending' ? 'review' : status }, pageSize, (page - 1) * pageSize);
-    const events = await repo.eventsOf(this.d.db, r.rows.map((x) => x.id));
+    const r = await repo.listWithdraws(
+      this.d.db,
+      { status: status === 'pending' ? 'review' : status },
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    const events = await repo.eventsOf(
+      this.d.db,
+      r.rows.map((x) => x.id),
+    );
     const list = [];
-    for (const row of r.rows) list.push(await this.#adminView(this.d.db, row, events.get(row.id) ?? []));
+    for (const row of r.rows)
+      list.push(await this.#adminView(this.d.db, row, events.get(row.id) ?? []));
     return { list, page, pageSize, total: r.total };
   }
 
   async #adminView(q: Queryable, row: WithdrawRow, timeline: WithdrawOrder['timeline']) {
     const payout = await this.d.accounts.payoutDetails(q, row.accountId);
-    const name = await q.query<{ user_name: string }>('SELECT user_name FROM members WHERE id = $1', [row.memberId]);
-    return { ...this.present(row, timeline), memberId: row.memberId, userName: name.rows[0]?.user_name ?? '', accountNo: payout?.accountNo ?? '', holder: payout?.holder ?? null };
+    const name = await q.query<{ user_name: string }>(
+      'SELECT user_name FROM members WHERE id = $1',
+      [row.memberId],
+    );
+    return {
+      ...this.present(row, timeline),
+      memberId: row.memberId,
+      userName: name.rows[0]?.user_name ?? '',
+      accountNo: payout?.accountNo ?? '',
+      holder: payout?.holder ?? null,
+    };
   }
 
   async #adminOrder(q: Queryable, id: string) {
@@ -216,7 +281,12 @@ export class WithdrawService {
   async approve(q: Queryable, op: Actor, orderId: string, reason?: string) {
     const now = this.d.clock.now();
     const row = await repo.casWithdraw(q, orderId, 'paid', reason ?? null, now);
-    if (!row) throw new AppError((await repo.readWithdraw(q, orderId)) ? ErrorCode.OrderStateChanged : ErrorCode.OrderNotFound);
+    if (!row)
+      throw new AppError(
+        (await repo.readWithdraw(q, orderId))
+          ? ErrorCode.OrderStateChanged
+          : ErrorCode.OrderNotFound,
+      );
     await this.d.ledger.post(q, {
       reference: `withdraw-paid:${orderId}`,
       kind: 'withdrawPaid',
@@ -228,7 +298,13 @@ export class WithdrawService {
       ],
     });
     await repo.addEvent(q, orderId, 'paid', '已出款，请留意到账', now);
-    await this.d.audit.record(q, { actor: op.userName, action: 'withdraw.approve', target: `withdraw:${orderId}`, before: { status: 'review' }, after: { status: 'paid', amount: fenToYuanString(row.amount) } });
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: 'withdraw.approve',
+      target: `withdraw:${orderId}`,
+      before: { status: 'review' },
+      after: { status: 'paid', amount: fenToYuanString(row.amount) },
+    });
     return this.#adminOrder(q, orderId);
   }
 
@@ -236,7 +312,12 @@ export class WithdrawService {
   async reject(q: Queryable, op: Actor, orderId: string, reason: string) {
     const now = this.d.clock.now();
     const row = await repo.casWithdraw(q, orderId, 'rejected', reason, now);
-    if (!row) throw new AppError((await repo.readWithdraw(q, orderId)) ? ErrorCode.OrderStateChanged : ErrorCode.OrderNotFound);
+    if (!row)
+      throw new AppError(
+        (await repo.readWithdraw(q, orderId))
+          ? ErrorCode.OrderStateChanged
+          : ErrorCode.OrderNotFound,
+      );
     await this.d.ledger.post(q, {
       reference: `withdraw-refund:${orderId}`,
       kind: 'withdrawRefund',
@@ -248,7 +329,13 @@ export class WithdrawService {
       ],
     });
     await repo.addEvent(q, orderId, 'rejected', `未通过：${reason}（资金已退回钱包）`, now);
-    await this.d.audit.record(q, { actor: op.userName, action: 'withdraw.reject', target: `withdraw:${orderId}`, before: { status: 'review' }, after: { status: 'rejected', reason } });
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: 'withdraw.reject',
+      target: `withdraw:${orderId}`,
+      before: { status: 'review' },
+      after: { status: 'rejected', reason },
+    });
     return this.#adminOrder(q, orderId);
   }
 }

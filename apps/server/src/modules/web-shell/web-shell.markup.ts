@@ -47,7 +47,10 @@ function banner(ad: StationAd, count: number): string {
   const dots =
     count > 1
       ? '<div class="nb-shell__dots" aria-hidden="true">' +
-        Array.from({ length: count }, (_, i) => `<span class="nb-shell__dot${i === 0 ? ' nb-shell__dot--active' : ''}"></span>`).join('') +
+        Array.from(
+          { length: count },
+          (_, i) => `<span class="nb-shell__dot${i === 0 ? ' nb-shell__dot--active' : ''}"></span>`,
+        ).join('') +
         '</div>'
       : '';
   return (
@@ -71,5 +74,7 @@ function noticeLine(home: BootHome): string {
 /** Asks for the first banner before the scripts the head lists, on a link that is short of connections. */
 export function bannerPreload(home: BootHome | null): string {
   const first = home?.stationAds[0];
-  return first ? `<link rel="preload" as="image" href="${escapeHtml(first.imageUrl)}" fetchpriority="high">` : '';
+  return first
+    ? `<link rel="preload" as="image" href="${escapeHtml(first.imageUrl)}" fetchpriority="high">`
+    : '';
 }

@@ -82,10 +82,14 @@ export class WebShellService {
     }
   }
 
-  async #render(pieces: NonNullable<IndexTemplate['pieces']>, variant: Variant): Promise<RenderedPage> {
+  async #render(
+    pieces: NonNullable<IndexTemplate['pieces']>,
+    variant: Variant,
+  ): Promise<RenderedPage> {
     const [settings, preInfo] = await Promise.all([this.d.settings.get(), this.d.site.preInfo('')]);
     // The home calls answer nothing but 6032 while the site is not open: neither does the page.
-    const home = variant === 'home' && settings.siteStatus.status === 'open' ? await this.#home() : null;
+    const home =
+      variant === 'home' && settings.siteStatus.status === 'open' ? await this.#home() : null;
     const { ip: _perVisitor, ...shared } = preInfo;
     const base = preInfo.SiteBaseConfigVo;
     const skin = preInfo.siteFestivalSkin;

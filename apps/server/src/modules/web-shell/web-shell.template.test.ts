@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, parseIndexTemplate } from './web-shell.template';
 
-const RAW = '<!doctype html><html lang="zh-CN"><head><title>Nebula</title><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>';
+const RAW =
+  '<!doctype html><html lang="zh-CN"><head><title>Nebula</title><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('the index.html template', () => {
   it('is cut at <html, the title and #root, and filled around one hole', () => {
@@ -21,9 +22,13 @@ describe('the index.html template', () => {
     );
   });
   it('an index.html without one of the places is served as it is', () => {
-    expect(parseIndexTemplate(RAW.replace('<div id="root"></div>', '<div id="app"></div>')).pieces).toBeNull();
+    expect(
+      parseIndexTemplate(RAW.replace('<div id="root"></div>', '<div id="app"></div>')).pieces,
+    ).toBeNull();
     expect(parseIndexTemplate(RAW.replace('<title>Nebula</title>', '')).pieces).toBeNull();
     // Places out of order (a title after the root) are not trusted either.
-    expect(parseIndexTemplate('<html><body><div id="root"></div><title>x</title></body></html>').pieces).toBeNull();
+    expect(
+      parseIndexTemplate('<html><body><div id="root"></div><title>x</title></body></html>').pieces,
+    ).toBeNull();
   });
 });

@@ -34,7 +34,12 @@ export function parseIndexTemplate(raw: string): IndexTemplate {
   if (!(afterHtml <= title.index && afterTitle <= root)) return { raw, pieces: null };
   return {
     raw,
-    pieces: [raw.slice(0, afterHtml), raw.slice(afterHtml, title.index), raw.slice(afterTitle, root), raw.slice(root + ROOT.length)],
+    pieces: [
+      raw.slice(0, afterHtml),
+      raw.slice(afterHtml, title.index),
+      raw.slice(afterTitle, root),
+      raw.slice(root + ROOT.length),
+    ],
   };
 }
 
@@ -55,7 +60,10 @@ export interface PageFill {
 }
 
 /** The page with its places filled, split at the hole: [before it, after it]. */
-export function fillTemplate(pieces: NonNullable<IndexTemplate['pieces']>, fill: PageFill): [string, string] {
+export function fillTemplate(
+  pieces: NonNullable<IndexTemplate['pieces']>,
+  fill: PageFill,
+): [string, string] {
   const [beforeAttributes, beforeTitle, beforeRoot, rest] = pieces;
   return [
     beforeAttributes +

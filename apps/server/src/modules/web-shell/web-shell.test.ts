@@ -36,7 +36,12 @@ afterAll(async () => {
 });
 
 async function getPage(url: string, ip = '203.0.113.7') {
-  const res = await t.app.inject({ method: 'GET', url, remoteAddress: ip, headers: { accept: 'text/html' } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url,
+    remoteAddress: ip,
+    headers: { accept: 'text/html' },
+  });
   return { res, html: res.body };
 }
 
@@ -66,14 +71,20 @@ describe('the member site’s first screen from the server', () => {
     // The same rows the calls answer.
     const ads = await t.client().data<{ list: StationAd[] }>('stationAdList');
     expect(boot!.home?.stationAds).toEqual(ads.list);
-    const marquee = await t.client().data<{ list: unknown[] }>('noticeList', { body: { category: 1 } });
+    const marquee = await t
+      .client()
+      .data<{ list: unknown[] }>('noticeList', { body: { category: 1 } });
     expect(boot!.home?.marquee).toEqual(marquee.list);
     // The first banner is drawn and fetched before the scripts.
     const first = ads.list[0]!;
     expect(html).toContain(`<img src="${first.imageUrl}"`);
-    expect(html.indexOf(`<link rel="preload" as="image" href="${first.imageUrl}"`)).toBeLessThan(html.indexOf('/assets/index-abc.js'));
+    expect(html.indexOf(`<link rel="preload" as="image" href="${first.imageUrl}"`)).toBeLessThan(
+      html.indexOf('/assets/index-abc.js'),
+    );
     // The scripts and styles of the build are still there, and no inline script was added.
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    );
     expect(html.match(/<script(?![^>]*(type="application\/json"|type="module"))/g)).toBeNull();
   });
 
@@ -97,9 +108,16 @@ describe('the member site’s first screen from the server', () => {
     const hostile = '</script><script>alert(1)</script><!--\u2028"\'&';
     const title = 'X</title><img src=x onerror=alert(2)>';
     await t.services.settings.update({ siteTitle: title });
-    const notices = await t.client().data<{ list: { id: number; content: string }[] }>('noticeList', { body: { category: 1 } });
+    const notices = await t
+      .client()
+      .data<{ list: { id: number; content: string }[] }>('noticeList', { body: { category: 1 } });
     const first = notices.list[0]!;
-    await t.services.content.saveNotice({ id: first.id, category: 1, title: hostile, content: hostile });
+    await t.services.content.saveNotice({
+      id: first.id,
+      category: 1,
+      title: hostile,
+      content: hostile,
+    });
     try {
       const { html } = await getPage('/');
       expect(html).not.toContain('<script>alert(1)');
@@ -111,7 +129,12 @@ describe('the member site’s first screen from the server', () => {
       expect(boot?.home?.marquee.find((n) => n.id === first.id)?.content).toBe(hostile);
       expect(html).toContain('<title>X&lt;/title&gt;&lt;img src=x onerror=alert(2)&gt;</title>');
     } finally {
-      await t.services.content.saveNotice({ id: first.id, category: 1, title: '公告', content: first.content });
+      await t.services.content.saveNotice({
+        id: first.id,
+        category: 1,
+        title: '公告',
+        content: first.content,
+      });
       await t.services.settings.update({ siteTitle: 'Nebula' });
     }
   });
@@ -129,13 +152,17 @@ describe('the member site’s first screen from the server', () => {
   });
 
   it('while the site is in maintenance the page carries no home content (the calls would refuse it)', async () => {
-    await t.services.settings.update({ siteStatus: { status: 'maintenance', message: '维护中', startTime: null, endTime: null } });
+    await t.services.settings.update({
+      siteStatus: { status: 'maintenance', message: '维护中', startTime: null, endTime: null },
+    });
     try {
       const boot = bootDataOf((await getPage('/')).html);
       expect(boot?.home).toBeNull();
       expect(boot?.preInfo.maintainConfig).toBeTruthy();
     } finally {
-      await t.services.settings.update({ siteStatus: { status: 'open', message: '', startTime: null, endTime: null } });
+      await t.services.settings.update({
+        siteStatus: { status: 'open', message: '', startTime: null, endTime: null },
+      });
     }
   });
 
@@ -158,8 +185,12 @@ describe('the member site’s first screen from the server', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/nope.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<html');
-    const api = await t.app.inject({ method: 'POST', url: '/site/api/v1/no/such/call', payload: {} });
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/site/api/v1/no/such/call',
+      payload: {},
+    });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toMatchObject({ status_code: expect.any(Number) });
+    expect(typeof api.json<{ status_code: unknown }>().status_code).toBe('number');
   });
 });

@@ -16,6 +16,8 @@ describe('the home content served with the page', () => {
     // Even with a long staleTime, data written at time 0 is stale: a mounted page refetches.
     const state = qc.getQueryState(stationAdsQuery.queryKey);
     expect(state?.dataUpdatedAt).toBe(0);
-    expect(qc.getQueryCache().find({ queryKey: stationAdsQuery.queryKey })?.isStaleByTime(60_000)).toBe(true);
+    expect(
+      qc.getQueryCache().find({ queryKey: stationAdsQuery.queryKey })?.isStaleByTime(60_000),
+    ).toBe(true);
   });
 });
