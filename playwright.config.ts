@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/browser.mjs';
 
 /**
  * Browser suites: real Chromium (Debian's, never a downloaded one) on a phone viewport against
@@ -26,15 +27,8 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      // Headless is set above; the rest are the flags every browser here runs with.
+      args: CHROMIUM_ARGS.filter((a) => a !== '--headless'),
     },
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -18,6 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median, writeReport } from './lib/report';
 import { spawnServer } from './lib/spawn-server';
+import { CHROMIUM_ARGS } from '../scripts/browser.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -155,16 +156,7 @@ async function main(): Promise<void> {
   const peer = await spawnServer('bench/peers/static-page.ts', {}, root);
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_ARGS,
   });
   const o: RunResult[] = [];
   const p: RunResult[] = [];

@@ -20,6 +20,7 @@ export function findChromium() {
   return null;
 }
 
+/** The flags every headless Chromium here runs with (tests, benches): no sandbox, GPU, QUIC or background traffic. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -65,33 +65,40 @@ export async function claimKey(
   return r.rowCount === 1;
 }
 
-export async function saveOutcome(
+export function saveOutcome(
   q: Queryable,
   scope: string,
   route: string,
   key: string,
   response: StoredOutcome['response'],
 ): Promise<void> {
-  await q.query(
-    'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE scope = $1 AND route = $2 AND key = $3',
-    [scope, route, key, response.status_code, JSON.stringify(response)],
-  );
+  return writeOutcome(q, { scope, route, key }, response, '');
 }
 
 /**
  * Stores the outcome of a claim made before an outside effect. Only an unfinished claim is
  * changed: if it was abandoned and another attempt answered meanwhile, that answer stays.
  */
-export async function finishClaim(
+export function finishClaim(
   q: Queryable,
   scope: string,
   route: string,
   key: string,
   response: StoredOutcome['response'],
 ): Promise<void> {
+  return writeOutcome(q, { scope, route, key }, response, ' AND status_code = 0');
+}
+
+async function writeOutcome(
+  q: Queryable,
+  k: { scope: string; route: string; key: string },
+  response: StoredOutcome['response'],
+  condition: '' | ' AND status_code = 0',
+): Promise<void> {
   await q.query(
-    'UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb WHERE scope = $1 AND route = $2 AND key = $3 AND status_code = 0',
-    [scope, route, key, response.status_code, JSON.stringify(response)],
+    `UPDATE idempotency_keys SET status_code = $4, response = $5::jsonb
+     WHERE scope = $1 AND route = $2 AND key = $3${condition}`,
+    [k.scope, k.route, k.key, response.status_code, JSON.stringify(response)],
   );
 }
 
