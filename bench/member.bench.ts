@@ -1,8 +1,8 @@
 /**
  * bench:member — on PostgreSQL, in one run on this machine:
- *   member/info: our route (guard, signature, session lookup, user hash, member read, wallet
- *     balances) against bare Fastify running the member read query alone on the same database
- *     through a pool of the same size (goal ≥ 0.7×);
+ *   member/info: our route (guard, signature, session lookup, user hash, the one query that
+ *     reads the member with their balances) against bare Fastify running that same query on
+ *     the same database through a pool of the same size (goal ≥ 0.7×);
  *   login: rate and p99 with one member per client, each on its own trusted device. Login is
  *     bounded by argon2id at OWASP parameters by design, so the bench also times one verify
  *     here and prints the ceiling that cost sets on this machine's cores.
@@ -250,7 +250,7 @@ async function main(): Promise<void> {
     const ceiling = (cores * 1000) / verify;
 
     const table = [
-      '| member/info | ours | bare Fastify + the member query | ratio (goal ≥ 0.7) |',
+      '| member/info | ours | bare Fastify + the same query | ratio (goal ≥ 0.7) |',
       '|---|---|---|---|',
       `| req/s | ${info.ours.rps.toFixed(0)} | ${info.peer.rps.toFixed(0)} | ${ratio.toFixed(2)}× |`,
       `| p99 ms | ${info.ours.p99} | ${info.peer.p99} | |`,

@@ -31,7 +31,6 @@ import { WalletAdminService } from './modules/wallet/wallet-admin.service';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { registerGatewayCallback, registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { WithdrawService } from './modules/wallet/withdraw.service';
-import { fenToYuanString } from '@nebula/protocol';
 import { ChatService } from './modules/chat/chat.service';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { ChatHub } from './ws/chat-hub';
@@ -199,10 +198,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   await chat.start();
   await chatHub.start();
-  members.extendInfo(async (memberId) => {
-    const b = await ledger.balances(db, memberId);
-    return { balance: fenToYuanString(b.main), lockMoney: fenToYuanString(b.locked) };
-  });
   // The gateway calls back over HTTP like a real one would; in-process, through the real route.
   sandbox?.connect(async (raw, signature) => {
     const r = await app.inject({

@@ -123,6 +123,17 @@ export async function writeEntry(q: Queryable, e: EntryRows): Promise<bigint | n
   return r.rows[0]?.tx_id ?? null;
 }
 
+/**
+ * A scalar subquery giving a member's balances of the given kinds as a JSON object of decimal
+ * strings ({"main": "1050"}), for a read that needs them beside other columns in one statement.
+ * `memberIdSql` is a column of the enclosing query, never input.
+ */
+export function memberBalancesJsonSql(memberIdSql: string, kinds: readonly string[]): string {
+  const list = kinds.map((k) => `'${k.replace(/'/g, "''")}'`).join(', ');
+  return `(SELECT coalesce(json_object_agg(la.kind, la.balance::text), '{}'::json) FROM ledger_accounts la
+     WHERE la.member_id = ${memberIdSql} AND la.kind IN (${list}))`;
+}
+
 export async function memberBalances(q: Queryable, memberId: number): Promise<Map<string, bigint>> {
   const r = await q.query<{ kind: string; balance: bigint }>(
     'SELECT kind, balance FROM ledger_accounts WHERE member_id = $1',

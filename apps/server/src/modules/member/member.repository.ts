@@ -1,5 +1,6 @@
 import type { LoginRecord, RealNameStatus, TrustedDevice } from '@nebula/protocol';
 import type { Queryable } from '../../db/client';
+import { memberBalancesJsonSql } from '../../ledger/ledger.repository';
 
 const ts = (ms: number) => new Date(ms);
 
@@ -24,38 +25,33 @@ export interface MemberRow {
   realNameReviewedAt: number | null;
 }
 
-export async function readMember(q: Queryable, id: number): Promise<MemberRow | null> {
-  const r = await q.query<{
-    id: number;
-    user_name: string;
-    password_hash: string;
-    nickname: string;
-    avatar: string;
-    vip_level: number;
-    country_code: string | null;
-    phone: string | null;
-    email: string | null;
-    fund_password_hash: string | null;
-    invite_code: string;
-    registered_at: Date;
-    last_login_at: Date | null;
-    real_name: string | null;
-    rn_status: 'pending' | 'approved' | 'rejected' | null;
-    rn_reason: string | null;
-    rn_submitted: Date | null;
-    rn_reviewed: Date | null;
-  }>(
-    `SELECT m.id, m.user_name, m.password_hash, m.nickname, m.avatar, m.vip_level, m.country_code, m.phone, m.email,
+interface MemberDbRow {
+  id: number;
+  user_name: string;
+  password_hash: string;
+  nickname: string;
+  avatar: string;
+  vip_level: number;
+  country_code: string | null;
+  phone: string | null;
+  email: string | null;
+  fund_password_hash: string | null;
+  invite_code: string;
+  registered_at: Date;
+  last_login_at: Date | null;
+  real_name: string | null;
+  rn_status: 'pending' | 'approved' | 'rejected' | null;
+  rn_reason: string | null;
+  rn_submitted: Date | null;
+  rn_reviewed: Date | null;
+}
+
+const MEMBER_SELECT = `SELECT m.id, m.user_name, m.password_hash, m.nickname, m.avatar, m.vip_level, m.country_code, m.phone, m.email,
             m.fund_password_hash, m.invite_code, m.registered_at, m.last_login_at,
-            r.real_name, r.status AS rn_status, r.reason AS rn_reason, r.submitted_at AS rn_submitted, r.reviewed_at AS rn_reviewed
-       FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id
-      WHERE m.id = $1`,
-    [id],
-    // member/info runs it on every page load: prepared once per connection.
-    'member_read',
-  );
-  const m = r.rows[0];
-  if (!m) return null;
+            r.real_name, r.status AS rn_status, r.reason AS rn_reason, r.submitted_at AS rn_submitted, r.reviewed_at AS rn_reviewed`;
+const MEMBER_FROM = `FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id WHERE m.id = $1`;
+
+function toMemberRow(m: MemberDbRow): MemberRow {
   return {
     id: m.id,
     userName: m.user_name,
@@ -75,6 +71,40 @@ export async function readMember(q: Queryable, id: number): Promise<MemberRow | 
     realNameReason: m.rn_reason,
     realNameSubmittedAt: m.rn_submitted?.getTime() ?? null,
     realNameReviewedAt: m.rn_reviewed?.getTime() ?? null,
+  };
+}
+
+export async function readMember(q: Queryable, id: number): Promise<MemberRow | null> {
+  const r = await q.query<MemberDbRow>(`${MEMBER_SELECT} ${MEMBER_FROM}`, [id], 'member_read');
+  const m = r.rows[0];
+  return m ? toMemberRow(m) : null;
+}
+
+/** A member's CNY wallet balances in fen, as member/info shows them. */
+export interface MemberBalances {
+  main: bigint;
+  locked: bigint;
+}
+
+/**
+ * member/info, asked for on every page load: the member and their balances in one statement,
+ * one round trip and one connection (the balances' SQL is the ledger's). Prepared once per
+ * connection.
+ */
+export async function readMemberWithBalances(
+  q: Queryable,
+  id: number,
+): Promise<{ member: MemberRow; balances: MemberBalances } | null> {
+  const r = await q.query<MemberDbRow & { balances: Record<string, string> }>(
+    `${MEMBER_SELECT}, ${memberBalancesJsonSql('m.id', ['main', 'locked'])} AS balances ${MEMBER_FROM}`,
+    [id],
+    'member_info_read',
+  );
+  const m = r.rows[0];
+  if (!m) return null;
+  return {
+    member: toMemberRow(m),
+    balances: { main: BigInt(m.balances.main ?? '0'), locked: BigInt(m.balances.locked ?? '0') },
   };
 }
 

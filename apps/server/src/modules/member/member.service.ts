@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  fenToYuanString,
   maskPhone,
   type CodeSent,
   type LoginRecord,
@@ -30,20 +31,9 @@ export interface MemberServiceDeps {
   sms: SmsCodeService;
 }
 
-/** What the wallet adds to member info (balance, locked money) once it exists. */
-export type MemberInfoExtension = (
-  memberId: number,
-) => Promise<Partial<Pick<MemberInfo, 'balance' | 'lockMoney'>>>;
-
 /** A member's own account: info, profile, phone, real name, fund password, security centre. */
 export class MemberService {
-  #extensions: MemberInfoExtension[] = [];
-
   constructor(private readonly d: MemberServiceDeps) {}
-
-  extendInfo(ext: MemberInfoExtension): void {
-    this.#extensions.push(ext);
-  }
 
   async #member(id: number): Promise<MemberRow> {
     const m = await repo.readMember(this.d.db, id);
@@ -60,17 +50,15 @@ export class MemberService {
     userHash: string | undefined,
     withLockMoney: boolean,
   ): Promise<MemberInfo> {
-    // Every page load asks for this: the member read and the extensions (balances) go out
-    // together, one round trip of waiting instead of one per query.
-    const [m, ...extra] = await Promise.all([
-      this.#member(memberId),
-      ...this.#extensions.map((ext) => ext(memberId)),
-    ]);
+    // Every page load asks for this: the member and the balances are one statement.
+    const row = await repo.readMemberWithBalances(this.d.db, memberId);
+    if (!row) throw new AppError(ErrorCode.AuthRequired);
+    const m = row.member;
     if (!userHash || userHash.toLowerCase() !== sha256Hex(m.userName.toLowerCase()))
       throw new AppError(ErrorCode.UserHashMismatch);
     const info = this.#present(m);
-    for (const part of extra) Object.assign(info, part);
-    if (!withLockMoney) delete info.lockMoney;
+    info.balance = fenToYuanString(row.balances.main);
+    if (withLockMoney) info.lockMoney = fenToYuanString(row.balances.locked);
     return info;
   }
 

@@ -55,6 +55,22 @@ describe('balances and member info', () => {
     });
     expect(info).toMatchObject({ balance: '0.00', lockMoney: '0.00' });
   });
+  it('member info shows the main balance to the fen, and lockMoney only when asked for', async () => {
+    const m = await registerMember(t);
+    const other = await registerMember(t);
+    await fund(t, m.memberId, '1050.25');
+    await fund(t, other.memberId, '7.00');
+    const info = (withLockMoney: 0 | 1) =>
+      m.client.data<MemberInfo>('memberInfo', {
+        token: m.token,
+        body: { withLockMoney },
+        headers: { 'x-user-hash': userHash(m.userName) },
+      });
+    expect(await info(1)).toMatchObject({ balance: '1050.25', lockMoney: '0.00' });
+    const without = await info(0);
+    expect(without.balance).toBe('1050.25');
+    expect(without).not.toHaveProperty('lockMoney');
+  });
 });
 
 describe('deposits', () => {
