@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { startServer, type RunningServer } from './server';
 
 interface WorkerFixtures {
@@ -8,6 +8,8 @@ interface WorkerFixtures {
 interface TestFixtures {
   /** CSP violations reported by the page during the test. */
   cspViolations: string[];
+  /** On a failure, prints the page's requests that never finished (what a stalled page waits on). */
+  pendingRequestsReport: void;
 }
 
 /** One server per worker; every test gets a fresh browser context against it. */
@@ -24,6 +26,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
+  pendingRequestsReport: [
+    async ({ page }, use, testInfo) => {
+      const pending = new Map<Request, number>();
+      page.on('request', (r) => pending.set(r, Date.now()));
+      page.on('requestfinished', (r) => pending.delete(r));
+      page.on('requestfailed', (r) => pending.delete(r));
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const now = Date.now();
+        const lines = [...pending].map(([r, at]) => `  ${r.method()} ${r.url()} (${now - at} ms)`);
+        console.log(`requests still pending at the failure:\n${lines.join('\n') || '  none'}`);
+      }
+    },
+    { auto: true },
+  ],
   cspViolations: async ({ page }, use) => {
     const violations: string[] = [];
     page.on('console', (msg) => {
