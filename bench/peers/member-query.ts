@@ -43,7 +43,10 @@ const pool = new pg.Pool({
 const memberId = Number(process.env.MEMBER_ID);
 const app = Fastify({ logger: false });
 app.post('/site/api/v1/user/member/info', async (_req, reply) => {
-  const m = (await pool.query<MemberRow>(MEMBER_SQL, [memberId])).rows[0];
+  // Prepared once per connection, as ours is: like for like.
+  const m = (
+    await pool.query<MemberRow>({ name: 'member_info_read', text: MEMBER_SQL, values: [memberId] })
+  ).rows[0];
   if (!m)
     return reply
       .type('application/json; charset=utf-8')
