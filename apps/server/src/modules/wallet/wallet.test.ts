@@ -3,11 +3,13 @@ import type {
   DepositOrder,
   MemberInfo,
   RecordPage,
+  RouteName,
   Turnover,
   WalletBalances,
   WithdrawOrder,
 } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { CallOptions } from '../../test/test-client';
 import {
   adminCall,
   adminToken,
@@ -712,50 +714,27 @@ describe('authorization', () => {
       body: { accountId: a.accountId, amount: '200', fundPassword: '135790' },
     });
     const orderId = { orderId: dep.orderId };
-    expect(
-      (await b.client.call('depositOrderDetail', { token: b.token, params: orderId })).status_code,
-    ).toBe(7008);
-    expect(
-      (
-        await b.client.call('depositCancel', {
-          token: b.token,
-          headers: money(),
-          params: orderId,
-          body: {},
-        })
-      ).status_code,
-    ).toBe(7008);
-    expect(
-      (await b.client.call('sandboxOrder', { token: b.token, params: orderId })).status_code,
-    ).toBe(7008);
-    expect(
-      (
-        await b.client.call('sandboxPay', {
-          token: b.token,
-          headers: money(),
-          params: orderId,
-          body: {},
-        })
-      ).status_code,
-    ).toBe(7008);
-    expect(
-      (
-        await b.client.call('paymentAccountRemove', {
-          token: b.token,
-          params: { id: a.accountId },
-          body: {},
-        })
-      ).status_code,
-    ).toBe(7014);
-    expect(
-      (
-        await b.client.call('withdrawOrder', {
-          token: b.token,
+    // B's calls on A's ids, each with B's token: A's orders are not found for B (7008), A's
+    // payment account is not B's (7014).
+    const foreign: [RouteName, CallOptions, number][] = [
+      ['depositOrderDetail', { params: orderId }, 7008],
+      ['depositCancel', { headers: money(), params: orderId, body: {} }, 7008],
+      ['sandboxOrder', { params: orderId }, 7008],
+      ['sandboxPay', { headers: money(), params: orderId, body: {} }, 7008],
+      ['paymentAccountRemove', { params: { id: a.accountId }, body: {} }, 7014],
+      [
+        'withdrawOrder',
+        {
           headers: money(),
           body: { accountId: a.accountId, amount: '100', fundPassword: '135790' },
-        })
-      ).status_code,
-    ).toBe(7014);
+        },
+        7014,
+      ],
+    ];
+    for (const [route, opts, code] of foreign) {
+      const env = await b.client.call(route, { ...opts, token: b.token });
+      expect(env.status_code, route).toBe(code);
+    }
     expect(await b.client.data<WalletBalances>('walletBalances', { token: b.token })).toMatchObject(
       { main: '500.00', locked: '0.00' },
     );
