@@ -15,8 +15,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   // Under CI a test that fails is run once more and, if it then passes, reported as flaky (the
-  // list shows it): two one-off stalls of a page on its route chunks were seen in CI and never
-  // reproduced here. A failing test also prints the requests its page was still waiting on.
+  // list shows it). A failing test also prints the requests its page was still waiting on.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: 'test-results',
