@@ -3,7 +3,7 @@ import './styles/theme.css';
 import './styles/global.css';
 import './app/shell/first-paint-styles';
 import { unstableSetRender } from 'antd-mobile';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { startEarly, startSite } from './app/bootstrap';
@@ -44,15 +44,16 @@ function routerReady(): Promise<void> {
 const rootElement = document.getElementById('root');
 if (rootElement) {
   const root = createRoot(rootElement);
-  // Not a transition: RouterProvider reads router.state when it renders and subscribes in a
-  // layout effect. A time-sliced first render yields to the browser in between, and a route
-  // chunk that finishes loading in that gap changes the router unseen: the page then stays on
-  // its loading skeleton for good. A plain render and its commit run in one task.
+  // A transition: React renders the page in slices and lets the browser breathe between them
+  // (the first screen is already on view), instead of one long task a phone cannot answer in.
+  // App keeps the router in step across the slices (app/router-resync.ts).
   const mount = () =>
-    root.render(
-      <StrictMode>
-        <App router={router} queryClient={queryClient} />
-      </StrictMode>,
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App router={router} queryClient={queryClient} />
+        </StrictMode>,
+      ),
     );
   // The platform drew the first screen into #root: it stays until the page that replaces it is
   // loaded, instead of giving way to the loading skeleton and coming back.

@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router';
 import { CookiesDisabledScreen, cookiesEnabled } from './shell/cookies-disabled-screen';
 import { RenderErrorBoundary } from './shell/render-error-screen';
 import { Providers } from './providers';
+import { useRouterResync } from './router-resync';
 import type { createRouter } from './router';
 
 export function App({
@@ -12,10 +13,15 @@ export function App({
   router: ReturnType<typeof createRouter>;
   queryClient: QueryClient;
 }) {
+  const generation = useRouterResync(router);
   return (
     <Providers queryClient={queryClient}>
       <RenderErrorBoundary>
-        {cookiesEnabled() ? <RouterProvider router={router} /> : <CookiesDisabledScreen />}
+        {cookiesEnabled() ? (
+          <RouterProvider key={generation} router={router} />
+        ) : (
+          <CookiesDisabledScreen />
+        )}
       </RenderErrorBoundary>
     </Providers>
   );
