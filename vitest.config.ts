@@ -3,25 +3,32 @@ import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 /**
  * One run, every unit and API suite. The server suites run on PGlite always and again on
  * PostgreSQL when TEST_DATABASE_URL is set; under CI=true its absence is a failure.
- */
-const server = (name: string, kind: 'pglite' | 'postgres'): TestProjectConfiguration => ({
-  extends: './apps/server/vitest.config.ts',
-  root: './apps/server',
-  test: { name, env: { TEST_DB_KIND: kind } },
-});
+ *
+ * A project whose suites run on a database: PGlite, or PostgreSQL (the `-pg` twin). */
+const onDb =
+  (dir: string) =>
+  (name: string, kind: 'pglite' | 'postgres'): TestProjectConfiguration => ({
+    extends: `./${dir}/vitest.config.ts`,
+    root: `./${dir}`,
+    test: { name, env: { TEST_DB_KIND: kind } },
+  });
+const dbSuites = [onDb('packages/db')('db', 'pglite')];
+const pgSuites = [onDb('packages/db')('db-pg', 'postgres')];
+const server = onDb('apps/server');
 
 const projects: TestProjectConfiguration[] = [
   'packages/protocol',
   'apps/web',
+  ...dbSuites,
   server('server', 'pglite'),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push(server('server-pg', 'postgres'));
+  projects.push(...pgSuites, server('server-pg', 'postgres'));
 } else if (process.env.CI === 'true') {
   throw new Error('TEST_DATABASE_URL is required when CI=true: the PostgreSQL suites must run.');
 } else {
   process.stderr.write(
-    '[skipped] server-pg (the server suites on PostgreSQL): set TEST_DATABASE_URL to run them.\n',
+    '[skipped] db-pg and server-pg (the database and server suites on PostgreSQL): set TEST_DATABASE_URL to run them.\n',
   );
 }
 

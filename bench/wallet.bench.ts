@@ -11,7 +11,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import pg from 'pg';
-import { PostgresDb } from '../apps/server/src/db/client';
+import { PostgresDb } from '@nebula/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { LedgerService } from '../apps/server/src/ledger/ledger.service';
 import { systemClock } from '../apps/server/src/lib/clock';

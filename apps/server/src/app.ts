@@ -3,7 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Bus } from './bus/bus';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db } from '@nebula/db';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions, type LogStream } from './lib/logger';
 import { lazyChildLogger } from './lib/lazy-child-logger';

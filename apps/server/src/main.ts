@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError } from './db/data-lock';
+import { DataDirLockedError } from '@nebula/db';
 import { openRuntime } from './runtime';
 import { loadSecrets } from './secrets';
 import { seedDemoContent, seedDemoMember } from './seed/demo-seed';

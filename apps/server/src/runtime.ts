@@ -4,8 +4,8 @@ import type { Bus } from './bus/bus';
 import { MemoryBus } from './bus/memory-bus';
 import { RedisBus } from './bus/redis-bus';
 import type { Config } from './config';
-import { PgliteDb, PostgresDb, type Db } from './db/client';
-import { lockDataDir } from './db/data-lock';
+import { PgliteDb, PostgresDb, type Db } from '@nebula/db';
+import { lockDataDir } from '@nebula/db';
 import { migrate } from './db/migrate';
 
 export interface Runtime {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from './data-lock';
+import { DataDirLockedError, lockDataDir } from '@nebula/db';
 import { testDbKind } from '../test/test-db';
 
 const serverDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PostgresDb } from './client';
+import { PostgresDb } from '@nebula/db';
 import { listMigrations, migrate } from './migrate';
 import { createTestDb, testDbKind } from '../test/test-db';
 

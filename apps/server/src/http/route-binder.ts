@@ -7,7 +7,7 @@ import {
   type RouteAuth,
   type Routes,
 } from '@nebula/protocol';
-import type { Db, Queryable } from '../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import {
   errorOutcome,
   Replay,

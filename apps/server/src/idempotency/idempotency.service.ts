@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode, messageFor, SUCCESS_CODE } from '@nebula/protocol';
-import type { Db, Queryable } from '../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import {

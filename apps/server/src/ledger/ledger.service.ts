@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@nebula/protocol';
-import type { Db, Queryable } from '../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import {

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@nebula/protocol';
-import type { Db, Queryable } from '../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import { AppError } from '../lib/errors';
 import type { AuthService } from '../modules/auth/auth.service';
 

@@ -6,7 +6,7 @@ import { buildApp, type App } from '../app';
 import type { Bus } from '../bus/bus';
 import { MemoryBus } from '../bus/memory-bus';
 import { loadConfig, type Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db } from '@nebula/db';
 import { FakeClock, type Clock } from '../lib/clock';
 import type { LogStream } from '../lib/logger';
 import type { Secrets } from '../secrets';

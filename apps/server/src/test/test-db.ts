@@ -1,61 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { PgliteDb, PostgresDb, type Db } from '../db/client';
+import { testDatabases } from '@nebula/db/testing';
 import { migrate } from '../db/migrate';
 
-/** Which database the server suites run on: the vitest project sets TEST_DB_KIND. */
-export function testDbKind(): 'pglite' | 'postgres' {
-  return process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
-}
+export { testDbKind, type TestDb } from '@nebula/db/testing';
 
-let template: Promise<Blob> | null = null;
-
-/** One migrated PGlite per worker, dumped once; every test database loads that dump (~0.4 s). */
-function pgliteTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const db = await PgliteDb.open();
-    await migrate(db);
-    const blob = await db.pglite.dumpDataDir('none');
-    await db.close();
-    return blob;
-  })();
-  return template;
-}
-
-export interface TestDb {
-  db: Db;
-  /** For PostgreSQL: the URL of this fresh database (two processes can share it). */
-  url: string | null;
-  drop(): Promise<void>;
-}
-
-/** A fresh, migrated database: a PGlite clone, or a new PostgreSQL database dropped after. */
-export async function createTestDb(): Promise<TestDb> {
-  if (testDbKind() === 'pglite') {
-    const db = await PgliteDb.open({ loadDataDir: await pgliteTemplate() });
-    return { db, url: null, drop: () => db.close() };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  // Named under the run's prefix so CI can drop what a killed run leaves behind.
-  const name = `${process.env.TEST_DB_PREFIX ?? 'nebula'}_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = PostgresDb.open(url.toString(), 20);
-  await migrate(db);
-  return {
-    db,
-    url: url.toString(),
-    async drop() {
-      await db.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+/** A fresh, migrated platform database: a PGlite clone, or a new PostgreSQL database. */
+export const createTestDb = testDatabases(migrate);

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@nebula/db';
 
 export async function readBlocklist(q: Queryable): Promise<string[]> {
   return (await q.query<{ cidr: string }>('SELECT cidr::text AS cidr FROM ip_blocklist')).rows.map(

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { Bus } from '../../bus/bus';
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import { cidrContains, parseCidr, parseIp, type Cidr } from '../../lib/ip-match';
 import type { SettingsService } from '../settings/settings.service';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, type AdminSession, type OperatorRole } from '@nebula/protocol';
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import { insertAudit, readAudit } from './audit.repository';
 
 export interface AuditEntry {

@@ -9,7 +9,7 @@ import {
   type LoginChallenge,
   type LoginResult,
 } from '@nebula/protocol';
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { networkOf } from '../../lib/network';

@@ -1,5 +1,5 @@
 import { ErrorCode, type Captcha } from '@nebula/protocol';
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { randomId } from '../../lib/tokens';

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@nebula/protocol';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@nebula/db';
 import {
   foreignFailuresSinceLastSuccess,
   isTrustedDevice,

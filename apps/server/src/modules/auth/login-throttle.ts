@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { bumpThrottle, clearThrottle, lockThrottle, readThrottle } from './auth.repository';
 

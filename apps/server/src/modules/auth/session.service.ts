@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import type { Bus } from '../../bus/bus';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import type { ResolvedSession, SessionResolver } from '../../http/session-resolver';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';

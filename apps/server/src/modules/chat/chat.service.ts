@@ -9,7 +9,7 @@ import {
   type GiftMessage,
 } from '@nebula/protocol';
 import type { Bus } from '../../bus/bus';
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';

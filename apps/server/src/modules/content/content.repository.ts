@@ -1,5 +1,5 @@
 import type { Notice, PopInfoItem, StationAd, SuspensionIcon } from '@nebula/protocol';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@nebula/db';
 
 export async function readNotices(q: Queryable, category: number): Promise<Notice[]> {
   const r = await q.query<{

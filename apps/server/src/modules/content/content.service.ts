@@ -1,6 +1,6 @@
 import type { Notice, PopInfoItem, StationAd, SuspensionIcon } from '@nebula/protocol';
 import type { Bus } from '../../bus/bus';
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import { TtlCache } from '../../lib/ttl-cache';
 import {
   insertNotice,

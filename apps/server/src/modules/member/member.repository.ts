@@ -1,5 +1,5 @@
 import type { LoginRecord, RealNameStatus, TrustedDevice } from '@nebula/protocol';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@nebula/db';
 import { memberBalancesJsonSql } from '../../ledger/ledger.repository';
 
 const ts = (ms: number) => new Date(ms);

@@ -9,7 +9,7 @@ import {
   type SecurityOverview,
   type StepUp,
 } from '@nebula/protocol';
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';

@@ -4,7 +4,7 @@ import {
   type PaymentAccountType,
   type StepUp,
 } from '@nebula/protocol';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { maskName, type MemberService } from '../member/member.service';

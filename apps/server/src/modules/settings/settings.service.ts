@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import { insertMissingSettings, readAllSettings, upsertSettings } from './settings.repository';
 import {
   settingSchemas,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@nebula/db';
 
 export async function insertVvSecret(
   q: Queryable,

@@ -10,7 +10,7 @@ import {
   type VvPrettyPlain,
 } from '@nebula/protocol';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import { AppError } from '../../lib/errors';
 import { deviceSigningKey } from '../../lib/signing';
 import type { SettingsService } from '../settings/settings.service';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 
 /** Where SMS messages go. A real provider plugs in here; codes are never logged. */

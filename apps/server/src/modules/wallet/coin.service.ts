@@ -1,5 +1,5 @@
 import { ErrorCode, fenToYuanString, parseMoney, type CoinInfo } from '@nebula/protocol';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';

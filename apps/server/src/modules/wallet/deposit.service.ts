@@ -6,7 +6,7 @@ import {
   type DepositOrder,
 } from '@nebula/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';

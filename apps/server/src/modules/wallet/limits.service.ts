@@ -1,5 +1,5 @@
 import { ErrorCode, fenToYuanString, parseMoney, type DepositLimits } from '@nebula/protocol';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { periodStart, type Period } from './shanghai-time';

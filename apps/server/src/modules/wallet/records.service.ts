@@ -1,5 +1,5 @@
 import { formatMoney, type RecordPage } from '@nebula/protocol';
-import type { Db } from '../../db/client';
+import type { Db } from '@nebula/db';
 import { shanghaiDayRange } from './shanghai-time';
 import { readRecords } from './wallet.repository';
 

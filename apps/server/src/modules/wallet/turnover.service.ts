@@ -1,5 +1,5 @@
 import { fenToYuanString, parseMoney, type Turnover } from '@nebula/protocol';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import type { SettingsService } from '../settings/settings.service';
 import { addTurnover, turnoverItems, turnoverTotals } from './wallet.repository';

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fenToYuanString } from '@nebula/protocol';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@nebula/db';
 import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminCall, adminToken, registerMember } from '../../test/factories';

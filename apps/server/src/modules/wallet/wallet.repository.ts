@@ -1,5 +1,5 @@
 import type { OrderEvent } from '@nebula/protocol';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@nebula/db';
 
 const ts = (ms: number) => new Date(ms);
 

@@ -6,7 +6,7 @@ import {
   type WithdrawOrder,
   type WithdrawPrecheck,
 } from '@nebula/protocol';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@nebula/db';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../test/test-db';
+import { testDatabases, type TestDb } from './testing';
+
+const createTestDb = testDatabases(() => Promise.resolve());
 
 let t: TestDb;
 beforeAll(async () => {

@@ -1,0 +1,3 @@
+export * from './client';
+export * from './data-lock';
+export * from './migrate';
