@@ -14,3 +14,4 @@ export * from './rules/string-length';
 export * from './rules/referral';
 export * from './rules/validation';
 export * from './rules/common-passwords';
+export * from './venue/markets';
