@@ -20,17 +20,24 @@ import { LedgerService } from './ledger/ledger.service';
 import { AdminService } from './modules/admin/admin.service';
 import { AuditService } from './modules/audit/audit.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
+import { registerPaymentAccountRoutes } from './modules/payment/payment-account.routes';
+import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
+import { registerDepositAdminRoutes } from './modules/deposit/deposit-admin.routes';
+import { registerDepositRoutes, registerGatewayCallback } from './modules/deposit/deposit.routes';
+import { DepositService } from './modules/deposit/deposit.service';
+import { PaymentGateways } from './modules/deposit/payment-gateway';
+import { SANDBOX_CHANNEL_TYPES, SandboxGateway } from './modules/deposit/sandbox-gateway';
 import { CoinService } from './modules/wallet/coin.service';
-import { DepositService } from './modules/wallet/deposit.service';
-import { LimitsService } from './modules/wallet/limits.service';
+import { OrderTimelineService } from './modules/wallet/order-timeline.service';
 import { RecordsService } from './modules/wallet/records.service';
-import { PaymentGateways } from './modules/wallet/payment-gateway';
-import { SANDBOX_CHANNEL_TYPES, SandboxGateway } from './modules/wallet/sandbox-gateway';
 import { TurnoverService } from './modules/wallet/turnover.service';
 import { WalletAdminService } from './modules/wallet/wallet-admin.service';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
-import { registerGatewayCallback, registerWalletRoutes } from './modules/wallet/wallet.routes';
-import { WithdrawService } from './modules/wallet/withdraw.service';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes';
+import { WalletService } from './modules/wallet/wallet.service';
+import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw-admin.routes';
+import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes';
+import { WithdrawService } from './modules/withdraw/withdraw.service';
 import { ChatService } from './modules/chat/chat.service';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { ChatHub } from './ws/chat-hub';
@@ -86,7 +93,8 @@ export interface Services {
   deposits: DepositService;
   withdrawals: WithdrawService;
   turnover: TurnoverService;
-  limits: LimitsService;
+  limits: DepositLimitsService;
+  wallet: WalletService;
   coin: CoinService;
   records: RecordsService;
   accounts: PaymentAccountService;
@@ -154,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const idempotency = new IdempotencyService(db, clock);
   const ledger = new LedgerService(db, clock);
   const turnover = new TurnoverService(db, clock, settings);
-  const limits = new LimitsService(db, clock);
+  const limits = new DepositLimitsService(db, clock, members);
+  const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
     ? new SandboxGateway(secrets.PAYMENT_CALLBACK_SECRET)
@@ -169,6 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     turnover,
     limits,
     audit,
+    members,
+    timeline,
     gateways,
     sandbox,
     log: app.log,
@@ -182,10 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     turnover,
     accounts,
     audit,
+    members,
+    timeline,
   });
   const coin = new CoinService(db, clock, settings, ledger);
-  const records = new RecordsService(db);
-  const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit);
+  const records = new RecordsService(db, ledger);
+  const wallet = new WalletService(db, ledger);
+  const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);
   const chatHub = new ChatHub(
     chat,
@@ -237,18 +251,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  const bind: BindOptions = { validateResponse: config.validateResponses, db, idempotency };
+  const bind: BindOptions = { validateResponse: config.validateResponses, idempotency };
   registerSiteRoutes(app, site, bind);
   registerContentRoutes(app, content, bind);
   registerAuthRoutes(app, auth, captcha, bind);
   registerMemberRoutes(app, members, bind);
   registerAdminRoutes(app, admin, operators, bind);
-  registerWalletRoutes(
-    app,
-    { ledger, deposits, withdrawals, turnover, records, coin, limits, accounts },
-    bind,
-  );
-  registerWalletAdminRoutes(app, { deposits, withdrawals, walletAdmin }, bind);
+  registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
+  registerDepositRoutes(app, { deposits, limits }, bind);
+  registerWithdrawRoutes(app, withdrawals, bind);
+  registerPaymentAccountRoutes(app, accounts, bind);
+  registerWalletAdminRoutes(app, walletAdmin, bind);
+  registerDepositAdminRoutes(app, deposits, bind);
+  registerWithdrawAdminRoutes(app, withdrawals, bind);
   registerChatRoutes(app, chat, bind);
   await registerChatSocket(app, chatHub, config);
   app.addHook('onClose', () => chatHub.stop());
@@ -276,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       withdrawals,
       turnover,
       limits,
+      wallet,
       coin,
       records,
       accounts,

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -22,6 +21,13 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * The database. The unit of work is explicit: `tx(fn)` gives `fn` the transaction's handle, and
+ * only what runs on that handle is in the transaction. A query through the `Db` itself is never
+ * part of an open transaction (on PostgreSQL it takes another connection; on PGlite, one
+ * connection, it waits until the transaction ends — so calling it from inside `fn` deadlocks).
+ * Code that must see a transaction's writes is given its handle.
+ */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
@@ -41,44 +47,6 @@ const INT8_OID = 20;
  */
 function pgliteRowCount(r: { affectedRows?: number; rows: unknown[] }): number {
   return Math.max(r.affectedRows ?? 0, r.rows.length);
-}
-
-/**
- * The transaction open in the current async context. Queries made through the database object
- * while a transaction is open (a service reading through `db` from inside a transaction) join
- * that transaction instead of opening another connection: they see its writes, and on PGlite
- * they cannot deadlock against its mutex. A nested tx() joins the open one.
- */
-const openTx = new AsyncLocalStorage<{ db: object; q: Queryable }>();
-
-/**
- * On Node 20 an enabled AsyncLocalStorage switches on V8 promise hooks for every promise in the
- * process, which costs every request about a tenth of its time even when it opens no
- * transaction. So the storage is enabled only while at least one transaction runs, and
- * disabled again when the last one ends; outside a transaction there is nothing to join.
- */
-let running = 0;
-
-function runInTx<T>(store: { db: object; q: Queryable }, fn: () => Promise<T>): Promise<T> {
-  running += 1;
-  const done = () => {
-    running -= 1;
-    if (running === 0) openTx.disable();
-  };
-  let result: Promise<T>;
-  try {
-    result = openTx.run(store, fn);
-  } catch (err) {
-    done();
-    throw err;
-  }
-  return result.finally(done);
-}
-
-function joined(db: object): Queryable | null {
-  if (running === 0) return null;
-  const open = openTx.getStore();
-  return open && open.db === db ? open.q : null;
 }
 
 class Mutex {
@@ -110,8 +78,6 @@ export class PgliteDb implements Db {
   }
 
   query<T>(text: string, params: unknown[] = []): Promise<QueryResult<T>> {
-    const inTx = joined(this);
-    if (inTx) return inTx.query<T>(text, params);
     return this.#mutex.run(async () => {
       const r = await this.pglite.query<T>(text, params);
       return { rows: r.rows, rowCount: pgliteRowCount(r) };
@@ -119,8 +85,6 @@ export class PgliteDb implements Db {
   }
 
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-    const inTx = joined(this);
-    if (inTx) return fn(inTx);
     return this.#mutex.run(() =>
       this.pglite.transaction(async (t) => {
         const q: Queryable = {
@@ -132,14 +96,12 @@ export class PgliteDb implements Db {
             await t.exec(sql);
           },
         };
-        return runInTx({ db: this, q }, () => fn(q));
+        return fn(q);
       }),
     );
   }
 
   exec(sql: string): Promise<void> {
-    const inTx = joined(this);
-    if (inTx) return inTx.exec(sql);
     return this.#mutex.run(async () => {
       await this.pglite.exec(sql);
     });
@@ -172,8 +134,6 @@ export class PostgresDb implements Db {
   }
 
   async query<T>(text: string, params: unknown[] = [], name?: string): Promise<QueryResult<T>> {
-    const inTx = joined(this);
-    if (inTx) return inTx.query<T>(text, params, name);
     const r = await this.pool.query(
       name ? { name, text, values: params } : { text, values: params },
     );
@@ -181,8 +141,6 @@ export class PostgresDb implements Db {
   }
 
   async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-    const inTx = joined(this);
-    if (inTx) return fn(inTx);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -197,7 +155,7 @@ export class PostgresDb implements Db {
           await client.query(sql);
         },
       };
-      const result = await runInTx({ db: this, q }, () => fn(q));
+      const result = await fn(q);
       await client.query('COMMIT');
       return result;
     } catch (err) {
@@ -209,8 +167,6 @@ export class PostgresDb implements Db {
   }
 
   async exec(sql: string): Promise<void> {
-    const inTx = joined(this);
-    if (inTx) return inTx.exec(sql);
     await this.pool.query(sql);
   }
 

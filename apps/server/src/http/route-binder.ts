@@ -1,24 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  SUCCESS_CODE,
   envelopeSchema,
   routes,
   type ResponseData,
   type RouteAuth,
   type Routes,
 } from '@nebula/protocol';
-import type { Db, Queryable } from '@nebula/db';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import {
-  errorOutcome,
-  Replay,
-  successOutcome,
-  type IdempotencyService,
-} from '../idempotency/idempotency.service';
-import { AppError } from '../lib/errors';
+  runIdempotent,
+  type MoneyMode,
+  type MoneyResult,
+  type UnitOf,
+} from '../idempotency/money-unit';
 import { ok } from '../lib/envelope';
 import type { RequestContext } from './request-context';
 
 export type RouteName = keyof Routes;
+
+/** Routes that change money: they take an idempotency key and are bound with a money unit. */
+export type MoneyRouteName = {
+  [K in RouteName]: Routes[K] extends { money: true } ? K : never;
+}[RouteName];
+export type PlainRouteName = Exclude<RouteName, MoneyRouteName>;
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -29,27 +35,23 @@ export interface HandlerInput<N extends RouteName> {
   ctx: RequestContext;
   req: FastifyRequest;
   reply: FastifyReply;
-  /**
-   * Runs database work in one transaction. On a money route that transaction also claims the
-   * idempotency key and stores the outcome, so the ledger write and its answer commit together.
-   */
-  tx: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>;
-  /**
-   * For a money route whose effect leaves the database (a payment gateway call): claims the
-   * idempotency key before the effect, in its own transaction, so a duplicate arriving meanwhile
-   * gets 7004; the binder stores the handler's outcome after. Such a handler does not use `tx`.
-   */
-  claimFirst: () => Promise<void>;
 }
 
 export interface BindOptions {
   validateResponse: boolean;
-  db: Db;
   idempotency: IdempotencyService;
   bodyLimit?: number;
 }
 
 export type Handler<N extends RouteName> = (input: HandlerInput<N>) => Promise<ResponseData<N>>;
+
+/**
+ * A money route's handler gets the unit of its mode (see idempotency/money-unit.ts) and must
+ * answer what the unit made: the type allows no money work outside it.
+ */
+export type MoneyHandler<N extends RouteName, M extends MoneyMode> = (
+  input: HandlerInput<N> & { unit: UnitOf<M> },
+) => Promise<MoneyResult<ResponseData<N>>>;
 
 /** Route-level facts the guard reads (order of checks, PRODUCT §3). */
 export interface RouteConfig {
@@ -68,47 +70,54 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Binds one entry of the protocol route table to a handler: the table gives method, path,
- * schemas and access; the handler calls one service and returns the `data` of the envelope.
- */
-export function bindRoute<N extends RouteName>(
-  app: FastifyInstance,
-  name: N,
-  handler: Handler<N>,
-  options: BindOptions,
-): void {
-  const route = routes[name] as Routes[RouteName] & {
-    body?: z.ZodType;
-    query?: z.ZodType;
-    params?: z.ZodType;
-    response: z.ZodType;
-    money?: boolean;
+type TableRoute = Routes[RouteName] & {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+  money?: boolean;
+};
+
+function inputOf<N extends RouteName>(req: FastifyRequest, reply: FastifyReply): HandlerInput<N> {
+  return {
+    body: req.body as HandlerInput<N>['body'],
+    query: req.query as HandlerInput<N>['query'],
+    params: req.params as HandlerInput<N>['params'],
+    ctx: req.ctx,
+    req,
+    reply,
   };
+}
+
+/** Outside production every answer is checked against its schema: the server cannot drift. */
+function checkResponse(name: RouteName, route: TableRoute, req: FastifyRequest, data: unknown) {
+  const checked = route.response.safeParse(data);
+  if (!checked.success) {
+    req.log.error(
+      { route: name, issues: checked.error.issues },
+      'response does not match its schema',
+    );
+    throw new Error(`response of ${name} does not match its schema`);
+  }
+}
+
+/**
+ * Registers one entry of the protocol route table: method, path, schemas, access and OpenAPI
+ * data all come from the table.
+ */
+function register(
+  app: FastifyInstance,
+  name: RouteName,
+  options: BindOptions,
+  run: (route: TableRoute, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const route = routes[name] as TableRoute;
   const config: RouteConfig = {
     routeName: name,
     auth: route.auth,
     signed: route.signed,
     money: route.money ?? false,
   };
-  // Made once per route rather than per request: closures on the hot path are measurable.
-  const plainTx: HandlerInput<N>['tx'] = (fn) => options.db.tx(fn);
-  const noClaim = (): Promise<void> => Promise.resolve();
-  // Most calls are neither money nor checked (production): they get a handler of their own with
-  // one await, measurably cheaper than the general one below with its idempotency branch.
-  const plainHandler = async (req: FastifyRequest, reply: FastifyReply) =>
-    ok(
-      await handler({
-        body: req.body as HandlerInput<N>['body'],
-        query: req.query as HandlerInput<N>['query'],
-        params: req.params as HandlerInput<N>['params'],
-        ctx: req.ctx,
-        req,
-        reply,
-        tx: plainTx,
-        claimFirst: noClaim,
-      }),
-    );
   app.route({
     method: route.method,
     url: route.path,
@@ -129,71 +138,60 @@ export function bindRoute<N extends RouteName>(
           done();
         }
       : undefined,
-    handler:
-      !config.money && !options.validateResponse
-        ? plainHandler
-        : async (req, reply) => {
-            const input = {
-              body: req.body as HandlerInput<N>['body'],
-              query: req.query as HandlerInput<N>['query'],
-              params: req.params as HandlerInput<N>['params'],
-              ctx: req.ctx,
-              req,
-              reply,
-            };
-            let data: ResponseData<N>;
-            if (config.money) {
-              const scope = req.operator
-                ? `operator:${req.operator.operatorId}`
-                : `member:${req.ctx.memberId ?? 'anonymous'}`;
-              const header = req.headers['x-idempotency-key'];
-              const call = {
-                scope,
-                route: name,
-                key: typeof header === 'string' ? header : undefined,
-                request: { params: req.params, body: req.body },
-              };
-              const begun = await options.idempotency.begin(call);
-              if (begun.replay) return begun.replay;
-              const full = { ...call, key: begun.key, requestHash: begun.requestHash };
-              let claimed = false;
-              const claimFirst = async () => {
-                await options.idempotency.claim(full);
-                claimed = true;
-              };
-              try {
-                data = await handler({
-                  ...input,
-                  tx: (fn) => options.idempotency.run(full, fn),
-                  claimFirst,
-                });
-                if (claimed) await options.idempotency.complete(full, successOutcome(data));
-              } catch (err) {
-                if (err instanceof Replay) return err.outcome;
-                if (err instanceof AppError && err.httpStatus === 200) {
-                  if (!claimed) return options.idempotency.storeError(full, err);
-                  const outcome = errorOutcome(err);
-                  await options.idempotency.complete(full, outcome);
-                  return outcome;
-                }
-                // Unexpected: the outcome is unknown, so a retry may try again.
-                if (claimed) await options.idempotency.release(full).catch(() => undefined);
-                throw err;
-              }
-            } else {
-              data = await handler({ ...input, tx: plainTx, claimFirst: noClaim });
-            }
-            if (options.validateResponse) {
-              const checked = route.response.safeParse(data);
-              if (!checked.success) {
-                req.log.error(
-                  { route: name, issues: checked.error.issues },
-                  'response does not match its schema',
-                );
-                throw new Error(`response of ${name} does not match its schema`);
-              }
-            }
-            return ok(data);
-          },
+    handler: (req, reply) => run(route, req, reply),
+  });
+}
+
+/** Binds a route that moves no money: the handler calls one service and returns `data`. */
+export function bindRoute<N extends PlainRouteName>(
+  app: FastifyInstance,
+  name: N,
+  handler: Handler<N>,
+  options: BindOptions,
+): void {
+  if ((routes[name] as TableRoute).money) throw new Error(`${name} is a money route`);
+  register(
+    app,
+    name,
+    options,
+    options.validateResponse
+      ? async (route, req, reply) => {
+          const data = await handler(inputOf<N>(req, reply));
+          checkResponse(name, route, req, data);
+          return ok(data);
+        }
+      : async (_route, req, reply) => ok(await handler(inputOf<N>(req, reply))),
+  );
+}
+
+/**
+ * Binds a money route: its idempotency key is checked and its first outcome replayed
+ * (`runIdempotent`); the handler gets a ledger unit (the money is written in the transaction
+ * that stores the answer) or an effect unit (the key is claimed before an outside effect).
+ */
+export function bindMoneyRoute<N extends MoneyRouteName, M extends MoneyMode>(
+  app: FastifyInstance,
+  name: N,
+  mode: M,
+  handler: MoneyHandler<N, M>,
+  options: BindOptions,
+): void {
+  register(app, name, options, async (route, req, reply) => {
+    const header = req.headers['x-idempotency-key'];
+    const scope = req.operator
+      ? `operator:${req.operator.operatorId}`
+      : `member:${req.ctx.memberId ?? 'anonymous'}`;
+    const call = {
+      scope,
+      route: name,
+      key: typeof header === 'string' ? header : undefined,
+      request: { params: req.params, body: req.body },
+    };
+    const response = await runIdempotent(options.idempotency, call, mode, (unit) =>
+      handler({ ...inputOf<N>(req, reply), unit }),
+    );
+    if (options.validateResponse && response.status_code === SUCCESS_CODE)
+      checkResponse(name, route, req, response.data);
+    return response;
   });
 }

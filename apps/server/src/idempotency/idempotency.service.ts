@@ -26,12 +26,8 @@ export interface IdempotentCall {
   request: unknown;
 }
 
-/** Thrown to replay a stored outcome instead of running the call again. */
-export class Replay extends Error {
-  constructor(readonly outcome: StoredOutcome['response']) {
-    super('replay');
-  }
-}
+/** The key's claim: ours to run, or taken by a duplicate whose outcome is replayed. */
+export type Claim = { claimed: true } | { claimed: false; response: StoredOutcome['response'] };
 
 function hashRequest(route: string, request: unknown): string {
   return createHash('sha256')
@@ -102,20 +98,20 @@ export class IdempotencyService {
 
   /**
    * Runs `fn` in one transaction that also claims the key and stores the success. When a
-   * duplicate got there first, its stored outcome is replayed instead.
+   * duplicate got there first, `fn` does not run and its stored outcome is answered instead.
    */
   async run<T>(
     call: IdempotentCall & { key: string; requestHash: string },
     fn: (q: Queryable) => Promise<T>,
-  ): Promise<T> {
+  ): Promise<{ claimed: true; data: T } | { claimed: false; response: StoredOutcome['response'] }> {
     const now = this.clock.now();
     try {
       return await this.db.tx(async (q) => {
-        const claimed = await claimKey(q, this.#claimArgs(call));
-        if (!claimed) throw new Replay(await this.#outcomeOrInProgress(q, call));
+        if (!(await claimKey(q, this.#claimArgs(call))))
+          return { claimed: false, response: await this.#outcomeOrInProgress(q, call) } as const;
         const data = await fn(q);
         await saveOutcome(q, call.scope, call.route, call.key, successOutcome(data));
-        return data;
+        return { claimed: true, data } as const;
       });
     } finally {
       if (Math.random() < 0.01)
@@ -160,13 +156,13 @@ export class IdempotencyService {
    * For a call whose effect leaves the database (a payment gateway call, which must not run
    * inside a transaction): claims the key first, in its own committed transaction, so a
    * duplicate arriving meanwhile gets 7004 instead of running the effect again or storing its
-   * own outcome. A key already answered is replayed (Replay). The claimer then stores the
-   * outcome (`complete`) or, after an unexpected failure, frees the key (`release`).
+   * own outcome. A key already answered is answered with its outcome. The claimer then stores
+   * the outcome (`complete`) or, after an unexpected failure, frees the key (`release`).
    */
-  async claim(call: IdempotentCall & { key: string; requestHash: string }): Promise<void> {
-    await this.db.tx(async (q) => {
-      if (!(await claimKey(q, this.#claimArgs(call))))
-        throw new Replay(await this.#outcomeOrInProgress(q, call));
+  async claim(call: IdempotentCall & { key: string; requestHash: string }): Promise<Claim> {
+    return this.db.tx(async (q): Promise<Claim> => {
+      if (await claimKey(q, this.#claimArgs(call))) return { claimed: true };
+      return { claimed: false, response: await this.#outcomeOrInProgress(q, call) };
     });
   }
 

@@ -10,6 +10,7 @@ import {
   type Member,
 } from '../test/factories';
 import { ABANDONED_CLAIM_MS, IDEMPOTENCY_TTL_MS } from './idempotency.service';
+import type { EffectUnit } from './money-unit';
 
 /** Idempotency of money calls (PRODUCT §3) beyond the basics in wallet.test.ts. */
 let t: TestApp;
@@ -169,6 +170,14 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
     return { m, pay };
   }
   const realPay = () => t.services.deposits.sandboxPay.bind(t.services.deposits);
+  const gatedEffect = (unit: EffectUnit, wait: () => Promise<void>): EffectUnit => ({
+    mode: 'effect',
+    perform: (effect) =>
+      unit.perform(async () => {
+        await wait();
+        return effect();
+      }),
+  });
 
   it('a duplicate while the first is still paying gets 7004; then every retry replays the first answer', async () => {
     const { m, pay } = await pendingOrder();
@@ -176,10 +185,10 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
     const g = gate();
     const spy = vi
       .spyOn(t.services.deposits, 'sandboxPay')
-      .mockImplementationOnce(async (memberId, orderId) => {
-        await g.wait();
-        return real(memberId, orderId);
-      });
+      .mockImplementationOnce((unit, memberId, orderId) =>
+        // The first attempt waits inside its effect, after claiming the key.
+        real(gatedEffect(unit, g.wait), memberId, orderId),
+      );
     try {
       const first = pay();
       await g.entered;
@@ -199,7 +208,9 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
     const { m, pay } = await pendingOrder();
     const spy = vi
       .spyOn(t.services.deposits, 'sandboxPay')
-      .mockRejectedValueOnce(new Error('gateway exploded'));
+      .mockImplementationOnce((unit) =>
+        unit.perform(() => Promise.reject(new Error('gateway exploded'))),
+      );
     try {
       expect((await pay()).status_code).toBe(10001);
       expect(await pay()).toMatchObject({ status_code: 6000, data: { status: 'credited' } });
@@ -215,10 +226,10 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
     const g = gate();
     const spy = vi
       .spyOn(t.services.deposits, 'sandboxPay')
-      .mockImplementationOnce(async (memberId, orderId) => {
-        await g.wait();
-        return real(memberId, orderId);
-      });
+      .mockImplementationOnce((unit, memberId, orderId) =>
+        // The first attempt waits inside its effect, after claiming the key.
+        real(gatedEffect(unit, g.wait), memberId, orderId),
+      );
     try {
       const stuck = pay();
       await g.entered;

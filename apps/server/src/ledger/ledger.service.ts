@@ -12,6 +12,7 @@ import {
   type Asset,
 } from './accounts';
 import * as repo from './ledger.repository';
+import { readStatement, type StatementFilter } from './statement.repository';
 
 export interface PostingInput {
   account: AccountRef;
@@ -181,6 +182,11 @@ export class LedgerService {
       coin: map.get('coin') ?? 0n,
       venues,
     };
+  }
+
+  /** A page of a member account's postings with per-Shanghai-day totals (their records). */
+  statement(q: Queryable, filter: StatementFilter) {
+    return readStatement(q, filter);
   }
 
   /** Applies pending house postings to the cached house balances. */

@@ -22,3 +22,8 @@ export class AuditService {
     return { ...r, page, pageSize };
   }
 }
+
+/** The operator acting, as the audit log names them. */
+export interface Actor {
+  userName: string;
+}

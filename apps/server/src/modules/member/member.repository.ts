@@ -294,3 +294,42 @@ export async function insertWebTerminal(
     [t.deviceId, t.memberId, t.ip, t.userAgent.slice(0, 300), JSON.stringify(t.data), ts(t.now)],
   );
 }
+
+// --- facts other modules ask of a member (through MemberService)
+export async function readUserNames(q: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const r = await q.query<{ id: number; user_name: string }>(
+    'SELECT id, user_name FROM members WHERE id = ANY($1)',
+    [ids],
+  );
+  return new Map(r.rows.map((m) => [m.id, m.user_name]));
+}
+
+export async function memberExists(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM members WHERE id = $1', [id])).rowCount > 0;
+}
+
+/**
+ * Takes the member's row lock (FOR NO KEY UPDATE) for the rest of the transaction: rules that
+ * count a member's earlier orders or accounts run one after another per member, while inserts
+ * that only reference the member (foreign-key KEY SHARE locks) are not blocked.
+ */
+export async function lockMemberRow(q: Queryable, id: number): Promise<void> {
+  await q.query('SELECT 1 FROM members WHERE id = $1 FOR NO KEY UPDATE', [id]);
+}
+
+/** What a withdrawal needs to know of the member: an approved real name and the fund password. */
+export async function readWithdrawFacts(
+  q: Queryable,
+  id: number,
+): Promise<{ realNameApproved: boolean; fundPasswordHash: string | null }> {
+  const r = await q.query<{ fund_password_hash: string | null; status: string | null }>(
+    `SELECT m.fund_password_hash, r.status FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id WHERE m.id = $1`,
+    [id],
+  );
+  const row = r.rows[0];
+  return {
+    realNameApproved: row?.status === 'approved',
+    fundPasswordHash: row?.fund_password_hash ?? null,
+  };
+}

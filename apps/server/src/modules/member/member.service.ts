@@ -9,7 +9,7 @@ import {
   type SecurityOverview,
   type StepUp,
 } from '@nebula/protocol';
-import type { Db } from '@nebula/db';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -136,6 +136,24 @@ export class MemberService {
   }
 
   /** The member's real name and its review status (payout account holders). */
+  // --- facts other modules need, read in the caller's unit of work
+  userNames(q: Queryable, ids: number[]): Promise<Map<number, string>> {
+    return repo.readUserNames(q, ids);
+  }
+
+  exists(q: Queryable, memberId: number): Promise<boolean> {
+    return repo.memberExists(q, memberId);
+  }
+
+  /** Serializes a member's order and account rules inside `q` (see `lockMemberRow`). */
+  lock(q: Queryable, memberId: number): Promise<void> {
+    return repo.lockMemberRow(q, memberId);
+  }
+
+  withdrawFacts(q: Queryable, memberId: number) {
+    return repo.readWithdrawFacts(q, memberId);
+  }
+
   async realName(memberId: number): Promise<{ name: string | null; approved: boolean }> {
     const m = await this.#member(memberId);
     return { name: m.realName, approved: m.realNameStatus === 'approved' };

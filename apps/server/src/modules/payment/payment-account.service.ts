@@ -94,7 +94,7 @@ export class PaymentAccountService {
     const now = this.clock.now();
     const id = await this.db.tx(async (q) => {
       // Lock the member row so two concurrent adds cannot both pass the cap.
-      await q.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
+      await this.members.lock(q, memberId);
       if ((await repo.countOfType(q, memberId, input.type)) >= s.paymentAccountCap)
         throw new AppError(ErrorCode.PaymentAccountCap, { cap: s.paymentAccountCap });
       return repo.insertAccount(q, {

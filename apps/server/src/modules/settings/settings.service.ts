@@ -10,14 +10,16 @@ import {
 } from './settings.schema';
 
 /**
- * Site settings are read on every request (maintenance, restriction), so each node caches them
- * and drops the cache when any node announces a change on the bus.
+ * Site settings are read on every request (maintenance, restriction) and inside money
+ * transactions (turnover multiplier, rates), so each node keeps them in memory: loaded at start,
+ * reloaded when any node announces a change on the bus, and never read from the database by a
+ * caller once loaded. That matters beyond speed: a transaction must not wait on a query of its
+ * own database (on PGlite, one connection, it would wait forever).
  */
 export class SettingsService {
-  #cache: Promise<SiteSettings> | null = null;
-  /** The loaded settings, for callers that must not wait (the request guard's fast path). */
   #value: SiteSettings | null = null;
-  /** Bumped on every drop, so a load that started before a change never stores stale rows. */
+  #loading: Promise<SiteSettings> | null = null;
+  /** Bumped on every change, so a load that started before a change never stores stale rows. */
   #generation = 0;
 
   constructor(
@@ -28,7 +30,12 @@ export class SettingsService {
   ) {}
 
   async start(): Promise<void> {
-    await this.bus.subscribe('settings.changed', () => this.#drop());
+    await this.bus.subscribe('settings.changed', () => {
+      this.#reload().catch((err: unknown) =>
+        this.log.error({ err }, 'site settings could not be reloaded; keeping the last ones'),
+      );
+    });
+    await this.#reload();
   }
 
   /** Writes every default whose key has no row yet. */
@@ -39,35 +46,33 @@ export class SettingsService {
         Object.entries(this.defaults).map(([key, value]) => ({ key, value })),
       ),
     );
-    this.#drop();
+    await this.#reload();
   }
 
+  /** The settings: from memory once loaded (the first call before start loads them). */
   get(): Promise<SiteSettings> {
-    if (!this.#cache) {
-      const generation = this.#generation;
-      const loading = this.#load();
-      this.#cache = loading;
-      loading.then(
-        (value) => {
-          if (this.#generation === generation) this.#value = value;
-        },
-        () => {
-          if (this.#cache === loading) this.#cache = null;
-        },
-      );
-    }
-    return this.#cache;
+    if (this.#value) return Promise.resolve(this.#value);
+    return this.#loading ?? this.#reload();
   }
 
-  /** The settings if they are loaded and current, else null (then use get()). */
+  /** The settings if they are loaded, else null (then use get()). */
   cached(): SiteSettings | null {
     return this.#value;
   }
 
-  #drop(): void {
-    this.#cache = null;
-    this.#value = null;
-    this.#generation += 1;
+  #reload(): Promise<SiteSettings> {
+    const generation = (this.#generation += 1);
+    const loading = this.#load().then((value) => {
+      if (this.#generation === generation) this.#value = value;
+      return value;
+    });
+    this.#loading = loading;
+    void loading
+      .finally(() => {
+        if (this.#loading === loading) this.#loading = null;
+      })
+      .catch(() => undefined);
+    return loading;
   }
 
   /** Writes a patch; `alsoInTx` runs in the same transaction (the operator's audit entry). */
@@ -82,9 +87,9 @@ export class SettingsService {
       await upsertSettings(q, rows);
       if (alsoInTx) await alsoInTx(q);
     });
-    this.#drop();
+    const fresh = await this.#reload();
     await this.bus.publish('settings.changed', { keys: rows.map((r) => r.key) });
-    return this.get();
+    return fresh;
   }
 
   async #load(): Promise<SiteSettings> {

@@ -1,14 +1,17 @@
 import { formatMoney, type RecordPage } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
-import { shanghaiDayRange } from './shanghai-time';
-import { readRecords } from './wallet.repository';
+import type { LedgerService } from '../../ledger/ledger.service';
+import { shanghaiDayRange } from '../../lib/shanghai-time';
 
 /**
  * A member's records: the postings of their main (CNY) or coin (COIN) account, newest first,
  * with the transaction's kind, the balance after, and totals per Shanghai day.
  */
 export class RecordsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerService,
+  ) {}
 
   async page(
     memberId: number,
@@ -23,7 +26,7 @@ export class RecordsService {
   ): Promise<RecordPage> {
     const coin = f.asset === 'COIN';
     const show = (v: bigint) => (coin ? v.toString() : formatMoney(v));
-    const r = await readRecords(this.db, {
+    const r = await this.ledger.statement(this.db, {
       memberId,
       kind: coin ? 'coin' : 'main',
       type: f.type,

@@ -3,7 +3,7 @@ import type { DepositChannel, DepositOrder, WalletBalances } from '@nebula/proto
 import { loadConfig } from '../../config';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app';
 import { idemKey, registerMember, type Member } from '../../test/factories';
-import { sandboxSignature } from './sandbox-gateway';
+import { sandboxSignature } from '../deposit/sandbox-gateway';
 
 /**
  * The sandbox gateway in production mode (PRODUCT §2, §5): refused unless SANDBOX_PAYMENTS

@@ -2,7 +2,7 @@ import { fenToYuanString, parseMoney, type Turnover } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import type { SettingsService } from '../settings/settings.service';
-import { addTurnover, turnoverItems, turnoverTotals } from './wallet.repository';
+import { addTurnover, turnoverItems, turnoverTotals } from './turnover.repository';
 
 /**
  * The turnover requirement (SPEC's audit page): each credited deposit requires multiplier × its

@@ -4,8 +4,8 @@ import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { randomId } from '../../lib/tokens';
-import type { AuditService } from '../audit/audit.service';
-import type { Actor } from './deposit.service';
+import type { Actor, AuditService } from '../audit/audit.service';
+import type { MemberService } from '../member/member.service';
 import type { TurnoverService } from './turnover.service';
 
 /** Operators' direct money tools: adjustments (with a reason), turnover waivers, reconciliation. */
@@ -16,6 +16,7 @@ export class WalletAdminService {
     private readonly ledger: LedgerService,
     private readonly turnover: TurnoverService,
     private readonly audit: AuditService,
+    private readonly members: MemberService,
   ) {}
 
   async adjust(
@@ -24,8 +25,7 @@ export class WalletAdminService {
     memberId: number,
     input: { asset: 'CNY' | 'COIN'; direction: 'credit' | 'debit'; amount: string; reason: string },
   ) {
-    const exists = await q.query('SELECT 1 FROM members WHERE id = $1', [memberId]);
-    if (exists.rowCount === 0)
+    if (!(await this.members.exists(q, memberId)))
       throw new AppError(ErrorCode.Validation, {
         issues: [{ path: 'memberId', message: 'unknown member' }],
       });

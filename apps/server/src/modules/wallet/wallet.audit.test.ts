@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, WithdrawOrder } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminToken, fund, idemKey, uniqueName, withdrawReady } from '../../test/factories';
-import { sandboxSignature } from './sandbox-gateway';
+import { sandboxSignature } from '../deposit/sandbox-gateway';
 
 /** Every operator money decision is in the audit log, with who, what and the amounts. */
 let t: TestApp;

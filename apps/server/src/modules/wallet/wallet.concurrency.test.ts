@@ -5,7 +5,7 @@ import { verifyPassword } from '../../lib/password';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminToken, fund, idemKey, registerMember, withdrawReady } from '../../test/factories';
 import { testDbKind } from '../../test/test-db';
-import { sandboxSignature } from './sandbox-gateway';
+import { sandboxSignature } from '../deposit/sandbox-gateway';
 
 // Counts argon2 verifies, to prove parallel fund-password guesses cannot all be checked.
 vi.mock('../../lib/password', async (importOriginal) => {

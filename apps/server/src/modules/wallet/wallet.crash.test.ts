@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDb, testDbKind, type TestDb } from '../../test/test-db';
 import { testSecrets } from '../../test/test-app';
-import { sandboxSignature } from './sandbox-gateway';
+import { sandboxSignature } from '../deposit/sandbox-gateway';
 
 /**
  * Crash: `kill -9` of the platform during a callback storm, restart on the same data, retry

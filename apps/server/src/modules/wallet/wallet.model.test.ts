@@ -6,7 +6,8 @@ import type { Queryable } from '@nebula/db';
 import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminCall, adminToken, registerMember } from '../../test/factories';
-import { sandboxSignature } from './sandbox-gateway';
+import { unkeyedLedgerUnit } from '../../idempotency/money-unit';
+import { sandboxSignature } from '../deposit/sandbox-gateway';
 
 /**
  * Model-based property test (issue: wallet): random sequences of deposits, callbacks (with
@@ -234,15 +235,13 @@ class WithdrawCmd implements Cmd {
   async run(model: Model) {
     const mem = model.members[this.m]!;
     const r = await ok(
-      t.services.withdrawals.create(
-        mem.id,
-        {
+      t.services.withdrawals
+        .create(unkeyedLedgerUnit(t.db), mem.id, {
           accountId: mem.accountId,
           amount: fenToYuanString(this.amount),
           fundPassword: FUND_PASSWORD,
-        },
-        (fn) => t.db.tx(fn),
-      ),
+        })
+        .then((result) => (result.kind === 'done' ? result.data : result)),
     );
     if (this.amount > mem.main) {
       expect((r as AppError).code).toBe(7001);

@@ -19,7 +19,7 @@ import {
   userHash,
   withdrawReady,
 } from '../../test/factories';
-import { sandboxSignature } from './sandbox-gateway';
+import { sandboxSignature } from '../deposit/sandbox-gateway';
 
 let t: TestApp;
 beforeAll(async () => {

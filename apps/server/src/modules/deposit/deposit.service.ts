@@ -10,16 +10,19 @@ import type { Db, Queryable } from '@nebula/db';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditService } from '../audit/audit.service';
+import type { Actor, AuditService } from '../audit/audit.service';
+import type { MemberService } from '../member/member.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { DepositChannelSetting } from '../settings/settings.schema';
-import type { LimitsService } from './limits.service';
-import { newOrderId } from './order-id';
+import type { EffectUnit, MoneyResult } from '../../idempotency/money-unit';
+import { newOrderId } from '../../lib/order-id';
+import type { OrderTimelineService } from '../wallet/order-timeline.service';
+import type { TurnoverService } from '../wallet/turnover.service';
+import type { DepositLimitsService } from './deposit-limits.service';
 import type { CallbackHeaders, PaymentGateways } from './payment-gateway';
 import type { SandboxGateway } from './sandbox-gateway';
-import type { TurnoverService } from './turnover.service';
-import * as repo from './wallet.repository';
-import type { DepositRow } from './wallet.repository';
+import * as repo from './deposit.repository';
+import type { DepositRow } from './deposit.repository';
 
 export const DEPOSIT_TTL_MS = 30 * 60 * 1000;
 const ONLINE: ReadonlySet<string> = new Set(['alipay', 'wechat', 'ebpay', 'koipay']);
@@ -30,17 +33,15 @@ export interface DepositDeps {
   settings: SettingsService;
   ledger: LedgerService;
   turnover: TurnoverService;
-  limits: LimitsService;
+  limits: DepositLimitsService;
+  timeline: OrderTimelineService;
   audit: AuditService;
+  members: MemberService;
   /** The gateways of the online channels; a channel without one is not offered. */
   gateways: PaymentGateways;
   /** The sandbox's hosted pay page; null when the sandbox is off (production, unless enabled). */
   sandbox: SandboxGateway | null;
   log: FastifyBaseLogger;
-}
-
-export interface Actor {
-  userName: string;
 }
 
 const STATUS_NOTE: Record<string, string> = {
@@ -128,7 +129,7 @@ export class DepositService {
       createdAt: now,
       expiresAt: now + DEPOSIT_TTL_MS,
     });
-    await repo.addEvent(q, id, 'pending', STATUS_NOTE.pending!, now);
+    await this.d.timeline.add(q, id, 'pending', STATUS_NOTE.pending!, now);
     const order = await this.#load(q, id);
     return { orderId: id, payUrl: order.payUrl, order };
   }
@@ -136,7 +137,7 @@ export class DepositService {
   async #load(q: Queryable, id: string): Promise<DepositOrder> {
     const row = await repo.readDeposit(q, id);
     if (!row) throw new AppError(ErrorCode.OrderNotFound);
-    return this.presentOrder(row, (await repo.eventsOf(q, [id])).get(id) ?? []);
+    return this.presentOrder(row, (await this.d.timeline.of(q, [id])).get(id) ?? []);
   }
 
   presentOrder(row: DepositRow, timeline: DepositOrder['timeline']): DepositOrder {
@@ -166,7 +167,7 @@ export class DepositService {
   async list(memberId: number, page: number, pageSize: number) {
     await this.expireDue(memberId);
     const r = await repo.listDeposits(this.d.db, { memberId }, pageSize, (page - 1) * pageSize);
-    const events = await repo.eventsOf(
+    const events = await this.d.timeline.of(
       this.d.db,
       r.rows.map((x) => x.id),
     );
@@ -189,7 +190,7 @@ export class DepositService {
     const now = this.d.clock.now();
     if (!(await repo.casDeposit(q, orderId, ['pending'], 'cancelled', now)))
       throw new AppError(ErrorCode.OrderStateChanged);
-    await repo.addEvent(q, orderId, 'cancelled', '会员取消订单', now);
+    await this.d.timeline.add(q, orderId, 'cancelled', '会员取消订单', now);
     return this.#load(q, orderId);
   }
 
@@ -209,12 +210,23 @@ export class DepositService {
     return { sandbox, order: await this.#load(this.d.db, orderId) };
   }
 
-  /** The pay button of the sandbox page: the gateway then calls back, signed. */
-  async sandboxPay(memberId: number, orderId: string): Promise<DepositOrder> {
-    const { sandbox, order } = await this.#sandboxOrder(memberId, orderId);
-    if (order.status !== 'pending') throw new AppError(ErrorCode.OrderStateChanged);
-    await sandbox.pay({ orderId, amount: order.creditAmount }, this.d.clock.now());
-    return this.#load(this.d.db, orderId);
+  /**
+   * The pay button of the sandbox page: the gateway then calls back, signed, and the callback
+   * credits the order. The payment is an effect outside this database.
+   */
+  async sandboxPay(
+    unit: EffectUnit,
+    memberId: number,
+    orderId: string,
+  ): Promise<MoneyResult<DepositOrder>> {
+    // Checked after the key is claimed: a stuck first attempt that wakes after a retry paid
+    // finds the order no longer pending and pays nothing twice.
+    return unit.perform(async () => {
+      const { sandbox, order } = await this.#sandboxOrder(memberId, orderId);
+      if (order.status !== 'pending') throw new AppError(ErrorCode.OrderStateChanged);
+      await sandbox.pay({ orderId, amount: order.creditAmount }, this.d.clock.now());
+      return this.#load(this.d.db, orderId);
+    });
   }
 
   /**
@@ -256,7 +268,7 @@ export class DepositService {
         if (
           await repo.casDeposit(q, row.id, ['pending'], 'rejected', now, { reason: '支付失败' })
         ) {
-          await repo.addEvent(q, row.id, 'rejected', '支付渠道返回失败', now);
+          await this.d.timeline.add(q, row.id, 'rejected', '支付渠道返回失败', now);
         }
         return 'success';
       }
@@ -288,7 +300,7 @@ export class DepositService {
           received !== row.creditAmount
             ? `实收 ${fenToYuanString(received)} 与订单金额不符`
             : '订单已关闭后收到付款';
-        await repo.addEvent(q, row.id, 'review', `${why}，等待人工审核`, now);
+        await this.d.timeline.add(q, row.id, 'review', `${why}，等待人工审核`, now);
       }
       return 'success';
     });
@@ -319,7 +331,7 @@ export class DepositService {
       ],
     });
     await this.d.turnover.requireFor(q, row.memberId, amount, `deposit:${row.id}`);
-    await repo.addEvent(q, row.id, 'credited', note, now);
+    await this.d.timeline.add(q, row.id, 'credited', note, now);
     return moved;
   }
 
@@ -331,7 +343,7 @@ export class DepositService {
       await this.d.db.tx(async (q) => {
         const now = this.d.clock.now();
         if (await repo.casDeposit(q, id, ['pending'], 'expired', now)) {
-          await repo.addEvent(q, id, 'expired', STATUS_NOTE.expired!, now);
+          await this.d.timeline.add(q, id, 'expired', STATUS_NOTE.expired!, now);
           n += 1;
         }
       });
@@ -343,11 +355,14 @@ export class DepositService {
   async adminList(status: string | undefined, page: number, pageSize: number) {
     await this.expireDue();
     const r = await repo.listDeposits(this.d.db, { status }, pageSize, (page - 1) * pageSize);
-    const events = await repo.eventsOf(
+    const events = await this.d.timeline.of(
       this.d.db,
       r.rows.map((x) => x.id),
     );
-    const members = await this.#userNames(r.rows.map((x) => x.memberId));
+    const members = await this.d.members.userNames(
+      this.d.db,
+      r.rows.map((x) => x.memberId),
+    );
     return {
       list: r.rows.map((row) => ({
         ...this.presentOrder(row, events.get(row.id) ?? []),
@@ -362,20 +377,11 @@ export class DepositService {
     };
   }
 
-  async #userNames(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const r = await this.d.db.query<{ id: number; user_name: string }>(
-      'SELECT id, user_name FROM members WHERE id = ANY($1)',
-      [ids],
-    );
-    return new Map(r.rows.map((m) => [m.id, m.user_name]));
-  }
-
   async adminOrder(q: Queryable, orderId: string) {
     const row = await repo.readDeposit(q, orderId);
     if (!row) throw new AppError(ErrorCode.OrderNotFound);
-    const events = await repo.eventsOf(q, [orderId]);
-    const names = await this.#userNames([row.memberId]);
+    const events = await this.d.timeline.of(q, [orderId]);
+    const names = await this.d.members.userNames(q, [row.memberId]);
     return {
       ...this.presentOrder(row, events.get(orderId) ?? []),
       memberId: row.memberId,
@@ -418,7 +424,7 @@ export class DepositService {
           ? ErrorCode.OrderStateChanged
           : ErrorCode.OrderNotFound,
       );
-    await repo.addEvent(q, orderId, 'rejected', `已拒绝：${reason}`, now);
+    await this.d.timeline.add(q, orderId, 'rejected', `已拒绝：${reason}`, now);
     await this.d.audit.record(q, {
       actor: op.userName,
       action: 'deposit.reject',
@@ -441,7 +447,7 @@ export class DepositService {
     } else {
       if (!(await repo.casDeposit(q, orderId, ['review'], 'rejected', now, { reason })))
         throw new AppError(ErrorCode.OrderStateChanged);
-      await repo.addEvent(q, orderId, 'rejected', `审核关闭：${reason}`, now);
+      await this.d.timeline.add(q, orderId, 'rejected', `审核关闭：${reason}`, now);
     }
     await this.d.audit.record(q, {
       actor: op.userName,

@@ -2,14 +2,10 @@ import { ErrorCode, fenToYuanString, parseMoney, type DepositLimits } from '@neb
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { periodStart, type Period } from './shanghai-time';
-import {
-  depositedSince,
-  lockMemberOrders,
-  readLimits,
-  writeLimit,
-  type LimitRow,
-} from './wallet.repository';
+import { periodStart, type Period } from '../../lib/shanghai-time';
+import type { MemberService } from '../member/member.service';
+import { readLimits, writeLimit, type LimitRow } from './deposit-limit.repository';
+import { depositedSince } from './deposit.repository';
 
 const RAISE_DELAY_MS = 24 * 3600 * 1000;
 const PERIODS: Period[] = ['day', 'week', 'month'];
@@ -19,10 +15,11 @@ const PERIODS: Period[] = ['day', 'week', 'month'];
  * periods, counted at order time with pending orders; the lowest remaining applies; lowering
  * takes effect at once, raising or removing after 24 hours.
  */
-export class LimitsService {
+export class DepositLimitsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly members: MemberService,
   ) {}
 
   /** A limit row with any raise whose 24 h have passed applied. */
@@ -104,7 +101,7 @@ export class LimitsService {
    * another and cannot pass a limit together.
    */
   async check(q: Queryable, memberId: number, creditFen: bigint): Promise<void> {
-    await lockMemberOrders(q, memberId);
+    await this.members.lock(q, memberId);
     const now = this.clock.now();
     const rows = await this.#rows(q, memberId);
     let remaining: bigint | null = null;

@@ -11,15 +11,18 @@ import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
-import type { AuditService } from '../audit/audit.service';
+import type { Actor, AuditService } from '../audit/audit.service';
+import type { MemberService } from '../member/member.service';
 import type { PaymentAccountService } from '../payment/payment-account.service';
 import type { SettingsService } from '../settings/settings.service';
-import type { Actor } from './deposit.service';
-import { newOrderId } from './order-id';
-import { periodStart } from './shanghai-time';
-import type { TurnoverService } from './turnover.service';
-import * as repo from './wallet.repository';
-import type { WithdrawRow } from './wallet.repository';
+import type { LedgerUnit, MoneyResult } from '../../idempotency/money-unit';
+import { newOrderId } from '../../lib/order-id';
+import { periodStart } from '../../lib/shanghai-time';
+import type { OrderTimelineService } from '../wallet/order-timeline.service';
+import type { TurnoverService } from '../wallet/turnover.service';
+import * as tries from './fund-password-try.repository';
+import * as repo from './withdraw.repository';
+import type { WithdrawRow } from './withdraw.repository';
 
 const FUND_MAX_FAILURES = 5;
 const FUND_LOCK_MS = 30 * 60 * 1000;
@@ -35,11 +38,8 @@ export interface WithdrawDeps {
   turnover: TurnoverService;
   accounts: PaymentAccountService;
   audit: AuditService;
-}
-
-interface MemberFacts {
-  realNameApproved: boolean;
-  fundPasswordHash: string | null;
+  members: MemberService;
+  timeline: OrderTimelineService;
 }
 
 /**
@@ -51,20 +51,8 @@ interface MemberFacts {
 export class WithdrawService {
   constructor(private readonly d: WithdrawDeps) {}
 
-  async #facts(q: Queryable, memberId: number): Promise<MemberFacts> {
-    const r = await q.query<{ fund_password_hash: string | null; status: string | null }>(
-      `SELECT m.fund_password_hash, r.status FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id WHERE m.id = $1`,
-      [memberId],
-    );
-    const row = r.rows[0];
-    return {
-      realNameApproved: row?.status === 'approved',
-      fundPasswordHash: row?.fund_password_hash ?? null,
-    };
-  }
-
   async #lockedUntil(q: Queryable, memberId: number): Promise<number | null> {
-    const f = await repo.readFundFailures(q, memberId);
+    const f = await tries.readFundFailures(q, memberId);
     return f?.lockedUntil && f.lockedUntil > this.d.clock.now() ? f.lockedUntil : null;
   }
 
@@ -73,7 +61,7 @@ export class WithdrawService {
     const s = await this.d.settings.get();
     const now = this.d.clock.now();
     const [facts, lockedUntil, turnover, used, balances] = await Promise.all([
-      this.#facts(db, memberId),
+      this.d.members.withdrawFacts(db, memberId),
       this.#lockedUntil(db, memberId),
       this.d.turnover.view(memberId),
       repo.withdrawnSince(db, memberId, periodStart('day', now)),
@@ -101,11 +89,11 @@ export class WithdrawService {
     const db = this.d.db;
     await this.#reserveTry(memberId);
     if (await verifyPassword(hash, password)) {
-      await repo.clearFundFailures(db, memberId);
+      await tries.clearFundFailures(db, memberId);
       return;
     }
     const now = this.d.clock.now();
-    const after = await repo.failFundTry(db, memberId, {
+    const after = await tries.failFundTry(db, memberId, {
       now,
       max: FUND_MAX_FAILURES,
       lockUntil: now + FUND_LOCK_MS,
@@ -128,14 +116,14 @@ export class WithdrawService {
     for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
       const now = this.d.clock.now();
       if (
-        await repo.reserveFundTry(this.d.db, memberId, {
+        await tries.reserveFundTry(this.d.db, memberId, {
           now,
           staleBefore: now - FUND_WINDOW_MS,
           max: FUND_MAX_FAILURES,
         })
       )
         return;
-      const f = await repo.readFundFailures(this.d.db, memberId);
+      const f = await tries.readFundFailures(this.d.db, memberId);
       if (f?.lockedUntil && f.lockedUntil > now)
         throw new AppError(ErrorCode.WithdrawLocked, { lockedUntil: f.lockedUntil });
       if (Date.now() >= giveUpAt)
@@ -148,15 +136,16 @@ export class WithdrawService {
 
   /**
    * Checks run in this order: real name, fund password set, lock, fund password, account,
-   * cool-off, amount limits, daily limit, turnover, balance. `tx` runs the money movement in
-   * the caller's (idempotent) transaction.
+   * cool-off, amount limits, daily limit, turnover, balance. The checks that need no
+   * transaction (the fund password's hash above all) run first; the money moves in the unit's
+   * one transaction, which also stores the call's answer.
    */
   async create(
+    unit: LedgerUnit,
     memberId: number,
     input: { accountId: number; amount: string; fundPassword: string },
-    tx: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>,
-  ): Promise<WithdrawOrder> {
-    const facts = await this.#facts(this.d.db, memberId);
+  ): Promise<MoneyResult<WithdrawOrder>> {
+    const facts = await this.d.members.withdrawFacts(this.d.db, memberId);
     if (!facts.realNameApproved) throw new AppError(ErrorCode.RealNameRequired);
     if (!facts.fundPasswordHash) throw new AppError(ErrorCode.FundPasswordNotSet);
     await this.#checkFundPassword(memberId, facts.fundPasswordHash, input.fundPassword);
@@ -167,9 +156,9 @@ export class WithdrawService {
       throw new AppError(ErrorCode.AmountBelowMin, { min: s.withdrawMin });
     if (amount > parseMoney(s.withdrawMax))
       throw new AppError(ErrorCode.AmountAboveMax, { max: s.withdrawMax });
-    return tx(async (q) => {
+    return unit.commit(async (q) => {
       // One order of this member at a time counts the day's total (parallel orders cannot both pass).
-      await repo.lockMemberOrders(q, memberId);
+      await this.d.members.lock(q, memberId);
       const now = this.d.clock.now();
       const used = await repo.withdrawnSince(q, memberId, periodStart('day', now));
       const dailyMax = parseMoney(s.withdrawDailyMax);
@@ -200,7 +189,7 @@ export class WithdrawService {
         amount,
         createdAt: now,
       });
-      await repo.addEvent(q, id, 'review', '申请已提交，资金已冻结，等待审核出款', now);
+      await this.d.timeline.add(q, id, 'review', '申请已提交，资金已冻结，等待审核出款', now);
       return this.#load(q, id);
     });
   }
@@ -208,7 +197,7 @@ export class WithdrawService {
   async #load(q: Queryable, id: string): Promise<WithdrawOrder> {
     const row = await repo.readWithdraw(q, id);
     if (!row) throw new AppError(ErrorCode.OrderNotFound);
-    return this.present(row, (await repo.eventsOf(q, [id])).get(id) ?? []);
+    return this.present(row, (await this.d.timeline.of(q, [id])).get(id) ?? []);
   }
 
   present(row: WithdrawRow, timeline: WithdrawOrder['timeline']): WithdrawOrder {
@@ -226,7 +215,7 @@ export class WithdrawService {
 
   async list(memberId: number, page: number, pageSize: number) {
     const r = await repo.listWithdraws(this.d.db, { memberId }, pageSize, (page - 1) * pageSize);
-    const events = await repo.eventsOf(
+    const events = await this.d.timeline.of(
       this.d.db,
       r.rows.map((x) => x.id),
     );
@@ -246,7 +235,7 @@ export class WithdrawService {
       pageSize,
       (page - 1) * pageSize,
     );
-    const events = await repo.eventsOf(
+    const events = await this.d.timeline.of(
       this.d.db,
       r.rows.map((x) => x.id),
     );
@@ -258,14 +247,11 @@ export class WithdrawService {
 
   async #adminView(q: Queryable, row: WithdrawRow, timeline: WithdrawOrder['timeline']) {
     const payout = await this.d.accounts.payoutDetails(q, row.accountId);
-    const name = await q.query<{ user_name: string }>(
-      'SELECT user_name FROM members WHERE id = $1',
-      [row.memberId],
-    );
+    const names = await this.d.members.userNames(q, [row.memberId]);
     return {
       ...this.present(row, timeline),
       memberId: row.memberId,
-      userName: name.rows[0]?.user_name ?? '',
+      userName: names.get(row.memberId) ?? '',
       accountNo: payout?.accountNo ?? '',
       holder: payout?.holder ?? null,
     };
@@ -274,7 +260,7 @@ export class WithdrawService {
   async #adminOrder(q: Queryable, id: string) {
     const row = await repo.readWithdraw(q, id);
     if (!row) throw new AppError(ErrorCode.OrderNotFound);
-    return this.#adminView(q, row, (await repo.eventsOf(q, [id])).get(id) ?? []);
+    return this.#adminView(q, row, (await this.d.timeline.of(q, [id])).get(id) ?? []);
   }
 
   /** Paid out: the locked money leaves for the house withdrawals account, exactly once. */
@@ -297,7 +283,7 @@ export class WithdrawService {
         { account: { house: 'withdrawals' }, amount: row.amount },
       ],
     });
-    await repo.addEvent(q, orderId, 'paid', '已出款，请留意到账', now);
+    await this.d.timeline.add(q, orderId, 'paid', '已出款，请留意到账', now);
     await this.d.audit.record(q, {
       actor: op.userName,
       action: 'withdraw.approve',
@@ -328,7 +314,7 @@ export class WithdrawService {
         { account: { memberId: row.memberId, kind: 'main' }, amount: row.amount },
       ],
     });
-    await repo.addEvent(q, orderId, 'rejected', `未通过：${reason}（资金已退回钱包）`, now);
+    await this.d.timeline.add(q, orderId, 'rejected', `未通过：${reason}（资金已退回钱包）`, now);
     await this.d.audit.record(q, {
       actor: op.userName,
       action: 'withdraw.reject',

@@ -1,0 +1,47 @@
+import type { Queryable } from '@nebula/db';
+
+export interface StatementFilter {
+  memberId: number;
+  kind: 'main' | 'coin';
+  type?: string;
+  from?: number;
+  to?: number;
+  limit: number;
+  offset: number;
+}
+
+/** The postings of a member's main or coin account, newest first, with Shanghai day totals. */
+export async function readStatement(q: Queryable, f: StatementFilter) {
+  const where = ['a.member_id = $1', 'a.kind = $2'];
+  const params: unknown[] = [f.memberId, f.kind];
+  if (f.type) where.push(`t.kind = $${params.push(f.type)}`);
+  if (f.from !== undefined) where.push(`p.created_at >= $${params.push(new Date(f.from))}`);
+  if (f.to !== undefined) where.push(`p.created_at < $${params.push(new Date(f.to))}`);
+  const base = `FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions t ON t.id = p.transaction_id WHERE ${where.join(' AND ')}`;
+  const [rows, total, days] = await Promise.all([
+    q.query<{
+      id: bigint;
+      created_at: Date;
+      kind: string;
+      asset: 'CNY' | 'COIN';
+      amount: bigint;
+      balance_after: bigint;
+      memo: string;
+      reference: string;
+    }>(
+      `SELECT p.id, p.created_at, t.kind, p.asset, p.amount, p.balance_after, t.memo, t.reference ${base}
+        ORDER BY p.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, f.limit, f.offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n ${base}`, params),
+    // Shanghai days: UTC+8 all year, so shifting by 8 hours gives the local date.
+    q.query<{ day: string; inflow: string; outflow: string }>(
+      `SELECT to_char(p.created_at AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD') AS day,
+              COALESCE(sum(p.amount) FILTER (WHERE p.amount > 0), 0)::text AS inflow,
+              COALESCE(-sum(p.amount) FILTER (WHERE p.amount < 0), 0)::text AS outflow
+         ${base} GROUP BY 1 ORDER BY 1 DESC LIMIT 400`,
+      params,
+    ),
+  ]);
+  return { rows: rows.rows, total: total.rows[0]?.n ?? 0, days: days.rows };
+}

@@ -1,0 +1,98 @@
+import type { Queryable } from '@nebula/db';
+
+const ts = (ms: number) => new Date(ms);
+
+export interface WithdrawRow {
+  id: string;
+  memberId: number;
+  accountId: number;
+  accountLabel: string;
+  amount: bigint;
+  status: 'review' | 'paid' | 'rejected';
+  reason: string | null;
+  createdAt: number;
+}
+interface WithdrawDb {
+  id: string;
+  member_id: number;
+  account_id: number;
+  account_label: string;
+  amount: bigint;
+  status: WithdrawRow['status'];
+  reason: string | null;
+  created_at: Date;
+}
+const withdraw = (r: WithdrawDb): WithdrawRow => ({
+  id: r.id,
+  memberId: r.member_id,
+  accountId: r.account_id,
+  accountLabel: r.account_label,
+  amount: r.amount,
+  status: r.status,
+  reason: r.reason,
+  createdAt: r.created_at.getTime(),
+});
+export async function insertWithdraw(
+  q: Queryable,
+  w: Omit<WithdrawRow, 'status' | 'reason'>,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO withdraw_orders (id, member_id, account_id, account_label, amount, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, 'review', $6, $6)`,
+    [w.id, w.memberId, w.accountId, w.accountLabel, w.amount, ts(w.createdAt)],
+  );
+}
+export async function readWithdraw(q: Queryable, id: string): Promise<WithdrawRow | null> {
+  const r = await q.query<WithdrawDb>('SELECT * FROM withdraw_orders WHERE id = $1', [id]);
+  return r.rows[0] ? withdraw(r.rows[0]) : null;
+}
+export async function listWithdraws(
+  q: Queryable,
+  filter: { memberId?: number; status?: string },
+  limit: number,
+  offset: number,
+): Promise<{ rows: WithdrawRow[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.memberId !== undefined) where.push(`member_id = $${params.push(filter.memberId)}`);
+  if (filter.status) where.push(`status = $${params.push(filter.status)}`);
+  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [rows, total] = await Promise.all([
+    q.query<WithdrawDb>(
+      `SELECT * FROM withdraw_orders ${w} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdraw_orders ${w}`, params),
+  ]);
+  return { rows: rows.rows.map(withdraw), total: total.rows[0]?.n ?? 0 };
+}
+export async function casWithdraw(
+  q: Queryable,
+  id: string,
+  to: 'paid' | 'rejected',
+  reason: string | null,
+  now: number,
+): Promise<WithdrawRow | null> {
+  const r = await q.query<WithdrawDb>(
+    `UPDATE withdraw_orders SET status = $2, reason = $3, updated_at = $4 WHERE id = $1 AND status = 'review' RETURNING *`,
+    [id, to, reason, ts(now)],
+  );
+  return r.rows[0] ? withdraw(r.rows[0]) : null;
+}
+/**
+ * Serializes one member's new orders inside the order's transaction: the deposit limits and
+ * the daily withdrawal total count earlier orders, so two orders must not count at once. NO KEY
+ * UPDATE, not UPDATE: the foreign-key checks of the member's other inserts (KEY SHARE) go on.
+ */
+/** Withdrawals requested since `since` that are not rejected (daily limit). */
+export async function withdrawnSince(
+  q: Queryable,
+  memberId: number,
+  since: number,
+): Promise<bigint> {
+  const r = await q.query<{ total: string }>(
+    `SELECT COALESCE(sum(amount), 0)::text AS total FROM withdraw_orders WHERE member_id = $1 AND created_at >= $2 AND status <> 'rejected'`,
+    [memberId, ts(since)],
+  );
+  return BigInt(r.rows[0]?.total ?? '0');
+}
