@@ -19,8 +19,16 @@ export async function solvedCaptcha(
   purpose: 'register' | 'login' = 'register',
 ) {
   const cap = await c.data<Captcha>('captcha', { body: { purpose } });
-  const answer = await t.services.captcha.answerOf(cap.captchaId);
+  const answer = await captchaAnswer(t, cap.captchaId);
   return { captchaId: cap.captchaId, captchaCode: answer ?? '' };
+}
+
+/** The answer of a live captcha, read from the database (no API or runtime path reveals it). */
+export async function captchaAnswer(t: TestApp, captchaId: string): Promise<string | null> {
+  const r = await t.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [
+    captchaId,
+  ]);
+  return r.rows[0]?.answer ?? null;
 }
 
 export interface Member {

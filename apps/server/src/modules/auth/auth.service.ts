@@ -26,7 +26,11 @@ import { signChatJwt } from '../../lib/chat-jwt';
 import type { SettingsService } from '../settings/settings.service';
 import type { SmsCodeService } from '../sms/sms-code.service';
 import type { SmsGateway } from '../sms/sms.gateway';
-import * as repo from './auth.repository';
+import * as challenges from './challenge.repository';
+import * as credentials from './credentials.repository';
+import * as devices from './device.repository';
+import * as handovers from './handover.repository';
+import * as loginRecords from './login-record.repository';
 import type { CaptchaService } from './captcha.service';
 import { RISK_CODE, assessLoginRisk, type RiskReason } from './login-risk';
 import { LoginThrottle, type ThrottleRules } from './login-throttle';
@@ -114,10 +118,11 @@ export class AuthService {
       throw new AppError(ErrorCode.WeakPassword);
     }
     const lower = input.userName.toLowerCase();
-    if (await repo.findMemberByName(this.d.db, lower)) throw new AppError(ErrorCode.UsernameTaken);
+    if (await credentials.findMemberByName(this.d.db, lower))
+      throw new AppError(ErrorCode.UsernameTaken);
     let inviterId: number | null = null;
     if (input.inviteCode) {
-      inviterId = await repo.findMemberIdByInviteCode(this.d.db, input.inviteCode);
+      inviterId = await credentials.findMemberIdByInviteCode(this.d.db, input.inviteCode);
       if (inviterId === null) throw new AppError(ErrorCode.InviteCodeInvalid);
     }
     const passwordHash = await hashPassword(input.password);
@@ -125,7 +130,7 @@ export class AuthService {
     const network = networkOf(meta.ip);
     const result = await this.d.db.tx(async (q) => {
       const inviteCode = await this.#newInviteCode(q);
-      const memberId = await repo.insertMember(q, {
+      const memberId = await credentials.insertMember(q, {
         userName: input.userName,
         passwordHash,
         nickname: input.userName,
@@ -137,7 +142,7 @@ export class AuthService {
         now,
       });
       if (memberId === null) throw new AppError(ErrorCode.UsernameTaken);
-      await repo.upsertDevice(q, {
+      await devices.upsertDevice(q, {
         memberId,
         deviceId: meta.deviceId,
         label: deviceLabel(meta.userAgent),
@@ -145,7 +150,7 @@ export class AuthService {
         ip: meta.ip,
         now,
       });
-      await repo.insertLoginRecord(q, {
+      await loginRecords.insertLoginRecord(q, {
         memberId,
         userNameLower: lower,
         ip: meta.ip,
@@ -157,7 +162,7 @@ export class AuthService {
         riskReason: null,
         now,
       });
-      await repo.setLastLogin(q, memberId, now);
+      await credentials.setLastLogin(q, memberId, now);
       const session = await this.d.sessions.open(q, {
         memberId,
         deviceId: meta.deviceId,
@@ -170,11 +175,11 @@ export class AuthService {
     return result;
   }
 
-  async #newInviteCode(q: Parameters<typeof repo.inviteCodeExists>[0]): Promise<string> {
+  async #newInviteCode(q: Parameters<typeof credentials.inviteCodeExists>[0]): Promise<string> {
     for (;;) {
       let code = '';
       for (let i = 0; i < 8; i += 1) code += INVITE_ALPHABET[randomInt(0, INVITE_ALPHABET.length)];
-      if (!(await repo.inviteCodeExists(q, code))) return code;
+      if (!(await credentials.inviteCodeExists(q, code))) return code;
     }
   }
 
@@ -203,12 +208,12 @@ export class AuthService {
       throw new AppError(ErrorCode.AccountLocked, { lockedUntil: state.lockedUntil });
     if (state.captchaRequired) await this.d.captcha.check(input.captchaId, input.captchaCode);
 
-    const member = await repo.findMemberByName(this.d.db, lower);
+    const member = await credentials.findMemberByName(this.d.db, lower);
     const ok = await verifyPassword(member?.passwordHash ?? (await dummyHash()), input.password);
     const now = this.d.clock.now();
     if (!member || !ok) {
       const after = await this.#throttle.fail(lower, network, rules);
-      await repo.insertLoginRecord(this.d.db, {
+      await loginRecords.insertLoginRecord(this.d.db, {
         memberId: member?.id ?? null,
         userNameLower: lower,
         ip: meta.ip,
@@ -267,7 +272,7 @@ export class AuthService {
     now: number,
   ): Promise<LoginChallenge> {
     const id = randomId(18);
-    await repo.insertChallenge(this.d.db, {
+    await challenges.insertChallenge(this.d.db, {
       id,
       memberId,
       deviceId: meta.deviceId,
@@ -294,9 +299,9 @@ export class AuthService {
   ): Promise<LoginResult> {
     const now = this.d.clock.now();
     const session = await this.d.db.tx(async (q) => {
-      const m = await repo.findMemberById(q, memberId, true);
+      const m = await credentials.findMemberById(q, memberId, true);
       if (!m || m.blocked) throw new AppError(ErrorCode.MemberBlocked);
-      await repo.upsertDevice(q, {
+      await devices.upsertDevice(q, {
         memberId,
         deviceId: meta.deviceId,
         label: deviceLabel(meta.userAgent),
@@ -304,7 +309,7 @@ export class AuthService {
         ip: meta.ip,
         now,
       });
-      await repo.insertLoginRecord(q, {
+      await loginRecords.insertLoginRecord(q, {
         memberId,
         userNameLower: userName.toLowerCase(),
         ip: meta.ip,
@@ -316,7 +321,7 @@ export class AuthService {
         riskReason: risk,
         now,
       });
-      await repo.setLastLogin(q, memberId, now);
+      await credentials.setLastLogin(q, memberId, now);
       return this.d.sessions.open(q, {
         memberId,
         deviceId: meta.deviceId,
@@ -333,7 +338,7 @@ export class AuthService {
   async deviceSendCode(challengeId: string, meta: RequestMeta): Promise<CodeSent> {
     await this.d.sessions.refuseBlockedDevice(meta.deviceId);
     const now = this.d.clock.now();
-    const c = await repo.readChallenge(this.d.db, challengeId);
+    const c = await challenges.readChallenge(this.d.db, challengeId);
     if (!c || c.completedAt || c.expiresAt <= now || c.deviceId !== meta.deviceId)
       throw new AppError(ErrorCode.DeviceAuthExpired);
     if (
@@ -344,11 +349,11 @@ export class AuthService {
         resendAfter: (c.codeSentAt ?? now) + DEVICE_CODE_RESEND_MS,
       });
     }
-    const member = await repo.findMemberById(this.d.db, c.memberId);
+    const member = await credentials.findMemberById(this.d.db, c.memberId);
     if (!member?.phone) throw new AppError(ErrorCode.DeviceAuthExpired);
     const code = sixDigitCode();
     const expiresAt = now + DEVICE_CODE_TTL_MS;
-    await repo.setChallengeCode(
+    await challenges.setChallengeCode(
       this.d.db,
       c.id,
       codeHash(this.d.codeSecret, 'deviceAuth', c.id, code),
@@ -368,14 +373,14 @@ export class AuthService {
     // Before the challenge is completed: a blocked device must not use up the member's code.
     await this.d.sessions.refuseBlockedDevice(meta.deviceId);
     const now = this.d.clock.now();
-    const c = await repo.readChallenge(this.d.db, challengeId);
+    const c = await challenges.readChallenge(this.d.db, challengeId);
     if (!c || c.completedAt || c.expiresAt <= now || c.deviceId !== meta.deviceId)
       throw new AppError(ErrorCode.DeviceAuthExpired);
     if (!c.codeHash || c.codeExpiresAt === null) throw new AppError(ErrorCode.DeviceAuthRequired);
     if (c.attempts >= DEVICE_CODE_MAX_ATTEMPTS) throw new AppError(ErrorCode.DeviceAuthLocked);
     if (c.codeExpiresAt <= now) throw new AppError(ErrorCode.DeviceAuthExpired);
     if (!safeEqualHex(c.codeHash, codeHash(this.d.codeSecret, 'deviceAuth', c.id, code))) {
-      const attempts = await repo.bumpChallengeAttempts(this.d.db, c.id);
+      const attempts = await challenges.bumpChallengeAttempts(this.d.db, c.id);
       throw new AppError(
         attempts >= DEVICE_CODE_MAX_ATTEMPTS
           ? ErrorCode.DeviceAuthLocked
@@ -385,9 +390,9 @@ export class AuthService {
         },
       );
     }
-    if (!(await repo.completeChallenge(this.d.db, c.id, now)))
+    if (!(await challenges.completeChallenge(this.d.db, c.id, now)))
       throw new AppError(ErrorCode.DeviceAuthExpired);
-    const member = await repo.findMemberById(this.d.db, c.memberId);
+    const member = await credentials.findMemberById(this.d.db, c.memberId);
     if (!member) throw new AppError(ErrorCode.DeviceAuthExpired);
     return this.#completeLogin(
       member.id,
@@ -405,7 +410,7 @@ export class AuthService {
    * stored hash verifies). The start-up banner uses it so it never prints a login that fails.
    */
   async credentialsWork(userName: string, password: string): Promise<boolean> {
-    const m = await repo.findMemberByName(this.d.db, userName.trim().toLowerCase());
+    const m = await credentials.findMemberByName(this.d.db, userName.trim().toLowerCase());
     return m !== null && !m.blocked && (await verifyPassword(m.passwordHash, password));
   }
 
@@ -415,7 +420,7 @@ export class AuthService {
 
   /** Ends every session of the member, this one included: the next call gets 10105. */
   async changePassword(memberId: number, oldPassword: string, newPassword: string): Promise<void> {
-    const m = await repo.findMemberById(this.d.db, memberId);
+    const m = await credentials.findMemberById(this.d.db, memberId);
     if (!m) throw new AppError(ErrorCode.AuthRequired);
     if (!(await verifyPassword(m.passwordHash, oldPassword)))
       throw new AppError(ErrorCode.NameError);
@@ -428,9 +433,9 @@ export class AuthService {
       throw new AppError(ErrorCode.WeakPassword);
     const hash = await hashPassword(password);
     const ended = await this.d.db.tx(async (q) => {
-      await repo.findMemberById(q, memberId, true);
-      await repo.setMemberPassword(q, memberId, hash);
-      await repo.voidHandovers(q, memberId, this.d.clock.now());
+      await credentials.findMemberById(q, memberId, true);
+      await credentials.setMemberPassword(q, memberId, hash);
+      await handovers.voidHandovers(q, memberId, this.d.clock.now());
       return this.d.sessions.endAllIn(q, memberId, 'password');
     });
     await this.d.sessions.announceEnded(memberId, ended, 'password');
@@ -439,7 +444,7 @@ export class AuthService {
   /** Same answer whether or not the name exists or has a phone: nothing to enumerate. */
   async passwordResetCode(userName: string): Promise<{ resendAfter: number }> {
     const lower = userName.trim().toLowerCase();
-    const m = await repo.findMemberByName(this.d.db, lower);
+    const m = await credentials.findMemberByName(this.d.db, lower);
     const target = `reset:${lower}`;
     const phone = m?.phone && m.countryCode ? `${m.countryCode}${m.phone}` : null;
     if (phone)
@@ -451,7 +456,7 @@ export class AuthService {
   async passwordReset(userName: string, code: string, newPassword: string): Promise<void> {
     const lower = userName.trim().toLowerCase();
     await this.d.sms.require('resetPassword', `reset:${lower}`, code);
-    const m = await repo.findMemberByName(this.d.db, lower);
+    const m = await credentials.findMemberByName(this.d.db, lower);
     if (!m?.phone) throw new AppError(ErrorCode.SmsCodeWrong);
     await this.#setPassword(m.id, m.userName, newPassword);
   }
@@ -459,7 +464,12 @@ export class AuthService {
   async tokenHandover(memberId: number): Promise<{ token: string; expiresAt: number }> {
     const now = this.d.clock.now();
     const { token, hash } = newToken();
-    await repo.insertHandover(this.d.db, { hash, memberId, now, expiresAt: now + HANDOVER_TTL_MS });
+    await handovers.insertHandover(this.d.db, {
+      hash,
+      memberId,
+      now,
+      expiresAt: now + HANDOVER_TTL_MS,
+    });
     return { token, expiresAt: now + HANDOVER_TTL_MS };
   }
 
@@ -467,9 +477,9 @@ export class AuthService {
   async tokenExchange(token: string, meta: RequestMeta): Promise<LoginResult> {
     // Before the token is used: a blocked device must not void the member's handover.
     await this.d.sessions.refuseBlockedDevice(meta.deviceId);
-    const memberId = await repo.useHandover(this.d.db, tokenHash(token), this.d.clock.now());
+    const memberId = await handovers.useHandover(this.d.db, tokenHash(token), this.d.clock.now());
     if (memberId === null) throw new AppError(ErrorCode.TokenExchangeInvalid);
-    const m = await repo.findMemberById(this.d.db, memberId);
+    const m = await credentials.findMemberById(this.d.db, memberId);
     if (!m || m.blocked) throw new AppError(ErrorCode.MemberBlocked);
     return this.#completeLogin(m.id, m.userName, meta, networkOf(meta.ip), false, null, true);
   }
@@ -479,7 +489,7 @@ export class AuthService {
     memberId: number,
     sessionId: string,
   ): Promise<{ token: string; expiresAt: number }> {
-    const m = await repo.findMemberById(this.d.db, memberId);
+    const m = await credentials.findMemberById(this.d.db, memberId);
     if (!m) throw new AppError(ErrorCode.AuthRequired);
     return signChatJwt(
       this.d.jwtSecret,
@@ -490,7 +500,7 @@ export class AuthService {
 
   async logoutAll(memberId: number): Promise<void> {
     const ended = await this.d.db.tx(async (q) => {
-      await repo.voidHandovers(q, memberId, this.d.clock.now());
+      await handovers.voidHandovers(q, memberId, this.d.clock.now());
       return this.d.sessions.endAllIn(q, memberId, 'logoutAll');
     });
     await this.d.sessions.announceEnded(memberId, ended, 'logoutAll');

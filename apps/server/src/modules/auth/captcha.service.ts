@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { randomId } from '../../lib/tokens';
 import { drawCaptcha, randomCaptchaText } from './captcha-drawing';
-import { deleteExpiredCaptchas, insertCaptcha, takeCaptcha } from './auth.repository';
+import { deleteExpiredCaptchas, insertCaptcha, takeCaptcha } from './captcha.repository';
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 
@@ -37,13 +37,5 @@ export class CaptchaService {
     if (row.answer.toUpperCase() !== code.trim().toUpperCase()) {
       throw new AppError(ErrorCode.CaptchaWrong, { captchaRequired: true });
     }
-  }
-
-  /** For tests: the answer of a live captcha (there is no API that reveals it). */
-  async answerOf(captchaId: string): Promise<string | null> {
-    const r = await this.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [
-      captchaId,
-    ]);
-    return r.rows[0]?.answer ?? null;
   }
 }

@@ -1,10 +1,7 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { Queryable } from '@nebula/db';
-import {
-  foreignFailuresSinceLastSuccess,
-  isTrustedDevice,
-  networkSeenSince,
-} from './auth.repository';
+import { foreignFailuresSinceLastSuccess, networkSeenSince } from './login-record.repository';
+import { isTrustedDevice } from './device.repository';
 
 const DAY = 24 * 3600 * 1000;
 const SEEN_WINDOW_MS = 90 * DAY;

@@ -1,6 +1,6 @@
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
-import { bumpThrottle, clearThrottle, lockThrottle, readThrottle } from './auth.repository';
+import { bumpThrottle, clearThrottle, lockThrottle, readThrottle } from './throttle.repository';
 
 const WINDOW_MS = 15 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionLookup } from './auth.repository';
+import type { SessionLookup } from './session.repository';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 
 const row = (over: Partial<SessionLookup> = {}): SessionLookup => ({

@@ -1,4 +1,4 @@
-import type { SessionLookup } from './auth.repository';
+import type { SessionLookup } from './session.repository';
 
 /**
  * How long a node trusts a live session it has read without asking the database again. Every

@@ -10,13 +10,13 @@ import {
   endLiveSessions,
   endSession,
   insertSession,
-  isDeviceBlocked,
   isSessionLive,
   lookupSession,
   touchSession,
   type EndReason,
   type SessionLookup,
-} from './auth.repository';
+} from './session.repository';
+import { isDeviceBlocked } from './device.repository';
 import { SessionCache } from './session-cache';
 
 const DAY = 24 * 3600 * 1000;
