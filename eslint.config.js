@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundariesPlugin } from './scripts/eslint/boundaries.js';
+import { sqlInRepositoriesPlugin } from './scripts/eslint/sql-in-repositories.js';
 
 export default tseslint.config(
   {
@@ -23,9 +24,13 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { nebula: boundariesPlugin },
+    plugins: {
+      nebula: boundariesPlugin,
+      'nebula-sql': sqlInRepositoriesPlugin,
+    },
     rules: {
       'nebula/one-way': 'error',
+      'nebula-sql/sql-in-repositories': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [

@@ -17,6 +17,8 @@ const pgSuites = [onDb('packages/db')('db-pg', 'postgres')];
 const server = onDb('apps/server');
 
 const projects: TestProjectConfiguration[] = [
+  // The repository's own tooling (lint rules).
+  { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' } },
   'packages/protocol',
   'apps/web',
   ...dbSuites,

@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Bus } from './bus/bus';
 import type { Config } from './config';
+import { databaseAnswers } from './db/health';
 import type { Db } from '@nebula/db';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions, type LogStream } from './lib/logger';
@@ -243,12 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAdminGuard(app, operators);
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await db.query('SELECT 1');
-      return { status: 'ok', db: db.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+    if (await databaseAnswers(db)) return { status: 'ok', db: db.kind };
+    return reply.status(503).send({ status: 'unavailable' });
   });
 
   const bind: BindOptions = { validateResponse: config.validateResponses, idempotency };

@@ -1,15 +1,8 @@
 import { ErrorCode } from '@nebula/protocol';
-import type { Db, Queryable } from '@nebula/db';
+import type { Db } from '@nebula/db';
 import { AppError } from '../lib/errors';
 import type { AuthService } from '../modules/auth/auth.service';
-
-/** Marks a seed as done; false when another start (or node) already did it. */
-async function claim(q: Queryable, name: string): Promise<boolean> {
-  const r = await q.query('INSERT INTO seed_markers (name) VALUES ($1) ON CONFLICT DO NOTHING', [
-    name,
-  ]);
-  return r.rowCount === 1;
-}
+import { claimSeed as claim, insertDemoContent } from './demo-seed.repository';
 
 const naming: [string, string][] = [
   ['TY', '体育'],
@@ -45,37 +38,7 @@ const ads: [string, string, string][] = [
 export async function seedDemoContent(db: Db): Promise<boolean> {
   return db.tx(async (q) => {
     if (!(await claim(q, 'demo-content-v1'))) return false;
-    for (const [i, [key, name]] of naming.entries()) {
-      await q.query(
-        'INSERT INTO site_naming (key, name, sort) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-        [key, name, i],
-      );
-    }
-    for (const [i, [category, title, content]] of notices.entries()) {
-      await q.query(
-        'INSERT INTO notices (category, title, content, sort) VALUES ($1, $2, $3, $4)',
-        [category, title, content, i],
-      );
-    }
-    for (const [i, [title, image, link]] of ads.entries()) {
-      await q.query(
-        'INSERT INTO station_ads (title, image_url, link, sort) VALUES ($1, $2, $3, $4)',
-        [title, image, link, i],
-      );
-    }
-    await q.query(
-      `INSERT INTO suspension_icons (title, icon_url, link, display_equipment) VALUES ($1, $2, $3, 1)`,
-      ['每日好礼', '/static/icons/float-gift.svg', '/activity/discount'],
-    );
-    await q.query(
-      `INSERT INTO pop_activities (title, content, image_url, link) VALUES ($1, $2, $3, $4)`,
-      [
-        '欢迎加入星云',
-        '注册并完成首次存款，即可领取新人专享彩金。理性娱乐，量力而行。',
-        '/static/pop/welcome.svg',
-        '/activity/discount',
-      ],
-    );
+    await insertDemoContent(q, { naming, notices, ads });
     return true;
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
+import { insertOutbox } from './sms.repository';
 
 /** Where SMS messages go. A real provider plugs in here; codes are never logged. */
 export interface SmsGateway {
@@ -17,9 +18,6 @@ export class OutboxSmsGateway implements SmsGateway {
   ) {}
 
   async send(message: { phone: string; text: string; purpose: string }): Promise<void> {
-    await this.db.query(
-      'INSERT INTO sms_outbox (phone, text, purpose, sent_at) VALUES ($1, $2, $3, $4)',
-      [message.phone, message.text, message.purpose, new Date(this.clock.now())],
-    );
+    await insertOutbox(this.db, { ...message, at: this.clock.now() });
   }
 }

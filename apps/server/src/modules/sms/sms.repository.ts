@@ -98,3 +98,16 @@ export async function readOutbox(q: Queryable, limit: number) {
     sentAt: m.sent_at.getTime(),
   }));
 }
+
+/** The dev outbox: where the built-in gateway leaves messages for operators to read. */
+export async function insertOutbox(
+  q: Queryable,
+  m: { phone: string; text: string; purpose: string; at: number },
+): Promise<void> {
+  await q.query('INSERT INTO sms_outbox (phone, text, purpose, sent_at) VALUES ($1, $2, $3, $4)', [
+    m.phone,
+    m.text,
+    m.purpose,
+    new Date(m.at),
+  ]);
+}
