@@ -13,6 +13,7 @@ import {
 } from './accounts';
 import * as repo from './ledger.repository';
 import { readStatement, type StatementFilter } from './statement.repository';
+import { setBounded } from '../lib/bounded-map';
 
 export interface PostingInput {
   account: AccountRef;
@@ -140,8 +141,7 @@ export class LedgerService {
     if (cached !== undefined) return { id: cached, created: false };
     const r = await repo.memberAccountId(q, memberId, kind, asset);
     if (!r.created) {
-      if (this.#memberIds.size > 100_000) this.#memberIds.clear();
-      this.#memberIds.set(key, r.id);
+      setBounded(this.#memberIds, key, r.id, 100_000);
     }
     return r;
   }

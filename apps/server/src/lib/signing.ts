@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_WINDOW_MS, type ApiBase } from '@nebula/protocol';
+import { setBounded } from './bounded-map';
 
 /**
  * Device signing key (PRODUCT §3): the 32 bytes of HMAC-SHA256 keyed by SIGN_KEY over the
@@ -17,9 +18,8 @@ function cachedDeviceKey(signKey: string, deviceId: string): Buffer {
   const id = `${signKey}\u0000${deviceId}`;
   let key = keyCache.get(id);
   if (!key) {
-    if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
     key = deviceSigningKey(signKey, deviceId);
-    keyCache.set(id, key);
+    setBounded(keyCache, id, key, KEY_CACHE_MAX);
   }
   return key;
 }

@@ -1,3 +1,5 @@
+import { setBounded } from './bounded-map';
+
 /**
  * A small keyed cache of promises with a time to live and explicit invalidation. A failed
  * load is not kept. Used for operator data read on hot paths.
@@ -14,9 +16,8 @@ export class TtlCache<K, V> {
     const now = Date.now();
     const hit = this.#entries.get(key);
     if (hit && hit.expires > now) return hit.value;
-    if (this.#entries.size >= this.maxEntries) this.#entries.clear();
     const value = load();
-    this.#entries.set(key, { value, expires: now + this.ttlMs });
+    setBounded(this.#entries, key, { value, expires: now + this.ttlMs }, this.maxEntries);
     value.catch(() => {
       if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
     });

@@ -1,3 +1,5 @@
+import { setBounded } from './bounded-map';
+
 /** Per minimum, per header value (no key to build per call). */
 const seen = new Map<string, Map<string, boolean>>();
 
@@ -12,8 +14,7 @@ export function versionAtLeastCached(version: string | undefined, minimum: strin
   let ok = forMinimum.get(version);
   if (ok === undefined) {
     ok = versionAtLeast(version, minimum);
-    if (forMinimum.size > 1000) forMinimum.clear();
-    forMinimum.set(version, ok);
+    setBounded(forMinimum, version, ok, 1000);
   }
   return ok;
 }

@@ -42,7 +42,11 @@ export class MemoryWindowStore implements WindowStore {
 
   #sweep(now: number): void {
     for (const [key, w] of this.#windows) if (w.resetAt <= now) this.#windows.delete(key);
-    if (this.#windows.size >= this.maxKeys) this.#windows.clear();
+    // Still full of live windows: drop the oldest, never all (that would reset every limit).
+    for (const key of this.#windows.keys()) {
+      if (this.#windows.size < this.maxKeys) break;
+      this.#windows.delete(key);
+    }
     this.#nextSweep = now + this.windowMs;
   }
 }

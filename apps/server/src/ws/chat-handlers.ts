@@ -9,11 +9,10 @@ import {
   type ServerMessages,
 } from '@nebula/protocol';
 import { AppError } from '../lib/errors';
-import type { ChatSocket } from './chat-state';
-import type { ChatHub } from './chat-hub';
+import type { ChatHubPort, ChatSocket } from './chat-state';
 
 type Handler<Id extends ClientMessageId> = (
-  hub: ChatHub,
+  hub: ChatHubPort,
   s: ChatSocket,
   data: ClientMessages[Id],
 ) => Promise<void>;

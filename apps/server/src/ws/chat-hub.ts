@@ -17,7 +17,8 @@ import { AppError } from '../lib/errors';
 import type { SessionService } from '../modules/auth/session.service';
 import type { ChatService } from '../modules/chat/chat.service';
 import { handlers, send } from './chat-handlers';
-import type { ChatSocket } from './chat-state';
+import type { ChatHubPort, ChatSocket } from './chat-state';
+import { setBounded } from '../lib/bounded-map';
 
 export const MAX_SOCKETS_PER_MEMBER = 5;
 /** A socket silent for three heartbeat periods is closed. */
@@ -33,7 +34,7 @@ export const CLOSE_REPLACED = 4003;
  * The chat on one node: its sockets, by member and by room. Rooms fan out across nodes through
  * the bus — every node delivers each published message to its own sockets in that room.
  */
-export class ChatHub {
+export class ChatHub implements ChatHubPort {
   readonly #sockets = new Map<number, ChatSocket>();
   readonly #byMember = new Map<number, Set<ChatSocket>>();
   readonly #byRoom = new Map<number, Set<ChatSocket>>();
@@ -230,9 +231,8 @@ export class ChatHub {
     const roomKey = `room:${roomId}`;
     if ((this.#joinNotices.get(memberKey) ?? 0) > now - JOIN_NOTICE_PER_MEMBER_MS) return;
     if ((this.#joinNotices.get(roomKey) ?? 0) > now - JOIN_NOTICE_PER_ROOM_MS) return;
-    this.#joinNotices.set(memberKey, now);
-    this.#joinNotices.set(roomKey, now);
-    if (this.#joinNotices.size > 50_000) this.#joinNotices.clear();
+    setBounded(this.#joinNotices, memberKey, now, 50_000);
+    setBounded(this.#joinNotices, roomKey, now, 50_000);
     await this.bus
       .publish('chat.join', { roomId, nickname: s.nickname, vipLevel: s.vipLevel })
       .catch(() => undefined);

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { ChatService } from '../modules/chat/chat.service';
 
 /** What a node knows about one of its sockets. */
 export interface ChatSocket {
@@ -14,4 +15,17 @@ export interface ChatSocket {
   shields: Set<number>;
   speechStatus: 0 | 1;
   lastSeen: number;
+}
+
+/**
+ * What the frame handlers need of the node's hub. The hub implements it; the handlers depend
+ * on this interface, not on the hub, so the two modules do not import each other.
+ */
+export interface ChatHubPort {
+  readonly chat: ChatService;
+  now(): number;
+  login(s: ChatSocket, token: string): Promise<void>;
+  join(s: ChatSocket, roomId: number): void;
+  leave(s: ChatSocket, roomId: number): void;
+  setShield(memberId: number, target: number, on: boolean): void;
 }

@@ -1,6 +1,8 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode } from '@nebula/protocol';
 import type { Config } from '../config';
+import { fail } from '../lib/envelope';
 import type { ChatHub } from './chat-hub';
 
 export const CHAT_PATH = '/stream/ws/v1/handshake';
@@ -47,9 +49,7 @@ export async function registerChatSocket(
       schema: { hide: true },
       preValidation: (req, reply, done) => {
         if (!allowedOrigin(req, config)) {
-          void reply
-            .code(403)
-            .send({ status_code: 10001, message: 'origin not allowed', data: null });
+          void reply.code(403).send(fail(ErrorCode.Common, 'origin not allowed'));
           return;
         }
         done();

@@ -10,6 +10,7 @@ import {
   readBlocklist,
   readRegionRanges,
 } from './access.repository';
+import { setBounded } from '../../lib/bounded-map';
 
 interface AccessTables {
   blocked: Cidr[];
@@ -71,8 +72,7 @@ export class AccessService {
     const known = this.#verdicts.get(ip);
     if (known !== undefined) return known;
     const verdict = this.#decide(ip, tables, blockedRegions);
-    if (this.#verdicts.size > 50_000) this.#verdicts.clear();
-    this.#verdicts.set(ip, verdict);
+    setBounded(this.#verdicts, ip, verdict, 50_000);
     return verdict;
   }
 
