@@ -93,3 +93,10 @@ export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 /** Notice categories: 1 marquee (scrolling), 2 announcement, 3 activity notice. */
 export const NoticeCategory = { Marquee: 1, Announcement: 2, Activity: 3 } as const;
 export type NoticeCategory = (typeof NoticeCategory)[keyof typeof NoticeCategory];
+
+/** Deposit channels paid through an online gateway (PRODUCT §5); bank and USDT are confirmed by operators. */
+export const ONLINE_DEPOSIT_CHANNELS = ['alipay', 'wechat', 'ebpay', 'koipay'] as const;
+export type OnlineDepositChannel = (typeof ONLINE_DEPOSIT_CHANNELS)[number];
+export function isOnlineDepositChannel(type: string): type is OnlineDepositChannel {
+  return (ONLINE_DEPOSIT_CHANNELS as readonly string[]).includes(type);
+}

@@ -15,3 +15,4 @@ export * from './rules/referral';
 export * from './rules/validation';
 export * from './rules/common-passwords';
 export * from './venue/markets';
+export * from './rules/account-rules';

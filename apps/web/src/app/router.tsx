@@ -2,6 +2,35 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { routeModules as m } from './route-modules';
 import { RouteErrorScreen } from './shell/render-error-screen';
 import { BootSkeleton } from './shell/boot-skeleton';
+import {
+  AUDIT_PATH,
+  AUTHENTICATION_PATH,
+  BALANCE_PATH,
+  CHAT_PATH,
+  CURRENCY_PATH,
+  CURRENCY_RECORD_PATH,
+  DEPOSIT_LIMIT_PATH,
+  DEPOSIT_PATH,
+  INFO_AUDIT_PATH,
+  INTRO_TUTORIAL_PATH,
+  LOGIN_PATH,
+  MAINTENANCE_PATH,
+  MINE_PATH,
+  PASSWORD_RESET_PATH,
+  PLATFORM_TUTORIALS_PATH,
+  REGISTER_GUIDE_PATH,
+  REGISTER_PATH,
+  SANDBOX_PAY_PATH,
+  SECURITY_PATH,
+  STOP_SERVICE_PATH,
+  TRANS_RECORD_PATH,
+  USER_INFO_PATH,
+  WALLET_PATH,
+  WITHDRAWAL_PATH,
+} from '../site/paths';
+
+/** A route path below the root: the site path without its leading slash. */
+const rel = (path: string): string => path.slice(1);
 
 /** Route handle: which frame parts a page wants. */
 export interface RouteHandle {
@@ -29,7 +58,7 @@ export const routes: RouteObject[] = [
           {
             lazy: m.memberGuard,
             children: [
-              { path: 'mine', lazy: m.mine },
+              { path: rel(MINE_PATH), lazy: m.mine },
               { path: 'mine/*', lazy: m.notFound },
             ],
           },
@@ -40,21 +69,21 @@ export const routes: RouteObject[] = [
       {
         lazy: m.memberGuard,
         children: [
-          { path: 'mine/userInfo', lazy: m.userInfo },
-          { path: 'mine/userInfo/authentication', lazy: m.authentication },
-          { path: 'mine/infoAudit', lazy: m.infoAudit },
-          { path: 'mine/security', lazy: m.security },
-          { path: 'mine/finance/wallet', lazy: m.wallet },
-          { path: 'mine/balance', lazy: m.balance },
-          { path: 'mine/finance/deposit', lazy: m.deposit },
-          { path: 'mine/finance/withdrawal', lazy: m.withdrawal },
-          { path: 'mine/audit', lazy: m.audit },
-          { path: 'mine/currency', lazy: m.currency },
-          { path: 'mine/depositLimit', lazy: m.depositLimit },
-          { path: 'mine/record/transRecord', lazy: m.transRecord },
-          { path: 'mine/record/currencyRecord', lazy: m.currencyRecord },
-          { path: 'mine/finance/introTutorial', lazy: m.introTutorial },
-          { path: 'mine/finance/introTutorial/platformTutorials', lazy: m.platformTutorials },
+          { path: rel(USER_INFO_PATH), lazy: m.userInfo },
+          { path: rel(AUTHENTICATION_PATH), lazy: m.authentication },
+          { path: rel(INFO_AUDIT_PATH), lazy: m.infoAudit },
+          { path: rel(SECURITY_PATH), lazy: m.security },
+          { path: rel(WALLET_PATH), lazy: m.wallet },
+          { path: rel(BALANCE_PATH), lazy: m.balance },
+          { path: rel(DEPOSIT_PATH), lazy: m.deposit },
+          { path: rel(WITHDRAWAL_PATH), lazy: m.withdrawal },
+          { path: rel(AUDIT_PATH), lazy: m.audit },
+          { path: rel(CURRENCY_PATH), lazy: m.currency },
+          { path: rel(DEPOSIT_LIMIT_PATH), lazy: m.depositLimit },
+          { path: rel(TRANS_RECORD_PATH), lazy: m.transRecord },
+          { path: rel(CURRENCY_RECORD_PATH), lazy: m.currencyRecord },
+          { path: rel(INTRO_TUTORIAL_PATH), lazy: m.introTutorial },
+          { path: rel(PLATFORM_TUTORIALS_PATH), lazy: m.platformTutorials },
           // Payment accounts (SPEC §2): one add page and one list page, the type from the path.
           { path: 'mine/addBankCard', lazy: m.payoutList },
           { path: 'mine/userInfo/authentication/bindBankCard', lazy: m.payoutAdd },
@@ -71,19 +100,19 @@ export const routes: RouteObject[] = [
           { path: 'mine/addDigitalCard', lazy: m.payoutAdd },
           { path: 'mine/digitalAcount', lazy: m.payoutList },
           // The sandbox gateway's hosted cashier: the order's member only.
-          { path: 'pay/sandbox/:orderId', lazy: m.sandboxPay },
+          { path: rel(SANDBOX_PAY_PATH), lazy: m.sandboxPay },
           // SPEC §2: registerGuide is one of the protected pages.
-          { path: 'registerGuide', lazy: m.registerGuide },
+          { path: rel(REGISTER_GUIDE_PATH), lazy: m.registerGuide },
         ],
       },
       // The chat is open to visitors (they read public rooms); speaking asks them to log in.
-      { path: 'chat', lazy: m.chat },
-      { path: 'chat/:roomId', lazy: m.chat },
-      { path: 'user/login', lazy: m.login },
-      { path: 'user/register', lazy: m.register },
-      { path: 'user/password', lazy: m.passwordReset },
-      { path: 'other/stopService', lazy: m.stopService },
-      { path: 'other/maintenance', lazy: m.maintenance },
+      { path: rel(CHAT_PATH), lazy: m.chat },
+      { path: `${rel(CHAT_PATH)}/:roomId`, lazy: m.chat },
+      { path: rel(LOGIN_PATH), lazy: m.login },
+      { path: rel(REGISTER_PATH), lazy: m.register },
+      { path: rel(PASSWORD_RESET_PATH), lazy: m.passwordReset },
+      { path: rel(STOP_SERVICE_PATH), lazy: m.stopService },
+      { path: rel(MAINTENANCE_PATH), lazy: m.maintenance },
       { path: 'other/restrictionIp', lazy: m.restrictionIp },
     ],
   },

@@ -5,7 +5,7 @@ import {
   readReferralCode,
   REFERRAL_CODE_NAMES,
 } from '@nebula/protocol/rules/referral';
-import { INVITE_CODE_PATTERN } from '../lib/account-rules';
+import { INVITE_CODE_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { local, session } from '../lib/storage';
 
 /** What a code from a link may look like; anything else is ignored rather than stored. */

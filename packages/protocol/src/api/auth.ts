@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  CAPTCHA_CODE_MAX,
+  INVITE_CODE_PATTERN,
+  LOGIN_NAME_MAX,
+  PASSWORD_CHECK_MAX,
+  SMS_CODE_PATTERN,
+} from '../rules/account-rules';
 import { passwordSchema, usernameSchema } from '../rules/validation';
 
 /** Accounts and sessions (PRODUCT §4): register, login, step-up, logout, passwords. */
@@ -16,17 +23,14 @@ export type Captcha = z.infer<typeof Captcha>;
 
 const captchaFields = {
   captchaId: z.string().max(64).optional(),
-  captchaCode: z.string().max(12).optional(),
+  captchaCode: z.string().max(CAPTCHA_CODE_MAX).optional(),
 };
 
 export const RegisterRequest = z
   .object({
     userName: usernameSchema,
     password: passwordSchema,
-    inviteCode: z
-      .string()
-      .regex(/^[A-Za-z0-9]{4,16}$/)
-      .optional(),
+    inviteCode: z.string().regex(INVITE_CODE_PATTERN).optional(),
     ageConfirmed: z.boolean(),
     ...captchaFields,
   })
@@ -35,8 +39,8 @@ export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 export const LoginRequest = z
   .object({
-    userName: z.string().min(1).max(32),
-    password: z.string().min(1).max(128),
+    userName: z.string().min(1).max(LOGIN_NAME_MAX),
+    password: z.string().min(1).max(PASSWORD_CHECK_MAX),
     remember: z.boolean().default(false),
     ...captchaFields,
   })
@@ -71,20 +75,26 @@ export const CodeSent = z.object({
 });
 export type CodeSent = z.infer<typeof CodeSent>;
 
-export const smsCode = z.string().regex(/^\d{6}$/);
+export const smsCode = z.string().regex(SMS_CODE_PATTERN);
 export const DeviceVerifyRequest = z
   .object({ challengeId: z.string().max(64), code: smsCode })
   .strict();
 
 export const PasswordChangeRequest = z
-  .object({ oldPassword: z.string().min(1).max(128), newPassword: passwordSchema })
+  .object({ oldPassword: z.string().min(1).max(PASSWORD_CHECK_MAX), newPassword: passwordSchema })
   .strict();
 
-export const PasswordResetCodeRequest = z.object({ userName: z.string().min(1).max(32) }).strict();
+export const PasswordResetCodeRequest = z
+  .object({ userName: z.string().min(1).max(LOGIN_NAME_MAX) })
+  .strict();
 /** Always the same answer, whether or not the name exists or has a phone (no enumeration). */
 export const PasswordResetCodeSent = z.object({ resendAfter: z.number().int() });
 export const PasswordResetRequest = z
-  .object({ userName: z.string().min(1).max(32), code: smsCode, newPassword: passwordSchema })
+  .object({
+    userName: z.string().min(1).max(LOGIN_NAME_MAX),
+    code: smsCode,
+    newPassword: passwordSchema,
+  })
   .strict();
 
 export const TokenExchangeRequest = z.object({ token: z.string().min(16).max(128) }).strict();

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  AVATAR_COUNT,
+  AVATAR_PATHS,
+  COUNTRY_CODE_PATTERN,
+  EMAIL_MAX,
+  FUND_PASSWORD_PATTERN,
+  NICKNAME_MAX,
+  PASSWORD_CHECK_MAX,
+  PHONE_PATTERN,
+  REAL_NAME_PATTERN,
+  avatarPath,
+} from '../rules/account-rules';
 import { smsCode } from './auth';
 import { moneyString } from './common';
 
@@ -33,17 +45,17 @@ export const MemberInfo = z.object({
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 
-export const AVATAR_COUNT = 8;
-export const avatarUrl = (n: number): string => `/static/avatars/avatar-${n}.svg`;
+export { AVATAR_COUNT };
+export const avatarUrl = avatarPath;
 
 export const ProfileUpdateRequest = z
   .object({
-    nickname: z.string().trim().min(1).max(16).optional(),
+    nickname: z.string().trim().min(1).max(NICKNAME_MAX).optional(),
     avatar: z
       .string()
-      .regex(/^\/static\/avatars\/avatar-[1-8]\.svg$/)
+      .refine((v) => AVATAR_PATHS.includes(v))
       .optional(),
-    email: z.email().max(120).nullable().optional(),
+    email: z.email().max(EMAIL_MAX).nullable().optional(),
   })
   .strict();
 
@@ -53,14 +65,8 @@ export const SmsSendRequest = z
   .object({
     purpose: SmsPurpose,
     /** For bindPhone: the new number; stepUp codes go to the bound phone. */
-    countryCode: z
-      .string()
-      .regex(/^\d{1,4}$/)
-      .optional(),
-    phone: z
-      .string()
-      .regex(/^\d{5,15}$/)
-      .optional(),
+    countryCode: z.string().regex(COUNTRY_CODE_PATTERN).optional(),
+    phone: z.string().regex(PHONE_PATTERN).optional(),
   })
   .strict();
 
@@ -69,14 +75,17 @@ export const SmsSendRequest = z
  * to the bound phone (PRODUCT §4).
  */
 export const StepUp = z
-  .object({ password: z.string().min(1).max(128).optional(), smsCode: smsCode.optional() })
+  .object({
+    password: z.string().min(1).max(PASSWORD_CHECK_MAX).optional(),
+    smsCode: smsCode.optional(),
+  })
   .strict();
 export type StepUp = z.infer<typeof StepUp>;
 
 export const PhoneBindRequest = z
   .object({
-    countryCode: z.string().regex(/^\d{1,4}$/),
-    phone: z.string().regex(/^\d{5,15}$/),
+    countryCode: z.string().regex(COUNTRY_CODE_PATTERN),
+    phone: z.string().regex(PHONE_PATTERN),
     /** The code sent to the new number (purpose bindPhone). */
     code: smsCode,
     /** Needed when a phone is already bound. */
@@ -86,10 +95,7 @@ export const PhoneBindRequest = z
 
 export const RealNameSubmitRequest = z
   .object({
-    realName: z
-      .string()
-      .trim()
-      .regex(/^[\u4e00-\u9fa5·]{2,20}$|^[A-Za-z][A-Za-z .'-]{1,48}[A-Za-z]$/),
+    realName: z.string().trim().regex(REAL_NAME_PATTERN),
   })
   .strict();
 export const RealNameInfo = z.object({
@@ -101,7 +107,7 @@ export const RealNameInfo = z.object({
 });
 export type RealNameInfo = z.infer<typeof RealNameInfo>;
 
-export const fundPassword = z.string().regex(/^\d{6}$/);
+export const fundPassword = z.string().regex(FUND_PASSWORD_PATTERN);
 export const FundPasswordSetRequest = z.object({ fundPassword, stepUp: StepUp }).strict();
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPOSITOR_NAME_MAX, DEPOSITOR_NAME_MIN } from '../rules/account-rules';
 import { dateString, moneyString, paging, pageOf } from './common';
 import { fundPassword } from './member';
 import { isWireCoin } from '../money/fen';
@@ -58,7 +59,7 @@ export const DepositOrderRequest = z
     channelId: z.string().max(40),
     /** In the channel's currency. */
     amount: moneyString,
-    depositorName: z.string().trim().min(2).max(40).optional(),
+    depositorName: z.string().trim().min(DEPOSITOR_NAME_MIN).max(DEPOSITOR_NAME_MAX).optional(),
   })
   .strict();
 

@@ -83,3 +83,12 @@ export function formatCoinUnits(units: bigint): string {
 export function isCoinUnitsString(s: string): boolean {
   return COIN_TEXT.test(s);
 }
+
+/**
+ * CNY fen credited for a USDT amount at the operator's rate (CNY per USDT), rounded down to the
+ * fen (PRODUCT §5): hundredths of USDT × fen per USDT / 100. 10.01 USDT at 7.23 → 7237n (¥72.37).
+ * Both amounts are in hundredths, as parseMoney reads them.
+ */
+export function usdtCreditFen(usdtHundredths: bigint, rateFen: bigint): bigint {
+  return (usdtHundredths * rateFen) / 100n;
+}

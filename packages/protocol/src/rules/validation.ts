@@ -1,19 +1,21 @@
 import { z } from 'zod';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  passwordLength,
+} from './account-rules';
 import { COMMON_PASSWORDS } from './common-passwords';
+
+export { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN };
 
 /**
  * Registration rules (PRODUCT §4). Schemas carry Chinese messages because the web shows them
  * as field hints; the server maps any failure to 10003, except a common password, which is
  * the distinct business code 6044 (weak password) and is therefore a separate check.
  */
-
-export const USERNAME_MIN = 4;
-export const USERNAME_MAX = 16;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
-
-/** 4–16 ASCII letters or digits, starting with a letter (so it never reads as a phone number). */
-export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9]{3,15}$/;
 
 export const usernameSchema = z
   .string()
@@ -25,7 +27,7 @@ export const usernameSchema = z
  */
 export const passwordSchema = z.string().refine(
   (value) => {
-    const length = Array.from(value).length;
+    const length = passwordLength(value);
     return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
   },
   { message: `密码长度须为 ${PASSWORD_MIN}–${PASSWORD_MAX} 位` },

@@ -1,7 +1,9 @@
 import {
   ErrorCode,
   fenToYuanString,
+  isOnlineDepositChannel,
   parseMoney,
+  usdtCreditFen,
   type DepositChannel,
   type DepositOrder,
 } from '@nebula/protocol';
@@ -25,7 +27,6 @@ import * as repo from './deposit.repository';
 import type { DepositRow } from './deposit.repository';
 
 export const DEPOSIT_TTL_MS = 30 * 60 * 1000;
-const ONLINE: ReadonlySet<string> = new Set(['alipay', 'wechat', 'ebpay', 'koipay']);
 
 export interface DepositDeps {
   db: Db;
@@ -65,7 +66,7 @@ export class DepositService {
   async channels(): Promise<DepositChannel[]> {
     const s = await this.d.settings.get();
     return s.depositChannels
-      .filter((c) => c.enabled && (!ONLINE.has(c.type) || this.d.gateways.forChannel(c.type)))
+      .filter((c) => c.enabled && (!isOnlineDepositChannel(c.type) || this.d.gateways.forChannel(c.type)))
       .map((c) => this.#present(c, s.usdtRate));
   }
 
@@ -75,7 +76,7 @@ export class DepositService {
       id: c.id,
       type: c.type,
       name: c.name,
-      online: ONLINE.has(c.type),
+      online: isOnlineDepositChannel(c.type),
       currency: usdt ? 'USDT' : 'CNY',
       min: c.min,
       max: c.max,
@@ -95,9 +96,9 @@ export class DepositService {
     const s = await this.d.settings.get();
     const channel = s.depositChannels.find((c) => c.id === input.channelId && c.enabled);
     if (!channel) throw new AppError(ErrorCode.ChannelUnavailable);
-    const gateway = ONLINE.has(channel.type) ? this.d.gateways.forChannel(channel.type) : null;
+    const gateway = isOnlineDepositChannel(channel.type) ? this.d.gateways.forChannel(channel.type) : null;
     // The sandbox is the only gateway yet: an online channel without one means it is off.
-    if (ONLINE.has(channel.type) && !gateway) throw new AppError(ErrorCode.SandboxDisabled);
+    if (isOnlineDepositChannel(channel.type) && !gateway) throw new AppError(ErrorCode.SandboxDisabled);
     const amount = parseMoney(input.amount);
     if (amount < parseMoney(channel.min))
       throw new AppError(ErrorCode.AmountBelowMin, { min: channel.min });
@@ -105,8 +106,8 @@ export class DepositService {
       throw new AppError(ErrorCode.AmountAboveMax, { max: channel.max });
     if (channel.type === 'bank' && !input.depositorName)
       throw new AppError(ErrorCode.DepositorNameRequired);
-    // USDT in hundredths × CNY fen per USDT / 100, rounded down to the fen.
-    const credit = channel.type === 'usdt' ? (amount * parseMoney(s.usdtRate)) / 100n : amount;
+    const credit =
+      channel.type === 'usdt' ? usdtCreditFen(amount, parseMoney(s.usdtRate)) : amount;
     if (credit <= 0n) throw new AppError(ErrorCode.AmountBelowMin, { min: channel.min });
     await this.d.limits.check(q, memberId, credit);
     const now = this.d.clock.now();

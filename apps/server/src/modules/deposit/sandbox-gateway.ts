@@ -1,12 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { parseMoney, SandboxCallbackBody } from '@nebula/protocol';
+import { ONLINE_DEPOSIT_CHANNELS, parseMoney, SandboxCallbackBody } from '@nebula/protocol';
 import type { CallbackHeaders, GatewayCallback, PaymentGateway } from './payment-gateway';
 
 /** Delivers a callback to the platform and returns the platform's answer text. */
 export type CallbackDelivery = (rawBody: string, signature: string) => Promise<string>;
 
 /** The online channel types the sandbox pays when it is enabled. */
-export const SANDBOX_CHANNEL_TYPES = ['alipay', 'wechat', 'ebpay', 'koipay'] as const;
+/** The sandbox stands in for every online channel's gateway. */
+export const SANDBOX_CHANNEL_TYPES = ONLINE_DEPOSIT_CHANNELS;
 
 export function sandboxSignature(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');

@@ -1,4 +1,4 @@
-import { moneyString } from '@nebula/protocol';
+import { moneyString, ONLINE_DEPOSIT_CHANNELS } from '@nebula/protocol';
 import { z } from 'zod';
 import type { Config } from '../../config';
 
@@ -20,7 +20,7 @@ const money = moneyString;
 
 export const DepositChannelSetting = z.object({
   id: z.string().regex(/^[a-z0-9-]{2,40}$/),
-  type: z.enum(['bank', 'usdt', 'alipay', 'wechat', 'ebpay', 'koipay']),
+  type: z.enum(['bank', 'usdt', ...ONLINE_DEPOSIT_CHANNELS]),
   name: z.string().min(1).max(40),
   enabled: z.boolean(),
   min: money,

@@ -2,7 +2,11 @@ import type { StepUp } from '@nebula/protocol/api/member';
 import { Segmented, Toast } from 'antd-mobile';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SMS_CODE_LENGTH, SMS_CODE_PATTERN } from '../../lib/account-rules';
+import {
+  PASSWORD_CHECK_MAX,
+  SMS_CODE_LENGTH,
+  SMS_CODE_PATTERN,
+} from '@nebula/protocol/rules/account-rules';
 import { businessNumber, describeError } from '../../lib/api-errors';
 import { serverNow } from '../../lib/clock';
 import { secondsUntil } from '../../lib/format-time';
@@ -89,7 +93,7 @@ export function StepUpFields({
             onChange={(password) => onChange({ ...value, password })}
             placeholder={t('stepUp.passwordPlaceholder')}
             autoComplete="current-password"
-            maxLength={128}
+            maxLength={PASSWORD_CHECK_MAX}
           />
         </FormField>
       ) : (

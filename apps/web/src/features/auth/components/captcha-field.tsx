@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FormField, type FieldTone } from '../../../components/ui/form-field';
 import type { useCaptcha } from '../api/captcha.query';
+import { CAPTCHA_CODE_MAX } from '@nebula/protocol/rules/account-rules';
 
 interface CaptchaFieldProps {
   captcha: ReturnType<typeof useCaptcha>;
@@ -48,7 +49,7 @@ export function CaptchaField({ captcha, value, onChange, error, id }: CaptchaFie
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
-        maxLength={12}
+        maxLength={CAPTCHA_CODE_MAX}
         aria-describedby={error ? `${id}-hint` : undefined}
       />
     </FormField>

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountdownButton } from '../../../components/ui/countdown-button';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
-import { SMS_CODE_LENGTH, SMS_CODE_PATTERN } from '../../../lib/account-rules';
+import { SMS_CODE_LENGTH, SMS_CODE_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { businessNumber, describeError } from '../../../lib/api-errors';
 import { serverNow } from '../../../lib/clock';
 import { secondsUntil } from '../../../lib/format-time';

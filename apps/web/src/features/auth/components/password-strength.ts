@@ -1,5 +1,5 @@
 import { COMMON_PASSWORDS } from '@nebula/protocol/rules/common-passwords';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '../../../lib/account-rules';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '@nebula/protocol/rules/account-rules';
 
 export type StrengthLevel = 'empty' | 'weak' | 'medium' | 'strong';
 

@@ -3,7 +3,7 @@ import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SMS_CODE_PATTERN } from '../../../lib/account-rules';
+import { SMS_CODE_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { BusinessError, businessNumber, describeError } from '../../../lib/api-errors';
 import { serverNow } from '../../../lib/clock';
 import { secondsUntil } from '../../../lib/format-time';

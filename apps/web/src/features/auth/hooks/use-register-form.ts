@@ -2,7 +2,7 @@ import type { RegisterRequest } from '@nebula/protocol/api/auth';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INVITE_CODE_PATTERN, USERNAME_PATTERN } from '../../../lib/account-rules';
+import { INVITE_CODE_PATTERN, USERNAME_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { BusinessError, describeError } from '../../../lib/api-errors';
 import { usePreInfoStore } from '../../../site/pre-info.store';
 import { registrationInviteCode } from '../../../site/referral-codes';

@@ -1,5 +1,5 @@
 import type { FieldTone } from '../../../components/ui/form-field';
-import { USERNAME_PATTERN } from '../../../lib/account-rules';
+import { USERNAME_PATTERN } from '@nebula/protocol/rules/account-rules';
 
 export type UserNameHintKey =
   | 'rules.userName'

@@ -14,6 +14,7 @@ import { ClosedNotice } from '../components/closed-notice';
 import { DeviceAuthDialog } from '../components/device-auth-dialog';
 import { useLoginForm } from '../hooks/use-login-form';
 import '../components/auth.css';
+import { LOGIN_NAME_MAX, PASSWORD_CHECK_MAX } from '@nebula/protocol/rules/account-rules';
 
 /** /user/login (SPEC §2, §4). */
 export function LoginPage() {
@@ -53,7 +54,7 @@ export function LoginPage() {
                 autoComplete="username"
                 autoCapitalize="off"
                 spellCheck={false}
-                maxLength={32}
+                maxLength={LOGIN_NAME_MAX}
               />
             </FormField>
             <FormField label={t('fields.password')} htmlFor={ids.password}>
@@ -63,7 +64,7 @@ export function LoginPage() {
                 onChange={set.setPassword}
                 placeholder={t('fields.passwordPlaceholder')}
                 autoComplete="current-password"
-                maxLength={128}
+                maxLength={PASSWORD_CHECK_MAX}
               />
             </FormField>
             {form.captchaNeeded && (

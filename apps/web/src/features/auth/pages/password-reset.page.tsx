@@ -6,7 +6,11 @@ import { CountdownButton } from '../../../components/ui/countdown-button';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { SMS_CODE_LENGTH } from '../../../lib/account-rules';
+import {
+  LOGIN_NAME_MAX,
+  PASSWORD_MAX,
+  SMS_CODE_LENGTH,
+} from '@nebula/protocol/rules/account-rules';
 import { LOGIN_PATH } from '../../../site/paths';
 import { StrengthMeter } from '../components/strength-meter';
 import { passwordFieldHint } from '../hooks/password-problem';
@@ -57,7 +61,7 @@ export function PasswordResetPage() {
                 autoComplete="username"
                 autoCapitalize="off"
                 spellCheck={false}
-                maxLength={32}
+                maxLength={LOGIN_NAME_MAX}
               />
             </FormField>
             <FormField
@@ -101,7 +105,7 @@ export function PasswordResetPage() {
                 onChange={set.setPassword}
                 placeholder={t('fields.newPasswordPlaceholder')}
                 autoComplete="new-password"
-                maxLength={128}
+                maxLength={PASSWORD_MAX}
                 aria-describedby={ids.strength}
               />
               <StrengthMeter strength={form.strength} id={ids.strength} />
@@ -118,7 +122,7 @@ export function PasswordResetPage() {
                 onChange={set.setConfirm}
                 placeholder={t('fields.confirmPasswordPlaceholder')}
                 autoComplete="new-password"
-                maxLength={128}
+                maxLength={PASSWORD_MAX}
               />
             </FormField>
             <FormMessage>{form.message}</FormMessage>

@@ -16,6 +16,7 @@ import { passwordFieldHint } from '../hooks/password-problem';
 import { useRegisterForm } from '../hooks/use-register-form';
 import { userNameHint } from '../hooks/username-hint';
 import '../components/auth.css';
+import { INVITE_CODE_MAX, PASSWORD_MAX, USERNAME_MAX } from '@nebula/protocol/rules/account-rules';
 
 /** /user/register (SPEC §2, PRODUCT §4). */
 export function RegisterPage() {
@@ -91,7 +92,7 @@ export function RegisterPage() {
               autoComplete="username"
               autoCapitalize="off"
               spellCheck={false}
-              maxLength={16}
+              maxLength={USERNAME_MAX}
               aria-describedby={`${ids.user}-hint`}
             />
           </FormField>
@@ -107,7 +108,7 @@ export function RegisterPage() {
               onChange={set.setPassword}
               placeholder={t('fields.newPasswordPlaceholder')}
               autoComplete="new-password"
-              maxLength={128}
+              maxLength={PASSWORD_MAX}
               aria-describedby={ids.strength}
             />
             <StrengthMeter strength={form.strength} id={ids.strength} />
@@ -124,7 +125,7 @@ export function RegisterPage() {
               onChange={set.setConfirm}
               placeholder={t('fields.confirmPasswordPlaceholder')}
               autoComplete="new-password"
-              maxLength={128}
+              maxLength={PASSWORD_MAX}
             />
           </FormField>
           <FormField
@@ -142,7 +143,7 @@ export function RegisterPage() {
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              maxLength={16}
+              maxLength={INVITE_CODE_MAX}
             />
           </FormField>
           {form.captchaNeeded && (

@@ -2,7 +2,7 @@ import { Toast } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
-import { AVATAR_PATHS } from '../../../lib/account-rules';
+import { AVATAR_PATHS } from '@nebula/protocol/rules/account-rules';
 import { describeError } from '../../../lib/api-errors';
 import { useProfileUpdate } from '../api/profile-update.mutation';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { FUND_PASSWORD_PATTERN } from '../../../lib/account-rules';
+import { FUND_PASSWORD_LENGTH, FUND_PASSWORD_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { describeError } from '../../../lib/api-errors';
 import { useFundPasswordSet } from '../api/fund-password-set.mutation';
 import { useSmsSend } from '../api/sms-send.mutation';
@@ -104,7 +104,7 @@ function FundPasswordForm({
           onChange={(value) => setPassword(digits(value))}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={6}
+          maxLength={FUND_PASSWORD_LENGTH}
           placeholder={t('fund.passwordPlaceholder')}
         />
       </FormField>
@@ -120,7 +120,7 @@ function FundPasswordForm({
           onChange={(value) => setConfirm(digits(value))}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={6}
+          maxLength={FUND_PASSWORD_LENGTH}
           placeholder={t('fund.confirmPlaceholder')}
         />
       </FormField>

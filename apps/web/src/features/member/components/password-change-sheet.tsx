@@ -6,7 +6,11 @@ import { useNavigate } from 'react-router';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { isPasswordLengthOk } from '../../../lib/account-rules';
+import {
+  isPasswordLengthOk,
+  PASSWORD_CHECK_MAX,
+  PASSWORD_MAX,
+} from '@nebula/protocol/rules/account-rules';
 import { BusinessError, describeError } from '../../../lib/api-errors';
 import { clearSession, setLeavingForLogin } from '../../../session/session.store';
 import { LOGIN_PATH } from '../../../site/paths';
@@ -85,7 +89,7 @@ function PasswordChangeForm() {
           onChange={setOld}
           placeholder={t('security.oldPasswordPlaceholder')}
           autoComplete="current-password"
-          maxLength={128}
+          maxLength={PASSWORD_CHECK_MAX}
         />
       </FormField>
       <FormField
@@ -100,7 +104,7 @@ function PasswordChangeForm() {
           onChange={setNext}
           placeholder={t('security.newPasswordPlaceholder')}
           autoComplete="new-password"
-          maxLength={128}
+          maxLength={PASSWORD_MAX}
         />
       </FormField>
       <FormField
@@ -114,7 +118,7 @@ function PasswordChangeForm() {
           value={confirm}
           onChange={setConfirm}
           autoComplete="new-password"
-          maxLength={128}
+          maxLength={PASSWORD_MAX}
         />
       </FormField>
       <FormMessage>{message}</FormMessage>

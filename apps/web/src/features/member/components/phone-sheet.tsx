@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { CountdownButton } from '../../../components/ui/countdown-button';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
-import { isPhoneOk, SMS_CODE_LENGTH, SMS_CODE_PATTERN } from '../../../lib/account-rules';
+import { isPhoneOk, SMS_CODE_LENGTH, SMS_CODE_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { BusinessError, businessNumber, describeError } from '../../../lib/api-errors';
 import { serverNow } from '../../../lib/clock';
 import { secondsUntil } from '../../../lib/format-time';

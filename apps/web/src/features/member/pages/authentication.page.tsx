@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
-import { REAL_NAME_PATTERN } from '../../../lib/account-rules';
+import { REAL_NAME_MAX, REAL_NAME_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { describeError } from '../../../lib/api-errors';
 import { INFO_AUDIT_PATH, USER_INFO_PATH } from '../../../site/paths';
 import { useRealNameStatus } from '../api/real-name-status.query';
@@ -94,7 +94,7 @@ function SubmitForm({ rejected }: { rejected: RealNameInfo | null }) {
             }}
             placeholder={t('auth.realNamePlaceholder')}
             autoComplete="name"
-            maxLength={50}
+            maxLength={REAL_NAME_MAX}
           />
         </FormField>
         <FormMessage>{message}</FormMessage>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
-import { EMAIL_MAX, EMAIL_PATTERN, NICKNAME_MAX } from '../../../lib/account-rules';
+import { EMAIL_MAX, EMAIL_PATTERN, NICKNAME_MAX } from '@nebula/protocol/rules/account-rules';
 import { formatDateTime } from '../../../lib/format-time';
 import { AUTHENTICATION_PATH, MINE_PATH, SECURITY_PATH } from '../../../site/paths';
 import { useMemberInfo } from '../api/member-info.query';

@@ -7,6 +7,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { FormField } from '../../../components/ui/form-field';
 import { amountProblem, wireAmount } from '../../../lib/amount';
 import { usdtCreditFen } from '../model/conversions';
+import { DEPOSITOR_NAME_MAX, DEPOSITOR_NAME_MIN } from '@nebula/protocol/rules/account-rules';
 
 export interface DepositRequest {
   amount: string;
@@ -14,12 +15,10 @@ export interface DepositRequest {
 }
 
 /** The server takes 2–40 characters (protocol DepositOrderRequest). */
-const NAME_MIN = 2;
-const NAME_MAX = 40;
 
 function nameOk(name: string): boolean {
   const length = Array.from(name.trim()).length;
-  return length >= NAME_MIN && length <= NAME_MAX;
+  return length >= DEPOSITOR_NAME_MIN && length <= DEPOSITOR_NAME_MAX;
 }
 
 /** The CNY a USDT amount will credit, or null until the amount is valid. */
@@ -94,7 +93,7 @@ export function DepositForm({ channel, onSubmit }: DepositFormProps) {
             onChange={(event) => setName(event.target.value)}
             placeholder={t('deposit.depositorPlaceholder')}
             autoComplete="name"
-            maxLength={NAME_MAX}
+            maxLength={DEPOSITOR_NAME_MAX}
           />
         </FormField>
       )}

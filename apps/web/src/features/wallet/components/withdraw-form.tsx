@@ -11,7 +11,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { MoneyConfirmSheet } from '../../../components/ui/money-confirm-sheet';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { amountProblem, amountUnits, minAmount, wireAmount } from '../../../lib/amount';
-import { FUND_PASSWORD_PATTERN } from '../../../lib/account-rules';
+import { FUND_PASSWORD_LENGTH, FUND_PASSWORD_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { useWithdrawOrder } from '../api/withdraw-order.mutation';
 import { isCode, moneyErrorText } from '../model/money-errors';
 import { AddAccountSheet } from './add-account-sheet';
@@ -174,7 +174,7 @@ export function WithdrawForm({ check, accounts, blocked, onDone, onRecheck }: Wi
             onChange={(value) => setFund(value.replace(/\D/g, '').slice(0, 6))}
             inputMode="numeric"
             autoComplete="off"
-            maxLength={6}
+            maxLength={FUND_PASSWORD_LENGTH}
             placeholder={t('withdraw.fundPlaceholder')}
           />
         </FormField>

@@ -1,4 +1,4 @@
-import { parseCoinUnits, parseMoney } from '@nebula/protocol/money/fen';
+import { parseCoinUnits, parseMoney, usdtCreditFen as credit } from '@nebula/protocol/money/fen';
 
 /**
  * The previews of money screens, computed exactly as the server books them (bigint, never a
@@ -10,7 +10,7 @@ import { parseCoinUnits, parseMoney } from '@nebula/protocol/money/fen';
  * the fen: hundredths of USDT × fen per USDT / 100. "10.01" × "7.23" → 7237n (¥72.37).
  */
 export function usdtCreditFen(usdt: string, rate: string): bigint {
-  return (parseMoney(usdt) * parseMoney(rate)) / 100n;
+  return credit(parseMoney(usdt), parseMoney(rate));
 }
 
 /** CNY fen a purchase of whole COIN costs at the site rate (CNY per COIN): coins × rate. */

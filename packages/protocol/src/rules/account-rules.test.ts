@@ -1,17 +1,17 @@
-import { RegisterRequest, smsCode } from '@nebula/protocol/api/auth';
+import { RegisterRequest, smsCode } from '../api/auth';
 import {
   AVATAR_COUNT as PROTOCOL_AVATAR_COUNT,
   avatarUrl,
   fundPassword,
   PhoneBindRequest,
   RealNameSubmitRequest,
-} from '@nebula/protocol/api/member';
+} from '../api/member';
 import {
   PASSWORD_MAX as PROTOCOL_PASSWORD_MAX,
   PASSWORD_MIN as PROTOCOL_PASSWORD_MIN,
   USERNAME_PATTERN as PROTOCOL_USERNAME_PATTERN,
   passwordSchema,
-} from '@nebula/protocol/rules/validation';
+} from './validation';
 import { describe, expect, it } from 'vitest';
 import {
   AVATAR_COUNT,
