@@ -25,6 +25,8 @@ import { registerPaymentAccountRoutes } from './modules/payment/payment-account.
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
 import { registerDepositAdminRoutes } from './modules/deposit/deposit-admin.routes';
 import { registerDepositRoutes, registerGatewayCallback } from './modules/deposit/deposit.routes';
+import { DepositAdminService } from './modules/deposit/deposit-admin.service';
+import { DepositCallbackService } from './modules/deposit/deposit-callback.service';
 import { DepositService } from './modules/deposit/deposit.service';
 import { PaymentGateways } from './modules/deposit/payment-gateway';
 import { SANDBOX_CHANNEL_TYPES, SandboxGateway } from './modules/deposit/sandbox-gateway';
@@ -38,6 +40,7 @@ import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { WalletService } from './modules/wallet/wallet.service';
 import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw-admin.routes';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes';
+import { WithdrawAdminService } from './modules/withdraw/withdraw-admin.service';
 import { WithdrawService } from './modules/withdraw/withdraw.service';
 import { ChatService } from './modules/chat/chat.service';
 import { registerChatRoutes } from './modules/chat/chat.routes';
@@ -92,7 +95,10 @@ export interface Services {
   ledger: LedgerService;
   audit: AuditService;
   deposits: DepositService;
+  depositAdmin: DepositAdminService;
+  depositCallbacks: DepositCallbackService;
   withdrawals: WithdrawService;
+  withdrawAdmin: WithdrawAdminService;
   turnover: TurnoverService;
   limits: DepositLimitsService;
   wallet: WalletService;
@@ -185,6 +191,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sandbox,
     log: app.log,
   });
+  const depositCallbacks = new DepositCallbackService(
+    { db, clock, gateways, log: app.log, timeline },
+    deposits,
+  );
+  const depositAdmin = new DepositAdminService({ db, clock, audit, members, timeline }, deposits);
   const accounts = new PaymentAccountService(db, clock, settings, members);
   const withdrawals = new WithdrawService({
     db,
@@ -197,6 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     members,
     timeline,
   });
+  const withdrawAdmin = new WithdrawAdminService(
+    { db, clock, ledger, accounts, audit, members, timeline },
+    withdrawals,
+  );
   const coin = new CoinService(db, clock, settings, ledger);
   const records = new RecordsService(db, ledger);
   const wallet = new WalletService(db, ledger);
@@ -259,12 +274,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWithdrawRoutes(app, withdrawals, bind);
   registerPaymentAccountRoutes(app, accounts, bind);
   registerWalletAdminRoutes(app, walletAdmin, bind);
-  registerDepositAdminRoutes(app, deposits, bind);
-  registerWithdrawAdminRoutes(app, withdrawals, bind);
+  registerDepositAdminRoutes(app, depositAdmin, bind);
+  registerWithdrawAdminRoutes(app, withdrawAdmin, bind);
   registerChatRoutes(app, chat, bind);
   await registerChatSocket(app, chatHub, config);
   app.addHook('onClose', () => chatHub.stop());
-  await registerGatewayCallback(app, deposits);
+  await registerGatewayCallback(app, depositCallbacks);
   await registerWebStatic(app, config.webDist, webShell);
 
   return {
@@ -285,7 +300,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ledger,
       audit,
       deposits,
+      depositAdmin,
+      depositCallbacks,
       withdrawals,
+      withdrawAdmin,
       turnover,
       limits,
       wallet,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
 import { requireOperator } from '../../plugins/admin-guard';
-import type { DepositService } from './deposit.service';
+import type { DepositAdminService } from './deposit-admin.service';
 
 export function registerDepositAdminRoutes(
   app: FastifyInstance,
-  deposits: DepositService,
+  deposits: DepositAdminService,
   o: BindOptions,
 ): void {
   bindRoute(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../http/member-context';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
 import type { DepositLimitsService } from './deposit-limits.service';
+import type { DepositCallbackService } from './deposit-callback.service';
 import type { DepositService } from './deposit.service';
 
 export function registerDepositRoutes(
@@ -68,7 +69,7 @@ export function registerDepositRoutes(
  */
 export async function registerGatewayCallback(
   app: FastifyInstance,
-  deposits: DepositService,
+  callbacks: DepositCallbackService,
 ): Promise<void> {
   await app.register((scope, _opts, done) => {
     scope.removeContentTypeParser('application/json');
@@ -81,7 +82,7 @@ export async function registerGatewayCallback(
       '/fd/api/v1/deposit/callback/sandbox',
       { schema: { hide: true } },
       async (req, reply) => {
-        const answer = await deposits.callback(
+        const answer = await callbacks.callback(
           'sandbox',
           typeof req.body === 'string' ? req.body : '',
           req.headers,

@@ -12,7 +12,7 @@ import type { Db, Queryable } from '@nebula/db';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Actor, AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { DepositChannelSetting } from '../settings/settings.schema';
@@ -21,7 +21,7 @@ import { newOrderId } from '../../lib/order-id';
 import type { OrderTimelineService } from '../wallet/order-timeline.service';
 import type { TurnoverService } from '../wallet/turnover.service';
 import type { DepositLimitsService } from './deposit-limits.service';
-import type { CallbackHeaders, PaymentGateways } from './payment-gateway';
+import type { PaymentGateways } from './payment-gateway';
 import type { SandboxGateway } from './sandbox-gateway';
 import * as repo from './deposit.repository';
 import type { DepositRow } from './deposit.repository';
@@ -66,7 +66,9 @@ export class DepositService {
   async channels(): Promise<DepositChannel[]> {
     const s = await this.d.settings.get();
     return s.depositChannels
-      .filter((c) => c.enabled && (!isOnlineDepositChannel(c.type) || this.d.gateways.forChannel(c.type)))
+      .filter(
+        (c) => c.enabled && (!isOnlineDepositChannel(c.type) || this.d.gateways.forChannel(c.type)),
+      )
       .map((c) => this.#present(c, s.usdtRate));
   }
 
@@ -96,9 +98,12 @@ export class DepositService {
     const s = await this.d.settings.get();
     const channel = s.depositChannels.find((c) => c.id === input.channelId && c.enabled);
     if (!channel) throw new AppError(ErrorCode.ChannelUnavailable);
-    const gateway = isOnlineDepositChannel(channel.type) ? this.d.gateways.forChannel(channel.type) : null;
+    const gateway = isOnlineDepositChannel(channel.type)
+      ? this.d.gateways.forChannel(channel.type)
+      : null;
     // The sandbox is the only gateway yet: an online channel without one means it is off.
-    if (isOnlineDepositChannel(channel.type) && !gateway) throw new AppError(ErrorCode.SandboxDisabled);
+    if (isOnlineDepositChannel(channel.type) && !gateway)
+      throw new AppError(ErrorCode.SandboxDisabled);
     const amount = parseMoney(input.amount);
     if (amount < parseMoney(channel.min))
       throw new AppError(ErrorCode.AmountBelowMin, { min: channel.min });
@@ -106,8 +111,7 @@ export class DepositService {
       throw new AppError(ErrorCode.AmountAboveMax, { max: channel.max });
     if (channel.type === 'bank' && !input.depositorName)
       throw new AppError(ErrorCode.DepositorNameRequired);
-    const credit =
-      channel.type === 'usdt' ? usdtCreditFen(amount, parseMoney(s.usdtRate)) : amount;
+    const credit = channel.type === 'usdt' ? usdtCreditFen(amount, parseMoney(s.usdtRate)) : amount;
     if (credit <= 0n) throw new AppError(ErrorCode.AmountBelowMin, { min: channel.min });
     await this.d.limits.check(q, memberId, credit);
     const now = this.d.clock.now();
@@ -131,11 +135,11 @@ export class DepositService {
       expiresAt: now + DEPOSIT_TTL_MS,
     });
     await this.d.timeline.add(q, id, 'pending', STATUS_NOTE.pending!, now);
-    const order = await this.#load(q, id);
+    const order = await this.load(q, id);
     return { orderId: id, payUrl: order.payUrl, order };
   }
 
-  async #load(q: Queryable, id: string): Promise<DepositOrder> {
+  async load(q: Queryable, id: string): Promise<DepositOrder> {
     const row = await repo.readDeposit(q, id);
     if (!row) throw new AppError(ErrorCode.OrderNotFound);
     return this.presentOrder(row, (await this.d.timeline.of(q, [id])).get(id) ?? []);
@@ -183,7 +187,7 @@ export class DepositService {
   async detail(memberId: number, orderId: string): Promise<DepositOrder> {
     await this.expireDue(memberId);
     await this.#own(this.d.db, memberId, orderId);
-    return this.#load(this.d.db, orderId);
+    return this.load(this.d.db, orderId);
   }
 
   async cancel(q: Queryable, memberId: number, orderId: string): Promise<DepositOrder> {
@@ -192,7 +196,7 @@ export class DepositService {
     if (!(await repo.casDeposit(q, orderId, ['pending'], 'cancelled', now)))
       throw new AppError(ErrorCode.OrderStateChanged);
     await this.d.timeline.add(q, orderId, 'cancelled', '会员取消订单', now);
-    return this.#load(q, orderId);
+    return this.load(q, orderId);
   }
 
   /** The sandbox pay page: only the order's member sees it. */
@@ -208,7 +212,7 @@ export class DepositService {
     if (!sandbox) throw new AppError(ErrorCode.SandboxDisabled);
     const row = await this.#own(this.d.db, memberId, orderId);
     if (row.gateway !== sandbox.id) throw new AppError(ErrorCode.OrderNotFound);
-    return { sandbox, order: await this.#load(this.d.db, orderId) };
+    return { sandbox, order: await this.load(this.d.db, orderId) };
   }
 
   /**
@@ -226,88 +230,15 @@ export class DepositService {
       const { sandbox, order } = await this.#sandboxOrder(memberId, orderId);
       if (order.status !== 'pending') throw new AppError(ErrorCode.OrderStateChanged);
       await sandbox.pay({ orderId, amount: order.creditAmount }, this.d.clock.now());
-      return this.#load(this.d.db, orderId);
+      return this.load(this.d.db, orderId);
     });
   }
 
   /**
-   * A gateway's callback. Answers "success" once the outcome is recorded (a replay changes
-   * nothing and is also "success"); a bad signature, or an order unknown to that gateway, is
-   * refused and logged. A gateway that is not in service (the sandbox in production) is refused.
+   * Credits an order exactly once (compare-and-set from `from`), with the ledger entry and the
+   * turnover requirement in the same unit of work. For the callback and for operators.
    */
-  async callback(
-    gatewayId: string,
-    rawBody: string,
-    headers: CallbackHeaders,
-  ): Promise<'success' | 'fail'> {
-    const gateway = this.d.gateways.byId(gatewayId);
-    if (!gateway) return 'fail';
-    if (!gateway.verifyCallback(rawBody, headers)) {
-      this.d.log.warn(
-        { gateway: gatewayId, bytes: rawBody.length },
-        'payment callback refused: bad signature',
-      );
-      return 'fail';
-    }
-    const body = gateway.parseCallback(rawBody);
-    if (!body) {
-      this.d.log.warn({ gateway: gatewayId }, 'payment callback refused: malformed body');
-      return 'fail';
-    }
-    const received = body.amount;
-    return this.d.db.tx(async (q) => {
-      const row = await repo.readDeposit(q, body.orderId, true);
-      if (!row || row.gateway !== gateway.id) {
-        this.d.log.warn(
-          { gateway: gatewayId, orderId: body.orderId },
-          'payment callback refused: unknown order',
-        );
-        return 'fail';
-      }
-      const now = this.d.clock.now();
-      if (body.status === 'failed') {
-        if (
-          await repo.casDeposit(q, row.id, ['pending'], 'rejected', now, { reason: '支付失败' })
-        ) {
-          await this.d.timeline.add(q, row.id, 'rejected', '支付渠道返回失败', now);
-        }
-        return 'success';
-      }
-      if (row.status === 'credited' || row.status === 'review') return 'success';
-      const onTime = row.status === 'pending' && row.expiresAt > now;
-      if (onTime && received === row.creditAmount) {
-        await this.#credit(
-          q,
-          row,
-          received,
-          now,
-          `支付成功（${body.tradeNo}）`,
-          ['pending'],
-          body.tradeNo,
-        );
-        return 'success';
-      }
-      // Paid, but late or with another amount: never dropped, an operator decides.
-      const moved = await repo.casDeposit(
-        q,
-        row.id,
-        ['pending', 'expired', 'cancelled', 'rejected'],
-        'review',
-        now,
-        { receivedAmount: received, gatewayTradeNo: body.tradeNo },
-      );
-      if (moved) {
-        const why =
-          received !== row.creditAmount
-            ? `实收 ${fenToYuanString(received)} 与订单金额不符`
-            : '订单已关闭后收到付款';
-        await this.d.timeline.add(q, row.id, 'review', `${why}，等待人工审核`, now);
-      }
-      return 'success';
-    });
-  }
-
-  async #credit(
+  async credit(
     q: Queryable,
     row: DepositRow,
     amount: bigint,
@@ -350,113 +281,5 @@ export class DepositService {
       });
     }
     return n;
-  }
-
-  // --- operators
-  async adminList(status: string | undefined, page: number, pageSize: number) {
-    await this.expireDue();
-    const r = await repo.listDeposits(this.d.db, { status }, pageSize, (page - 1) * pageSize);
-    const events = await this.d.timeline.of(
-      this.d.db,
-      r.rows.map((x) => x.id),
-    );
-    const members = await this.d.members.userNames(
-      this.d.db,
-      r.rows.map((x) => x.memberId),
-    );
-    return {
-      list: r.rows.map((row) => ({
-        ...this.presentOrder(row, events.get(row.id) ?? []),
-        memberId: row.memberId,
-        userName: members.get(row.memberId) ?? '',
-        depositorName: row.depositorName,
-        receivedAmount: row.receivedAmount === null ? null : fenToYuanString(row.receivedAmount),
-      })),
-      page,
-      pageSize,
-      total: r.total,
-    };
-  }
-
-  async adminOrder(q: Queryable, orderId: string) {
-    const row = await repo.readDeposit(q, orderId);
-    if (!row) throw new AppError(ErrorCode.OrderNotFound);
-    const events = await this.d.timeline.of(q, [orderId]);
-    const names = await this.d.members.userNames(q, [row.memberId]);
-    return {
-      ...this.presentOrder(row, events.get(orderId) ?? []),
-      memberId: row.memberId,
-      userName: names.get(row.memberId) ?? '',
-      depositorName: row.depositorName,
-      receivedAmount: row.receivedAmount === null ? null : fenToYuanString(row.receivedAmount),
-    };
-  }
-
-  /** An operator confirms money received on an offline channel: credited exactly once. */
-  async confirm(q: Queryable, op: Actor, orderId: string, reason?: string) {
-    const row = await repo.readDeposit(q, orderId, true);
-    if (!row) throw new AppError(ErrorCode.OrderNotFound);
-    const now = this.d.clock.now();
-    // Offline money can arrive after the 30 minutes: an expired order can still be confirmed.
-    await this.#credit(
-      q,
-      row,
-      row.creditAmount,
-      now,
-      reason ? `人工确认到账：${reason}` : '人工确认到账',
-      ['pending', 'expired'],
-    );
-    await this.d.audit.record(q, {
-      actor: op.userName,
-      action: 'deposit.confirm',
-      target: `deposit:${orderId}`,
-      before: { status: row.status },
-      after: { status: 'credited', amount: fenToYuanString(row.creditAmount) },
-    });
-    return this.adminOrder(q, orderId);
-  }
-
-  async reject(q: Queryable, op: Actor, orderId: string, reason: string) {
-    const now = this.d.clock.now();
-    const moved = await repo.casDeposit(q, orderId, ['pending'], 'rejected', now, { reason });
-    if (!moved)
-      throw new AppError(
-        (await repo.readDeposit(q, orderId))
-          ? ErrorCode.OrderStateChanged
-          : ErrorCode.OrderNotFound,
-      );
-    await this.d.timeline.add(q, orderId, 'rejected', `已拒绝：${reason}`, now);
-    await this.d.audit.record(q, {
-      actor: op.userName,
-      action: 'deposit.reject',
-      target: `deposit:${orderId}`,
-      before: { status: 'pending' },
-      after: { status: 'rejected', reason },
-    });
-    return this.adminOrder(q, orderId);
-  }
-
-  /** A deposit in review: credit what was really received, or close it with a reason. */
-  async resolve(q: Queryable, op: Actor, orderId: string, credit: boolean, reason: string) {
-    const row = await repo.readDeposit(q, orderId, true);
-    if (!row) throw new AppError(ErrorCode.OrderNotFound);
-    if (row.status !== 'review' || row.receivedAmount === null)
-      throw new AppError(ErrorCode.OrderStateChanged);
-    const now = this.d.clock.now();
-    if (credit) {
-      await this.#credit(q, row, row.receivedAmount, now, `人工审核入账：${reason}`, ['review']);
-    } else {
-      if (!(await repo.casDeposit(q, orderId, ['review'], 'rejected', now, { reason })))
-        throw new AppError(ErrorCode.OrderStateChanged);
-      await this.d.timeline.add(q, orderId, 'rejected', `审核关闭：${reason}`, now);
-    }
-    await this.d.audit.record(q, {
-      actor: op.userName,
-      action: credit ? 'deposit.resolve.credit' : 'deposit.resolve.close',
-      target: `deposit:${orderId}`,
-      before: { status: 'review', received: fenToYuanString(row.receivedAmount) },
-      after: { reason },
-    });
-    return this.adminOrder(q, orderId);
   }
 }

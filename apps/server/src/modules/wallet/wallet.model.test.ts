@@ -90,7 +90,7 @@ async function callback(orderId: string, amount: bigint): Promise<string> {
     gatewayTradeNo: `M${orderId}`,
     paidAt: 1,
   });
-  return t.services.deposits.callback('sandbox', raw, {
+  return t.services.depositCallbacks.callback('sandbox', raw, {
     'x-sandbox-signature': sandboxSignature(t.secrets.PAYMENT_CALLBACK_SECRET, raw),
   });
 }
@@ -210,8 +210,8 @@ class DecideDepositCmd implements Cmd {
     const r = await ok(
       t.db.tx((q) =>
         this.confirm
-          ? t.services.deposits.confirm(q, actor, d.id)
-          : t.services.deposits.reject(q, actor, d.id, '模型拒绝'),
+          ? t.services.depositAdmin.confirm(q, actor, d.id)
+          : t.services.depositAdmin.reject(q, actor, d.id, '模型拒绝'),
       ),
     );
     if (d.status === 'pending') {
@@ -271,8 +271,8 @@ class DecideWithdrawCmd implements Cmd {
     const r = await ok(
       t.db.tx((q) =>
         this.approve
-          ? t.services.withdrawals.approve(q, actor, w.id)
-          : t.services.withdrawals.reject(q, actor, w.id, '模型拒绝'),
+          ? t.services.withdrawAdmin.approve(q, actor, w.id)
+          : t.services.withdrawAdmin.reject(q, actor, w.id, '模型拒绝'),
       ),
     );
     if (w.status !== 'review') {

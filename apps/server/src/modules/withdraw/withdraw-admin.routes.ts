@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
 import { requireOperator } from '../../plugins/admin-guard';
-import type { WithdrawService } from './withdraw.service';
+import type { WithdrawAdminService } from './withdraw-admin.service';
 
 export function registerWithdrawAdminRoutes(
   app: FastifyInstance,
-  withdrawals: WithdrawService,
+  withdrawals: WithdrawAdminService,
   o: BindOptions,
 ): void {
   bindRoute(
