@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the benchmark, its peer and its report in one script so a run is
+ * self-contained.
+ */
 /**
  * bench:chat — 5,000 sockets in one room: broadcast delivery rate and p99 latency of our chat
  * (a staff sender, so flood control is not what is measured) against a minimal `ws` broadcast

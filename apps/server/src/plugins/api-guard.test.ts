@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one table of the order of checks (PRODUCT §3), each row a request and
+ * its expected code.
+ */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember } from '../test/factories';

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the socket's state machine (connect, heartbeat, login, reconnect,
+ * joins) must be read as one.
+ */
 import {
   HEARTBEAT_INTERVAL_MS,
   RECONNECT_DELAY_MS,

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the route table's plain data is one table (one entry per call), read
+ * top to bottom; splitting it would scatter the contract.
+ */
 import type { RouteMeta } from './route';
 
 /**

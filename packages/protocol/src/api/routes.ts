@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the route table (meta + schemas per call) is one map, the single
+ * source of the HTTP contract.
+ */
 import { defineRoute } from './route';
 import { routeMeta } from './route-meta';
 import { emptyObject, paging, pageOf } from './common';

@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the chat frames' payload map is one typed map (engineering guide §6).
 import { z } from 'zod';
 import { moneyString } from '../api/common';
 import { displayLength } from '../rules/string-length';

@@ -1,3 +1,9 @@
+/*
+ * Over 300 lines on purpose: registration, login, device authorization and token exchange share
+ * one completion path (#completeLogin: risk, trusted device, session, login record) that must not
+ * be callable on its own; the parts that stand alone already live beside it (captcha, session,
+ * throttle, risk services).
+ */
 import { randomInt } from 'node:crypto';
 import {
   AVATAR_COUNT,

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one API suite for registration, login, lockout and captcha, which
+ * share the throttle state and fixtures of one app.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Captcha,

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the chat's rules (rooms, speech, filter, history, gifts, operator
+ * tools) act on one room state and one set of bus topics; each method is short.
+ */
 import {
   ErrorCode,
   isChatContentTooLong,

@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: one API suite for the chat's HTTP and operator calls on one app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { ChatMe, MemberJwt, WalletBalances } from '@nebula/protocol';

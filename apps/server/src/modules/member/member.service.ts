@@ -15,6 +15,8 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { sha256Hex } from '../../lib/tokens';
 import type { SmsCodeService } from '../sms/sms-code.service';
+import * as deviceRepo from './member-device.repository';
+import * as loginRepo from './member-login.repository';
 import * as repo from './member.repository';
 import type { MemberRow } from './member.repository';
 
@@ -203,9 +205,9 @@ export class MemberService {
   async securityOverview(memberId: number, deviceId: string): Promise<SecurityOverview> {
     const m = await this.#member(memberId);
     const [devices, logins, risky] = await Promise.all([
-      repo.readDevices(this.d.db, memberId, deviceId),
-      repo.readLogins(this.d.db, memberId, 10, 0),
-      repo.countRiskyLogins(this.d.db, memberId),
+      deviceRepo.readDevices(this.d.db, memberId, deviceId),
+      loginRepo.readLogins(this.d.db, memberId, 10, 0),
+      loginRepo.countRiskyLogins(this.d.db, memberId),
     ]);
     return {
       phoneBound: m.phone !== null,
@@ -222,13 +224,13 @@ export class MemberService {
     page: number,
     pageSize: number,
   ): Promise<{ list: LoginRecord[]; page: number; pageSize: number; total: number }> {
-    const r = await repo.readLogins(this.d.db, memberId, pageSize, (page - 1) * pageSize);
+    const r = await loginRepo.readLogins(this.d.db, memberId, pageSize, (page - 1) * pageSize);
     return { ...r, page, pageSize };
   }
 
   /** Removes a trusted device: its next login is a risky one again. */
   async removeDevice(memberId: number, deviceId: string): Promise<void> {
-    if (!(await repo.untrustDevice(this.d.db, memberId, deviceId)))
+    if (!(await deviceRepo.untrustDevice(this.d.db, memberId, deviceId)))
       throw new AppError(ErrorCode.DeviceNotFound);
   }
 
@@ -239,6 +241,6 @@ export class MemberService {
     userAgent: string;
     data: unknown;
   }): Promise<void> {
-    await repo.insertWebTerminal(this.d.db, { ...t, now: this.d.clock.now() });
+    await deviceRepo.insertWebTerminal(this.d.db, { ...t, now: this.d.clock.now() });
   }
 }

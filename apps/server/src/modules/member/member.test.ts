@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one API suite for the member centre (info, profile, phone, real name,
+ * fund password, security centre) on one app.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberInfo, RealNameInfo, SecurityOverview } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';

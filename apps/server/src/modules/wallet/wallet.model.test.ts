@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: a model-based test whose commands and model must be read together.
 import { hash } from '@node-rs/argon2';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one API suite for the wallet's member journeys (deposit, withdraw,
+ * coin, records) sharing one app and its fixtures; split by flow it would rebuild them per file.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   DepositOrder,
