@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { test as base, expect } from './support/fixtures';
-import { startServer, type RunningServer } from './support/server';
-import { E2E_SIGN_KEY, signedPost } from './support/signed-api';
+import { expect, memberTest } from './support/fixtures';
+import { signedPost } from './support/signed-api';
 
 /**
  * Accounts in the browser (issue "Accounts", Tests → Browser): registration, logout, login with
@@ -9,29 +8,12 @@ import { E2E_SIGN_KEY, signedPost } from './support/signed-api';
  * the URL-token exchange, against the real server and the built site.
  */
 
-const ADMIN_USER = 'admin';
-const ADMIN_PASSWORD = 'admin-password-123';
 const PASSWORD = 'Nebula-e2e-2026!';
 const DAY_MS = 24 * 3600 * 1000;
 
 // Registration without the image captcha (a test cannot read it) and a known signing key, so
 // a test can make the signed tokenHandover call itself.
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({
-        REGISTER_CAPTCHA: 'off',
-        ADMIN_USER,
-        ADMIN_PASSWORD,
-        SIGN_KEY: E2E_SIGN_KEY,
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
+const test = memberTest;
 
 let counter = 0;
 /** A fresh user name: a letter first, 4–16 letters and digits. */

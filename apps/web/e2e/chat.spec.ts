@@ -10,10 +10,8 @@ import {
   socketTimes,
   watchForScripts,
 } from './support/chat-steps';
-import { test as base, dismissDialogs, expect } from './support/fixtures';
-import { startServer, type RunningServer } from './support/server';
-import { E2E_SIGN_KEY } from './support/signed-api';
-import { ADMIN_PASSWORD, ADMIN_USER, memberCall, operator, register } from './support/wallet-steps';
+import { dismissDialogs, expect, memberTest } from './support/fixtures';
+import { memberCall, operator, register } from './support/wallet-steps';
 
 /**
  * The chat room in the browser (issue "Chat", Tests → Browser): two members see each other in
@@ -22,22 +20,7 @@ import { ADMIN_PASSWORD, ADMIN_USER, memberCall, operator, register } from './su
  * the server is back on the same port and data. Real server, built site, real websocket.
  */
 
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({
-        REGISTER_CAPTCHA: 'off',
-        ADMIN_USER,
-        ADMIN_PASSWORD,
-        SIGN_KEY: E2E_SIGN_KEY,
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
+const test = memberTest;
 
 test('two members in one room see each other’s messages; shielding, the filter, deletes and mutes show live', async ({
   page,

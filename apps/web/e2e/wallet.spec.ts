@@ -1,16 +1,6 @@
-import { test as base, expect } from './support/fixtures';
+import { expect, memberTest } from './support/fixtures';
 import { ACCOUNT_CASES } from './support/payout-cases';
-import { startServer, type RunningServer } from './support/server';
-import { E2E_SIGN_KEY } from './support/signed-api';
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USER,
-  depositOnline,
-  memberCall,
-  operator,
-  PASSWORD,
-  register,
-} from './support/wallet-steps';
+import { depositOnline, memberCall, operator, PASSWORD, register } from './support/wallet-steps';
 
 /**
  * The wallet in the browser (issue "Wallet", Tests → Browser): a deposit through the sandbox
@@ -19,22 +9,7 @@ import {
  * lists and removes. Real server, built site, operator calls on /admin/api.
  */
 
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({
-        REGISTER_CAPTCHA: 'off',
-        ADMIN_USER,
-        ADMIN_PASSWORD,
-        SIGN_KEY: E2E_SIGN_KEY,
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
+const test = memberTest;
 
 test('a deposit through the sandbox cashier updates the top bar, the wallet and the records', async ({
   page,

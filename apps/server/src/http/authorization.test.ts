@@ -1,8 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, routeMeta, routes, type RouteMeta, type RouteName } from '@nebula/protocol';
+import {
+  buildPath,
+  routeMeta,
+  routes,
+  type RouteMeta,
+  type RouteName,
+  ErrorCode,
+} from '@nebula/protocol';
 import type { CallOptions } from '../test/test-client';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { adminToken, fund, idemKey, withdrawReady, type Member } from '../test/factories';
+import {
+  adminToken,
+  expectCode,
+  fund,
+  idemKey,
+  type Member,
+  withdrawReady,
+} from '../test/factories';
 
 /**
  * Walks the whole route table: every member route refuses a caller without a member session
@@ -71,16 +85,34 @@ const isMoney = (name: RouteName) => (routeMeta[name] as RouteMeta).money === tr
 
 /** Each id-taking member route called with B's ids, and the refusal it must give. */
 const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number }>> = {
-  depositOrderDetail: { call: () => ({ params: { orderId: owned.bankOrderId } }), code: 7008 },
-  depositCancel: { call: () => ({ params: { orderId: owned.bankOrderId }, body: {} }), code: 7008 },
-  sandboxOrder: { call: () => ({ params: { orderId: owned.sandboxOrderId } }), code: 7008 },
-  sandboxPay: { call: () => ({ params: { orderId: owned.sandboxOrderId }, body: {} }), code: 7008 },
-  paymentAccountRemove: { call: () => ({ params: { id: owned.accountId }, body: {} }), code: 7014 },
+  depositOrderDetail: {
+    call: () => ({ params: { orderId: owned.bankOrderId } }),
+    code: ErrorCode.OrderNotFound,
+  },
+  depositCancel: {
+    call: () => ({ params: { orderId: owned.bankOrderId }, body: {} }),
+    code: ErrorCode.OrderNotFound,
+  },
+  sandboxOrder: {
+    call: () => ({ params: { orderId: owned.sandboxOrderId } }),
+    code: ErrorCode.OrderNotFound,
+  },
+  sandboxPay: {
+    call: () => ({ params: { orderId: owned.sandboxOrderId }, body: {} }),
+    code: ErrorCode.OrderNotFound,
+  },
+  paymentAccountRemove: {
+    call: () => ({ params: { id: owned.accountId }, body: {} }),
+    code: ErrorCode.PaymentAccountNotFound,
+  },
   withdrawOrder: {
     call: () => ({ body: { accountId: owned.accountId, amount: '100', fundPassword: '135790' } }),
-    code: 7014,
+    code: ErrorCode.PaymentAccountNotFound,
   },
-  deviceRemove: { call: () => ({ body: { deviceId: owned.deviceId } }), code: 6054 },
+  deviceRemove: {
+    call: () => ({ body: { deviceId: owned.deviceId } }),
+    code: ErrorCode.DeviceNotFound,
+  },
 };
 
 /** Everything of B's that a foreign call could change, read through B's own calls. */
@@ -112,18 +144,22 @@ describe('authorization over the route table', () => {
       const c = t.client();
       const params = meta.path.includes(':') ? sampleParams : undefined;
       const body = meta.method === 'POST' ? {} : undefined;
-      expect((await c.call(name, { params, body })).status_code).toBe(10004);
+      await expectCode(c.call(name, { params, body }), ErrorCode.AuthRequired);
       // B's token from A's device: bound to B's device, so 10102.
-      expect((await a.client.call(name, { params, token: b.token, body })).status_code).toBe(10102);
+      expect((await a.client.call(name, { params, token: b.token, body })).status_code).toBe(
+        ErrorCode.SessionInvalid,
+      );
       // A real, live operator token is no member token, in the member header or its own.
-      expect((await c.call(name, { params, body, token: operator })).status_code).toBe(10004);
+      expect((await c.call(name, { params, body, token: operator })).status_code).toBe(
+        ErrorCode.AuthRequired,
+      );
       const asAdmin = await t.app.inject({
         method: meta.method,
         url: buildPath(meta.path, params),
         headers: { ...c.headers(meta.path, meta.signed), 'x-admin-token': operator },
         ...(meta.method === 'POST' ? { payload: {} } : {}),
       });
-      expect(asAdmin.json<{ status_code: number }>().status_code).toBe(10004);
+      expect(asAdmin.json<{ status_code: number }>().status_code).toBe(ErrorCode.AuthRequired);
     },
   );
 
@@ -141,7 +177,7 @@ describe('authorization over the route table', () => {
           headers: { ...a.client.headers(meta.path, true), ...headers },
           ...(meta.method === 'POST' ? { payload: {} } : {}),
         });
-        expect(r.json<{ status_code: number }>().status_code).toBe(6060);
+        expect(r.json<{ status_code: number }>().status_code).toBe(ErrorCode.AdminAuthRequired);
       }
     },
   );
@@ -191,21 +227,19 @@ describe("a member calling with another member's real ids", () => {
     );
     expect(state.accounts).toHaveLength(1);
     expect(state.devices).toContain(owned.deviceId);
-    expect(
-      (
-        await b.client.call('sandboxOrder', {
-          token: b.token,
-          params: { orderId: owned.sandboxOrderId },
-        })
-      ).status_code,
-    ).toBe(6000);
-    expect(
-      (
-        await b.client.call('depositOrderDetail', {
-          token: b.token,
-          params: { orderId: owned.bankOrderId },
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      b.client.call('sandboxOrder', {
+        token: b.token,
+        params: { orderId: owned.sandboxOrderId },
+      }),
+      ErrorCode.Success,
+    );
+    await expectCode(
+      b.client.call('depositOrderDetail', {
+        token: b.token,
+        params: { orderId: owned.bankOrderId },
+      }),
+      ErrorCode.Success,
+    );
   });
 });

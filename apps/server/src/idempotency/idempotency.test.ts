@@ -1,13 +1,15 @@
+import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DepositOrder, Envelope, WalletBalances, WithdrawOrder } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
   adminToken,
+  expectCode,
   fund,
   idemKey,
   registerMember,
-  withdrawReady,
   type Member,
+  withdrawReady,
 } from '../test/factories';
 import { ABANDONED_CLAIM_MS, IDEMPOTENCY_TTL_MS } from './idempotency.service';
 import type { EffectUnit } from './money-unit';
@@ -65,10 +67,10 @@ describe('idempotency keys', () => {
         body: { channelId: 'alipay', amount },
       });
     const first = await order('100');
-    expect(first.status_code).toBe(6000);
+    expect(first.status_code).toBe(ErrorCode.Success);
     expect(await order('100')).toEqual(first);
     t.clock.advance(IDEMPOTENCY_TTL_MS - 3600 * 1000);
-    expect((await order('101')).status_code).toBe(7003);
+    await expectCode(order('101'), ErrorCode.IdempotencyKeyReused);
     expect(await order('100')).toEqual(first);
     t.clock.advance(3600 * 1000 + 5000);
     // The session has ended by now (1 day absolute): a new login, the same device.
@@ -76,7 +78,7 @@ describe('idempotency keys', () => {
       body: { userName: m.userName, password: m.password },
     });
     const fresh = await order('101', again.token);
-    expect(fresh.status_code).toBe(6000);
+    expect(fresh.status_code).toBe(ErrorCode.Success);
     expect(fresh.data.orderId).not.toBe(first.data.orderId);
     expect(
       (
@@ -94,11 +96,13 @@ describe('idempotency keys', () => {
     const key = idemKey();
     const a = await adjust(op1, m.memberId, '10', key);
     const b = await adjust(op2, m.memberId, '20', key);
-    expect([a.status_code, b.status_code]).toEqual([6000, 6000]);
+    expect([a.status_code, b.status_code]).toEqual([ErrorCode.Success, ErrorCode.Success]);
     expect(b.data.reference).not.toBe(a.data.reference);
     expect(await adjust(op1, m.memberId, '10', key)).toEqual(a);
     expect(await adjust(op2, m.memberId, '20', key)).toEqual(b);
-    expect((await adjust(op1, m.memberId, '11', key)).status_code).toBe(7003);
+    expect((await adjust(op1, m.memberId, '11', key)).status_code).toBe(
+      ErrorCode.IdempotencyKeyReused,
+    );
     expect((await balances(m)).main).toBe('30.00');
   });
 
@@ -116,21 +120,23 @@ describe('idempotency keys', () => {
       headers: { 'x-idempotency-key': idemKey() },
       body: { accountId: m.accountId, amount: '200', fundPassword: '135790' },
     });
-    expect((await adjust(op, m.memberId, '10')).status_code).toBe(7002);
-    expect(
-      (await adminPost(op, `/admin/api/v1/deposits/${dep.orderId}/confirm`, {})).status_code,
-    ).toBe(7002);
-    expect(
-      (await adminPost(op, `/admin/api/v1/deposits/${dep.orderId}/reject`, { reason: '无' }))
-        .status_code,
-    ).toBe(7002);
-    expect(
-      (await adminPost(op, `/admin/api/v1/withdrawals/${wd.orderId}/approve`, {})).status_code,
-    ).toBe(7002);
-    expect(
-      (await adminPost(op, `/admin/api/v1/withdrawals/${wd.orderId}/reject`, { reason: '无' }))
-        .status_code,
-    ).toBe(7002);
+    await expectCode(adjust(op, m.memberId, '10'), ErrorCode.IdempotencyKeyMissing);
+    await expectCode(
+      adminPost(op, `/admin/api/v1/deposits/${dep.orderId}/confirm`, {}),
+      ErrorCode.IdempotencyKeyMissing,
+    );
+    await expectCode(
+      adminPost(op, `/admin/api/v1/deposits/${dep.orderId}/reject`, { reason: '无' }),
+      ErrorCode.IdempotencyKeyMissing,
+    );
+    await expectCode(
+      adminPost(op, `/admin/api/v1/withdrawals/${wd.orderId}/approve`, {}),
+      ErrorCode.IdempotencyKeyMissing,
+    );
+    await expectCode(
+      adminPost(op, `/admin/api/v1/withdrawals/${wd.orderId}/reject`, { reason: '无' }),
+      ErrorCode.IdempotencyKeyMissing,
+    );
     expect(await balances(m)).toMatchObject({ main: '300.00', locked: '200.00' });
     expect(
       (
@@ -192,11 +198,14 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
     try {
       const first = pay();
       await g.entered;
-      expect((await pay()).status_code).toBe(7004);
+      await expectCode(pay(), ErrorCode.IdempotencyInProgress);
       expect((await balances(m)).main).toBe('0.00');
       g.open();
       const answer = await first;
-      expect(answer).toMatchObject({ status_code: 6000, data: { status: 'credited' } });
+      expect(answer).toMatchObject({
+        status_code: ErrorCode.Success,
+        data: { status: 'credited' },
+      });
       expect(await pay()).toEqual(answer);
       expect((await balances(m)).main).toBe('100.00');
     } finally {
@@ -212,8 +221,11 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
         unit.perform(() => Promise.reject(new Error('gateway exploded'))),
       );
     try {
-      expect((await pay()).status_code).toBe(10001);
-      expect(await pay()).toMatchObject({ status_code: 6000, data: { status: 'credited' } });
+      await expectCode(pay(), ErrorCode.Common);
+      expect(await pay()).toMatchObject({
+        status_code: ErrorCode.Success,
+        data: { status: 'credited' },
+      });
       expect((await balances(m)).main).toBe('100.00');
     } finally {
       spy.mockRestore();
@@ -233,12 +245,15 @@ describe('a call whose effect leaves the database (sandbox pay) claims its key f
     try {
       const stuck = pay();
       await g.entered;
-      expect((await pay()).status_code).toBe(7004);
+      await expectCode(pay(), ErrorCode.IdempotencyInProgress);
       t.clock.advance(ABANDONED_CLAIM_MS + 1000);
       const retried = await pay();
-      expect(retried).toMatchObject({ status_code: 6000, data: { status: 'credited' } });
+      expect(retried).toMatchObject({
+        status_code: ErrorCode.Success,
+        data: { status: 'credited' },
+      });
       g.open();
-      expect((await stuck).status_code).toBe(7009);
+      await expectCode(stuck, ErrorCode.OrderStateChanged);
       expect(await pay()).toEqual(retried);
       expect((await balances(m)).main).toBe('100.00');
     } finally {

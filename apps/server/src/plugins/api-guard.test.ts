@@ -1,10 +1,11 @@
+import { ErrorCode } from '@nebula/protocol';
 /*
  * Over 300 lines on purpose: one table of the order of checks (PRODUCT §3), each row a request and
  * its expected code.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerMember } from '../test/factories';
+import { expectCode, registerMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -20,11 +21,11 @@ describe('order of checks (PRODUCT §3)', () => {
       body: { category: 1, bogus: true },
       headers: { 'x-api-uuid': undefined, 'x-version': '1.0.0', 'x-sign': undefined },
     });
-    expect(env.status_code).toBe(22007);
+    expect(env.status_code).toBe(ErrorCode.NoUuid);
   });
   it('22007 for a malformed device id', async () => {
     const env = await t.client('bad id!').call('preInfo', { body: {} });
-    expect(env.status_code).toBe(22007);
+    expect(env.status_code).toBe(ErrorCode.NoUuid);
   });
   it('10009 when X-Version is below the minimum, before the signature', async () => {
     const env = await t.client().call('noticeList', {
@@ -32,39 +33,39 @@ describe('order of checks (PRODUCT §3)', () => {
       headers: { 'x-version': '1.9.9' },
       unsigned: true,
     });
-    expect(env.status_code).toBe(10009);
+    expect(env.status_code).toBe(ErrorCode.OldVersion);
     expect(await t.client().call('preInfo', { headers: { 'x-version': undefined } })).toMatchObject(
-      { status_code: 10009 },
+      { status_code: ErrorCode.OldVersion },
     );
   });
   it('10108 with serverTime when the signature is missing, before validation', async () => {
     const env = await t
       .client()
       .call<{ serverTime: number }>('noticeList', { body: { category: 99 }, unsigned: true });
-    expect(env.status_code).toBe(10108);
+    expect(env.status_code).toBe(ErrorCode.ApiAuth);
     expect(Math.abs(env.data.serverTime - Date.now())).toBeLessThan(5000);
   });
   it('10108 for a wrong signature and for a timestamp over 5 minutes off', async () => {
     const c = t.client();
-    expect(
-      (
-        await c.call('noticeList', {
-          body: { category: 1 },
-          headers: { 'x-sign': 'ab'.repeat(32) },
-        })
-      ).status_code,
-    ).toBe(10108);
-    expect(
-      (await c.call('noticeList', { body: { category: 1 }, skewMs: 5 * 60 * 1000 + 2000 }))
-        .status_code,
-    ).toBe(10108);
-    expect(
-      (await c.call('noticeList', { body: { category: 1 }, skewMs: -(5 * 60 * 1000 + 2000) }))
-        .status_code,
-    ).toBe(10108);
-    expect(
-      (await c.call('noticeList', { body: { category: 1 }, skewMs: 4 * 60 * 1000 })).status_code,
-    ).toBe(6000);
+    await expectCode(
+      c.call('noticeList', {
+        body: { category: 1 },
+        headers: { 'x-sign': 'ab'.repeat(32) },
+      }),
+      ErrorCode.ApiAuth,
+    );
+    await expectCode(
+      c.call('noticeList', { body: { category: 1 }, skewMs: 5 * 60 * 1000 + 2000 }),
+      ErrorCode.ApiAuth,
+    );
+    await expectCode(
+      c.call('noticeList', { body: { category: 1 }, skewMs: -(5 * 60 * 1000 + 2000) }),
+      ErrorCode.ApiAuth,
+    );
+    await expectCode(
+      c.call('noticeList', { body: { category: 1 }, skewMs: 4 * 60 * 1000 }),
+      ErrorCode.Success,
+    );
   });
   it('10108 when another device signs for this device id', async () => {
     const a = t.client();
@@ -74,7 +75,7 @@ describe('order of checks (PRODUCT §3)', () => {
       body: { category: 1 },
       headers: { 'x-sign': headers['x-sign'], 'x-timestamp': headers['x-timestamp'] },
     });
-    expect(env.status_code).toBe(10108);
+    expect(env.status_code).toBe(ErrorCode.ApiAuth);
   });
   it('6031 for a blocklisted address, before maintenance', async () => {
     const id = await t.services.access.blockIp('198.51.100.0/24', 'test');
@@ -85,11 +86,14 @@ describe('order of checks (PRODUCT §3)', () => {
       const env = await t
         .client()
         .call('noticeList', { body: { category: 1 }, ip: '198.51.100.20' });
-      expect(env).toMatchObject({ status_code: 6031, data: { ip: '198.51.100.20' } });
+      expect(env).toMatchObject({
+        status_code: ErrorCode.AccessRestrictedIp,
+        data: { ip: '198.51.100.20' },
+      });
       const other = await t
         .client()
         .call('noticeList', { body: { category: 1 }, ip: '198.51.101.20' });
-      expect(other.status_code).toBe(6032);
+      expect(other.status_code).toBe(ErrorCode.Maintenance);
     } finally {
       await t.services.access.unblockIp(id);
       await t.services.settings.update({
@@ -105,16 +109,18 @@ describe('order of checks (PRODUCT §3)', () => {
       const c = t.client();
       const badSign = { 'x-sign': 'ab'.repeat(32) };
       for (const [ip, code] of [
-        ['198.51.100.20', 6031],
-        ['192.0.2.20', 6033],
+        ['198.51.100.20', ErrorCode.AccessRestrictedIp],
+        ['192.0.2.20', ErrorCode.AccessRestrictedRegion],
       ] as const) {
         expect((await c.call('noticeList', { body: { category: 1 }, ip })).status_code).toBe(code);
-        expect(
-          (await c.call('noticeList', { body: { category: 1 }, ip, headers: badSign })).status_code,
-        ).toBe(10108);
-        expect(
-          (await c.call('noticeList', { body: { category: 1 }, ip, unsigned: true })).status_code,
-        ).toBe(10108);
+        await expectCode(
+          c.call('noticeList', { body: { category: 1 }, ip, headers: badSign }),
+          ErrorCode.ApiAuth,
+        );
+        await expectCode(
+          c.call('noticeList', { body: { category: 1 }, ip, unsigned: true }),
+          ErrorCode.ApiAuth,
+        );
       }
     } finally {
       await t.services.access.unblockIp(block);
@@ -128,14 +134,14 @@ describe('order of checks (PRODUCT §3)', () => {
       siteStatus: { status: 'maintenance', message: 'x', startTime: null, endTime: null },
     });
     try {
-      expect(
-        (await t.client().call('noticeList', { body: { category: 1 }, ip: '203.0.113.8' }))
-          .status_code,
-      ).toBe(6033);
-      expect(
-        (await t.client().call('noticeList', { body: { category: 1 }, ip: '203.0.114.8' }))
-          .status_code,
-      ).toBe(6032);
+      await expectCode(
+        t.client().call('noticeList', { body: { category: 1 }, ip: '203.0.113.8' }),
+        ErrorCode.AccessRestrictedRegion,
+      );
+      await expectCode(
+        t.client().call('noticeList', { body: { category: 1 }, ip: '203.0.114.8' }),
+        ErrorCode.Maintenance,
+      );
     } finally {
       await t.services.settings.update({
         blockedRegions: [],
@@ -149,35 +155,42 @@ describe('order of checks (PRODUCT §3)', () => {
     });
     try {
       const c = t.client();
-      expect((await c.call('memberInfo', { body: {} })).status_code).toBe(6032);
+      await expectCode(c.call('memberInfo', { body: {} }), ErrorCode.Maintenance);
       expect((await c.call('memberInfo', { body: {}, token: 'not-a-session' })).status_code).toBe(
-        6032,
+        ErrorCode.Maintenance,
       );
     } finally {
       await t.services.settings.update({
         siteStatus: { status: 'open', message: '', startTime: null, endTime: null },
       });
     }
-    expect((await t.client().call('memberInfo', { body: {} })).status_code).toBe(10004);
+    expect((await t.client().call('memberInfo', { body: {} })).status_code).toBe(
+      ErrorCode.AuthRequired,
+    );
   });
   it('session codes before 10003: an invalid body on a member call without a session is 10004', async () => {
     const c = t.client();
-    expect((await c.call('logout', { body: { bogus: true } })).status_code).toBe(10004);
-    expect(
-      (await c.call('logout', { body: { bogus: true }, token: 'not-a-session' })).status_code,
-    ).toBe(10004);
+    expect((await c.call('logout', { body: { bogus: true } })).status_code).toBe(
+      ErrorCode.AuthRequired,
+    );
+    await expectCode(
+      c.call('logout', { body: { bogus: true }, token: 'not-a-session' }),
+      ErrorCode.AuthRequired,
+    );
     const m = await registerMember(t);
-    expect(
-      (await m.client.call('logout', { body: { bogus: true }, token: m.token })).status_code,
-    ).toBe(10003);
+    await expectCode(
+      m.client.call('logout', { body: { bogus: true }, token: m.token }),
+      ErrorCode.Validation,
+    );
     // The same session from another device is refused with its session code, still before 10003.
-    expect(
-      (await t.client().call('logout', { body: { bogus: true }, token: m.token })).status_code,
-    ).toBe(10102);
+    await expectCode(
+      t.client().call('logout', { body: { bogus: true }, token: m.token }),
+      ErrorCode.SessionInvalid,
+    );
   });
   it('10003 for unknown fields, after the signature', async () => {
     const env = await t.client().call('noticeList', { body: { category: 1, extra: 'x' } });
-    expect(env.status_code).toBe(10003);
+    expect(env.status_code).toBe(ErrorCode.Validation);
     expect(env.message).toBe('参数校验失败');
   });
   it('10003 for malformed JSON and for wrong types, as HTTP 200', async () => {
@@ -192,16 +205,18 @@ describe('order of checks (PRODUCT §3)', () => {
       payload: '{"category":',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status_code: 10003 });
-    expect((await c.call('noticeList', { body: { category: '1' } })).status_code).toBe(10003);
+    expect(res.json()).toMatchObject({ status_code: ErrorCode.Validation });
+    expect((await c.call('noticeList', { body: { category: '1' } })).status_code).toBe(
+      ErrorCode.Validation,
+    );
   });
 });
 
 describe('exempt calls', () => {
   it('bootstrap calls are not signed', async () => {
     const c = t.client();
-    expect((await c.call('preInfo', { body: {} })).status_code).toBe(6000);
-    expect((await c.call('vvPretty')).status_code).toBe(6000);
+    await expectCode(c.call('preInfo', { body: {} }), ErrorCode.Success);
+    await expectCode(c.call('vvPretty'), ErrorCode.Success);
   });
   it('/healthz needs no headers', async () => {
     const res = await t.app.inject('/healthz');
@@ -237,7 +252,7 @@ describe('transport outcomes', () => {
       });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/json/);
-      expect(res.json()).toMatchObject({ status_code: 10001 });
+      expect(res.json()).toMatchObject({ status_code: ErrorCode.Common });
     }
   });
   it('a body over the limit is 413', async () => {
@@ -245,7 +260,7 @@ describe('transport outcomes', () => {
       .client()
       .raw('noticeList', { body: { category: 1, pad: 'x'.repeat(70 * 1024) } });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ status_code: 10003 });
+    expect(res.json()).toMatchObject({ status_code: ErrorCode.Validation });
   });
   it('pages carry a strict CSP; API replies are nosniff, no-store and never CORS-open', async () => {
     const page = await t.app.inject({
@@ -289,7 +304,7 @@ describe('transport outcomes', () => {
       .client()
       .raw('preInfo', { body: {}, headers: { 'accept-encoding': 'gzip, br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
-    expect(small.json()).toMatchObject({ status_code: 6000 });
+    expect(small.json()).toMatchObject({ status_code: ErrorCode.Success });
   });
   it('never answers a 5xx with internals', async () => {
     const res = await t.client().raw('sec', { params: { id: 'does-not-exist' } });
@@ -310,7 +325,7 @@ describe('rate limit', () => {
       for (let i = 0; i < 5; i += 1) codes.push((await c.raw('preInfo', { body: {} })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429, 429]);
       const res = await c.raw('preInfo', { body: {} });
-      expect(res.json()).toMatchObject({ status_code: 6501 });
+      expect(res.json()).toMatchObject({ status_code: ErrorCode.RateLimited });
       // Another address has its own budget.
       expect((await c.raw('preInfo', { body: {}, ip: '192.0.2.55' })).statusCode).toBe(200);
     } finally {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nebula/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceUrl, skipNotice } from '../test/services';
@@ -47,7 +48,7 @@ describe('the limit on requests', () => {
     expect((await c.raw('preInfo', { body: {} })).statusCode).toBe(200);
     const refused = await c.raw('preInfo', { body: {} });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ status_code: 6501 });
+    expect(refused.json()).toMatchObject({ status_code: ErrorCode.RateLimited });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Captcha, LoginResult } from '@nebula/protocol';
+import { expect } from 'vitest';
+import type { Captcha, Envelope, ErrorCode, LoginResult, WithdrawOrder } from '@nebula/protocol';
 import { sha256Hex } from '../lib/tokens';
 import type { TestApp } from './test-app';
 import type { TestClient } from './test-client';
@@ -171,4 +172,34 @@ export async function withdrawReady(
     },
   });
   return { ...m, accountId: acc.id, admin };
+}
+
+/** The fund password withdrawReady sets. */
+export const FUND_PASSWORD = '135790';
+
+/** A member's withdrawal of `amount` to their ready account (PRODUCT §5), with a fresh key. */
+export function withdraw(
+  m: Pick<Member, 'client' | 'token'> & { accountId: number },
+  amount: string,
+  opts: { fundPassword?: string; accountId?: number } = {},
+): Promise<Envelope<WithdrawOrder>> {
+  return m.client.call<WithdrawOrder>('withdrawOrder', {
+    token: m.token,
+    headers: { 'x-idempotency-key': idemKey() },
+    body: {
+      accountId: opts.accountId ?? m.accountId,
+      amount,
+      fundPassword: opts.fundPassword ?? FUND_PASSWORD,
+    },
+  });
+}
+
+/** Asserts an answer's code by name and hands the envelope back for further checks. */
+export async function expectCode<T>(
+  answer: Promise<Envelope<T>> | Envelope<T>,
+  code: ErrorCode,
+): Promise<Envelope<T>> {
+  const env = await answer;
+  expect(env.status_code, `answer ${JSON.stringify(env)}`).toBe(code);
+  return env;
 }

@@ -1,7 +1,9 @@
+import { MessageId } from '@nebula/protocol';
+import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, MemberJwt } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { adminCall, adminToken, registerMember, type Member } from '../test/factories';
+import { adminCall, adminToken, expectCode, registerMember, type Member } from '../test/factories';
 import {
   chatErrorOf as errorOf,
   chatSocket,
@@ -54,7 +56,7 @@ describe('a session that ends closes its sockets', () => {
       token: m.token,
       body: { oldPassword: m.password, newPassword: 'Another-Pass-2027!' },
     });
-    expect(r.status_code).toBe(6000);
+    expect(r.status_code).toBe(ErrorCode.Success);
     expect((await one.waitClose()).code).toBe(CLOSE_SESSION_ENDED);
     expect((await two.waitClose()).code).toBe(CLOSE_SESSION_ENDED);
   });
@@ -68,14 +70,14 @@ describe('a session that ends closes its sockets', () => {
       blocked: true,
       reason: '测试封禁',
     });
-    expect(r.status_code).toBe(6000);
+    expect(r.status_code).toBe(ErrorCode.Success);
     expect((await ws.waitClose()).code).toBe(CLOSE_SESSION_ENDED);
     const late = await WsClient.open(wsUrl, origin);
-    late.send(10001, {
+    late.send(MessageId.Login, {
       token: jwt.token,
       body: { clientType: 'web', deviceId: m.client.deviceId },
     });
-    expect(errorOf(await late.id(10001))).toBe(9101);
+    expect(errorOf(await late.id(MessageId.Login))).toBe(ErrorCode.ChatNotLoggedIn);
     late.close();
   });
 });
@@ -167,7 +169,7 @@ describe('rooms', () => {
       ),
     ).toEqual(sent.slice(0, 1));
     reader.send(10011, { roomId: 99999 });
-    expect(errorOf(await reader.id(10011))).toBe(9110);
+    expect(errorOf(await reader.id(10011))).toBe(ErrorCode.ChatRoomNotFound);
     reader.close();
     ws.close();
   });
@@ -184,25 +186,26 @@ describe('rooms', () => {
     const ws = await socketFor(m);
     await inRoom(ws, room.roomId);
     ws.send(10003, { roomId: room.roomId, content: '第一句' });
-    await ws.next((f) => f.msgId === 10003 && f.msgData.content === '第一句');
-    ws.send(10003, { roomId: room.roomId, content: '第二句' });
-    expect(errorOf(await ws.id(10003))).toBe(9105);
+    await ws.next((f) => f.msgId === MessageId.BroadcastRoom && f.msgData.content === '第一句');
+    ws.send(MessageId.BroadcastRoom, { roomId: room.roomId, content: '第二句' });
+    expect(errorOf(await ws.id(MessageId.BroadcastRoom))).toBe(ErrorCode.ChatFloodLimited);
     t.clock.advance(31_000);
-    ws.send(10003, { roomId: room.roomId, content: '第三句' });
-    expect((await ws.next((f) => f.msgId === 10003 && !errorOf(f))).msgData.content).toBe('第三句');
+    ws.send(MessageId.BroadcastRoom, { roomId: room.roomId, content: '第三句' });
+    expect(
+      (await ws.next((f) => f.msgId === MessageId.BroadcastRoom && !errorOf(f))).msgData.content,
+    ).toBe('第三句');
     ws.close();
   });
 
   it('staff carry the official badge; operator blocked words shield a message', async () => {
     const admin = await adminToken(t, 'moderator');
     const staffer = await registerMember(t);
-    expect(
-      (
-        await adminCall(t, admin, 'POST', `/admin/api/v1/chat/members/${staffer.memberId}/staff`, {
-          staff: true,
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      adminCall(t, admin, 'POST', `/admin/api/v1/chat/members/${staffer.memberId}/staff`, {
+        staff: true,
+      }),
+      ErrorCode.Success,
+    );
     const member = await registerMember(t);
     const [s, m] = [await socketFor(staffer), await socketFor(member)];
     await inRoom(s);

@@ -1,3 +1,5 @@
+import { MessageId } from '@nebula/protocol';
+import { ErrorCode } from '@nebula/protocol';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -115,7 +117,7 @@ async function member(node: Node) {
     password: 'Nodes-Test-Pass-1',
     ageConfirmed: true,
   });
-  expect(reg.status_code).toBe(6000);
+  expect(reg.status_code).toBe(ErrorCode.Success);
   const jwt = await call<{ token: string }>(
     'GET',
     '/site/api/v1/user/member/jwt',
@@ -164,12 +166,14 @@ describe.skipIf(!run)('chat across two platform processes (PostgreSQL + Redis)',
       headers: { 'content-type': 'application/json', 'x-admin-token': admin },
       body: JSON.stringify({ muted: true, minutes: 5, reason: '跨节点禁言' }),
     });
-    const push = await onB.ws.id(10004, 2000);
+    const push = await onB.ws.id(MessageId.SpeechStatus, 2000);
     expect(push.msgData).toMatchObject({ speechStatus: 1 });
     expect(Date.now() - started).toBeLessThan(1500);
     // Log B's member out through node A (same device, other node): the socket on node B closes.
     const viaA = signedFetch(a.url, onB.deviceId);
-    expect((await viaA('POST', '/site/api/v1/user/logout', {}, onB.token)).status_code).toBe(6000);
+    expect((await viaA('POST', '/site/api/v1/user/logout', {}, onB.token)).status_code).toBe(
+      ErrorCode.Success,
+    );
     expect((await onB.ws.waitClose(3000)).code).toBe(4001);
     onA.ws.close();
   }, 60_000);

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { startServer, type RunningServer } from './server';
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USER, E2E_SIGN_KEY } from './signed-api';
 
 interface WorkerFixtures {
   server: RunningServer;
@@ -78,3 +79,25 @@ export async function dismissDialogs(page: Page): Promise<void> {
     await dialog.waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
   }
 }
+
+/**
+ * A server for journeys that act as members and operators: registration without the image
+ * captcha (a test cannot read it), a known operator and a known signing key (so a test can make
+ * signed calls itself). One per worker.
+ */
+export const memberTest = test.extend<object, { server: RunningServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer({
+        REGISTER_CAPTCHA: 'off',
+        ADMIN_USER: E2E_ADMIN_USER,
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        SIGN_KEY: E2E_SIGN_KEY,
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});

@@ -7,6 +7,9 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test';
  * id and session token are the browser context's own cookies, so the call is that browser's.
  */
 export const E2E_SIGN_KEY = 'e2e-sign-key-0123456789abcdef0123456789';
+/** The operator the journeys' server is started with. */
+export const E2E_ADMIN_USER = 'admin';
+export const E2E_ADMIN_PASSWORD = 'admin-password-123';
 
 function sign(path: string, uuid: string, timestamp: string): string {
   const base = /^\/([a-z]+)\/api\//.exec(path)?.[1] ?? 'site';

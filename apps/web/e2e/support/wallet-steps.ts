@@ -5,8 +5,8 @@ import { signedCall } from './signed-api';
 
 /** Members, operators and money steps shared by the wallet specs. */
 
-export const ADMIN_USER = 'admin';
-export const ADMIN_PASSWORD = 'admin-password-123';
+export { E2E_ADMIN_PASSWORD as ADMIN_PASSWORD, E2E_ADMIN_USER as ADMIN_USER } from './signed-api';
+import { E2E_ADMIN_PASSWORD as ADMIN_PASSWORD, E2E_ADMIN_USER as ADMIN_USER } from './signed-api';
 export const PASSWORD = 'Nebula-e2e-2026!';
 
 let counter = 0;

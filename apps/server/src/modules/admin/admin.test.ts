@@ -1,6 +1,7 @@
+import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { adminCall, adminToken, registerMember } from '../../test/factories';
+import { adminCall, adminToken, expectCode, registerMember } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('operators', () => {
       url: '/admin/api/v1/login',
       payload: { userName: 'boss', password: 'boss-password-1' },
     });
-    expect(r.json()).toMatchObject({ status_code: 6000, data: { role: 'admin' } });
+    expect(r.json()).toMatchObject({ status_code: ErrorCode.Success, data: { role: 'admin' } });
     const stored = await t.db.query<{ password_hash: string }>(
       `SELECT password_hash FROM operators WHERE user_name = 'boss'`,
     );
@@ -38,30 +39,39 @@ describe('operators', () => {
       url: '/admin/api/v1/login',
       payload: { userName: 'boss', password: 'nope-nope' },
     });
-    expect(r.json()).toMatchObject({ status_code: 6002 });
+    expect(r.json()).toMatchObject({ status_code: ErrorCode.NameError });
     expect(
       (await t.app.inject({ method: 'GET', url: '/admin/api/v1/settings' })).json(),
-    ).toMatchObject({ status_code: 6060 });
+    ).toMatchObject({ status_code: ErrorCode.AdminAuthRequired });
     const m = await registerMember(t);
     const asMember = await t.app.inject({
       method: 'GET',
       url: '/admin/api/v1/settings',
       headers: { 'x-admin-token': m.token, 'x-api-token': m.token },
     });
-    expect(asMember.json()).toMatchObject({ status_code: 6060 });
+    expect(asMember.json()).toMatchObject({ status_code: ErrorCode.AdminAuthRequired });
   });
   it('roles: a moderator may list members but not change settings (6061)', async () => {
     const mod = await adminToken(t, 'moderator');
-    expect((await adminCall(t, mod, 'GET', '/admin/api/v1/members')).status_code).toBe(6000);
-    expect(
-      (await adminCall(t, mod, 'POST', '/admin/api/v1/settings', { stopLogin: true })).status_code,
-    ).toBe(6061);
-    expect((await adminCall(t, mod, 'GET', '/admin/api/v1/sms/outbox')).status_code).toBe(6061);
+    expect((await adminCall(t, mod, 'GET', '/admin/api/v1/members')).status_code).toBe(
+      ErrorCode.Success,
+    );
+    await expectCode(
+      adminCall(t, mod, 'POST', '/admin/api/v1/settings', { stopLogin: true }),
+      ErrorCode.AdminForbidden,
+    );
+    expect((await adminCall(t, mod, 'GET', '/admin/api/v1/sms/outbox')).status_code).toBe(
+      ErrorCode.AdminForbidden,
+    );
   });
   it('logout ends the operator session', async () => {
     const token = await adminToken(t);
-    expect((await adminCall(t, token, 'POST', '/admin/api/v1/logout', {})).status_code).toBe(6000);
-    expect((await adminCall(t, token, 'GET', '/admin/api/v1/members')).status_code).toBe(6060);
+    expect((await adminCall(t, token, 'POST', '/admin/api/v1/logout', {})).status_code).toBe(
+      ErrorCode.Success,
+    );
+    expect((await adminCall(t, token, 'GET', '/admin/api/v1/members')).status_code).toBe(
+      ErrorCode.AdminAuthRequired,
+    );
   });
 });
 
@@ -83,10 +93,11 @@ describe('site settings by operators', () => {
       loginCaptchaAfter: -1,
       stopLogin: true,
     });
-    expect(bad.status_code).toBe(10003);
-    expect(
-      (await adminCall(t, token, 'POST', '/admin/api/v1/settings', { noSuchKey: 1 })).status_code,
-    ).toBe(10003);
+    expect(bad.status_code).toBe(ErrorCode.Validation);
+    await expectCode(
+      adminCall(t, token, 'POST', '/admin/api/v1/settings', { noSuchKey: 1 }),
+      ErrorCode.Validation,
+    );
     expect(
       (await adminCall<Record<string, unknown>>(t, token, 'GET', '/admin/api/v1/settings')).data,
     ).toMatchObject({ stopLogin: false });
@@ -102,7 +113,7 @@ describe('site settings by operators', () => {
     const env = await t.client().call('register', {
       body: { userName: 'nocap1234', password: 'Sturdy-Pass-2026!', ageConfirmed: true },
     });
-    expect(env.status_code).toBe(6000);
+    expect(env.status_code).toBe(ErrorCode.Success);
     await adminCall(t, token, 'POST', '/admin/api/v1/settings', {
       registerCaptcha: true,
       loginCaptchaAfter: 3,
@@ -122,19 +133,18 @@ describe('site settings by operators', () => {
       'GET',
       '/admin/api/v1/sms/outbox',
     );
-    expect(box.status_code).toBe(6000);
+    expect(box.status_code).toBe(ErrorCode.Success);
     const sent = box.data.list.find((x) => x.phone === `86${phone}`);
     expect(sent).toMatchObject({ purpose: 'bindPhone' });
     // The code the operator reads is the one that works.
     const code = /(\d{6})/.exec(sent?.text ?? '')?.[1] ?? '';
-    expect(
-      (
-        await m.client.call('phoneBind', {
-          token: m.token,
-          body: { countryCode: '86', phone, code },
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      m.client.call('phoneBind', {
+        token: m.token,
+        body: { countryCode: '86', phone, code },
+      }),
+      ErrorCode.Success,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nebula/protocol';
 /*
  * Over 300 lines on purpose: one API suite for registration, login, lockout and captcha, which
  * share the throttle state and fixtures of one app.
@@ -14,15 +15,16 @@ import type {
 import { verifyChatJwt } from '../../lib/chat-jwt';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
-  GOOD_PASSWORD,
-  type Member,
   adminCall,
   adminToken,
   bindPhone,
   captchaAnswer,
+  expectCode,
+  GOOD_PASSWORD,
   lastSmsCode,
   registerMember,
   solvedCaptcha,
+  type Member,
   uniqueName,
   userHash,
 } from '../../test/factories';
@@ -44,7 +46,7 @@ describe('register', () => {
   it('creates a member and a session; member info reads it', async () => {
     const m = await registerMember(t);
     const env = await info(m);
-    expect(env.status_code).toBe(6000);
+    expect(env.status_code).toBe(ErrorCode.Success);
     expect(env.data).toMatchObject({
       userName: m.userName,
       vipLevel: 0,
@@ -57,56 +59,52 @@ describe('register', () => {
     const m = await registerMember(t);
     const c = t.client();
     const base = { password: GOOD_PASSWORD, ageConfirmed: true };
-    expect(
-      (
-        await c.call('register', {
-          body: { ...base, userName: m.userName.toUpperCase(), ...(await solvedCaptcha(t, c)) },
-        })
-      ).status_code,
-    ).toBe(6041);
-    expect(
-      (
-        await c.call('register', {
-          body: {
-            ...base,
-            userName: uniqueName(),
-            password: 'password123',
-            ...(await solvedCaptcha(t, c)),
-          },
-        })
-      ).status_code,
-    ).toBe(6044);
-    expect(
-      (
-        await c.call('register', {
-          body: {
-            ...base,
-            userName: uniqueName(),
-            ageConfirmed: false,
-            ...(await solvedCaptcha(t, c)),
-          },
-        })
-      ).status_code,
-    ).toBe(6045);
-    expect(
-      (
-        await c.call('register', {
-          body: {
-            ...base,
-            userName: uniqueName(),
-            inviteCode: 'NOPE1234',
-            ...(await solvedCaptcha(t, c)),
-          },
-        })
-      ).status_code,
-    ).toBe(6046);
-    expect((await c.call('register', { body: { ...base, userName: '1abc' } })).status_code).toBe(
-      10003,
+    await expectCode(
+      c.call('register', {
+        body: { ...base, userName: m.userName.toUpperCase(), ...(await solvedCaptcha(t, c)) },
+      }),
+      ErrorCode.UsernameTaken,
     );
-    expect(
-      (await c.call('register', { body: { ...base, userName: uniqueName(), password: 'short' } }))
-        .status_code,
-    ).toBe(10003);
+    await expectCode(
+      c.call('register', {
+        body: {
+          ...base,
+          userName: uniqueName(),
+          password: 'password123',
+          ...(await solvedCaptcha(t, c)),
+        },
+      }),
+      ErrorCode.WeakPassword,
+    );
+    await expectCode(
+      c.call('register', {
+        body: {
+          ...base,
+          userName: uniqueName(),
+          ageConfirmed: false,
+          ...(await solvedCaptcha(t, c)),
+        },
+      }),
+      ErrorCode.AgeNotConfirmed,
+    );
+    await expectCode(
+      c.call('register', {
+        body: {
+          ...base,
+          userName: uniqueName(),
+          inviteCode: 'NOPE1234',
+          ...(await solvedCaptcha(t, c)),
+        },
+      }),
+      ErrorCode.InviteCodeInvalid,
+    );
+    expect((await c.call('register', { body: { ...base, userName: '1abc' } })).status_code).toBe(
+      ErrorCode.Validation,
+    );
+    await expectCode(
+      c.call('register', { body: { ...base, userName: uniqueName(), password: 'short' } }),
+      ErrorCode.Validation,
+    );
   });
   it('links a valid invite code to the inviter', async () => {
     const inviter = await registerMember(t);
@@ -121,19 +119,24 @@ describe('register', () => {
   it('needs a captcha when the site says so; a captcha is single use', async () => {
     const c = t.client();
     const body = { userName: uniqueName(), password: GOOD_PASSWORD, ageConfirmed: true };
-    expect((await c.call('register', { body })).status_code).toBe(10409);
+    await expectCode(c.call('register', { body }), ErrorCode.VerificationRequired);
     const cap = await solvedCaptcha(t, c);
-    expect(
-      (await c.call('register', { body: { ...body, ...cap, captchaCode: 'ZZZZ' } })).status_code,
-    ).toBe(6021);
+    await expectCode(
+      c.call('register', { body: { ...body, ...cap, captchaCode: 'ZZZZ' } }),
+      ErrorCode.CaptchaWrong,
+    );
     // The wrong guess used it up.
-    expect((await c.call('register', { body: { ...body, ...cap } })).status_code).toBe(6022);
+    expect((await c.call('register', { body: { ...body, ...cap } })).status_code).toBe(
+      ErrorCode.CaptchaExpired,
+    );
     const cap2 = await solvedCaptcha(t, c);
-    expect((await c.call('register', { body: { ...body, ...cap2 } })).status_code).toBe(6000);
-    expect(
-      (await c.call('register', { body: { ...body, userName: uniqueName(), ...cap2 } }))
-        .status_code,
-    ).toBe(6022);
+    expect((await c.call('register', { body: { ...body, ...cap2 } })).status_code).toBe(
+      ErrorCode.Success,
+    );
+    await expectCode(
+      c.call('register', { body: { ...body, userName: uniqueName(), ...cap2 } }),
+      ErrorCode.CaptchaExpired,
+    );
   });
   it('captcha images are SVG that do not spell the answer; expired after 2 minutes', async () => {
     const c = t.client();
@@ -152,29 +155,28 @@ describe('register', () => {
         captchaCode: answer,
       },
     });
-    expect(env.status_code).toBe(6022);
+    expect(env.status_code).toBe(ErrorCode.CaptchaExpired);
   });
   it('honours stopRegister and stopLogin', async () => {
     const m = await registerMember(t);
     await t.services.settings.update({ stopRegister: true, stopLogin: true });
     try {
       const c = t.client();
-      expect(
-        (
-          await c.call('register', {
-            body: {
-              userName: uniqueName(),
-              password: GOOD_PASSWORD,
-              ageConfirmed: true,
-              ...(await solvedCaptcha(t, c)),
-            },
-          })
-        ).status_code,
-      ).toBe(6042);
-      expect(
-        (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
-          .status_code,
-      ).toBe(6043);
+      await expectCode(
+        c.call('register', {
+          body: {
+            userName: uniqueName(),
+            password: GOOD_PASSWORD,
+            ageConfirmed: true,
+            ...(await solvedCaptcha(t, c)),
+          },
+        }),
+        ErrorCode.RegistrationClosed,
+      );
+      await expectCode(
+        m.client.call('login', { body: { userName: m.userName, password: m.password } }),
+        ErrorCode.LoginClosed,
+      );
     } finally {
       await t.services.settings.update({ stopRegister: false, stopLogin: false });
     }
@@ -192,15 +194,15 @@ describe('login and one live session', () => {
       body: { userName: m.userName, password: 'whatever-123' },
     });
     expect(unknown).toEqual(wrong);
-    expect(unknown.status_code).toBe(6002);
+    expect(unknown.status_code).toBe(ErrorCode.NameError);
   });
   it('a second login ends the first session: 6001 on its next call', async () => {
     const m = await registerMember(t);
     const second = await m.client.data<LoginResult>('login', {
       body: { userName: m.userName, password: m.password },
     });
-    expect((await info(m)).status_code).toBe(6001);
-    expect((await info({ ...m, token: second.token })).status_code).toBe(6000);
+    await expectCode(info(m), ErrorCode.LoggedInElsewhere);
+    await expectCode(info({ ...m, token: second.token }), ErrorCode.Success);
   });
   it('the same token from another device id is 10102', async () => {
     const m = await registerMember(t);
@@ -210,36 +212,45 @@ describe('login and one live session', () => {
       body: {},
       headers: { 'x-user-hash': userHash(m.userName) },
     });
-    expect(env.status_code).toBe(10102);
+    expect(env.status_code).toBe(ErrorCode.SessionInvalid);
   });
   it('X-User-Hash must match the member (6047)', async () => {
     const m = await registerMember(t);
-    expect(
-      (
-        await m.client.call('memberInfo', {
-          token: m.token,
-          body: {},
-          headers: { 'x-user-hash': userHash('someoneelse') },
-        })
-      ).status_code,
-    ).toBe(6047);
+    await expectCode(
+      m.client.call('memberInfo', {
+        token: m.token,
+        body: {},
+        headers: { 'x-user-hash': userHash('someoneelse') },
+      }),
+      ErrorCode.UserHashMismatch,
+    );
     expect((await m.client.call('memberInfo', { token: m.token, body: {} })).status_code).toBe(
-      6047,
+      ErrorCode.UserHashMismatch,
     );
   });
   it('no token, unknown token and logout give 10004', async () => {
     const m = await registerMember(t);
-    expect((await m.client.call('memberJwt')).status_code).toBe(10004);
-    expect((await m.client.call('memberJwt', { token: 'x'.repeat(43) })).status_code).toBe(10004);
-    expect((await m.client.call('logout', { token: m.token, body: {} })).status_code).toBe(6000);
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10004);
+    await expectCode(m.client.call('memberJwt'), ErrorCode.AuthRequired);
+    expect((await m.client.call('memberJwt', { token: 'x'.repeat(43) })).status_code).toBe(
+      ErrorCode.AuthRequired,
+    );
+    expect((await m.client.call('logout', { token: m.token, body: {} })).status_code).toBe(
+      ErrorCode.Success,
+    );
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.AuthRequired,
+    );
   });
   it('expires after 1 day without remember (fake clock)', async () => {
     const m = await registerMember(t);
     t.clock.advance(23 * 3600 * 1000);
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(6000);
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.Success,
+    );
     t.clock.advance(2 * 3600 * 1000);
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10004);
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.AuthRequired,
+    );
   });
   it('with remember: 7 days idle, 30 days absolute', async () => {
     const m = await registerMember(t);
@@ -248,21 +259,31 @@ describe('login and one live session', () => {
     });
     for (let i = 0; i < 4; i += 1) {
       t.clock.advance(6 * 24 * 3600 * 1000);
-      expect((await m.client.call('memberJwt', { token: r.token })).status_code).toBe(6000);
+      expect((await m.client.call('memberJwt', { token: r.token })).status_code).toBe(
+        ErrorCode.Success,
+      );
     }
     t.clock.advance(7 * 24 * 3600 * 1000 + 1000);
-    expect((await m.client.call('memberJwt', { token: r.token })).status_code).toBe(10004);
+    expect((await m.client.call('memberJwt', { token: r.token })).status_code).toBe(
+      ErrorCode.AuthRequired,
+    );
     const r2 = await m.client.data<LoginResult>('login', {
       body: { userName: m.userName, password: m.password, remember: true },
     });
     for (let i = 0; i < 4; i += 1) {
       t.clock.advance(6 * 24 * 3600 * 1000);
-      expect((await m.client.call('memberJwt', { token: r2.token })).status_code).toBe(6000);
+      expect((await m.client.call('memberJwt', { token: r2.token })).status_code).toBe(
+        ErrorCode.Success,
+      );
     }
     t.clock.advance(5 * 24 * 3600 * 1000);
-    expect((await m.client.call('memberJwt', { token: r2.token })).status_code).toBe(6000);
+    expect((await m.client.call('memberJwt', { token: r2.token })).status_code).toBe(
+      ErrorCode.Success,
+    );
     t.clock.advance(1.5 * 24 * 3600 * 1000);
-    expect((await m.client.call('memberJwt', { token: r2.token })).status_code).toBe(10004);
+    expect((await m.client.call('memberJwt', { token: r2.token })).status_code).toBe(
+      ErrorCode.AuthRequired,
+    );
   });
 });
 
@@ -280,18 +301,25 @@ describe('lockout and captcha after failures', () => {
           body: { userName: name, password: 'bad-password-1', ...cap },
         });
         codes.push(env.status_code);
-        if (env.status_code === 6040) expect(env.data.lockedUntil).toBeGreaterThan(t.clock.now());
+        if (env.status_code === ErrorCode.AccountLocked)
+          expect(env.data.lockedUntil).toBeGreaterThan(t.clock.now());
       }
-      expect(codes).toEqual([6002, 6002, 6002, 6002, 6040, 6040]);
+      expect(codes).toEqual([
+        ErrorCode.NameError,
+        ErrorCode.NameError,
+        ErrorCode.NameError,
+        ErrorCode.NameError,
+        ErrorCode.AccountLocked,
+        ErrorCode.AccountLocked,
+      ]);
       // Captcha is required after 3 failures, for real and unknown names alike.
-      expect(
-        (
-          await c.call('login', {
-            ip: '203.0.113.50',
-            body: { userName: name, password: 'bad-password-1' },
-          })
-        ).status_code,
-      ).toBe(10409);
+      await expectCode(
+        c.call('login', {
+          ip: '203.0.113.50',
+          body: { userName: name, password: 'bad-password-1' },
+        }),
+        ErrorCode.VerificationRequired,
+      );
     }
   });
   it('a lock on one network never keeps the member out from theirs, and it ends', async () => {
@@ -304,14 +332,13 @@ describe('lockout and captcha after failures', () => {
         body: { userName: m.userName, password: 'nope-nope-1', ...cap },
       });
     }
-    expect(
-      (
-        await attacker.call('login', {
-          ip: '192.0.2.66',
-          body: { userName: m.userName, password: m.password },
-        })
-      ).status_code,
-    ).toBe(6040);
+    await expectCode(
+      attacker.call('login', {
+        ip: '192.0.2.66',
+        body: { userName: m.userName, password: m.password },
+      }),
+      ErrorCode.AccountLocked,
+    );
     // The member, on their own network and device, gets in (after a captcha).
     const own = await m.client.call('login', {
       body: {
@@ -320,13 +347,13 @@ describe('lockout and captcha after failures', () => {
         ...(await solvedCaptcha(t, m.client, 'login')),
       },
     });
-    expect(own.status_code).toBe(6000);
+    expect(own.status_code).toBe(ErrorCode.Success);
     t.clock.advance(16 * 60 * 1000);
     const later = await attacker.call('login', {
       ip: '192.0.2.66',
       body: { userName: m.userName, password: m.password },
     });
-    expect(later.status_code).not.toBe(6040);
+    expect(later.status_code).not.toBe(ErrorCode.AccountLocked);
   });
 });
 
@@ -337,38 +364,37 @@ describe('password change and reset', () => {
       token: m.token,
       body: { oldPassword: m.password, newPassword: 'Another-Strong-9' },
     });
-    expect(env.status_code).toBe(6000);
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10105);
-    expect(
-      (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
-        .status_code,
-    ).toBe(6002);
-    expect(
-      (
-        await m.client.call('login', {
-          body: { userName: m.userName, password: 'Another-Strong-9' },
-        })
-      ).status_code,
-    ).toBe(6000);
+    expect(env.status_code).toBe(ErrorCode.Success);
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.PasswordChanged,
+    );
+    await expectCode(
+      m.client.call('login', { body: { userName: m.userName, password: m.password } }),
+      ErrorCode.NameError,
+    );
+    await expectCode(
+      m.client.call('login', {
+        body: { userName: m.userName, password: 'Another-Strong-9' },
+      }),
+      ErrorCode.Success,
+    );
   });
   it('refuses a wrong old password and the same password', async () => {
     const m = await registerMember(t);
-    expect(
-      (
-        await m.client.call('passwordChange', {
-          token: m.token,
-          body: { oldPassword: 'wrong-one-1', newPassword: 'Another-Strong-9' },
-        })
-      ).status_code,
-    ).toBe(6002);
-    expect(
-      (
-        await m.client.call('passwordChange', {
-          token: m.token,
-          body: { oldPassword: m.password, newPassword: m.password },
-        })
-      ).status_code,
-    ).toBe(6055);
+    await expectCode(
+      m.client.call('passwordChange', {
+        token: m.token,
+        body: { oldPassword: 'wrong-one-1', newPassword: 'Another-Strong-9' },
+      }),
+      ErrorCode.NameError,
+    );
+    await expectCode(
+      m.client.call('passwordChange', {
+        token: m.token,
+        body: { oldPassword: m.password, newPassword: m.password },
+      }),
+      ErrorCode.SamePassword,
+    );
   });
 });
 
@@ -376,27 +402,28 @@ describe('operator block', () => {
   it('a blocked member gets 10104 on every call and at login; unblocking lets them in', async () => {
     const m = await registerMember(t);
     const admin = await adminToken(t);
-    expect(
-      (
-        await adminCall(t, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, {
-          blocked: true,
-          reason: '风控',
-        })
-      ).status_code,
-    ).toBe(6000);
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10104);
-    expect(
-      (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
-        .status_code,
-    ).toBe(10104);
+    await expectCode(
+      adminCall(t, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, {
+        blocked: true,
+        reason: '风控',
+      }),
+      ErrorCode.Success,
+    );
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.MemberBlocked,
+    );
+    await expectCode(
+      m.client.call('login', { body: { userName: m.userName, password: m.password } }),
+      ErrorCode.MemberBlocked,
+    );
     await adminCall(t, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, {
       blocked: false,
       reason: '解除',
     });
-    expect(
-      (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
-        .status_code,
-    ).toBe(6000);
+    await expectCode(
+      m.client.call('login', { body: { userName: m.userName, password: m.password } }),
+      ErrorCode.Success,
+    );
   });
   it('a blocked device gets 10102', async () => {
     const m = await registerMember(t);
@@ -406,7 +433,9 @@ describe('operator block', () => {
       blocked: true,
       reason: '设备风险',
     });
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10102);
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.SessionInvalid,
+    );
   });
   it('a blocked device cannot get in by any door (10102), uses nothing up and ends no live session elsewhere', async () => {
     const m = await registerMember(t);
@@ -424,7 +453,7 @@ describe('operator block', () => {
     const challenge = await device.call<LoginChallenge>('login', {
       body: { userName: m.userName, password: m.password },
     });
-    expect(challenge.status_code).toBe(6026);
+    expect(challenge.status_code).toBe(ErrorCode.RiskUnusualDevice);
     const challengeId = challenge.data.challengeId;
     await device.data('deviceSendCode', { body: { challengeId } });
     const code = await lastSmsCode(t, `86${phone}`);
@@ -432,12 +461,12 @@ describe('operator block', () => {
       token: m.token,
       body: {},
     });
-    expect((await block(device.deviceId, true)).status_code).toBe(6000);
+    await expectCode(block(device.deviceId, true), ErrorCode.Success);
 
-    expect(
-      (await device.call('login', { body: { userName: m.userName, password: m.password } }))
-        .status_code,
-    ).toBe(10102);
+    await expectCode(
+      device.call('login', { body: { userName: m.userName, password: m.password } }),
+      ErrorCode.SessionInvalid,
+    );
     const newName = uniqueName();
     const reg = await device.call('register', {
       body: {
@@ -447,7 +476,7 @@ describe('operator block', () => {
         ...(await solvedCaptcha(t, device)),
       },
     });
-    expect(reg.status_code).toBe(10102);
+    expect(reg.status_code).toBe(ErrorCode.SessionInvalid);
     expect(
       (
         await t.db.query('SELECT 1 FROM members WHERE user_name_lower = $1', [
@@ -455,17 +484,20 @@ describe('operator block', () => {
         ])
       ).rowCount,
     ).toBe(0);
-    expect(
-      (await device.call('tokenExchange', { body: { token: handover.token } })).status_code,
-    ).toBe(10102);
+    await expectCode(
+      device.call('tokenExchange', { body: { token: handover.token } }),
+      ErrorCode.SessionInvalid,
+    );
     expect((await device.call('deviceSendCode', { body: { challengeId } })).status_code).toBe(
-      10102,
+      ErrorCode.SessionInvalid,
     );
     expect((await device.call('deviceVerify', { body: { challengeId, code } })).status_code).toBe(
-      10102,
+      ErrorCode.SessionInvalid,
     );
     // The member's live session on their own device was not replaced.
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(6000);
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.Success,
+    );
     const live = await t.db.query(
       'SELECT 1 FROM sessions WHERE member_id = $1 AND ended_at IS NULL',
       [m.memberId],
@@ -475,11 +507,12 @@ describe('operator block', () => {
     // Nothing was used up by the refused attempts: once unblocked, the code and the token still work.
     await block(device.deviceId, false);
     expect((await device.call('deviceVerify', { body: { challengeId, code } })).status_code).toBe(
-      6000,
+      ErrorCode.Success,
     );
-    expect(
-      (await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code,
-    ).toBe(6000);
+    await expectCode(
+      t.client().call('tokenExchange', { body: { token: handover.token } }),
+      ErrorCode.Success,
+    );
   });
   it('no session opens on a blocked device even past the door checks (same transaction as the session)', async () => {
     const m = await registerMember(t);
@@ -499,8 +532,10 @@ describe('operator block', () => {
         remember: false,
       }),
     );
-    await expect(open).rejects.toMatchObject({ code: 10102 });
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(6000);
+    await expect(open).rejects.toMatchObject({ code: ErrorCode.SessionInvalid });
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.Success,
+    );
   });
 });
 
@@ -524,12 +559,17 @@ describe('chat JWT and token handover', () => {
     const session = await browser.data<LoginResult>('tokenExchange', {
       body: { token: handover.token },
     });
-    expect((await browser.call('memberJwt', { token: session.token })).status_code).toBe(6000);
-    expect(
-      (await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code,
-    ).toBe(6048);
+    expect((await browser.call('memberJwt', { token: session.token })).status_code).toBe(
+      ErrorCode.Success,
+    );
+    await expectCode(
+      t.client().call('tokenExchange', { body: { token: handover.token } }),
+      ErrorCode.TokenExchangeInvalid,
+    );
     // One live session per member: the original one was replaced.
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(6001);
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.LoggedInElsewhere,
+    );
   });
   it('an expired URL token is refused', async () => {
     const m = await registerMember(t);
@@ -538,9 +578,10 @@ describe('chat JWT and token handover', () => {
       body: {},
     });
     t.clock.advance(5 * 60 * 1000 + 1);
-    expect(
-      (await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code,
-    ).toBe(6048);
+    await expectCode(
+      t.client().call('tokenExchange', { body: { token: handover.token } }),
+      ErrorCode.TokenExchangeInvalid,
+    );
   });
   it('log out everywhere ends the session and voids handover tokens', async () => {
     const m = await registerMember(t);
@@ -548,10 +589,15 @@ describe('chat JWT and token handover', () => {
       token: m.token,
       body: {},
     });
-    expect((await m.client.call('logoutAll', { token: m.token, body: {} })).status_code).toBe(6000);
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10004);
-    expect(
-      (await t.client().call('tokenExchange', { body: { token: handover.token } })).status_code,
-    ).toBe(6048);
+    expect((await m.client.call('logoutAll', { token: m.token, body: {} })).status_code).toBe(
+      ErrorCode.Success,
+    );
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.AuthRequired,
+    );
+    await expectCode(
+      t.client().call('tokenExchange', { body: { token: handover.token } }),
+      ErrorCode.TokenExchangeInvalid,
+    );
   });
 });

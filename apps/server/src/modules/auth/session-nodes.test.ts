@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@nebula/protocol';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { MemberInfo } from '@nebula/protocol';
 import { MemoryBus } from '../../bus/memory-bus';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { adminCall, adminToken, registerMember, userHash } from '../../test/factories';
+import { adminCall, adminToken, expectCode, registerMember, userHash } from '../../test/factories';
 
 /**
  * Two nodes on one database and one bus: each keeps the live sessions it has read, and a
@@ -45,28 +46,28 @@ const settle = () => new Promise((r) => setTimeout(r, 20));
 describe('sessions across nodes', () => {
   it('a login elsewhere on node A is 6001 on node B, which had the session cached', async () => {
     const m = await registerMember(a);
-    expect((await infoOn(b, m)).status_code).toBe(6000);
-    expect((await infoOn(b, m)).status_code).toBe(6000);
+    await expectCode(infoOn(b, m), ErrorCode.Success);
+    await expectCode(infoOn(b, m), ErrorCode.Success);
     await a.client().data('login', { body: { userName: m.userName, password: m.password } });
     await settle();
-    expect((await infoOn(b, m)).status_code).toBe(6001);
+    await expectCode(infoOn(b, m), ErrorCode.LoggedInElsewhere);
   });
 
   it('an operator block on node A is 10104 on node B', async () => {
     const m = await registerMember(a);
-    expect((await infoOn(b, m)).status_code).toBe(6000);
+    await expectCode(infoOn(b, m), ErrorCode.Success);
     const admin = await adminToken(a);
     await adminCall(a, admin, 'POST', `/admin/api/v1/members/${m.memberId}/block`, {
       blocked: true,
       reason: '风控',
     });
     await settle();
-    expect((await infoOn(b, m)).status_code).toBe(10104);
+    await expectCode(infoOn(b, m), ErrorCode.MemberBlocked);
   });
 
   it('a device block on node A is 10102 on node B; a password change is 10105', async () => {
     const m = await registerMember(a);
-    expect((await infoOn(b, m)).status_code).toBe(6000);
+    await expectCode(infoOn(b, m), ErrorCode.Success);
     const admin = await adminToken(a);
     await adminCall(a, admin, 'POST', '/admin/api/v1/devices/block', {
       deviceId: m.client.deviceId,
@@ -74,24 +75,24 @@ describe('sessions across nodes', () => {
       reason: '风控',
     });
     await settle();
-    expect((await infoOn(b, m)).status_code).toBe(10102);
+    await expectCode(infoOn(b, m), ErrorCode.SessionInvalid);
 
     const n = await registerMember(a);
-    expect((await infoOn(b, n)).status_code).toBe(6000);
+    await expectCode(infoOn(b, n), ErrorCode.Success);
     await n.client.data('passwordChange', {
       token: n.token,
       body: { oldPassword: n.password, newPassword: 'Another-Pass-2027!' },
     });
     await settle();
-    expect((await infoOn(b, n)).status_code).toBe(10105);
+    await expectCode(infoOn(b, n), ErrorCode.PasswordChanged);
   });
 
   it('expiry is decided by the clock even for a cached session (10004)', async () => {
     const m = await registerMember(a);
-    expect((await infoOn(b, m)).status_code).toBe(6000);
+    await expectCode(infoOn(b, m), ErrorCode.Success);
     a.clock.advance(24 * 3600 * 1000 + 1);
     try {
-      expect((await infoOn(b, m)).status_code).toBe(10004);
+      await expectCode(infoOn(b, m), ErrorCode.AuthRequired);
     } finally {
       a.clock.advance(-(24 * 3600 * 1000 + 1));
     }

@@ -1,8 +1,10 @@
+import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeSent, LoginChallenge, LoginResult } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   bindPhone,
+  expectCode,
   lastSmsCode,
   registerMember,
   solvedCaptcha,
@@ -30,7 +32,7 @@ describe('login risk with a bound phone: a step-up, never a silent pass', () => 
     const env = await t
       .client()
       .call<LoginChallenge>('login', { body: { userName: m.userName, password: m.password } });
-    expect(env.status_code).toBe(6026);
+    expect(env.status_code).toBe(ErrorCode.RiskUnusualDevice);
     expect(env.data.reason).toBe('device');
     expect(env.data.phoneMasked).toBe(`13${'*'.repeat(7)}${m.phone.slice(-2)}`);
   });
@@ -40,14 +42,14 @@ describe('login risk with a bound phone: a step-up, never a silent pass', () => 
       ip: '203.0.113.80',
       body: { userName: m.userName, password: m.password },
     });
-    expect(env.status_code).toBe(6025);
+    expect(env.status_code).toBe(ErrorCode.RiskUnusualIp);
   });
   it('6027 from a new device on a new network', async () => {
     const m = await memberWithPhone();
     const env = await t
       .client()
       .call('login', { ip: '203.0.113.81', body: { userName: m.userName, password: m.password } });
-    expect(env.status_code).toBe(6027);
+    expect(env.status_code).toBe(ErrorCode.RiskUnusualIpAndDevice);
   });
   it('6028 when the last login is over 90 days old', async () => {
     const m = await memberWithPhone();
@@ -55,7 +57,7 @@ describe('login risk with a bound phone: a step-up, never a silent pass', () => 
     const env = await m.client.call('login', {
       body: { userName: m.userName, password: m.password },
     });
-    expect(env.status_code).toBe(6028);
+    expect(env.status_code).toBe(ErrorCode.RiskLongAbsence);
   });
   it('6029 after failed logins from elsewhere since the last success', async () => {
     const m = await memberWithPhone();
@@ -72,14 +74,14 @@ describe('login risk with a bound phone: a step-up, never a silent pass', () => 
         ...(await solvedCaptcha(t, m.client, 'login')),
       },
     });
-    expect(env.status_code).toBe(6029);
+    expect(env.status_code).toBe(ErrorCode.RiskGeneral);
   });
   it('a known device on a known network logs straight in', async () => {
     const m = await memberWithPhone();
-    expect(
-      (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
-        .status_code,
-    ).toBe(6000);
+    await expectCode(
+      m.client.call('login', { body: { userName: m.userName, password: m.password } }),
+      ErrorCode.Success,
+    );
   });
 });
 
@@ -90,27 +92,30 @@ describe('device authorization (6035–6039)', () => {
     const env = await device.call<LoginChallenge>('login', {
       body: { userName: m.userName, password: m.password, remember: true },
     });
-    expect(env.status_code).toBe(6026);
+    expect(env.status_code).toBe(ErrorCode.RiskUnusualDevice);
     return { m, device, challengeId: env.data.challengeId };
   }
 
   it('6035 before a code was sent; the right code opens a session and trusts the device', async () => {
     const { m, device, challengeId } = await challenge();
-    expect(
-      (await device.call('deviceVerify', { body: { challengeId, code: '000000' } })).status_code,
-    ).toBe(6035);
+    await expectCode(
+      device.call('deviceVerify', { body: { challengeId, code: '000000' } }),
+      ErrorCode.DeviceAuthRequired,
+    );
     await device.data<CodeSent>('deviceSendCode', { body: { challengeId } });
     const code = await lastSmsCode(t, `86${m.phone}`);
     const session = await device.data<LoginResult>('deviceVerify', { body: { challengeId, code } });
-    expect((await device.call('memberJwt', { token: session.token })).status_code).toBe(6000);
+    expect((await device.call('memberJwt', { token: session.token })).status_code).toBe(
+      ErrorCode.Success,
+    );
     // The device is now trusted: the next login needs no step-up.
-    expect(
-      (await device.call('login', { body: { userName: m.userName, password: m.password } }))
-        .status_code,
-    ).toBe(6000);
+    await expectCode(
+      device.call('login', { body: { userName: m.userName, password: m.password } }),
+      ErrorCode.Success,
+    );
     // The challenge was used up.
     expect((await device.call('deviceVerify', { body: { challengeId, code } })).status_code).toBe(
-      6038,
+      ErrorCode.DeviceAuthExpired,
     );
   });
   it('6036 for a wrong code, 6037 locked after 5 tries', async () => {
@@ -123,9 +128,15 @@ describe('device authorization (6035–6039)', () => {
       codes.push(
         (await device.call('deviceVerify', { body: { challengeId, code: wrong } })).status_code,
       );
-    expect(codes).toEqual([6036, 6036, 6036, 6036, 6037]);
+    expect(codes).toEqual([
+      ErrorCode.DeviceAuthCodeWrong,
+      ErrorCode.DeviceAuthCodeWrong,
+      ErrorCode.DeviceAuthCodeWrong,
+      ErrorCode.DeviceAuthCodeWrong,
+      ErrorCode.DeviceAuthLocked,
+    ]);
     expect((await device.call('deviceVerify', { body: { challengeId, code } })).status_code).toBe(
-      6037,
+      ErrorCode.DeviceAuthLocked,
     );
   });
   it('6038 when the code is over 5 minutes old', async () => {
@@ -134,7 +145,7 @@ describe('device authorization (6035–6039)', () => {
     const code = await lastSmsCode(t, `86${m.phone}`);
     t.clock.advance(5 * 60 * 1000 + 1);
     expect((await device.call('deviceVerify', { body: { challengeId, code } })).status_code).toBe(
-      6038,
+      ErrorCode.DeviceAuthExpired,
     );
   });
   it('6039 for codes requested too often', async () => {
@@ -143,13 +154,13 @@ describe('device authorization (6035–6039)', () => {
     const again = await device.call<{ resendAfter: number }>('deviceSendCode', {
       body: { challengeId },
     });
-    expect(again.status_code).toBe(6039);
+    expect(again.status_code).toBe(ErrorCode.DeviceAuthTooMany);
     expect(again.data.resendAfter).toBeGreaterThan(t.clock.now());
   });
   it('a challenge works only on the device that started it', async () => {
     const { challengeId } = await challenge();
     expect((await t.client().call('deviceSendCode', { body: { challengeId } })).status_code).toBe(
-      6038,
+      ErrorCode.DeviceAuthExpired,
     );
   });
 });
@@ -180,43 +191,41 @@ describe('password reset by SMS', () => {
     const anon = t.client();
     const known = await anon.call('passwordResetCode', { body: { userName: m.userName } });
     const unknown = await anon.call('passwordResetCode', { body: { userName: 'nobody12345' } });
-    expect(known.status_code).toBe(6000);
-    expect(unknown.status_code).toBe(6000);
+    expect(known.status_code).toBe(ErrorCode.Success);
+    expect(unknown.status_code).toBe(ErrorCode.Success);
     expect(Object.keys(known.data as object)).toEqual(Object.keys(unknown.data as object));
     const code = await lastSmsCode(t, `86${m.phone}`);
-    expect(
-      (
-        await anon.call('passwordReset', {
-          body: {
-            userName: m.userName,
-            code: code === '000000' ? '000001' : '000000',
-            newPassword: 'Brand-New-Pass-1',
-          },
-        })
-      ).status_code,
-    ).toBe(6023);
-    expect(
-      (
-        await anon.call('passwordReset', {
-          body: { userName: m.userName, code, newPassword: 'Brand-New-Pass-1' },
-        })
-      ).status_code,
-    ).toBe(6000);
-    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(10105);
-    expect(
-      (
-        await m.client.call('login', {
-          body: { userName: m.userName, password: 'Brand-New-Pass-1' },
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      anon.call('passwordReset', {
+        body: {
+          userName: m.userName,
+          code: code === '000000' ? '000001' : '000000',
+          newPassword: 'Brand-New-Pass-1',
+        },
+      }),
+      ErrorCode.SmsCodeWrong,
+    );
+    await expectCode(
+      anon.call('passwordReset', {
+        body: { userName: m.userName, code, newPassword: 'Brand-New-Pass-1' },
+      }),
+      ErrorCode.Success,
+    );
+    expect((await m.client.call('memberJwt', { token: m.token })).status_code).toBe(
+      ErrorCode.PasswordChanged,
+    );
+    await expectCode(
+      m.client.call('login', {
+        body: { userName: m.userName, password: 'Brand-New-Pass-1' },
+      }),
+      ErrorCode.Success,
+    );
     // The code was used up.
-    expect(
-      (
-        await anon.call('passwordReset', {
-          body: { userName: m.userName, code, newPassword: 'Brand-New-Pass-2' },
-        })
-      ).status_code,
-    ).toBe(6024);
+    await expectCode(
+      anon.call('passwordReset', {
+        body: { userName: m.userName, code, newPassword: 'Brand-New-Pass-2' },
+      }),
+      ErrorCode.SmsCodeExpired,
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { MessageId } from '@nebula/protocol';
+import { ErrorCode } from '@nebula/protocol';
 // Over 300 lines on purpose: one API suite for the chat's HTTP and operator calls on one app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
@@ -6,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   adminCall,
   adminToken,
+  expectCode,
   fund,
   idemKey,
   registerMember,
@@ -60,11 +63,11 @@ describe('connection', () => {
   it('answers a non-JSON frame with 9107 and an unknown id with 9108, and stays open', async () => {
     const ws = await WsClient.open(wsUrl, origin);
     ws.raw('not json');
-    expect(errorOf(await ws.id(-1))).toBe(9107);
+    expect(errorOf(await ws.id(-1))).toBe(ErrorCode.ChatMalformedFrame);
     ws.send(424242, {});
-    expect(errorOf(await ws.id(424242))).toBe(9108);
+    expect(errorOf(await ws.id(424242))).toBe(ErrorCode.ChatUnknownMessage);
     ws.send(10002, { roomId: 'one' });
-    expect(errorOf(await ws.id(10002))).toBe(9107);
+    expect(errorOf(await ws.id(10002))).toBe(ErrorCode.ChatMalformedFrame);
     ws.send(0, {});
     await ws.id(0);
     ws.close();
@@ -76,8 +79,11 @@ describe('login', () => {
     const m = await registerMember(t);
     const jwt = await m.client.data<MemberJwt>('memberJwt', { token: m.token });
     const ws = await WsClient.open(wsUrl, origin);
-    ws.send(10001, { token: jwt.token, body: { clientType: 'web', deviceId: m.client.deviceId } });
-    const ack = await ws.id(10001);
+    ws.send(MessageId.Login, {
+      token: jwt.token,
+      body: { clientType: 'web', deviceId: m.client.deviceId },
+    });
+    const ack = await ws.id(MessageId.Login);
     expect(ack.msgData).toMatchObject({ speechStatus: 0, vipMin: 0, vipMax: 99 });
     ws.close();
   });
@@ -85,16 +91,16 @@ describe('login', () => {
     const ws = await WsClient.open(wsUrl, origin);
     ws.send(10002, { roomId: 1 });
     await ws.id(10002);
-    ws.send(10003, { roomId: 1, content: 'hi' });
-    expect(errorOf(await ws.id(10003))).toBe(9101);
+    ws.send(MessageId.BroadcastRoom, { roomId: 1, content: 'hi' });
+    expect(errorOf(await ws.id(MessageId.BroadcastRoom))).toBe(ErrorCode.ChatNotLoggedIn);
     const m = await registerMember(t);
     const jwt = await m.client.data<MemberJwt>('memberJwt', { token: m.token });
     const [h, p, sig] = jwt.token.split('.') as [string, string, string];
     const login = async (token: string) => {
       ws.send(10001, { token, body: { clientType: 'web', deviceId: 'x-device-1' } });
-      return errorOf(await ws.id(10001));
+      return errorOf(await ws.id(MessageId.Login));
     };
-    expect(await login(`${h}.${p}.${sig.slice(0, -2)}AA`)).toBe(9101);
+    expect(await login(`${h}.${p}.${sig.slice(0, -2)}AA`)).toBe(ErrorCode.ChatNotLoggedIn);
     const foreign = await new SignJWT({ vip: 0, sid: 'x' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(m.memberId))
@@ -103,12 +109,12 @@ describe('login', () => {
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode('z'.repeat(64)));
-    expect(await login(foreign)).toBe(9101);
+    expect(await login(foreign)).toBe(ErrorCode.ChatNotLoggedIn);
     t.clock.advance(6 * 60 * 1000);
-    expect(await login(jwt.token)).toBe(9101);
+    expect(await login(jwt.token)).toBe(ErrorCode.ChatNotLoggedIn);
     t.clock.advance(-6 * 60 * 1000);
     await m.client.call('logout', { token: m.token, body: {} });
-    expect(await login(jwt.token)).toBe(9101);
+    expect(await login(jwt.token)).toBe(ErrorCode.ChatNotLoggedIn);
     ws.close();
   });
 });
@@ -152,12 +158,12 @@ describe('rooms and messages', () => {
   });
   it('content over the limit is 9106; a message to a room not joined is 9112; an unknown room is 9110', async () => {
     const a = await inLobby();
-    a.ws.send(10003, { roomId: 1, content: '中'.repeat(101) });
-    expect(errorOf(await a.ws.id(10003))).toBe(9106);
-    a.ws.send(10003, { roomId: 2, content: 'x' });
-    expect(errorOf(await a.ws.id(10003))).toBe(9112);
+    a.ws.send(MessageId.BroadcastRoom, { roomId: 1, content: '中'.repeat(101) });
+    expect(errorOf(await a.ws.id(MessageId.BroadcastRoom))).toBe(ErrorCode.ChatMessageTooLong);
+    a.ws.send(MessageId.BroadcastRoom, { roomId: 2, content: 'x' });
+    expect(errorOf(await a.ws.id(MessageId.BroadcastRoom))).toBe(ErrorCode.ChatNotInRoom);
     a.ws.send(10002, { roomId: 999 });
-    expect(errorOf(await a.ws.id(10002))).toBe(9110);
+    expect(errorOf(await a.ws.id(10002))).toBe(ErrorCode.ChatRoomNotFound);
     a.ws.close();
   });
   it('the filter shields links, phone numbers and contact ids and tells the sender', async () => {
@@ -195,19 +201,23 @@ describe('moderation', () => {
       minutes: 10,
       reason: '刷屏',
     });
-    const push = await a.ws.id(10004, 1000);
+    const push = await a.ws.id(MessageId.SpeechStatus, 1000);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(push.msgData).toMatchObject({ speechStatus: 1 });
     expect(typeof push.msgData.until).toBe('number');
-    a.ws.send(10003, { roomId: 1, content: '我被禁言了吗' });
-    expect(errorOf(await a.ws.id(10003))).toBe(9102);
+    a.ws.send(MessageId.BroadcastRoom, { roomId: 1, content: '我被禁言了吗' });
+    expect(errorOf(await a.ws.id(MessageId.BroadcastRoom))).toBe(ErrorCode.ChatMuted);
     await adminCall(t, admin, 'POST', `/admin/api/v1/chat/members/${a.m.memberId}/mute`, {
       muted: false,
       reason: '解除',
     });
-    expect((await a.ws.id(10004, 1000)).msgData).toMatchObject({ speechStatus: 0 });
-    a.ws.send(10003, { roomId: 1, content: '可以说话了' });
-    await a.ws.next((f) => f.msgId === 10003 && f.msgData.content === '可以说话了');
+    expect((await a.ws.id(MessageId.SpeechStatus, 1000)).msgData).toMatchObject({
+      speechStatus: 0,
+    });
+    a.ws.send(MessageId.BroadcastRoom, { roomId: 1, content: '可以说话了' });
+    await a.ws.next(
+      (f) => f.msgId === MessageId.BroadcastRoom && f.msgData.content === '可以说话了',
+    );
     a.ws.close();
   });
   it('a member outside the room VIP range cannot speak; the range is pushed when changed', async () => {
@@ -222,8 +232,8 @@ describe('moderation', () => {
       vipMin: 1,
     });
     expect((await a.ws.id(10007)).msgData).toMatchObject({ roomId: room.data.roomId, vipMin: 1 });
-    a.ws.send(10003, { roomId: room.data.roomId, content: '我能说话吗' });
-    expect(errorOf(await a.ws.id(10003))).toBe(9103);
+    a.ws.send(MessageId.BroadcastRoom, { roomId: room.data.roomId, content: '我能说话吗' });
+    expect(errorOf(await a.ws.id(MessageId.BroadcastRoom))).toBe(ErrorCode.ChatVipNotAllowed);
     await adminCall(t, admin, 'POST', `/admin/api/v1/chat/rooms/${room.data.roomId}`, {
       status: 0,
     });
@@ -271,18 +281,19 @@ describe('moderation', () => {
       staff: true,
     });
     expect((await b.m.client.data<ChatMe>('chatMe', { token: b.m.token })).staff).toBe(true);
-    expect((await t.client().call('chatMe', {})).status_code).toBe(10004);
+    await expectCode(t.client().call('chatMe', {}), ErrorCode.AuthRequired);
     a.ws.close();
     b.ws.close();
   });
   it('a flood beyond the bucket is refused; repeated identical messages earn a short mute', async () => {
     const a = await inLobby();
     const codes: (number | undefined)[] = [];
-    for (let i = 0; i < 7; i += 1) a.ws.send(10003, { roomId: 1, content: `连发 ${i}` });
+    for (let i = 0; i < 7; i += 1)
+      a.ws.send(MessageId.BroadcastRoom, { roomId: 1, content: `连发 ${i}` });
     for (let i = 0; i < 7; i += 1) {
       const f = await a.ws.next(
         (x) =>
-          x.msgId === 10003 &&
+          x.msgId === MessageId.BroadcastRoom &&
           (errorOf(x) !== undefined || String(x.msgData.content).startsWith('连发')),
         2000,
       );
@@ -291,10 +302,10 @@ describe('moderation', () => {
     expect(codes.filter((c) => c === 9105).length).toBeGreaterThanOrEqual(1);
     const b = await inLobby();
     for (let i = 0; i < 3; i += 1) {
-      b.ws.send(10003, { roomId: 1, content: '一样的话' });
+      b.ws.send(MessageId.BroadcastRoom, { roomId: 1, content: '一样的话' });
       await new Promise((r) => setTimeout(r, 1100));
     }
-    expect((await b.ws.id(10004)).msgData).toMatchObject({ speechStatus: 1 });
+    expect((await b.ws.id(MessageId.SpeechStatus)).msgData).toMatchObject({ speechStatus: 1 });
     a.ws.close();
     b.ws.close();
   });
@@ -333,9 +344,9 @@ describe('moderation', () => {
       maintain: true,
       message: '聊天室维护中',
     });
-    expect((await a.ws.id(10009)).msgData).toMatchObject({ maintain: true });
-    a.ws.send(10003, { roomId: 1, content: '维护中' });
-    expect(errorOf(await a.ws.id(10003))).toBe(9113);
+    expect((await a.ws.id(MessageId.AllRoomMaintain)).msgData).toMatchObject({ maintain: true });
+    a.ws.send(MessageId.BroadcastRoom, { roomId: 1, content: '维护中' });
+    expect(errorOf(await a.ws.id(MessageId.BroadcastRoom))).toBe(ErrorCode.ChatMaintenance);
     await adminCall(t, admin, 'POST', '/admin/api/v1/chat/maintain', { maintain: false });
     a.ws.close();
   });
@@ -346,7 +357,7 @@ describe('gifts', () => {
     const a = await inLobby();
     const b = await inLobby();
     a.ws.send(10017, { roomId: 1, giftId: 3, count: 1, idempotencyKey: idemKey() });
-    expect(errorOf(await a.ws.id(10017))).toBe(9109);
+    expect(errorOf(await a.ws.id(10017))).toBe(ErrorCode.ChatInsufficientCoin);
     await fund(t, a.m.memberId, '100');
     await a.m.client.data('coinBuy', {
       token: a.m.token,
@@ -362,7 +373,7 @@ describe('gifts', () => {
     const replay = await a.ws.id(10017);
     expect(replay.msgData.id).toBe(seen.msgData.id);
     a.ws.send(10017, { roomId: 1, giftId: 2, count: 1, idempotencyKey: key });
-    expect(errorOf(await a.ws.id(10017))).toBe(9115);
+    expect(errorOf(await a.ws.id(10017))).toBe(ErrorCode.ChatIdempotencyConflict);
     expect(
       (await a.m.client.data<WalletBalances>('walletBalances', { token: a.m.token })).coin,
     ).toBe('10');
@@ -382,7 +393,7 @@ describe('sharing bets', () => {
       stake: '100.00',
       potentialWin: '195.00',
     });
-    expect(errorOf(await a.ws.id(10010))).toBe(9116);
+    expect(errorOf(await a.ws.id(10010))).toBe(ErrorCode.ChatBetNotShareable);
     a.ws.close();
   });
 });

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nebula/protocol';
 /*
  * Over 300 lines on purpose: one API suite for the member centre (info, profile, phone, real name,
  * fund password, security centre) on one app.
@@ -9,10 +10,11 @@ import {
   adminCall,
   adminToken,
   bindPhone,
+  expectCode,
   lastSmsCode,
   registerMember,
-  userHash,
   type Member,
+  userHash,
 } from '../../test/factories';
 
 let t: TestApp;
@@ -43,17 +45,17 @@ describe('profile', () => {
       avatar: '/static/avatars/avatar-3.svg',
       email: 'star@example.com',
     });
-    expect(
-      (
-        await m.client.call('profileUpdate', {
-          token: m.token,
-          body: { avatar: 'https://evil.example/x.png' },
-        })
-      ).status_code,
-    ).toBe(10003);
-    expect(
-      (await m.client.call('profileUpdate', { token: m.token, body: { vipLevel: 9 } })).status_code,
-    ).toBe(10003);
+    await expectCode(
+      m.client.call('profileUpdate', {
+        token: m.token,
+        body: { avatar: 'https://evil.example/x.png' },
+      }),
+      ErrorCode.Validation,
+    );
+    await expectCode(
+      m.client.call('profileUpdate', { token: m.token, body: { vipLevel: 9 } }),
+      ErrorCode.Validation,
+    );
     expect((await info(m)).vipLevel).toBe(0);
   });
 });
@@ -76,14 +78,13 @@ describe('phone', () => {
       body: { purpose: 'bindPhone', countryCode: '86', phone: a },
     });
     const code = await lastSmsCode(t, `86${a}`);
-    expect(
-      (
-        await m.client.call('phoneBind', {
-          token: m.token,
-          body: { countryCode: '86', phone: b, code },
-        })
-      ).status_code,
-    ).toBe(6023);
+    await expectCode(
+      m.client.call('phoneBind', {
+        token: m.token,
+        body: { countryCode: '86', phone: b, code },
+      }),
+      ErrorCode.SmsCodeWrong,
+    );
   });
   it('changing a bound phone needs a step-up (6049), by password or by SMS to the old phone', async () => {
     const m = await registerMember(t);
@@ -95,29 +96,27 @@ describe('phone', () => {
       body: { purpose: 'bindPhone', countryCode: '86', phone: fresh },
     });
     const code = await lastSmsCode(t, `86${fresh}`);
-    expect(
-      (
-        await m.client.call('phoneBind', {
-          token: m.token,
-          body: { countryCode: '86', phone: fresh, code },
-        })
-      ).status_code,
-    ).toBe(6049);
-    expect(
-      (
-        await m.client.call('phoneBind', {
-          token: m.token,
-          body: { countryCode: '86', phone: fresh, code, stepUp: { password: 'wrong-pass-99' } },
-        })
-      ).status_code,
-    ).toBe(6002);
+    await expectCode(
+      m.client.call('phoneBind', {
+        token: m.token,
+        body: { countryCode: '86', phone: fresh, code },
+      }),
+      ErrorCode.StepUpRequired,
+    );
+    await expectCode(
+      m.client.call('phoneBind', {
+        token: m.token,
+        body: { countryCode: '86', phone: fresh, code, stepUp: { password: 'wrong-pass-99' } },
+      }),
+      ErrorCode.NameError,
+    );
     await m.client.data('smsSend', { token: m.token, body: { purpose: 'stepUp' } });
     const stepCode = await lastSmsCode(t, `86${old}`);
     const env = await m.client.call('phoneBind', {
       token: m.token,
       body: { countryCode: '86', phone: fresh, code, stepUp: { smsCode: stepCode } },
     });
-    expect(env.status_code).toBe(6000);
+    expect(env.status_code).toBe(ErrorCode.Success);
   });
   it('a number bound to another member is refused (6050)', async () => {
     const a = await registerMember(t);
@@ -129,33 +128,32 @@ describe('phone', () => {
       body: { purpose: 'bindPhone', countryCode: '86', phone },
     });
     const code = await lastSmsCode(t, `86${phone}`);
-    expect(
-      (
-        await b.client.call('phoneBind', {
-          token: b.token,
-          body: { countryCode: '86', phone, code },
-        })
-      ).status_code,
-    ).toBe(6050);
+    await expectCode(
+      b.client.call('phoneBind', {
+        token: b.token,
+        body: { countryCode: '86', phone, code },
+      }),
+      ErrorCode.PhoneInUse,
+    );
   });
   it('SMS codes are rate limited (6052) and a step-up code needs a bound phone (6053)', async () => {
     const m = await registerMember(t);
-    expect(
-      (await m.client.call('smsSend', { token: m.token, body: { purpose: 'stepUp' } })).status_code,
-    ).toBe(6053);
+    await expectCode(
+      m.client.call('smsSend', { token: m.token, body: { purpose: 'stepUp' } }),
+      ErrorCode.NoPhoneBound,
+    );
     const phone = nextPhone();
     await m.client.data('smsSend', {
       token: m.token,
       body: { purpose: 'bindPhone', countryCode: '86', phone },
     });
-    expect(
-      (
-        await m.client.call('smsSend', {
-          token: m.token,
-          body: { purpose: 'bindPhone', countryCode: '86', phone },
-        })
-      ).status_code,
-    ).toBe(6052);
+    await expectCode(
+      m.client.call('smsSend', {
+        token: m.token,
+        body: { purpose: 'bindPhone', countryCode: '86', phone },
+      }),
+      ErrorCode.SmsTooFrequent,
+    );
   });
   it('no SMS code reaches the log in production, even at trace level', async () => {
     const lines: string[] = [];
@@ -215,10 +213,10 @@ describe('real name', () => {
       body: { realName: '张三丰' },
     });
     expect(submitted).toMatchObject({ status: 'pending', realNameMasked: '张**' });
-    expect(
-      (await m.client.call('realNameSubmit', { token: m.token, body: { realName: '李四' } }))
-        .status_code,
-    ).toBe(6051);
+    await expectCode(
+      m.client.call('realNameSubmit', { token: m.token, body: { realName: '李四' } }),
+      ErrorCode.RealNameLocked,
+    );
     const admin = await adminToken(t);
     const pending = await adminCall<{ list: { memberId: number; realName: string }[] }>(
       t,
@@ -236,59 +234,54 @@ describe('real name', () => {
     const rejected = await m.client.data<RealNameInfo>('realNameStatus', { token: m.token });
     expect(rejected).toMatchObject({ status: 'rejected', reason: '姓名与证件不符' });
     await m.client.data('realNameSubmit', { token: m.token, body: { realName: '张三' } });
-    expect(
-      (
-        await adminCall(t, admin, 'POST', `/admin/api/v1/realName/${m.memberId}/review`, {
-          approve: true,
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      adminCall(t, admin, 'POST', `/admin/api/v1/realName/${m.memberId}/review`, {
+        approve: true,
+      }),
+      ErrorCode.Success,
+    );
     expect((await info(m)).realNameStatus).toBe('approved');
     // Reviewed exactly once.
-    expect(
-      (
-        await adminCall(t, admin, 'POST', `/admin/api/v1/realName/${m.memberId}/review`, {
-          approve: false,
-        })
-      ).status_code,
-    ).toBe(10003);
+    await expectCode(
+      adminCall(t, admin, 'POST', `/admin/api/v1/realName/${m.memberId}/review`, {
+        approve: false,
+      }),
+      ErrorCode.Validation,
+    );
   });
   it('refuses names that are not names', async () => {
     const m = await registerMember(t);
-    expect(
-      (await m.client.call('realNameSubmit', { token: m.token, body: { realName: '<script>' } }))
-        .status_code,
-    ).toBe(10003);
+    await expectCode(
+      m.client.call('realNameSubmit', { token: m.token, body: { realName: '<script>' } }),
+      ErrorCode.Validation,
+    );
   });
 });
 
 describe('fund password', () => {
   it('needs a step-up; six digits; member info says it is set', async () => {
     const m = await registerMember(t);
-    expect(
-      (
-        await m.client.call('fundPasswordSet', {
-          token: m.token,
-          body: { fundPassword: '123456', stepUp: {} },
-        })
-      ).status_code,
-    ).toBe(6049);
-    expect(
-      (
-        await m.client.call('fundPasswordSet', {
-          token: m.token,
-          body: { fundPassword: '12345a', stepUp: { password: m.password } },
-        })
-      ).status_code,
-    ).toBe(10003);
-    expect(
-      (
-        await m.client.call('fundPasswordSet', {
-          token: m.token,
-          body: { fundPassword: '123456', stepUp: { password: m.password } },
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      m.client.call('fundPasswordSet', {
+        token: m.token,
+        body: { fundPassword: '123456', stepUp: {} },
+      }),
+      ErrorCode.StepUpRequired,
+    );
+    await expectCode(
+      m.client.call('fundPasswordSet', {
+        token: m.token,
+        body: { fundPassword: '12345a', stepUp: { password: m.password } },
+      }),
+      ErrorCode.Validation,
+    );
+    await expectCode(
+      m.client.call('fundPasswordSet', {
+        token: m.token,
+        body: { fundPassword: '123456', stepUp: { password: m.password } },
+      }),
+      ErrorCode.Success,
+    );
     expect((await info(m)).fundPasswordSet).toBe(true);
     const r = await t.db.query<{ fund_password_hash: string }>(
       'SELECT fund_password_hash FROM members WHERE id = $1',
@@ -305,28 +298,26 @@ describe('security centre', () => {
     expect(overview.devices).toHaveLength(1);
     expect(overview.devices[0]).toMatchObject({ deviceId: m.client.deviceId, current: true });
     expect(overview.recentLogins[0]).toMatchObject({ success: true, risky: false });
-    expect(
-      (
-        await m.client.call('deviceRemove', {
-          token: m.token,
-          body: { deviceId: 'not-a-device-of-mine' },
-        })
-      ).status_code,
-    ).toBe(6054);
-    expect(
-      (
-        await m.client.call('deviceRemove', {
-          token: m.token,
-          body: { deviceId: m.client.deviceId },
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      m.client.call('deviceRemove', {
+        token: m.token,
+        body: { deviceId: 'not-a-device-of-mine' },
+      }),
+      ErrorCode.DeviceNotFound,
+    );
+    await expectCode(
+      m.client.call('deviceRemove', {
+        token: m.token,
+        body: { deviceId: m.client.deviceId },
+      }),
+      ErrorCode.Success,
+    );
     const phone = nextPhone();
     await bindPhone(t, m, phone);
-    expect(
-      (await m.client.call('login', { body: { userName: m.userName, password: m.password } }))
-        .status_code,
-    ).toBe(6026);
+    await expectCode(
+      m.client.call('login', { body: { userName: m.userName, password: m.password } }),
+      ErrorCode.RiskUnusualDevice,
+    );
   });
   it('login history pages newest first', async () => {
     const m = await registerMember(t);
@@ -346,16 +337,15 @@ describe('security centre', () => {
   });
   it('webTerminal takes any object up to 8 KB and no more', async () => {
     const c = t.client();
-    expect(
-      (
-        await c.call('webTerminal', {
-          body: { fingerprint: 'abc', screen: '390x844', nested: { a: [1, 2] } },
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      c.call('webTerminal', {
+        body: { fingerprint: 'abc', screen: '390x844', nested: { a: [1, 2] } },
+      }),
+      ErrorCode.Success,
+    );
     const big = await c.raw('webTerminal', { body: { pad: 'x'.repeat(9000) } });
     expect(big.statusCode).toBe(413);
-    expect((await c.call('webTerminal', { body: [1, 2] })).status_code).toBe(10003);
+    await expectCode(c.call('webTerminal', { body: [1, 2] }), ErrorCode.Validation);
   });
   it('webTerminal is stored with device, member, address and user agent; the security centre shows the latest', async () => {
     const m = await registerMember(t);
@@ -368,31 +358,29 @@ describe('security centre', () => {
         ...(token ? { token } : {}),
       });
     // Reported before login (anonymous), then again while logged in.
-    expect(
-      (
-        await report({
-          deviceId: m.client.deviceId,
-          fingerprint: '0badf00d',
-          screen: '375x812',
-          userAgent: ua,
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      report({
+        deviceId: m.client.deviceId,
+        fingerprint: '0badf00d',
+        screen: '375x812',
+        userAgent: ua,
+      }),
+      ErrorCode.Success,
+    );
     t.clock.advance(1000);
     const before = t.clock.now();
-    expect(
-      (
-        await report(
-          {
-            deviceId: m.client.deviceId,
-            fingerprint: '1a2b3c4d',
-            screen: '390x844',
-            userAgent: ua,
-          },
-          m.token,
-        )
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      report(
+        {
+          deviceId: m.client.deviceId,
+          fingerprint: '1a2b3c4d',
+          screen: '390x844',
+          userAgent: ua,
+        },
+        m.token,
+      ),
+      ErrorCode.Success,
+    );
     const after = t.clock.now();
     const rows = await t.db.query<{
       device_id: string;

@@ -1,7 +1,8 @@
+import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentAccount, PaymentAccountType } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { registerMember, type Member } from '../../test/factories';
+import { expectCode, registerMember, type Member } from '../../test/factories';
 
 /** Payout accounts through the API: the per-type cap, the step-up on add, refused numbers. */
 let t: TestApp;
@@ -29,13 +30,13 @@ describe('payment accounts', () => {
     try {
       const m = await registerMember(t);
       expect((await list(m)).caps.alipay).toBe(2);
-      expect((await add(m, 'alipay', '13800000001')).status_code).toBe(6000);
-      expect((await add(m, 'alipay', 'pay@example.com')).status_code).toBe(6000);
+      await expectCode(add(m, 'alipay', '13800000001'), ErrorCode.Success);
+      await expectCode(add(m, 'alipay', 'pay@example.com'), ErrorCode.Success);
       expect(await add(m, 'alipay', '13800000002')).toMatchObject({
-        status_code: 7018,
+        status_code: ErrorCode.PaymentAccountCap,
         data: { cap: 2 },
       });
-      expect((await add(m, 'wechat', 'wx_member01')).status_code).toBe(6000);
+      await expectCode(add(m, 'wechat', 'wx_member01'), ErrorCode.Success);
       const before = await list(m);
       expect(before.list.map((a) => a.type).sort()).toEqual(['alipay', 'alipay', 'wechat']);
       await m.client.data('paymentAccountRemove', {
@@ -43,7 +44,7 @@ describe('payment accounts', () => {
         params: { id: before.list[0]!.id },
         body: {},
       });
-      expect((await add(m, 'alipay', '13800000002')).status_code).toBe(6000);
+      await expectCode(add(m, 'alipay', '13800000002'), ErrorCode.Success);
       expect((await list(m)).list.filter((a) => a.type === 'alipay')).toHaveLength(2);
     } finally {
       await t.services.settings.update({ paymentAccountCap: 5 });
@@ -52,10 +53,11 @@ describe('payment accounts', () => {
 
   it('adding needs a step-up: a wrong password (6002) or none (6049) adds nothing', async () => {
     const m = await registerMember(t);
-    expect(
-      (await add(m, 'alipay', '13800000003', { password: 'Wrong-Pass-2026!' })).status_code,
-    ).toBe(6002);
-    expect((await add(m, 'alipay', '13800000003', {})).status_code).toBe(6049);
+    await expectCode(
+      add(m, 'alipay', '13800000003', { password: 'Wrong-Pass-2026!' }),
+      ErrorCode.NameError,
+    );
+    await expectCode(add(m, 'alipay', '13800000003', {}), ErrorCode.StepUpRequired);
     expect((await list(m)).list).toEqual([]);
   });
 
@@ -77,12 +79,12 @@ describe('payment accounts', () => {
       for (const accountNo of bad) {
         const env = await add(m, type, accountNo);
         // Numbers the request schema already refuses (length) are 10003; the rest are the type's rule.
-        expect(env.status_code === 7019 ? env.data.field : env.status_code).toBe(
-          accountNo.trim().length < 4 || accountNo.length > 64 ? 10003 : 'accountNo',
-        );
+        expect(
+          env.status_code === ErrorCode.PaymentAccountInvalid ? env.data.field : env.status_code,
+        ).toBe(accountNo.trim().length < 4 || accountNo.length > 64 ? 10003 : 'accountNo');
       }
       expect((await list(m)).list).toEqual([]);
-      expect((await add(m, type, good)).status_code).toBe(6000);
+      await expectCode(add(m, type, good), ErrorCode.Success);
       expect((await list(m)).list.map((a) => a.type)).toEqual([type]);
     },
   );

@@ -1,6 +1,7 @@
+import { expectCode } from '../../test/factories';
 import { createDecipheriv, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PreInfo, VvPrettyPlain, type SecKey, type VvPretty } from '@nebula/protocol';
+import { PreInfo, VvPrettyPlain, type SecKey, type VvPretty, ErrorCode } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -43,7 +44,7 @@ describe('preInfo', () => {
       const data = await t.client().data<PreInfo>('preInfo', { body: {} });
       expect(data.maintainConfig).toMatchObject({ status: 0, message: '停服升级' });
       const other = await t.client().call('stationAdList');
-      expect(other.status_code).toBe(6032);
+      expect(other.status_code).toBe(ErrorCode.Maintenance);
     } finally {
       await t.services.settings.update({
         siteStatus: { status: 'open', message: '', startTime: null, endTime: null },
@@ -84,10 +85,10 @@ describe('vvPretty and sec/{id}', () => {
       unsigned: true,
       headers: { 'x-sign': sign, 'x-timestamp': ts },
     });
-    expect(env.status_code).toBe(6000);
+    expect(env.status_code).toBe(ErrorCode.Success);
 
     const again = await c.call('sec', { params: { id: vv.id } });
-    expect(again.status_code).toBe(10108);
+    expect(again.status_code).toBe(ErrorCode.ApiAuth);
   });
   it('wsUrl never reflects the Host header: empty without PUBLIC_URL, else from it', async () => {
     const c = t.client();
@@ -125,14 +126,13 @@ describe('vvPretty and sec/{id}', () => {
     const sign = createHmac('sha256', Buffer.from(plain.signKey, 'hex'))
       .update(`act:${b.deviceId}:${ts}`)
       .digest('hex');
-    expect(
-      (
-        await b.call('stationAdList', {
-          unsigned: true,
-          headers: { 'x-sign': sign, 'x-timestamp': ts },
-        })
-      ).status_code,
-    ).toBe(10108);
+    await expectCode(
+      b.call('stationAdList', {
+        unsigned: true,
+        headers: { 'x-sign': sign, 'x-timestamp': ts },
+      }),
+      ErrorCode.ApiAuth,
+    );
   });
   it('refuses an expired key', async () => {
     const c = t.client();
@@ -141,10 +141,12 @@ describe('vvPretty and sec/{id}', () => {
       `UPDATE vv_secrets SET expires_at = now() - interval '1 second' WHERE id = $1`,
       [vv.id],
     );
-    expect((await c.call('sec', { params: { id: vv.id } })).status_code).toBe(10108);
+    await expectCode(c.call('sec', { params: { id: vv.id } }), ErrorCode.ApiAuth);
   });
   it('refuses a malformed id with 10003', async () => {
-    expect((await t.client().call('sec', { params: { id: 'x' } })).status_code).toBe(10003);
+    expect((await t.client().call('sec', { params: { id: 'x' } })).status_code).toBe(
+      ErrorCode.Validation,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, WithdrawOrder } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -28,7 +29,7 @@ async function decide(url: string, payload: object = {}): Promise<void> {
     headers: { 'x-admin-token': op.token, 'x-idempotency-key': idemKey() },
     payload,
   });
-  expect(r.json<Envelope<unknown>>().status_code).toBe(6000);
+  expect(r.json<Envelope<unknown>>().status_code).toBe(ErrorCode.Success);
 }
 
 interface Entry {

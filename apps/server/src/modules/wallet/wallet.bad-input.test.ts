@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, WalletBalances } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -60,17 +61,17 @@ const adjust = (payload: object) => async () =>
 
 // [amount, code]: "0" passes the grammar and is refused by the business minimum.
 const AMOUNTS: [unknown, number][] = [
-  ['-1', 10003],
-  ['0', 7006],
-  [100, 10003],
-  ['abc', 10003],
-  ['1e309', 10003],
-  ['0.001', 10003],
-  [OVER_2_53_FEN, 10003],
-  ['90071992547409930', 10003],
-  [' 100', 10003],
-  ['100.', 10003],
-  ['', 10003],
+  ['-1', ErrorCode.Validation],
+  ['0', ErrorCode.AmountBelowMin],
+  [100, ErrorCode.Validation],
+  ['abc', ErrorCode.Validation],
+  ['1e309', ErrorCode.Validation],
+  ['0.001', ErrorCode.Validation],
+  [OVER_2_53_FEN, ErrorCode.Validation],
+  ['90071992547409930', ErrorCode.Validation],
+  [' 100', ErrorCode.Validation],
+  ['100.', ErrorCode.Validation],
+  ['', ErrorCode.Validation],
 ];
 
 describe('bad amounts change nothing', () => {
@@ -81,15 +82,15 @@ describe('bad amounts change nothing', () => {
     await refused(code, withdraw({ accountId: m.accountId, amount, fundPassword: '135790' }));
   });
   it.each<[unknown, number]>([
-    ['-1', 10003],
-    ['0', 7006],
-    [100, 10003],
-    ['abc', 10003],
-    ['1e309', 10003],
-    ['0.001', 10003],
-    ['10.5', 10003],
-    [OVER_2_53_UNITS, 10003],
-    ['', 10003],
+    ['-1', ErrorCode.Validation],
+    ['0', ErrorCode.AmountBelowMin],
+    [100, ErrorCode.Validation],
+    ['abc', ErrorCode.Validation],
+    ['1e309', ErrorCode.Validation],
+    ['0.001', ErrorCode.Validation],
+    ['10.5', ErrorCode.Validation],
+    [OVER_2_53_UNITS, ErrorCode.Validation],
+    ['', ErrorCode.Validation],
   ])('coin/buy %j → %i', async (coins, code) => {
     await refused(code, coinBuy({ coins }));
   });

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DepositOrder, WalletBalances } from '@nebula/protocol';
 import type * as PasswordModule from '../../lib/password';
@@ -50,7 +51,11 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
     );
     const codes = statuses(envs);
     expect(codes.filter((c) => c === 6000)).toHaveLength(1);
-    expect(codes.filter((c) => c !== 6000).every((c) => c === 7001)).toBe(true);
+    expect(
+      codes
+        .filter((c) => c !== ErrorCode.Success)
+        .every((c) => c === ErrorCode.InsufficientBalance),
+    ).toBe(true);
     expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject(
       { main: '0.00', locked: '1000.00' },
     );
@@ -77,10 +82,15 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
       );
     const all = [...parallel, ...sequential];
     // Concurrent duplicates either wait for the first and replay it, or are told it is in progress.
-    const done = all.filter((e) => e.status_code === 6000);
-    expect(all.every((e) => e.status_code === 6000 || e.status_code === 7004)).toBe(true);
+    const done = all.filter((e) => e.status_code === ErrorCode.Success);
+    expect(
+      all.every(
+        (e) =>
+          e.status_code === ErrorCode.Success || e.status_code === ErrorCode.IdempotencyInProgress,
+      ),
+    ).toBe(true);
     for (const e of done) expect(e).toEqual(done[0]);
-    expect(sequential.every((e) => e.status_code === 6000)).toBe(true);
+    expect(sequential.every((e) => e.status_code === ErrorCode.Success)).toBe(true);
     expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).coin).toBe(
       '10',
     );
@@ -89,7 +99,7 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
       headers: { 'x-idempotency-key': key },
       body: { coins: '11' },
     });
-    expect(other.status_code).toBe(7003);
+    expect(other.status_code).toBe(ErrorCode.IdempotencyKeyReused);
   }, 60_000);
 
   it('a callback storm with replays credits each order exactly once', async () => {
@@ -156,7 +166,11 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
         (r) => r.json<{ status_code: number }>().status_code,
       );
       expect(codes.filter((c) => c === 6000)).toHaveLength(1);
-      expect(codes.filter((c) => c !== 6000).every((c) => c === 7009)).toBe(true);
+      expect(
+        codes
+          .filter((c) => c !== ErrorCode.Success)
+          .every((c) => c === ErrorCode.OrderStateChanged),
+      ).toBe(true);
     }
     const r = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 AND kind = 'deposit'`,
@@ -186,16 +200,18 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
     );
     expect(verifies.length - before).toBe(5);
     const codes = statuses(envs);
-    expect(codes.every((c) => c === 7012 || c === 7013)).toBe(true);
+    expect(
+      codes.every((c) => c === ErrorCode.FundPasswordWrong || c === ErrorCode.WithdrawLocked),
+    ).toBe(true);
     expect(codes.filter((c) => c === 7012).length).toBeLessThanOrEqual(4);
-    expect(codes).toContain(7013);
+    expect(codes).toContain(ErrorCode.WithdrawLocked);
     // Locked: even the right password is refused now, without being verified.
     const right = await m.client.call('withdrawOrder', {
       token: m.token,
       headers: { 'x-idempotency-key': idemKey() },
       body: { accountId: m.accountId, amount: '100', fundPassword: '135790' },
     });
-    expect(right.status_code).toBe(7013);
+    expect(right.status_code).toBe(ErrorCode.WithdrawLocked);
     expect(verifies.length - before).toBe(5);
     expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject(
       { main: '1000.00', locked: '0.00' },
@@ -218,7 +234,11 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
       );
       const codes = statuses(envs);
       expect(codes.filter((c) => c === 6000)).toHaveLength(5);
-      expect(codes.filter((c) => c !== 6000).every((c) => c === 7017)).toBe(true);
+      expect(
+        codes
+          .filter((c) => c !== ErrorCode.Success)
+          .every((c) => c === ErrorCode.DailyWithdrawLimit),
+      ).toBe(true);
       expect(
         await m.client.data<WalletBalances>('walletBalances', { token: m.token }),
       ).toMatchObject({ main: '9500.00', locked: '500.00' });
@@ -244,7 +264,11 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
     );
     const codes = statuses(envs);
     expect(codes.filter((c) => c === 6000)).toHaveLength(5);
-    expect(codes.filter((c) => c !== 6000).every((c) => c === 9201)).toBe(true);
+    expect(
+      codes
+        .filter((c) => c !== ErrorCode.Success)
+        .every((c) => c === ErrorCode.DepositLimitExceeded),
+    ).toBe(true);
     expect(
       (
         await m.client.data<{ total: number }>('depositOrders', {
@@ -272,10 +296,13 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL)', () => {
       });
     const envs = await Promise.all(Array.from({ length: 10 }, tap));
     // Duplicates either replay the first answer or are told it is still running.
-    expect(statuses(envs).every((c) => c === 6000 || c === 7004)).toBe(true);
+    expect(
+      statuses(envs).every((c) => c === ErrorCode.Success || c === ErrorCode.IdempotencyInProgress),
+    ).toBe(true);
     const final = await tap();
-    expect(final).toMatchObject({ status_code: 6000, data: { status: 'credited' } });
-    for (const e of envs.filter((x) => x.status_code === 6000)) expect(e).toEqual(final);
+    expect(final).toMatchObject({ status_code: ErrorCode.Success, data: { status: 'credited' } });
+    for (const e of envs.filter((x) => x.status_code === ErrorCode.Success))
+      expect(e).toEqual(final);
     expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe(
       '100.00',
     );

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nebula/protocol';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -116,7 +117,7 @@ describe('kill -9 during a callback storm', () => {
         password: 'Crash-Test-Pass-1',
         ageConfirmed: true,
       });
-      expect(reg.status_code).toBe(6000);
+      expect(reg.status_code).toBe(ErrorCode.Success);
       for (let k = 0; k < 10; k += 1) {
         const o = await call<{ orderId: string }>(
           'POST',
@@ -124,7 +125,7 @@ describe('kill -9 during a callback storm', () => {
           { channelId: 'alipay', amount: '100' },
           { 'x-api-token': reg.data.token, 'x-idempotency-key': randomUUID() },
         );
-        expect(o.status_code).toBe(6000);
+        expect(o.status_code).toBe(ErrorCode.Success);
         orders.push({ orderId: o.data.orderId, call, token: reg.data.token });
       }
     }

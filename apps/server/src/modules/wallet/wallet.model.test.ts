@@ -2,7 +2,7 @@
 import { hash } from '@node-rs/argon2';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fenToYuanString } from '@nebula/protocol';
+import { fenToYuanString, ErrorCode } from '@nebula/protocol';
 import type { Queryable } from '@nebula/db';
 import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -171,7 +171,7 @@ class DepositCmd implements Cmd {
       ),
     );
     if (r instanceof AppError) {
-      expect([7006, 7007]).toContain(r.code);
+      expect([ErrorCode.AmountBelowMin, ErrorCode.AmountAboveMax]).toContain(r.code);
       return;
     }
     model.deposits.push({ id: r.orderId, member: this.m, credit: this.amount, status: 'pending' });
@@ -221,7 +221,7 @@ class DecideDepositCmd implements Cmd {
       if (this.confirm) model.members[d.member]!.main += d.credit;
     } else {
       expect(r).toBeInstanceOf(AppError);
-      expect((r as AppError).code).toBe(7009);
+      expect((r as AppError).code).toBe(ErrorCode.OrderStateChanged);
     }
   }
   toString = () => `${this.confirm ? 'confirm' : 'reject'}Deposit(${this.i})`;
@@ -245,7 +245,7 @@ class WithdrawCmd implements Cmd {
         .then((result) => (result.kind === 'done' ? result.data : result)),
     );
     if (this.amount > mem.main) {
-      expect((r as AppError).code).toBe(7001);
+      expect((r as AppError).code).toBe(ErrorCode.InsufficientBalance);
       return;
     }
     expect(r).not.toBeInstanceOf(AppError);
@@ -277,7 +277,7 @@ class DecideWithdrawCmd implements Cmd {
       ),
     );
     if (w.status !== 'review') {
-      expect((r as AppError).code).toBe(7009);
+      expect((r as AppError).code).toBe(ErrorCode.OrderStateChanged);
       return;
     }
     expect(r).not.toBeInstanceOf(AppError);
@@ -309,7 +309,7 @@ class AdjustCmd implements Cmd {
       ),
     );
     if (!this.credit && this.amount > mem.main) {
-      expect((r as AppError).code).toBe(7001);
+      expect((r as AppError).code).toBe(ErrorCode.InsufficientBalance);
       return;
     }
     expect(r).not.toBeInstanceOf(AppError);
@@ -329,7 +329,7 @@ class BuyCoinCmd implements Cmd {
     const cost = BigInt(this.coins) * 10n;
     const r = await ok(t.db.tx((q) => t.services.coin.buy(q, mem.id, String(this.coins))));
     if (cost > mem.main) {
-      expect((r as AppError).code).toBe(7001);
+      expect((r as AppError).code).toBe(ErrorCode.InsufficientBalance);
       return;
     }
     expect(r).not.toBeInstanceOf(AppError);

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   DepositLimits,
@@ -9,11 +10,12 @@ import type {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   adminToken,
+  expectCode,
   fund,
   idemKey,
   registerMember,
-  withdrawReady,
   type Member,
+  withdrawReady,
 } from '../../test/factories';
 
 /**
@@ -81,11 +83,11 @@ describe('deposit limits over Shanghai periods', () => {
     at('2030-06-02 23:50'); // Sunday: still the same week
     await relogin(m);
     expect(await order(m, '200')).toMatchObject({
-      status_code: 9201,
+      status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '100.00' },
     });
     at('2030-06-03 00:10'); // Monday in Shanghai (Sunday 16:10 UTC): a new week
-    expect((await order(m, '200')).status_code).toBe(6000);
+    await expectCode(order(m, '200'), ErrorCode.Success);
     const view = await m.client.data<DepositLimits>('depositLimits', { token: m.token });
     expect(limitOf(view, 'week')).toMatchObject({ amount: '500.00', used: '200.00' });
   });
@@ -97,11 +99,11 @@ describe('deposit limits over Shanghai periods', () => {
     await deposit(m, '400');
     at('2030-06-30 23:50');
     expect(await order(m, '200')).toMatchObject({
-      status_code: 9201,
+      status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '100.00' },
     });
     at('2030-07-01 00:10'); // 30 June 16:10 UTC
-    expect((await order(m, '200')).status_code).toBe(6000);
+    await expectCode(order(m, '200'), ErrorCode.Success);
   });
 
   it('the lowest remaining of day, week and month applies', async () => {
@@ -111,21 +113,24 @@ describe('deposit limits over Shanghai periods', () => {
     await setLimit(m, 'week', '300');
     await setLimit(m, 'month', '800');
     expect(await order(m, '400')).toMatchObject({
-      status_code: 9201,
+      status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '300.00' },
     });
     await setLimit(m, 'month', '200');
     expect(await order(m, '250')).toMatchObject({
-      status_code: 9201,
+      status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '200.00' },
     });
     await setLimit(m, 'day', '150');
     expect(await order(m, '160')).toMatchObject({
-      status_code: 9201,
+      status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '150.00' },
     });
-    expect((await order(m, '150')).status_code).toBe(6000);
-    expect(await order(m, '50')).toMatchObject({ status_code: 9201, data: { remaining: '0.00' } });
+    await expectCode(order(m, '150'), ErrorCode.Success);
+    expect(await order(m, '50')).toMatchObject({
+      status_code: ErrorCode.DepositLimitExceeded,
+      data: { remaining: '0.00' },
+    });
   });
 
   it('lowering an existing limit applies at once', async () => {
@@ -140,10 +145,10 @@ describe('deposit limits over Shanghai periods', () => {
       pendingAt: null,
     });
     expect(await order(m, '200')).toMatchObject({
-      status_code: 9201,
+      status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '100.00' },
     });
-    expect((await order(m, '100')).status_code).toBe(6000);
+    await expectCode(order(m, '100'), ErrorCode.Success);
   });
 
   it('removing a limit takes 24 hours', async () => {
@@ -158,7 +163,7 @@ describe('deposit limits over Shanghai periods', () => {
     expect(due - 24 * 3600 * 1000).toBeGreaterThanOrEqual(asked);
     expect(due - 24 * 3600 * 1000).toBeLessThanOrEqual(t.clock.now());
     expect(await order(m, '200')).toMatchObject({
-      status_code: 9201,
+      status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '100.00' },
     });
     t.clock.advance(23 * 3600 * 1000);
@@ -173,7 +178,7 @@ describe('deposit limits over Shanghai periods', () => {
         ?.amount,
     ).toBeNull();
     // More than the old limit in one order: only possible because the limit is gone.
-    expect((await order(m, '600')).status_code).toBe(6000);
+    await expectCode(order(m, '600'), ErrorCode.Success);
   });
 });
 
@@ -198,13 +203,19 @@ describe('withdrawal limits', () => {
             body: { accountId: m.accountId, amount, fundPassword: '135790' },
           },
         );
-      expect(await withdraw('99.99')).toMatchObject({ status_code: 7006, data: { min: '100' } });
-      expect(await withdraw('600.01')).toMatchObject({ status_code: 7007, data: { max: '600' } });
-      expect((await withdraw('600')).status_code).toBe(6000);
+      expect(await withdraw('99.99')).toMatchObject({
+        status_code: ErrorCode.AmountBelowMin,
+        data: { min: '100' },
+      });
+      expect(await withdraw('600.01')).toMatchObject({
+        status_code: ErrorCode.AmountAboveMax,
+        data: { max: '600' },
+      });
+      await expectCode(withdraw('600'), ErrorCode.Success);
       const second = await withdraw('400');
-      expect(second.status_code).toBe(6000);
+      expect(second.status_code).toBe(ErrorCode.Success);
       expect(await withdraw('100')).toMatchObject({
-        status_code: 7017,
+        status_code: ErrorCode.DailyWithdrawLimit,
         data: { remaining: '0.00' },
       });
       const rej = await t.app.inject({
@@ -213,14 +224,14 @@ describe('withdrawal limits', () => {
         headers: { 'x-admin-token': op, ...money() },
         payload: { reason: '信息有误' },
       });
-      expect(rej.json<{ status_code: number }>().status_code).toBe(6000);
+      expect(rej.json<{ status_code: number }>().status_code).toBe(ErrorCode.Success);
       expect(await withdraw('500')).toMatchObject({
-        status_code: 7017,
+        status_code: ErrorCode.DailyWithdrawLimit,
         data: { remaining: '400.00' },
       });
-      expect((await withdraw('400')).status_code).toBe(6000);
+      await expectCode(withdraw('400'), ErrorCode.Success);
       at('2030-07-04 00:05'); // the next Shanghai day (still 3 July in UTC)
-      expect((await withdraw('600')).status_code).toBe(6000);
+      await expectCode(withdraw('600'), ErrorCode.Success);
       expect(
         await m.client.data<WalletBalances>('walletBalances', { token: m.token }),
       ).toMatchObject({ main: '3400.00', locked: '1600.00' });
@@ -265,13 +276,12 @@ describe('records', () => {
     expect((await page({ from: '2030-07-12' })).amounts).toEqual(['300.00']);
     expect((await page({ to: '2030-07-10' })).amounts).toEqual(['100.00']);
     expect((await page({})).amounts).toEqual(['300.00', '200.00', '100.00']);
-    expect(
-      (
-        await m.client.call('records', {
-          token: m.token,
-          query: { from: '2030/07/10', page: 1, pageSize: 20 },
-        })
-      ).status_code,
-    ).toBe(10003);
+    await expectCode(
+      m.client.call('records', {
+        token: m.token,
+        query: { from: '2030/07/10', page: 1, pageSize: 20 },
+      }),
+      ErrorCode.Validation,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@nebula/protocol';
 /*
  * Over 300 lines on purpose: one API suite for the wallet's member journeys (deposit, withdraw,
  * coin, records) sharing one app and its fixtures; split by flow it would rebuild them per file.
@@ -17,10 +18,12 @@ import type { CallOptions } from '../../test/test-client';
 import {
   adminCall,
   adminToken,
+  expectCode,
   fund,
   idemKey,
   registerMember,
   userHash,
+  withdraw,
   withdrawReady,
 } from '../../test/factories';
 import { sandboxSignature } from '../deposit/sandbox-gateway';
@@ -100,10 +103,10 @@ describe('deposits', () => {
         payload: {},
       });
     expect((await confirm()).json()).toMatchObject({
-      status_code: 6000,
+      status_code: ErrorCode.Success,
       data: { status: 'credited' },
     });
-    expect((await confirm()).json()).toMatchObject({ status_code: 7009 });
+    expect((await confirm()).json()).toMatchObject({ status_code: ErrorCode.OrderStateChanged });
     expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe(
       '1000.00',
     );
@@ -118,13 +121,19 @@ describe('deposits', () => {
     const m = await registerMember(t);
     const call = (body: object) =>
       m.client.call('depositOrder', { token: m.token, headers: money(), body });
-    expect((await call({ channelId: 'bank-icbc', amount: '1000' })).status_code).toBe(7022);
-    expect(
-      (await call({ channelId: 'bank-icbc', amount: '99.99', depositorName: '王小明' }))
-        .status_code,
-    ).toBe(7006);
-    expect((await call({ channelId: 'alipay', amount: '5000.01' })).status_code).toBe(7007);
-    expect((await call({ channelId: 'nope', amount: '100' })).status_code).toBe(7005);
+    expect((await call({ channelId: 'bank-icbc', amount: '1000' })).status_code).toBe(
+      ErrorCode.DepositorNameRequired,
+    );
+    await expectCode(
+      call({ channelId: 'bank-icbc', amount: '99.99', depositorName: '王小明' }),
+      ErrorCode.AmountBelowMin,
+    );
+    expect((await call({ channelId: 'alipay', amount: '5000.01' })).status_code).toBe(
+      ErrorCode.AmountAboveMax,
+    );
+    expect((await call({ channelId: 'nope', amount: '100' })).status_code).toBe(
+      ErrorCode.ChannelUnavailable,
+    );
   });
   it('USDT converts at the operator rate, rounded down to the fen', async () => {
     const m = await registerMember(t);
@@ -150,24 +159,22 @@ describe('deposits', () => {
       body: { channelId: 'alipay', amount: '200' },
     });
     expect(created.payUrl).toBe(`/pay/sandbox/${created.orderId}`);
-    expect(
-      (
-        await other.client.call('sandboxOrder', {
-          token: other.token,
-          params: { orderId: created.orderId },
-        })
-      ).status_code,
-    ).toBe(7008);
-    expect(
-      (
-        await other.client.call('sandboxPay', {
-          token: other.token,
-          headers: money(),
-          params: { orderId: created.orderId },
-          body: {},
-        })
-      ).status_code,
-    ).toBe(7008);
+    await expectCode(
+      other.client.call('sandboxOrder', {
+        token: other.token,
+        params: { orderId: created.orderId },
+      }),
+      ErrorCode.OrderNotFound,
+    );
+    await expectCode(
+      other.client.call('sandboxPay', {
+        token: other.token,
+        headers: money(),
+        params: { orderId: created.orderId },
+        body: {},
+      }),
+      ErrorCode.OrderNotFound,
+    );
     const paid = await m.client.data<DepositOrder>('sandboxPay', {
       token: m.token,
       headers: money(),
@@ -305,7 +312,7 @@ describe('deposits', () => {
       payload: { credit: true, reason: '核实到账 299' },
     });
     expect(resolve.json()).toMatchObject({
-      status_code: 6000,
+      status_code: ErrorCode.Success,
       data: { status: 'credited', receivedAmount: '299.00' },
     });
     expect((await m.client.data<WalletBalances>('walletBalances', { token: m.token })).main).toBe(
@@ -329,7 +336,10 @@ describe('deposits', () => {
       headers: money(),
       body: { channelId: 'alipay', amount: '300' },
     });
-    expect(over).toMatchObject({ status_code: 9201, data: { remaining: '200.00' } });
+    expect(over).toMatchObject({
+      status_code: ErrorCode.DepositLimitExceeded,
+      data: { remaining: '200.00' },
+    });
     const raised = await m.client.data<{
       list: { period: string; amount: string; pendingAmount: string | null }[];
     }>('depositLimitSet', { token: m.token, body: { period: 'day', amount: '5000' } });
@@ -337,28 +347,26 @@ describe('deposits', () => {
       amount: '500.00',
       pendingAmount: '5000.00',
     });
-    expect(
-      (
-        await m.client.call('depositOrder', {
-          token: m.token,
-          headers: money(),
-          body: { channelId: 'alipay', amount: '300' },
-        })
-      ).status_code,
-    ).toBe(9201);
+    await expectCode(
+      m.client.call('depositOrder', {
+        token: m.token,
+        headers: money(),
+        body: { channelId: 'alipay', amount: '300' },
+      }),
+      ErrorCode.DepositLimitExceeded,
+    );
     t.clock.advance(24 * 3600 * 1000 + 1000);
     const again = await m.client.data<{ token: string }>('login', {
       body: { userName: m.userName, password: m.password },
     });
-    expect(
-      (
-        await m.client.call('depositOrder', {
-          token: again.token,
-          headers: money(),
-          body: { channelId: 'alipay', amount: '300' },
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(
+      m.client.call('depositOrder', {
+        token: again.token,
+        headers: money(),
+        body: { channelId: 'alipay', amount: '300' },
+      }),
+      ErrorCode.Success,
+    );
   });
 });
 
@@ -367,10 +375,10 @@ describe('withdrawals', () => {
     const m = await registerMember(t);
     await fund(t, m.memberId, '1000');
     const body = { accountId: 1, amount: '100', fundPassword: '135790' };
-    expect(
-      (await m.client.call('withdrawOrder', { token: m.token, headers: money(), body }))
-        .status_code,
-    ).toBe(7010);
+    await expectCode(
+      m.client.call('withdrawOrder', { token: m.token, headers: money(), body }),
+      ErrorCode.RealNameRequired,
+    );
   });
   it('moves the amount to locked; reject returns it with the reason; approve pays it out', async () => {
     const m = await withdrawReady(t);
@@ -391,7 +399,7 @@ describe('withdrawals', () => {
       payload: { reason: '收款卡信息有误' },
     });
     expect(rej.json()).toMatchObject({
-      status_code: 6000,
+      status_code: ErrorCode.Success,
       data: { status: 'rejected', reason: '收款卡信息有误' },
     });
     expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject(
@@ -409,7 +417,7 @@ describe('withdrawals', () => {
       payload: {},
     });
     expect(ok.json()).toMatchObject({
-      status_code: 6000,
+      status_code: ErrorCode.Success,
       data: { status: 'paid', accountNo: '6222020200123456789' },
     });
     // Exactly once: a second decision is refused.
@@ -419,7 +427,7 @@ describe('withdrawals', () => {
       headers: { 'x-admin-token': await op(), 'x-idempotency-key': idemKey() },
       payload: { reason: 'x' },
     });
-    expect(again.json()).toMatchObject({ status_code: 7009 });
+    expect(again.json()).toMatchObject({ status_code: ErrorCode.OrderStateChanged });
     expect(await m.client.data<WalletBalances>('walletBalances', { token: m.token })).toMatchObject(
       { main: '600.00', locked: '0.00' },
     );
@@ -443,12 +451,11 @@ describe('withdrawals', () => {
       params: { orderId: created.orderId },
       body: {},
     });
-    const env = await m.client.call<{ missing: string }>('withdrawOrder', {
-      token: m.token,
-      headers: money(),
-      body: { accountId: m.accountId, amount: '100', fundPassword: '135790' },
+    const env = await withdraw(m, '100');
+    expect(env).toMatchObject({
+      status_code: ErrorCode.TurnoverNotMet,
+      data: { missing: '500.00' },
     });
-    expect(env).toMatchObject({ status_code: 7016, data: { missing: '500.00' } });
     const waived = await adminCall<Turnover>(
       t,
       await op(),
@@ -457,76 +464,45 @@ describe('withdrawals', () => {
       { reason: '活动豁免' },
     );
     expect(waived.data).toMatchObject({ missing: '0.00', waived: '500.00' });
-    expect(
-      (
-        await m.client.call('withdrawOrder', {
-          token: m.token,
-          headers: money(),
-          body: { accountId: m.accountId, amount: '100', fundPassword: '135790' },
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(withdraw(m, '100'), ErrorCode.Success);
   });
   it('wrong fund passwords: 7012 with attempts left, then withdrawals lock for 30 minutes', async () => {
     const m = await withdrawReady(t);
     await fund(t, m.memberId, '1000');
     const codes: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      codes.push(
-        (
-          await m.client.call('withdrawOrder', {
-            token: m.token,
-            headers: money(),
-            body: { accountId: m.accountId, amount: '100', fundPassword: '000000' },
-          })
-        ).status_code,
-      );
+      codes.push((await withdraw(m, '100', { fundPassword: '000000' })).status_code);
     }
-    expect(codes).toEqual([7012, 7012, 7012, 7012, 7013]);
-    expect(
-      (
-        await m.client.call('withdrawOrder', {
-          token: m.token,
-          headers: money(),
-          body: { accountId: m.accountId, amount: '100', fundPassword: '135790' },
-        })
-      ).status_code,
-    ).toBe(7013);
+    expect(codes).toEqual([
+      ErrorCode.FundPasswordWrong,
+      ErrorCode.FundPasswordWrong,
+      ErrorCode.FundPasswordWrong,
+      ErrorCode.FundPasswordWrong,
+      ErrorCode.WithdrawLocked,
+    ]);
+    await expectCode(withdraw(m, '100'), ErrorCode.WithdrawLocked);
     t.clock.advance(31 * 60 * 1000);
-    expect(
-      (
-        await m.client.call('withdrawOrder', {
-          token: m.token,
-          headers: money(),
-          body: { accountId: m.accountId, amount: '100', fundPassword: '135790' },
-        })
-      ).status_code,
-    ).toBe(6000);
+    await expectCode(withdraw(m, '100'), ErrorCode.Success);
   });
   it('a new payout account cools off first (7015); insufficient balance is 7001', async () => {
     await t.services.settings.update({ payoutCooloffHours: 24 });
     try {
       const m = await withdrawReady(t);
       await fund(t, m.memberId, '150');
-      const env = await m.client.call<{ usableAt: number }>('withdrawOrder', {
-        token: m.token,
-        headers: money(),
-        body: { accountId: m.accountId, amount: '100', fundPassword: '135790' },
-      });
-      expect(env.status_code).toBe(7015);
+      const env = await withdraw(m, '100');
+      expect(env.status_code).toBe(ErrorCode.PaymentAccountCoolingOff);
       t.clock.advance(24 * 3600 * 1000 + 1);
       const again = await m.client.data<{ token: string }>('login', {
         body: { userName: m.userName, password: m.password },
       });
-      expect(
-        (
-          await m.client.call('withdrawOrder', {
-            token: again.token,
-            headers: money(),
-            body: { accountId: m.accountId, amount: '200', fundPassword: '135790' },
-          })
-        ).status_code,
-      ).toBe(7001);
+      await expectCode(
+        m.client.call('withdrawOrder', {
+          token: again.token,
+          headers: money(),
+          body: { accountId: m.accountId, amount: '200', fundPassword: '135790' },
+        }),
+        ErrorCode.InsufficientBalance,
+      );
     } finally {
       await t.services.settings.update({ payoutCooloffHours: 0 });
     }
@@ -544,10 +520,10 @@ describe('COIN and records', () => {
       body: { coins: '60' },
     });
     expect(after).toMatchObject({ balance: '60', main: '70.00' });
-    expect(
-      (await m.client.call('coinBuy', { token: m.token, headers: money(), body: { coins: '500' } }))
-        .status_code,
-    ).toBe(7001);
+    await expectCode(
+      m.client.call('coinBuy', { token: m.token, headers: money(), body: { coins: '500' } }),
+      ErrorCode.InsufficientBalance,
+    );
     const cny = await m.client.data<RecordPage>('records', {
       token: m.token,
       query: { page: 1, pageSize: 10 },
@@ -594,23 +570,21 @@ describe('idempotency', () => {
         })
       ).total,
     ).toBe(1);
-    expect(
-      (
-        await m.client.call('depositOrder', {
-          token: m.token,
-          headers: money(key),
-          body: { channelId: 'alipay', amount: '101' },
-        })
-      ).status_code,
-    ).toBe(7003);
-    expect(
-      (
-        await m.client.call('depositOrder', {
-          token: m.token,
-          body: { channelId: 'alipay', amount: '100' },
-        })
-      ).status_code,
-    ).toBe(7002);
+    await expectCode(
+      m.client.call('depositOrder', {
+        token: m.token,
+        headers: money(key),
+        body: { channelId: 'alipay', amount: '101' },
+      }),
+      ErrorCode.IdempotencyKeyReused,
+    );
+    await expectCode(
+      m.client.call('depositOrder', {
+        token: m.token,
+        body: { channelId: 'alipay', amount: '100' },
+      }),
+      ErrorCode.IdempotencyKeyMissing,
+    );
   });
   it('a business error is the first outcome too, replayed even after the cause is gone', async () => {
     const m = await registerMember(t);
@@ -620,7 +594,7 @@ describe('idempotency', () => {
       headers: money(key),
       body: { coins: '50' },
     });
-    expect(first.status_code).toBe(7001);
+    expect(first.status_code).toBe(ErrorCode.InsufficientBalance);
     await fund(t, m.memberId, '500');
     expect(
       await m.client.call('coinBuy', {
@@ -644,7 +618,7 @@ describe('idempotency', () => {
       headers: money(key),
       body: { channelId: 'alipay', amount: '120' },
     });
-    expect(env.status_code).toBe(6000);
+    expect(env.status_code).toBe(ErrorCode.Success);
   });
 });
 
@@ -666,7 +640,9 @@ describe('bad money input changes nothing', () => {
       headers: money(),
       body: { channelId: 'alipay', amount },
     });
-    expect([10003, 7006, 7007]).toContain(env.status_code);
+    expect([ErrorCode.Validation, ErrorCode.AmountBelowMin, ErrorCode.AmountAboveMax]).toContain(
+      env.status_code,
+    );
     expect(
       (
         await m.client.data<{ total: number }>('depositOrders', {
@@ -678,24 +654,22 @@ describe('bad money input changes nothing', () => {
   });
   it('extra and missing fields', async () => {
     const m = await registerMember(t);
-    expect(
-      (
-        await m.client.call('depositOrder', {
-          token: m.token,
-          headers: money(),
-          body: { channelId: 'alipay', amount: '100', bonus: true },
-        })
-      ).status_code,
-    ).toBe(10003);
-    expect(
-      (
-        await m.client.call('depositOrder', {
-          token: m.token,
-          headers: money(),
-          body: { channelId: 'alipay' },
-        })
-      ).status_code,
-    ).toBe(10003);
+    await expectCode(
+      m.client.call('depositOrder', {
+        token: m.token,
+        headers: money(),
+        body: { channelId: 'alipay', amount: '100', bonus: true },
+      }),
+      ErrorCode.Validation,
+    );
+    await expectCode(
+      m.client.call('depositOrder', {
+        token: m.token,
+        headers: money(),
+        body: { channelId: 'alipay' },
+      }),
+      ErrorCode.Validation,
+    );
   });
 });
 
