@@ -39,7 +39,7 @@ interface Run {
   errors: number;
 }
 
-/** The headers of PRODUCT §3 for one device, signed now (valid for 5 minutes). */
+/** The headers of contract §2 for one device, signed now (valid for 5 minutes). */
 function deviceHeaders(deviceId: string, token?: string): Record<string, string> {
   const ts = String(Date.now());
   const key = createHmac('sha256', SIGN_KEY).update(deviceId).digest();

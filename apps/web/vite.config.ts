@@ -19,7 +19,7 @@ const proxied = [
   '/docs',
 ];
 
-// The server's policy (PRODUCT §8 / issue brief): `vite preview` sends it too, so a CSP break
+// The server's policy (contract §8 / issue brief): `vite preview` sends it too, so a CSP break
 // shows up locally. Not used by `vite dev`, whose HMR runtime needs inline code.
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; " +

@@ -62,7 +62,7 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   /** Anonymous chat sockets one address may hold (raised for load tests). */
   CHAT_ANON_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
-  // Site settings seeded from the environment on first start (PRODUCT §2).
+  // Site settings seeded from the environment on first start (contract §1).
   SITE_TITLE: z.string().min(1).max(60).default('星云体育 · Nebula'),
   SITE_STATUS: z.enum(['open', 'maintenance', 'stopped']).default('open'),
   STOP_LOGIN: boolish.default(false),

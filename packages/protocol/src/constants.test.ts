@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as c from './constants';
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './rules/validation';
 
-/** Every SPEC §9 value, so a change to a constant is a visible, deliberate test change. */
-describe('SPEC §9 constants', () => {
+/** Every contract §8.5 value, so a change to a constant is a visible, deliberate test change. */
+describe('contract §8.5 constants', () => {
   it.each<[string, unknown, unknown]>([
     ['heartbeat', c.HEARTBEAT_INTERVAL_MS, 5000],
     ['reconnect delay', c.RECONNECT_DELAY_MS, 3000],
@@ -42,7 +42,7 @@ describe('SPEC §9 constants', () => {
     expect(c.VENUE_LAUNCH_DEFAULTS).toEqual({ siteId: 6001, isPreload: true });
   });
 
-  it('referral code lifetimes (SPEC §5)', () => {
+  it('referral code lifetimes (contract §8.4)', () => {
     expect(c.REFERRAL_CODE_TTL_MS).toEqual({
       invite_code: 24 * 60 * 60 * 1000,
       i_code: 12 * 60 * 60 * 1000,
@@ -51,13 +51,13 @@ describe('SPEC §9 constants', () => {
     });
   });
 
-  it('request headers of PRODUCT §3', () => {
+  it('request headers of contract §2', () => {
     expect(c.CLIENT_TYPE).toBe('h5');
     expect(c.CLIENT_VERSION).toBe('2.0.0');
   });
 });
 
-describe('signature and vvPretty key lifetimes (PRODUCT §3)', () => {
+describe('signature and vvPretty key lifetimes (contract §2)', () => {
   it('a signature is valid within 5 minutes of the server clock', () => {
     expect(c.SIGNATURE_WINDOW_MS).toBe(5 * 60 * 1000);
   });
@@ -66,7 +66,7 @@ describe('signature and vvPretty key lifetimes (PRODUCT §3)', () => {
   });
 });
 
-describe('Header: the request headers of PRODUCT §3', () => {
+describe('Header: the request headers of contract §2', () => {
   it('names every header exactly as the server reads it', () => {
     expect(c.Header).toEqual({
       ClientType: 'X-Client-Type',
@@ -87,7 +87,7 @@ describe('Header: the request headers of PRODUCT §3', () => {
   });
 });
 
-describe('StorageKey: the storage keys of SPEC §3', () => {
+describe('StorageKey: the storage keys of contract §8.2', () => {
   it.each<[keyof typeof c.StorageKey, string]>([
     ['Token', 'X-API-TOKEN'],
     ['Uuid', 'X-API-UUID'],
@@ -114,7 +114,7 @@ describe('NoticeCategory', () => {
 });
 
 describe('platform families and the business time zone', () => {
-  it('the six families of SPEC §1, in order', () => {
+  it('the six families of contract §8, in order', () => {
     expect(c.PLATFORM_FAMILIES).toEqual(['TY', 'DZ', 'DJ', 'ZR', 'CP', 'QP']);
   });
   it('days, weeks and months are Asia/Shanghai', () => {
@@ -122,7 +122,7 @@ describe('platform families and the business time zone', () => {
   });
 });
 
-describe('USERNAME_* (PRODUCT §4)', () => {
+describe('USERNAME_* (contract §4)', () => {
   it('4 to 16 characters', () => {
     expect(USERNAME_MIN).toBe(4);
     expect(USERNAME_MAX).toBe(16);

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9, named. Times are milliseconds unless named. */
+/** Business constants and limits of contract §8.5, named. Times are milliseconds unless named. */
 
 export const SITE_ID = 6001;
 export const CLIENT_TYPE = 'h5';
@@ -22,7 +22,7 @@ export const DIALOG_COMPACT_BELOW_HEIGHT = 900;
 export const ODDS_TYPE_MIN = 1;
 export const ODDS_TYPE_MAX = 4;
 
-/** Request timeout in the browser, and elsewhere (SPEC §9). */
+/** Request timeout in the browser, and elsewhere (contract §8.5). */
 export const REQUEST_TIMEOUT_BROWSER_MS = 100000;
 export const REQUEST_TIMEOUT_OTHER_MS = 400;
 export const CACHE_TTL_DEFAULT_MS = 3600000;
@@ -42,7 +42,7 @@ export const NUMBER_FORMAT_DECIMALS = 2;
 export const FINGERPRINT_HASH_SEED = 31;
 export const DEFAULT_COUNTRY_CODE = '86';
 
-/** Referral code lifetimes (SPEC §5). */
+/** Referral code lifetimes (contract §8.4). */
 export const REFERRAL_CODE_TTL_MS = {
   invite_code: 24 * 3600 * 1000,
   i_code: 12 * 3600 * 1000,
@@ -51,12 +51,12 @@ export const REFERRAL_CODE_TTL_MS = {
 } as const;
 export type ReferralCodeName = keyof typeof REFERRAL_CODE_TTL_MS;
 
-/** Signature window: a timestamp further off than this is refused (PRODUCT §3). */
+/** Signature window: a timestamp further off than this is refused (contract §2). */
 export const SIGNATURE_WINDOW_MS = 5 * 60 * 1000;
 /** sec/{id} keys are single use and live this long. */
 export const SEC_KEY_TTL_MS = 60 * 1000;
 
-/** The request headers of PRODUCT §3. */
+/** The request headers of contract §2. */
 export const Header = {
   ClientType: 'X-Client-Type',
   Version: 'X-Version',
@@ -70,7 +70,7 @@ export const Header = {
   AdminToken: 'X-Admin-Token',
 } as const;
 
-/** Storage keys of SPEC §3. */
+/** Storage keys of contract §8.2. */
 export const StorageKey = {
   Token: 'X-API-TOKEN',
   Uuid: 'X-API-UUID',
@@ -83,18 +83,18 @@ export const StorageKey = {
   VenueLaunchErrorPrefix: 'venueLaunchError:',
 } as const;
 
-/** The six platform families (SPEC §1). */
+/** The six platform families (contract §8). */
 export const PLATFORM_FAMILIES = ['TY', 'DZ', 'DJ', 'ZR', 'CP', 'QP'] as const;
 export type PlatformFamily = (typeof PLATFORM_FAMILIES)[number];
 
-/** Asia/Shanghai: every day, week (from Monday) and month period (PRODUCT §2). */
+/** Asia/Shanghai: every day, week (from Monday) and month period (contract §1). */
 export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 
 /** Notice categories: 1 marquee (scrolling), 2 announcement, 3 activity notice. */
 export const NoticeCategory = { Marquee: 1, Announcement: 2, Activity: 3 } as const;
 export type NoticeCategory = (typeof NoticeCategory)[keyof typeof NoticeCategory];
 
-/** Deposit channels paid through an online gateway (PRODUCT §5); bank and USDT are confirmed by operators. */
+/** Deposit channels paid through an online gateway (contract §5); bank and USDT are confirmed by operators. */
 export const ONLINE_DEPOSIT_CHANNELS = ['alipay', 'wechat', 'ebpay', 'koipay'] as const;
 export type OnlineDepositChannel = (typeof ONLINE_DEPOSIT_CHANNELS)[number];
 export function isOnlineDepositChannel(type: string): type is OnlineDepositChannel {

@@ -53,7 +53,7 @@ export type MoneyHandler<N extends RouteName, M extends MoneyMode> = (
   input: HandlerInput<N> & { unit: UnitOf<M> },
 ) => Promise<MoneyResult<ResponseData<N>>>;
 
-/** Route-level facts the guard reads (order of checks, PRODUCT §3). */
+/** Route-level facts the guard reads (order of checks, contract §2). */
 export interface RouteConfig {
   routeName: RouteName;
   auth: RouteAuth;

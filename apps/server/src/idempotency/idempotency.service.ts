@@ -48,7 +48,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * Idempotency of money calls (PRODUCT §3): the first outcome — success or business error — is
+ * Idempotency of money calls (contract §2): the first outcome — success or business error — is
  * kept 24 h per caller, call and key and replayed to every retry; a success is stored in the
  * same transaction as its ledger write; the same key with another body is refused (7003); a
  * money call without a key is refused (7002); a duplicate that finds the first attempt still

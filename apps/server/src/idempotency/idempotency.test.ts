@@ -14,7 +14,7 @@ import {
 import { ABANDONED_CLAIM_MS, IDEMPOTENCY_TTL_MS } from './idempotency.service';
 import type { EffectUnit } from './money-unit';
 
-/** Idempotency of money calls (PRODUCT §3) beyond the basics in wallet.test.ts. */
+/** Idempotency of money calls (contract §2) beyond the basics in wallet.test.ts. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });

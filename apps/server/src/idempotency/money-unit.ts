@@ -51,7 +51,7 @@ const done = <T>(data: T) => ({ kind: 'done', data }) as MoneyResult<T>;
 const replay = <T>(response: StoredResponse) => ({ kind: 'replay', response }) as MoneyResult<T>;
 
 /**
- * Runs one money call under its idempotency key (PRODUCT §3) and answers the envelope to send:
+ * Runs one money call under its idempotency key (contract §2) and answers the envelope to send:
  * a stored outcome is replayed without running the call; otherwise `work` runs with a unit of
  * the call's mode, and its first outcome — success or business error — is kept for every retry.
  * An unexpected error leaves no outcome (a retry may run again) and is rethrown.

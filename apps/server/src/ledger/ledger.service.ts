@@ -37,7 +37,7 @@ export interface PostResult {
 export class LedgerError extends Error {}
 
 /**
- * The only code that writes postings (PRODUCT §5). A transaction's postings sum to zero per
+ * The only code that writes postings (contract §5). A transaction's postings sum to zero per
  * asset; postings are append-only (the database refuses changes); member balances never go
  * below zero and equal their postings at every commit; house accounts are sharded and rolled
  * up, so they never serialize member traffic.

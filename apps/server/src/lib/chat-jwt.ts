@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 
 /**
- * The chat JWT (PRODUCT §4): HS256 pinned, exp 5 minutes, aud "chat", carrying the member id,
+ * The chat JWT (contract §4): HS256 pinned, exp 5 minutes, aud "chat", carrying the member id,
  * VIP level and session id. One verifier, used everywhere, refuses alg none and every other
  * algorithm, a wrong key, an expired or not-yet-valid token, a wrong audience or issuer and any
  * tampering.

@@ -7,7 +7,7 @@ export interface LogStream {
 
 /**
  * pino options: tokens, passwords and secrets never reach the log, including a token handed
- * over in a URL (SPEC §4 `token` / `appdown-token`).
+ * over in a URL (contract §8.3 `token` / `appdown-token`).
  */
 export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
   return {

@@ -1,7 +1,7 @@
 import { parseIp } from './ip-match';
 
 /**
- * The network an address belongs to for login risk: IPv4 /24, IPv6 /48 (PRODUCT §4 via the
+ * The network an address belongs to for login risk: IPv4 /24, IPv6 /48 (contract §4 via the
  * accounts issue). Unparseable addresses are their own network.
  */
 export function networkOf(ip: string): string {

@@ -1,5 +1,5 @@
 /**
- * Asia/Shanghai periods (PRODUCT §2): days, weeks from Monday, months. Shanghai keeps UTC+8
+ * Asia/Shanghai periods (contract §1): days, weeks from Monday, months. Shanghai keeps UTC+8
  * all year (no daylight saving), so a fixed offset is exact.
  */
 const OFFSET_MS = 8 * 3600 * 1000;

@@ -3,7 +3,7 @@ import { SIGNATURE_WINDOW_MS, type ApiBase } from '@nebula/protocol';
 import { setBounded } from './bounded-map';
 
 /**
- * Device signing key (PRODUCT §3): the 32 bytes of HMAC-SHA256 keyed by SIGN_KEY over the
+ * Device signing key (contract §2): the 32 bytes of HMAC-SHA256 keyed by SIGN_KEY over the
  * device id. The server derives it on every request, so it stores nothing per device.
  */
 export function deviceSigningKey(signKey: string, deviceId: string): Buffer {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@nebula/protocol';
 /*
- * Over 300 lines on purpose: one table of the order of checks (PRODUCT §3), each row a request and
+ * Over 300 lines on purpose: one table of the order of checks (contract §2), each row a request and
  * its expected code.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('order of checks (PRODUCT §3)', () => {
+describe('order of checks (contract §2)', () => {
   it('22007 when X-API-UUID is missing, before anything else', async () => {
     const c = t.client();
     const env = await c.call('noticeList', {

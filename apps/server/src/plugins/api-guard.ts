@@ -48,7 +48,7 @@ function header(req: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * The order of checks of PRODUCT §3, first failure wins: 22007 → 10009 → 10108 → 6031/6033 →
+ * The order of checks of contract §2, first failure wins: 22007 → 10009 → 10108 → 6031/6033 →
  * 6032 → session codes. Validation (10003) and business rules follow in the route. Only routes
  * of the protocol table pass through here; operator routes have their own guard.
  *

@@ -14,7 +14,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Nebula platform API',
         description:
           'Every handled outcome is HTTP 200 with { status_code, message, data }; 6000 is success. ' +
-          'Signed calls carry X-Sign/X-Timestamp (see PRODUCT §3).',
+          'Signed calls carry X-Sign/X-Timestamp (see contract §2).',
         version: '1.0.0',
       },
       components: {

@@ -177,7 +177,7 @@ export async function withdrawReady(
 /** The fund password withdrawReady sets. */
 export const FUND_PASSWORD = '135790';
 
-/** A member's withdrawal of `amount` to their ready account (PRODUCT §5), with a fresh key. */
+/** A member's withdrawal of `amount` to their ready account (contract §5), with a fresh key. */
 export function withdraw(
   m: Pick<Member, 'client' | 'token'> & { accountId: number },
   amount: string,

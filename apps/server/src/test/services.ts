@@ -1,6 +1,6 @@
 /**
  * External services for tests. Outside CI a missing service skips its suite with a message;
- * under CI=true a missing service is a failure (PRODUCT §9), never a skip.
+ * under CI=true a missing service is a failure (contract §9), never a skip.
  */
 export function serviceUrl(name: 'TEST_DATABASE_URL' | 'TEST_REDIS_URL'): string | null {
   const value = process.env[name];

@@ -24,7 +24,7 @@ export interface CallOptions {
   ip?: string;
 }
 
-/** Calls the app like the member site does: the headers of PRODUCT §3 and a valid signature. */
+/** Calls the app like the member site does: the headers of contract §2 and a valid signature. */
 export class TestClient {
   constructor(
     readonly app: FastifyInstance,

@@ -31,7 +31,7 @@ function allowedOrigin(req: FastifyRequest, config: Config): boolean {
 }
 
 /**
- * The chat websocket (PRODUCT §7): Origin allowlist, 64 KB frames, no compression. Not signed:
+ * The chat websocket (contract §7): Origin allowlist, 64 KB frames, no compression. Not signed:
  * the chat authenticates with its JWT in the login frame.
  */
 export async function registerChatSocket(

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** One SPEC §2 payment-account page: how adding starts there and what the list then shows. */
+/** One contract §8.1 payment-account page: how adding starts there and what the list then shows. */
 export interface AccountCase {
   path: string;
   /** The path the account ends up listed on. */

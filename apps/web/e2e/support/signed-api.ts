@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 
 /**
- * Calls a signed member API the way the site does (PRODUCT §3), from a test: the server is
+ * Calls a signed member API the way the site does (contract §2), from a test: the server is
  * started with a known SIGN_KEY, so the device key and X-Sign can be derived here. The device
  * id and session token are the browser context's own cookies, so the call is that browser's.
  */

@@ -25,7 +25,7 @@ import type { createRouter } from './router';
 
 type Router = ReturnType<typeof createRouter>;
 
-/** The session rules of SPEC §4: session-end codes, other tabs, the URL-handed token. */
+/** The session rules of contract §8.3: session-end codes, other tabs, the URL-handed token. */
 function installSessionRules(router: Router): void {
   const navigate = (to: string, options?: { replace?: boolean }) => router.navigate(to, options);
   installSessionEndHandlers(apiEvents, {

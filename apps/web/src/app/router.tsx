@@ -41,8 +41,8 @@ export interface RouteHandle {
  * The route table. Every route is lazy (its own chunk). Pages that do not exist yet are not
  * faked (e.g. /mine/finance/transfer, which arrives with the venues): their paths fall through
  * to the 404 page inside the tab frame. Everything under
- * /mine sits behind the member guard (SPEC §4), the 404 of an unbuilt member page included, and
- * so do the protected pages of SPEC §2 (registerGuide).
+ * /mine sits behind the member guard (contract §8.3), the 404 of an unbuilt member page included, and
+ * so do the protected pages of contract §8.1 (registerGuide).
  */
 export const routes: RouteObject[] = [
   {
@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
           { path: rel(CURRENCY_RECORD_PATH), lazy: m.currencyRecord },
           { path: rel(INTRO_TUTORIAL_PATH), lazy: m.introTutorial },
           { path: rel(PLATFORM_TUTORIALS_PATH), lazy: m.platformTutorials },
-          // Payment accounts (SPEC §2): one add page and one list page, the type from the path.
+          // Payment accounts (contract §8.1): one add page and one list page, the type from the path.
           { path: 'mine/addBankCard', lazy: m.payoutList },
           { path: 'mine/userInfo/authentication/bindBankCard', lazy: m.payoutAdd },
           { path: 'mine/virtualCoinCard', lazy: m.payoutList },
@@ -101,7 +101,7 @@ export const routes: RouteObject[] = [
           { path: 'mine/digitalAcount', lazy: m.payoutList },
           // The sandbox gateway's hosted cashier: the order's member only.
           { path: rel(SANDBOX_PAY_PATH), lazy: m.sandboxPay },
-          // SPEC §2: registerGuide is one of the protected pages.
+          // contract §8.1: registerGuide is one of the protected pages.
           { path: rel(REGISTER_GUIDE_PATH), lazy: m.registerGuide },
         ],
       },

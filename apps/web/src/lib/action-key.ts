@@ -3,7 +3,7 @@ import { BusinessError, ConnectionError } from './api-errors';
 import { generateUuidV4 } from './device';
 
 /**
- * One idempotency key per user action (PRODUCT §3, issue "Ledger"): a money call sent again
+ * One idempotency key per user action (contract §2, issue "Ledger"): a money call sent again
  * for the same action — a double tap, a retry after a timeout, the page's own retry — carries
  * the key of the first attempt, so the server applies it at most once and replays its answer.
  *

@@ -7,7 +7,7 @@ import {
 } from '@nebula/protocol/money/fen';
 
 /**
- * What is wrong with an amount typed into a money field (already through the SPEC §5
+ * What is wrong with an amount typed into a money field (already through the contract §8.4
  * sanitizer), compared in bigint fen — or whole units for COIN — never as a float.
  */
 export type AmountProblem = 'empty' | 'zero' | 'belowMin' | 'aboveMax' | 'tooLarge';

@@ -18,7 +18,7 @@ import { sendOnce, type Envelope } from './http-transport';
 import type { Signer } from './signing/signer';
 
 /**
- * The request client of SPEC §7–8 and PRODUCT §3. Features call `api.call('routeName', {...})`
+ * The request client of contract §2–8 and contract §2. Features call `api.call('routeName', {...})`
  * and get the envelope's `data`, typed from the protocol route table, or a typed error.
  */
 

@@ -1,7 +1,7 @@
 import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
 import { t } from '../i18n/i18n';
 
-/** Client error classes of SPEC §8; every one carries a Chinese message ready for the UI. */
+/** Client error classes of contract §3; every one carries a Chinese message ready for the UI. */
 
 export class CancelledError extends Error {
   override readonly name = 'CancelledError';
@@ -64,7 +64,7 @@ export function describeError(error: unknown): { message: string; code?: number 
 }
 
 /**
- * The envelope's `data` of a business error: the dynamic facts of PRODUCT §3 (`lockedUntil`,
+ * The envelope's `data` of a business error: the dynamic facts of contract §2 (`lockedUntil`,
  * `captchaRequired`, `resendAfter`, a login challenge…). Null for any other failure.
  */
 export function businessData(error: unknown): Record<string, unknown> | null {

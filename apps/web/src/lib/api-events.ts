@@ -3,7 +3,7 @@ import type { BusinessError } from './api-errors';
 export type CodeHandler = (error: BusinessError) => void;
 
 /**
- * Per-code events (SPEC §8: "fires an event by code"). Session, access and maintenance rules
+ * Per-code events (contract §3: "fires an event by code"). Session, access and maintenance rules
  * subscribe here instead of living inside the request client.
  */
 export class ApiEvents {

@@ -1,6 +1,6 @@
 /**
  * Server clock correction. The signature is refused more than 5 minutes off the server's clock
- * (PRODUCT §3), and phones are often wrong; a 10108 answer carries `serverTime` to fix it.
+ * (contract §2), and phones are often wrong; a 10108 answer carries `serverTime` to fix it.
  */
 let offsetMs = 0;
 

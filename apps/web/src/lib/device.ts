@@ -24,8 +24,8 @@ export function isUuidV4(value: string | null | undefined): value is string {
 let cached: string | null = null;
 
 /**
- * The device id (SPEC §3): generated once, kept in the `X-API-UUID` cookie and localStorage so
- * it survives either being cleared; a session is bound to it server-side (PRODUCT §3).
+ * The device id (contract §8.2): generated once, kept in the `X-API-UUID` cookie and localStorage so
+ * it survives either being cleared; a session is bound to it server-side (contract §2).
  */
 export function getDeviceId(): string {
   if (cached) return cached;

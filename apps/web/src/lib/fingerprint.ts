@@ -2,7 +2,7 @@ import { FINGERPRINT_HASH_SEED, StorageKey } from '@nebula/protocol/constants';
 import { local } from './storage';
 
 /**
- * Device fingerprint (SPEC §3): a 32-bit multiplicative hash (seed 31) over traits of the
+ * Device fingerprint (contract §8.2): a 32-bit multiplicative hash (seed 31) over traits of the
  * browser, plus the caller IP from pre-info. It is a risk signal sent with logins, not an id:
  * collisions are fine, stability across reloads is what matters.
  */

@@ -78,7 +78,7 @@ export async function sendOnce(options: SendOptions): Promise<Envelope> {
     }
     const body = parseJson(text);
     if (response.status === 429) {
-      // Rate limiting is a business outcome for the UI (PRODUCT §3): answer as code 6501.
+      // Rate limiting is a business outcome for the UI (contract §2): answer as code 6501.
       const message = isEnvelope(body) ? body.message : '';
       return {
         status_code: ErrorCode.RateLimited,

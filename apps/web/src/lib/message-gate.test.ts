@@ -5,7 +5,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('message gate (SPEC §9: 350 ms debounce, 700 ms duplicate guard)', () => {
+describe('message gate (contract §8.5: 350 ms debounce, 700 ms duplicate guard)', () => {
   it('shows a burst once, 350 ms after its last message', () => {
     vi.useFakeTimers();
     const gate = createMessageGate();

@@ -11,7 +11,7 @@ export interface MessageGate {
 }
 
 /**
- * SPEC §9 message debounce (350 ms) and duplicate guard (700 ms): a burst of failing requests
+ * contract §8.5 message debounce (350 ms) and duplicate guard (700 ms): a burst of failing requests
  * (several queries ended by the same session code) must produce one message, not a stack.
  */
 export function createMessageGate(

@@ -3,7 +3,7 @@ import { getVaultKey } from './key-vault';
 import { local } from './storage';
 
 /**
- * Secrets at rest (PRODUCT §8): AES-GCM with the vault key, a fresh 12-byte IV per write, stored
+ * Secrets at rest (contract §8): AES-GCM with the vault key, a fresh 12-byte IV per write, stored
  * in localStorage as base64 of IV ‖ ciphertext ‖ tag. Without WebCrypto or IndexedDB (insecure
  * context, locked-down WebView) secrets live in memory only and `mode` says so for the UI.
  */

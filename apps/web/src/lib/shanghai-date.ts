@@ -1,5 +1,5 @@
 /**
- * Calendar days in Asia/Shanghai (PRODUCT §2: every day, week and month is Shanghai's), for
+ * Calendar days in Asia/Shanghai (contract §1: every day, week and month is Shanghai's), for
  * date filters and grouping by day. Shanghai is UTC+8 all year (no daylight saving), so a
  * fixed offset is exact and needs no Intl time-zone data.
  */

@@ -7,7 +7,7 @@ import { MessageId } from '@nebula/protocol/ws/message-ids';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_ACK, openLast, setupClient as setup } from '../test/chat-client';
 
-/** SPEC §4 on close or error: status 0, room cleared, reconnects (3000 ms, 5 attempts); close(). */
+/** contract §8.3 on close or error: status 0, room cleared, reconnects (3000 ms, 5 attempts); close(). */
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -34,7 +34,7 @@ import {
 import { FrameListeners } from './ws-listeners';
 
 /**
- * The chat websocket client of SPEC §4 / PRODUCT §7: connection status, heartbeat, login with
+ * The chat websocket client of contract §8.3 / contract §7: connection status, heartbeat, login with
  * the chat JWT, reconnects, the joined room and typed per-msgId listeners. Chat error frames
  * (9xxx) go to this client's own error listeners only: websocket ids and codes are another
  * namespace than the HTTP codes (10001–10017 are both), so they never reach `apiEvents`.
@@ -87,7 +87,7 @@ export class ChatSocketClient {
     this.#open();
   }
 
-  /** Closing resets everything (SPEC §4): no reconnect, no room, no login. */
+  /** Closing resets everything (contract §8.3): no reconnect, no room, no login. */
   close(): void {
     this.#active = false;
     this.#clearReconnect();
@@ -192,7 +192,7 @@ export class ChatSocketClient {
   }
 
   /**
-   * SPEC §4: a reconnect only when a token exists, fewer than 5 attempts were made and no
+   * contract §8.3: a reconnect only when a token exists, fewer than 5 attempts were made and no
    * connection is in progress, after 3000 ms. Otherwise the page offers its button.
    */
   #scheduleReconnect(): void {

@@ -37,7 +37,7 @@ export interface WsClientDeps {
 export type ConnectionPhase = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline';
 
 export interface ConnectionState {
-  /** SPEC §4: 0 disconnected, 1 connected. */
+  /** contract §8.3: 0 disconnected, 1 connected. */
   status: 0 | 1;
   phase: ConnectionPhase;
   /** The reconnect attempt under way or scheduled (1–5); 0 when none. */
@@ -58,12 +58,12 @@ export interface ChatFrameError {
   message: string;
 }
 
-/** Chinese text of a chat error code (PRODUCT §7: always a 9xxx catalogue code). */
+/** Chinese text of a chat error code (contract §7: always a 9xxx catalogue code). */
 export function chatErrorText(code: number): string {
   return messageFor(isChatErrorCode(code) ? code : ErrorCode.ChatServerError);
 }
 
-/** The SPEC §4 handshake path, appended to the configured websocket base. */
+/** The contract §8.3 handshake path, appended to the configured websocket base. */
 export const CHAT_HANDSHAKE_PATH = '/stream/ws/v1/handshake?clientType=web';
 
 /**

@@ -20,7 +20,7 @@ export interface AccessRedirectDeps {
 }
 
 /**
- * The access rules of SPEC §8: restriction (6031/6033) and maintenance (6032) answers send the
+ * The access rules of contract §3: restriction (6031/6033) and maintenance (6032) answers send the
  * visitor to the restriction page, except on the download-only platform, and for maintenance
  * also when the operator's bypass flag `isGo` is set.
  */

@@ -21,7 +21,7 @@ afterEach(() => {
   mine = 'token-a';
 });
 
-describe('focus reload (SPEC §4)', () => {
+describe('focus reload (contract §8.3)', () => {
   it('reloads when another tab changed the token while this one was away', () => {
     const reload = install();
     window.dispatchEvent(new Event('blur'));

@@ -8,7 +8,7 @@ export interface FocusReloadDeps {
 }
 
 /**
- * SPEC §4: when the window regains focus and the token changed since it lost focus (another
+ * contract §8.3: when the window regains focus and the token changed since it lost focus (another
  * tab logged in or out), the page reloads. A change this page made itself (its own logout while
  * in the background) leaves storage equal to its own token and does not reload.
  */

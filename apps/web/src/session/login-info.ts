@@ -1,7 +1,7 @@
 import { StorageKey } from '@nebula/protocol/constants';
 import { getSecureItem, removeSecureItem, setSecureItem } from '../lib/secure-storage';
 
-/** SPEC §3 `loginInfo`: the remember-me choice and the name to prefill, stored encrypted. */
+/** contract §8.2 `loginInfo`: the remember-me choice and the name to prefill, stored encrypted. */
 export interface LoginInfo {
   isChecked: boolean;
   userName: string;

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 
-/** Codes that run the logout handler (SPEC §4, §8): the session is over, whatever the page. */
+/** Codes that run the logout handler (contract §8.3, §8): the session is over, whatever the page. */
 export const LOGOUT_CODES = [
   ErrorCode.LoggedInElsewhere,
   ErrorCode.PasswordChanged,

@@ -27,7 +27,7 @@ export interface SessionEndDeps {
 }
 
 /**
- * The session rules of SPEC §4 on the request events:
+ * The session rules of contract §8.3 on the request events:
  * - 6001 (logged in elsewhere): the session is cleared and ONE modal shows the server message;
  *   OK leads to login. Answers to requests still in flight with the ended token are ignored.
  * - 10102 (device blocked / token from another device): the session is cleared and an alert

@@ -1,7 +1,7 @@
 import { getSecureItem, removeSecureItem, setSecureItem } from '../lib/secure-storage';
 
 /**
- * The user name of the live session, sealed at rest like other secrets (PRODUCT §8). Member
+ * The user name of the live session, sealed at rest like other secrets (contract §8). Member
  * info needs it for `X-User-Hash`, and neither the token nor any member call reveals it.
  */
 const SESSION_USER_KEY = 'sessionUser';

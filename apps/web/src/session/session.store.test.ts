@@ -32,7 +32,7 @@ afterEach(() => {
   resetSessionStore();
 });
 
-describe('session store (SPEC §4)', () => {
+describe('session store (contract §8.3)', () => {
   it('login keeps the token in a 1-day cookie and localStorage; remember makes it 365 days', async () => {
     const writes = spyCookieWrites();
     await startSession({ token: 'tok-1', userName: 'Alice01', remember: false, source: 'login' });

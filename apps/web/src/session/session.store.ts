@@ -13,14 +13,14 @@ interface SessionState {
   /** The member's user name (for X-User-Hash); restored from secure storage after start. */
   userName: string | null;
   /**
-   * A URL-handed token is being exchanged for a session bound to this device (PRODUCT §3).
+   * A URL-handed token is being exchanged for a session bound to this device (contract §2).
    * Meanwhile no token is sent and protected routes wait instead of sending the visitor home.
    */
   exchanging: boolean;
   /**
    * The session ended and the user is on the way to login: after a notice to acknowledge
    * (6001, 10102), a password change or logging out everywhere. A member page stays put
-   * meanwhile instead of sending its now-anonymous visitor home first (SPEC §4 says login).
+   * meanwhile instead of sending its now-anonymous visitor home first (contract §8.3 says login).
    */
   leavingForLogin: boolean;
 }
@@ -45,13 +45,13 @@ export const useSessionStore = create<SessionState>(() => initialState());
 export interface NewSession {
   token: string;
   userName: string;
-  /** Remember me: the token cookie lasts 365 days instead of 1 (SPEC §4, §9). */
+  /** Remember me: the token cookie lasts 365 days instead of 1 (contract §8.3, §9). */
   remember: boolean;
   source: 'login' | 'exchange';
 }
 
 /**
- * Keeps a new session: cookie and localStorage (SPEC §3), the sealed user name. Resolves once
+ * Keeps a new session: cookie and localStorage (contract §8.2), the sealed user name. Resolves once
  * everything is stored, so a reload right after login finds the whole session.
  */
 export async function startSession(session: NewSession): Promise<void> {
@@ -80,7 +80,7 @@ export function setLeavingForLogin(leaving: boolean): void {
   useSessionStore.setState({ leavingForLogin: leaving });
 }
 
-/** After a refused URL token: the next source in SPEC §4 order is localStorage. */
+/** After a refused URL token: the next source in contract §8.3 order is localStorage. */
 export function fallBackToStoredToken(): void {
   const stored = local.get(StorageKey.Token);
   useSessionStore.setState({
@@ -113,7 +113,7 @@ export function isLoggedIn(): boolean {
   return getToken() !== null;
 }
 
-/** The token another tab may have written: cookie first, then localStorage (SPEC §4). */
+/** The token another tab may have written: cookie first, then localStorage (contract §8.3). */
 export function readStoredToken(): string | null {
   return readInitialToken('')?.token ?? null;
 }

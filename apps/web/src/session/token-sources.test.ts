@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { local, setCookie } from '../lib/storage';
 import { readInitialToken } from './token-sources';
 
-describe('readInitialToken (SPEC §4 order)', () => {
+describe('readInitialToken (contract §8.3 order)', () => {
   it('prefers the cookie, then the URL, then localStorage', () => {
     expect(readInitialToken('')).toBeNull();
     local.set('X-API-TOKEN', 'from-storage');

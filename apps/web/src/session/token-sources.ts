@@ -3,7 +3,7 @@ import { getCookie, local } from '../lib/storage';
 
 export type TokenSource = 'cookie' | 'url' | 'storage';
 
-/** URL parameters that hand a token over from the app or a download page (SPEC §4). */
+/** URL parameters that hand a token over from the app or a download page (contract §8.3). */
 export const URL_TOKEN_PARAMS = ['token', 'appdown-token'] as const;
 
 export function tokenFromUrl(search: string = window.location.search): string | null {
@@ -16,8 +16,8 @@ export function tokenFromUrl(search: string = window.location.search): string | 
 }
 
 /**
- * The token at start, in SPEC §4 order: cookie, then URL, then localStorage. A URL token is
- * reported as such because PRODUCT §3 wants it exchanged for a device-bound session.
+ * The token at start, in contract §8.3 order: cookie, then URL, then localStorage. A URL token is
+ * reported as such because contract §2 wants it exchanged for a device-bound session.
  */
 export function readInitialToken(search?: string): { token: string; source: TokenSource } | null {
   const cookie = getCookie(StorageKey.Token);

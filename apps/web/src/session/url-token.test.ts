@@ -29,7 +29,7 @@ afterEach(() => {
   resetUrlTokenExchange();
 });
 
-describe('URL token (SPEC §4, PRODUCT §3)', () => {
+describe('URL token (contract §8.3, contract §2)', () => {
   it('drops token and appdown-token from an address, keeping the rest', () => {
     expect(withoutTokenParams('http://x/mine?a=1&token=t&appdown-token=u#h')).toBe('/mine?a=1#h');
     expect(withoutTokenParams('/?token=t')).toBe('/');

@@ -25,9 +25,9 @@ export function withoutTokenParams(href: string): string {
 let settled = false;
 
 /**
- * A token handed over in the URL (SPEC §4, PRODUCT §3) is exchanged ONCE for a session bound
+ * A token handed over in the URL (contract §8.3, contract §2) is exchanged ONCE for a session bound
  * to this device, then removed from the address bar so it is neither reused nor leaked through
- * history, bookmarks or Referer. A cookie token wins over it (SPEC §4 order), but the URL is
+ * history, bookmarks or Referer. A cookie token wins over it (contract §8.3 order), but the URL is
  * cleaned all the same. A refused token falls back to the stored one.
  */
 export async function settleUrlToken(deps: UrlTokenDeps): Promise<void> {

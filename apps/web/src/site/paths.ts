@@ -1,4 +1,4 @@
-/** In-site paths (SPEC §2) shared by the shell, the session rules and the features. */
+/** In-site paths (contract §8.1) shared by the shell, the session rules and the features. */
 export const HOME_PATH = '/';
 export const STOP_SERVICE_PATH = '/other/stopService';
 export const MAINTENANCE_PATH = '/other/maintenance';
@@ -10,7 +10,7 @@ export const MINE_PATH = '/mine';
 export const USER_INFO_PATH = '/mine/userInfo';
 export const AUTHENTICATION_PATH = '/mine/userInfo/authentication';
 export const INFO_AUDIT_PATH = '/mine/infoAudit';
-/** The security centre (accounts issue); not in SPEC §2's list, which predates it. */
+/** The security centre (accounts issue); not in contract §8.1's list, which predates it. */
 export const SECURITY_PATH = '/mine/security';
 export const DEPOSIT_PATH = '/mine/finance/deposit';
 export const WITHDRAWAL_PATH = '/mine/finance/withdrawal';
@@ -22,7 +22,7 @@ export const TRANS_RECORD_PATH = '/mine/record/transRecord';
 export const CURRENCY_RECORD_PATH = '/mine/record/currencyRecord';
 export const INTRO_TUTORIAL_PATH = '/mine/finance/introTutorial';
 export const PLATFORM_TUTORIALS_PATH = '/mine/finance/introTutorial/platformTutorials';
-/** Deposit limits (responsible gambling, wallet issue); not in SPEC §2's list, which predates it. */
+/** Deposit limits (responsible gambling, wallet issue); not in contract §8.1's list, which predates it. */
 export const DEPOSIT_LIMIT_PATH = '/mine/depositLimit';
 /** The chat room (issue "Chat"): the lobby; `/chat/:roomId` for the others. */
 export const CHAT_PATH = '/chat';

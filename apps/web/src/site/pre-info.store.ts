@@ -43,7 +43,7 @@ export const usePreInfoStore = create<PreInfoState>(initialState);
 let pending: Promise<PreInfo | null> | null = null;
 
 /**
- * Stale-while-revalidate (SPEC §3): the cached pre-info renders at once, this refreshes it in
+ * Stale-while-revalidate (contract §8.2): the cached pre-info renders at once, this refreshes it in
  * the background and writes the cache. Concurrent callers share one request.
  */
 export function refreshPreInfo(api: ApiClient): Promise<PreInfo | null> {

@@ -10,7 +10,7 @@ import {
 const HOUR = 3600 * 1000;
 const T0 = Date.UTC(2026, 4, 1, 8, 0, 0);
 
-describe('referral codes (SPEC §3, §5)', () => {
+describe('referral codes (contract §8.2, §5)', () => {
   it('keeps each code of the URL with the time it arrived', () => {
     captureReferralParams('?i_code=IC01&r_code=RC01&r_bet=RB01&invite_code=INV123&x=1', T0);
     for (const [name, value] of [

@@ -14,7 +14,7 @@ const GROW_CODE_PARAM = 'growCode';
 const AGENT_VERIFY_PARAM = 'agent_verify';
 
 /**
- * Reads the SPEC §3 codes of a query string, on any page: the referral codes are kept in
+ * Reads the contract §8.2 codes of a query string, on any page: the referral codes are kept in
  * localStorage with the time they were stored (a newer link replaces an older code and
  * restarts its clock); `growCode` and `agent_verify` are kept in sessionStorage for this visit.
  */
@@ -33,7 +33,7 @@ export function captureReferralParams(search: string, now: number = Date.now()):
   if (agent && CODE_PATTERN.test(agent)) session.set(StorageKey.AgentVerify, agent);
 }
 
-/** A stored referral code while valid (SPEC §5: invite_code 24 h, the others 12 h). */
+/** A stored referral code while valid (contract §8.4: invite_code 24 h, the others 12 h). */
 export function readStoredReferralCode(
   name: ReferralCodeName,
   now: number = Date.now(),

@@ -8,7 +8,7 @@ import {
 } from '../rules/account-rules';
 import { passwordSchema, usernameSchema } from '../rules/validation';
 
-/** Accounts and sessions (PRODUCT §4): register, login, step-up, logout, passwords. */
+/** Accounts and sessions (contract §4): register, login, step-up, logout, passwords. */
 
 export const CaptchaRequest = z
   .object({ purpose: z.enum(['register', 'login']).default('login') })
@@ -101,7 +101,7 @@ export const TokenExchangeRequest = z.object({ token: z.string().min(16).max(128
 export const HandoverToken = z.object({ token: z.string(), expiresAt: z.number().int() });
 export type HandoverToken = z.infer<typeof HandoverToken>;
 
-/** The chat JWT (PRODUCT §4): HS256, exp 5 minutes, aud chat. */
+/** The chat JWT (contract §4): HS256, exp 5 minutes, aud chat. */
 export const MemberJwt = z.object({ token: z.string(), expiresAt: z.number().int() });
 export type MemberJwt = z.infer<typeof MemberJwt>;
 

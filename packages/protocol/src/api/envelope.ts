@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every handled outcome: HTTP 200 with this body; 6000 is success (PRODUCT §3). */
+/** Every handled outcome: HTTP 200 with this body; 6000 is success (contract §2). */
 export interface Envelope<T = unknown> {
   status_code: number;
   message: string;

@@ -72,7 +72,7 @@ export const SmsSendRequest = z
 
 /**
  * A step-up proves it is the member: the login password, or an SMS code (purpose stepUp) sent
- * to the bound phone (PRODUCT §4).
+ * to the bound phone (contract §4).
  */
 export const StepUp = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { StepUp } from './member';
 
-/** Members' payout accounts (SPEC §2 payment-account pages). */
+/** Members' payout accounts (contract §8.1 payment-account pages). */
 export const PaymentAccountType = z.enum([
   'bank',
   'usdt',

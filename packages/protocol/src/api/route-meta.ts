@@ -10,7 +10,7 @@ import type { RouteMeta } from './route';
  * chunk.
  */
 export const routeMeta = {
-  // --- site bootstrap (not signed: PRODUCT §3)
+  // --- site bootstrap (not signed: contract §2)
   preInfo: {
     method: 'POST',
     path: '/site/api/v1/configuration/preInfo',

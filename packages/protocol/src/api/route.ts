@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** The first path segment of `/{base}/api/...`; json-cache signs as `site` (PRODUCT §3). */
+/** The first path segment of `/{base}/api/...`; json-cache signs as `site` (contract §2). */
 export const apiBases = ['site', 'act', 'game', 'fd', 'agent', 'stream'] as const;
 export type ApiBase = (typeof apiBases)[number];
 
@@ -17,7 +17,7 @@ export interface RouteMeta {
   readonly method: HttpMethod;
   readonly path: string;
   readonly auth: RouteAuth;
-  /** Whether X-Sign is checked (PRODUCT §3 lists the exemptions). */
+  /** Whether X-Sign is checked (contract §2 lists the exemptions). */
   readonly signed: boolean;
   /** Money-changing: needs X-Idempotency-Key. */
   readonly money?: boolean;

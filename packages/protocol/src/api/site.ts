@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PLATFORM_TYPE } from '../constants';
 
-/** preInfo (SPEC §3): the site configuration the client starts from. */
+/** preInfo (contract §8.2): the site configuration the client starts from. */
 export const PreInfoRequest = z
   .object({ platformType: z.number().int().min(1).max(99).default(DEFAULT_PLATFORM_TYPE) })
   .strict();
@@ -20,9 +20,9 @@ export const SiteBaseConfigVo = z.object({
   webLogoTitleUrl: z.string(),
   logoUrl: z.string(),
   customerServiceUrl: z.string(),
-  /** The tenant flag of SPEC §4: when on, the stop-service redirect is skipped. */
+  /** The tenant flag of contract §8.3: when on, the stop-service redirect is skipped. */
   tenant: z.boolean(),
-  /** The download-only platform of SPEC §8: restriction and maintenance redirects are skipped. */
+  /** The download-only platform of contract §3: restriction and maintenance redirects are skipped. */
   downloadOnly: z.boolean(),
   minVersion: z.string(),
 });

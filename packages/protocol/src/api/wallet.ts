@@ -4,7 +4,7 @@ import { dateString, moneyString, paging, pageOf } from './common';
 import { fundPassword } from './member';
 import { isWireCoin } from '../money/fen';
 
-/** Wallet (PRODUCT §5): balances, deposits, withdrawals, records, COIN, limits, turnover. */
+/** Wallet (contract §5): balances, deposits, withdrawals, records, COIN, limits, turnover. */
 
 /** COIN is whole units on the wire: digits only, at most MAX_WIRE_COIN (money/fen). */
 export const coinString = z

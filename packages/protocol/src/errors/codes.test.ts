@@ -9,7 +9,7 @@ import {
 } from './codes';
 
 /**
- * The codes of the SPEC §8 catalogue. SPEC §8 also lists "0 success" (the original client's
+ * The codes of the contract §3 catalogue. contract §3 also lists "0 success" (the original client's
  * internal success value); on this site's wire success is 6000 only, so 0 is not a site code.
  */
 const specCodes = [
@@ -23,7 +23,7 @@ const HAN = /\p{Script=Han}/u;
 const numeric = (a: number, b: number) => a - b;
 
 describe('error catalogue', () => {
-  it.each(specCodes)('SPEC §8 code %i has a Chinese message', (code) => {
+  it.each(specCodes)('contract §3 code %i has a Chinese message', (code) => {
     expect(isErrorCode(code)).toBe(true);
     expect(messageFor(code)).toMatch(HAN);
   });
@@ -41,7 +41,7 @@ describe('error catalogue', () => {
     expect(new Set(messages).size).toBe(messages.length);
   });
 
-  it('codes added after SPEC §8 lie in the PRODUCT §3 ranges', () => {
+  it('codes added after contract §3 lie in the contract §2 ranges', () => {
     const ranges = Object.values(errorCodeRanges);
     const added = allCodes.filter((code) => !specCodes.includes(code));
     expect(added.length).toBeGreaterThan(0);
@@ -53,7 +53,7 @@ describe('error catalogue', () => {
     }
   });
 
-  it('the ranges match PRODUCT §3', () => {
+  it('the ranges match contract §2', () => {
     expect(errorCodeRanges).toEqual({
       accounts: [6040, 6099],
       wallet: [7000, 7999],
@@ -86,7 +86,7 @@ describe('error catalogue', () => {
     },
   );
 
-  it('logout codes are the SPEC §8 logout handler codes', () => {
+  it('logout codes are the contract §3 logout handler codes', () => {
     expect([...logoutCodes].sort(numeric)).toEqual([6001, 10004, 10104, 10105]);
   });
 });

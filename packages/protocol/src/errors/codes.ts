@@ -1,6 +1,6 @@
 /**
  * Every business and transport code the site knows, with its one Chinese message.
- * SPEC §8 codes keep their meaning; new codes live in the ranges of PRODUCT §3:
+ * contract §3 codes keep their meaning; new codes live in the ranges of contract §2:
  * 6040–6099 accounts, 7xxx wallet and payments, 8xxx venues and sportsbook,
  * 9xxx activities, chat and responsible gambling.
  */
@@ -41,7 +41,7 @@ export const ErrorCode = {
   RateLimited: 6501,
   NoUuid: 22007,
   ImageNetworkError: 900000,
-  // other SPEC §8 codes
+  // other contract §3 codes
   GiftPropertyChange: 301220,
   LiveMaintenance: 600101,
   SpeedPay: 244102,
@@ -89,7 +89,7 @@ export const ErrorCode = {
   DepositorNameRequired: 7022,
   AmountTooLarge: 7023,
   DepositLimitExceeded: 9201,
-  // chat room 91xx (websocket error frames, PRODUCT §7; never seen by the HTTP handlers)
+  // chat room 91xx (websocket error frames, contract §7; never seen by the HTTP handlers)
   ChatServerError: 9100,
   ChatNotLoggedIn: 9101,
   ChatMuted: 9102,
@@ -211,7 +211,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9116: '该注单不存在或不可分享',
 };
 
-/** Ranges reserved for codes added after SPEC §8 (PRODUCT §3). */
+/** Ranges reserved for codes added after contract §3 (contract §2). */
 export const errorCodeRanges = {
   accounts: [6040, 6099],
   wallet: [7000, 7999],
@@ -219,7 +219,7 @@ export const errorCodeRanges = {
   activitiesChatResponsible: [9000, 9999],
 } as const satisfies Record<string, readonly [number, number]>;
 
-/** Codes after which the client runs its logout handler (SPEC §4). */
+/** Codes after which the client runs its logout handler (contract §8.3). */
 export const logoutCodes: readonly ErrorCode[] = [6001, 10105, 10004, 10104];
 
 export function isErrorCode(value: number): value is ErrorCode {

@@ -1,7 +1,7 @@
 import { MoneyFormatError } from '../money/fen';
 
 /**
- * SPEC §9 number format: en-US, thousands separators, exactly 2 decimals ("1,234,567.89");
+ * contract §8.5 number format: en-US, thousands separators, exactly 2 decimals ("1,234,567.89");
  * some helpers truncate instead of rounding. Implemented on digit strings and bigint rather
  * than Intl.NumberFormat because Intl takes a Number: a decimal string above 2^53 or with many
  * places would be rounded as a float before it is formatted.

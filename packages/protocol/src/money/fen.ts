@@ -1,5 +1,5 @@
 /**
- * Money is an integer number of fen (1 yuan = 100 fen) held as `bigint` (PRODUCT §3: BIGINT
+ * Money is an integer number of fen (1 yuan = 100 fen) held as `bigint` (contract §2: BIGINT
  * inside, a decimal string on the wire, never a float). Nothing here divides a Number: a float
  * cannot hold 0.1 exactly, and amounts above 2^53 fen would silently lose fen.
  *
@@ -86,7 +86,7 @@ export function isCoinUnitsString(s: string): boolean {
 
 /**
  * CNY fen credited for a USDT amount at the operator's rate (CNY per USDT), rounded down to the
- * fen (PRODUCT §5): hundredths of USDT × fen per USDT / 100. 10.01 USDT at 7.23 → 7237n (¥72.37).
+ * fen (contract §5): hundredths of USDT × fen per USDT / 100. 10.01 USDT at 7.23 → 7237n (¥72.37).
  * Both amounts are in hundredths, as parseMoney reads them.
  */
 export function usdtCreditFen(usdtHundredths: bigint, rateFen: bigint): bigint {

@@ -29,7 +29,7 @@ const allTypes = [Malay, Hongkong, Europe, Indonesia] as const;
 const europe = fc.integer({ min: ODDS_EUROPE_MILLI_MIN, max: ODDS_EUROPE_MILLI_MAX });
 
 describe('OddsType', () => {
-  it('has the SPEC §3 values', () => {
+  it('has the contract §8.2 values', () => {
     expect(OddsType).toEqual({ Malay: 1, Hongkong: 2, Europe: 3, Indonesia: 4 });
   });
   it.each([

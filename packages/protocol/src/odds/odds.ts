@@ -1,5 +1,5 @@
 /**
- * Odds types and conversions (SPEC §3: Malay 1, Hongkong 2, Europe 3, Indonesia 4).
+ * Odds types and conversions (contract §8.2: Malay 1, Hongkong 2, Europe 3, Indonesia 4).
  *
  * The canonical form, stored and compared by the sportsbook, is Europe (decimal) odds as an
  * integer number of thousandths ("milli"): 1.950 → 1950. Every type is handled in milli, so all

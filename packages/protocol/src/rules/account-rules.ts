@@ -8,7 +8,7 @@ export const USERNAME_MIN = 4;
 export const USERNAME_MAX = 16;
 /** 4–16 ASCII letters or digits, starting with a letter (so it never reads as a phone number). */
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9]{3,15}$/;
-/** Password policy (PRODUCT §4): 8–64 characters counted by code point. */
+/** Password policy (contract §4): 8–64 characters counted by code point. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 /**

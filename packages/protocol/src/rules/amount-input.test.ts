@@ -4,7 +4,7 @@ import { sanitizeAmountInput } from './amount-input';
 
 describe('sanitizeAmountInput', () => {
   it.each([
-    // SPEC §5
+    // contract §8.4
     ['', ''],
     ['.', ''],
     ['00', '0'],

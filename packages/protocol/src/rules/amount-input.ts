@@ -1,9 +1,9 @@
 /**
- * SPEC §5 amount input: only digits and one dot, at most `decimals` places (2 by default),
+ * contract §8.4 amount input: only digits and one dot, at most `decimals` places (2 by default),
  * a lone dot gives "", "00" gives "0". Run on every keystroke, so it must keep what a user is
  * still typing ("12." stays "12.") and be idempotent (sanitising twice changes nothing).
  *
- * Choices beyond SPEC:
+ * Choices beyond the contract:
  * - full-width digits and the full-width dot (what a Chinese IME may type) count as their ASCII
  *   forms; every other character, "-" and "," included, is dropped;
  * - later dots are dropped, not treated as a new start ("1.2.3" → "1.23");

@@ -1,6 +1,6 @@
 /**
  * Widely leaked passwords (top of public breach lists, plus ones common on Chinese sites),
- * lower-case. Registration refuses them (PRODUCT §4); shorter ones are listed too because the
+ * lower-case. Registration refuses them (contract §4); shorter ones are listed too because the
  * list is also the reference for strength hints and for tests.
  */
 // prettier-ignore

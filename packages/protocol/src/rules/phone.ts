@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY_CODE } from '../constants';
 
 /**
- * SPEC §5 phone masking: the first 2 and the last 2 characters stay, every character between
+ * contract §8.4 phone masking: the first 2 and the last 2 characters stay, every character between
  * becomes "*", so the length is kept ("13800138000" → "13*******00"). Counted by code point.
  * A value of 4 characters or fewer would be shown whole by that rule, so it is masked
  * entirely instead ("1234" → "****"): a mask must never reveal the full value.
@@ -13,7 +13,7 @@ export function maskPhone(s: string): string {
 }
 
 /**
- * SPEC §3 phone display: "(+86)13800138000". A country code given with its "+" is accepted
+ * contract §8.2 phone display: "(+86)13800138000". A country code given with its "+" is accepted
  * ("+852"); an empty one falls back to the default 86, since pre-info may send "".
  */
 export function formatPhoneDisplay(

@@ -13,7 +13,7 @@ const HOUR = 3600 * 1000;
 const T0 = Date.UTC(2025, 0, 1);
 
 describe('referral codes', () => {
-  it('knows the four SPEC §3 names', () => {
+  it('knows the four contract §8.2 names', () => {
     expect([...REFERRAL_CODE_NAMES].sort()).toEqual(['i_code', 'invite_code', 'r_bet', 'r_code']);
     expect(isReferralCodeName('invite_code')).toBe(true);
     expect(isReferralCodeName('growCode')).toBe(false);

@@ -1,7 +1,7 @@
 import { REFERRAL_CODE_TTL_MS, type ReferralCodeName } from '../constants';
 
 /**
- * SPEC §3 / §5 referral codes, kept with the time they were stored: invite_code lives 24 h,
+ * contract §8.2 / §5 referral codes, kept with the time they were stored: invite_code lives 24 h,
  * i_code, r_code and r_bet 12 h. Pure: the caller passes `now` and does the storage I/O.
  */
 

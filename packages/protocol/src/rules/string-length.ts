@@ -1,5 +1,5 @@
 /**
- * SPEC §5 string length: a character above code 255 counts as 2 (roughly its width on screen:
+ * contract §8.4 string length: a character above code 255 counts as 2 (roughly its width on screen:
  * CJK and emoji are wide). Strings are walked by code point, so an emoji made of a surrogate
  * pair counts 2, not 4, and is never cut in half.
  */

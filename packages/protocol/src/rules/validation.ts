@@ -12,7 +12,7 @@ import { COMMON_PASSWORDS } from './common-passwords';
 export { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN };
 
 /**
- * Registration rules (PRODUCT §4). Schemas carry Chinese messages because the web shows them
+ * Registration rules (contract §4). Schemas carry Chinese messages because the web shows them
  * as field hints; the server maps any failure to 10003, except a common password, which is
  * the distinct business code 6044 (weak password) and is therefore a separate check.
  */

@@ -15,7 +15,7 @@ export type Sport = (typeof sports)[number];
 export const esportsTitles = ['cs2', 'lol', 'dota2'] as const;
 export type EsportsTitle = (typeof esportsTitles)[number];
 
-/** The venue family (SPEC §1) a sport belongs to: sports are TY, esports DJ. */
+/** The venue family (contract §8) a sport belongs to: sports are TY, esports DJ. */
 export function familyOfSport(sport: Sport): 'TY' | 'DJ' {
   return sport === 'esports' ? 'DJ' : 'TY';
 }
@@ -57,7 +57,7 @@ export function isQuarterLine(line100: number): boolean {
 export const legResults = ['won', 'lost', 'half_won', 'half_lost', 'push', 'void'] as const;
 export type LegResult = (typeof legResults)[number];
 
-/** A bet's status as members see it (PRODUCT §6). */
+/** A bet's status as members see it (contract §6). */
 export const betStatuses = ['open', ...legResults] as const;
 export type BetStatus = (typeof betStatuses)[number];
 

@@ -8,7 +8,7 @@ import {
   type ServerMessages,
 } from './messages';
 
-/** A websocket frame: JSON text `{"msgId": <number>, "msgData": <object>}` (PRODUCT §7). */
+/** A websocket frame: JSON text `{"msgId": <number>, "msgData": <object>}` (contract §7). */
 export interface Frame<Id extends number = number, Data extends object = object> {
   msgId: Id;
   msgData: Data;
@@ -23,7 +23,7 @@ export type ServerFrame<Id extends ServerMessageId = ServerMessageId> = Id exten
   ? Frame<Id, ServerMessages[Id]>
   : never;
 
-/** The chat's own codes (PRODUCT §7: errors on the socket are 9xxx). */
+/** The chat's own codes (contract §7: errors on the socket are 9xxx). */
 export const chatErrorCodes = [
   ErrorCode.ChatServerError,
   ErrorCode.ChatNotLoggedIn,

@@ -18,13 +18,13 @@ describe('MessageId', () => {
     ['LeaveRoom', 10012],
     ['Score', 10014],
     ['Gift', 10017],
-  ] as const)('%s is %i (SPEC §3)', (name, id) => {
+  ] as const)('%s is %i (contract §8.2)', (name, id) => {
     expect(MessageId[name]).toBe(id);
     expect(isMessageId(id)).toBe(true);
     expect(messageName(id)).toBe(name);
   });
 
-  it('has exactly the 15 SPEC §3 ids', () => {
+  it('has exactly the 15 contract §8.2 ids', () => {
     expect(Object.keys(MessageId)).toHaveLength(15);
     expect(new Set(Object.values(MessageId)).size).toBe(15);
   });

@@ -1,6 +1,6 @@
 /**
- * Chat websocket message ids (SPEC §3). These are their own namespace: 10001–10017 are also
- * HTTP business codes, but a websocket id never reaches the HTTP code handlers (PRODUCT §7).
+ * Chat websocket message ids (contract §8.2). These are their own namespace: 10001–10017 are also
+ * HTTP business codes, but a websocket id never reaches the HTTP code handlers (contract §7).
  */
 export const MessageId = {
   Heartbeat: 0,

@@ -5,19 +5,19 @@ import { displayLength } from '../rules/string-length';
 import { MessageId } from './message-ids';
 
 /*
- * Chat payloads, per direction, exactly as the table of PRODUCT §7. The interfaces are what both
+ * Chat payloads, per direction, exactly as the table of contract §7. The interfaces are what both
  * apps program against; the zod schemas cover only client→server payloads, because those are
  * the untrusted ones the server must validate (strict: an unknown field is a malformed frame).
  * Ids are positive safe integers; times are epoch milliseconds (like `serverTime`).
  */
 
-/** 0 may speak, 1 muted (PRODUCT §7). */
+/** 0 may speak, 1 muted (contract §7). */
 export type SpeechStatus = 0 | 1;
-/** 1 open, 0 closed (PRODUCT §7). */
+/** 1 open, 0 closed (contract §7). */
 export type RoomStatus = 0 | 1;
 
 /**
- * Most a chat message may hold, counted by SPEC §5's display length (a character above code 255
+ * Most a chat message may hold, counted by contract §8.4's display length (a character above code 255
  * counts 2): 200, i.e. 100 Chinese characters (issue: chat). Longer content is answered with
  * 9106, not dropped.
  */
@@ -128,7 +128,7 @@ export interface GiftRequest {
   roomId: number;
   giftId: number;
   count: number;
-  /** Gifts are paid in COIN: money frames carry an idempotency key (PRODUCT §3). */
+  /** Gifts are paid in COIN: money frames carry an idempotency key (contract §2). */
   idempotencyKey: string;
 }
 

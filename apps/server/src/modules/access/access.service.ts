@@ -18,7 +18,7 @@ interface AccessTables {
 }
 
 /**
- * Access restriction by the caller's real address (PRODUCT §3): 6031 for a blocklisted
+ * Access restriction by the caller's real address (contract §2): 6031 for a blocklisted
  * IP/CIDR, 6033 for an address inside a range of a region the site does not serve. Ranges are
  * operator data; there is no external GeoIP.
  */

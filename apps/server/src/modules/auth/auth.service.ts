@@ -190,7 +190,7 @@ export class AuthService {
   }
 
   /**
-   * Login (PRODUCT §4). Unknown names and wrong passwords give the same 6002 after the same
+   * Login (contract §4). Unknown names and wrong passwords give the same 6002 after the same
    * work: the name's counters move either way and a dummy hash is verified for unknown names.
    */
   async login(
@@ -479,7 +479,7 @@ export class AuthService {
     return { token, expiresAt: now + HANDOVER_TTL_MS };
   }
 
-  /** A URL-handed token, once, for a session bound to this device (PRODUCT §3). */
+  /** A URL-handed token, once, for a session bound to this device (contract §2). */
   async tokenExchange(token: string, meta: RequestMeta): Promise<LoginResult> {
     // Before the token is used: a blocked device must not void the member's handover.
     await this.d.sessions.refuseBlockedDevice(meta.deviceId);
@@ -490,7 +490,7 @@ export class AuthService {
     return this.#completeLogin(m.id, m.userName, meta, networkOf(meta.ip), false, null, true);
   }
 
-  /** The chat JWT for this session (PRODUCT §4). */
+  /** The chat JWT for this session (contract §4). */
   async chatJwt(
     memberId: number,
     sessionId: string,

@@ -20,7 +20,7 @@ export const RISK_CODE: Record<RiskReason, number> = {
 };
 
 /**
- * Login risk (PRODUCT §4 via the accounts issue): a device the member has not trusted, a
+ * Login risk (contract §4 via the accounts issue): a device the member has not trusted, a
  * network (IPv4 /24, IPv6 /48) not seen for the member in 90 days, a last login over 90 days
  * ago, or a run of failed logins from elsewhere since the last success.
  */

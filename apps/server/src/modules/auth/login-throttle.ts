@@ -18,7 +18,7 @@ export interface ThrottleState {
 }
 
 /**
- * Failed-login counting (PRODUCT §4). Counters are keyed by the name as typed (lower-cased),
+ * Failed-login counting (contract §4). Counters are keyed by the name as typed (lower-cased),
  * never by whether it exists, so unknown names behave exactly like real ones. The captcha is
  * per name; the lockout is per name and network, and lasts a fixed time — a stranger on
  * another network can slow a member down with captchas but can never lock them out.

@@ -20,14 +20,14 @@ import { isDeviceBlocked } from './device.repository';
 import { SessionCache } from './session-cache';
 
 const DAY = 24 * 3600 * 1000;
-/** Lifetimes (PRODUCT §4): 1 day absolute; with "remember", 30 days absolute and 7 days idle. */
+/** Lifetimes (contract §4): 1 day absolute; with "remember", 30 days absolute and 7 days idle. */
 export const SESSION_TTL_MS = DAY;
 export const REMEMBER_TTL_MS = 30 * DAY;
 export const REMEMBER_IDLE_S = 7 * 24 * 3600;
 /** last_seen_at is written at most this often per session. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-/** The code a request on an ended session gets (SPEC §8, PRODUCT §3). */
+/** The code a request on an ended session gets (contract §3, contract §2). */
 const ENDED_CODE: Record<EndReason, number> = {
   replaced: ErrorCode.LoggedInElsewhere,
   password: ErrorCode.PasswordChanged,

@@ -32,7 +32,7 @@ export type PostResult =
   { kind: 'sent'; message: ChatMessage } | { kind: 'shielded'; reason: string };
 
 /**
- * Chat rules (PRODUCT §7): rooms with a status and a VIP range for speaking, mutes (timed or
+ * Chat rules (contract §7): rooms with a status and a VIP range for speaking, mutes (timed or
  * permanent), shields, the content filter, flood control, gifts paid in COIN through the
  * ledger, history. Every change other nodes must know is published on the bus; the socket hub
  * delivers it.

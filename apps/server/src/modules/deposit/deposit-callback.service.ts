@@ -4,7 +4,7 @@ import type { DepositDeps, DepositService } from './deposit.service';
 import * as repo from './deposit.repository';
 
 /**
- * Payment gateways' callbacks (PRODUCT §5): signed by the gateway, credited exactly once, and
+ * Payment gateways' callbacks (contract §5): signed by the gateway, credited exactly once, and
  * money really received is never dropped — a payment for an expired order or with another
  * amount goes to operator review.
  */

@@ -11,7 +11,7 @@ const RAISE_DELAY_MS = 24 * 3600 * 1000;
 const PERIODS: Period[] = ['day', 'week', 'month'];
 
 /**
- * Deposit limits (responsible gambling, PRODUCT §5): day / week / month, gross, in Shanghai
+ * Deposit limits (responsible gambling, contract §5): day / week / month, gross, in Shanghai
  * periods, counted at order time with pending orders; the lowest remaining applies; lowering
  * takes effect at once, raising or removing after 24 hours.
  */

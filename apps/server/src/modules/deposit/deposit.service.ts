@@ -55,7 +55,7 @@ const STATUS_NOTE: Record<string, string> = {
 };
 
 /**
- * Deposits (PRODUCT §5): orders are state machines changed only by compare-and-set; a credit is
+ * Deposits (contract §5): orders are state machines changed only by compare-and-set; a credit is
  * one ledger transaction with the order id as its reference, so whoever races, an order is
  * credited, rejected or expired exactly once. Money really received is never dropped: a paid
  * callback for an expired order or with another amount goes to operator review.

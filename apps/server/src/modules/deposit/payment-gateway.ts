@@ -11,7 +11,7 @@ export interface GatewayCallback {
 export type CallbackHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /**
- * A payment-gateway adapter for the online deposit channels (PRODUCT §5). The deposit service
+ * A payment-gateway adapter for the online deposit channels (contract §5). The deposit service
  * knows gateways only through this interface; the built-in sandbox is one implementation.
  */
 export interface PaymentGateway {

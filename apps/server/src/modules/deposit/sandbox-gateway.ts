@@ -26,7 +26,7 @@ export function verifySandboxSignature(
 }
 
 /**
- * The built-in sandbox payment gateway (PRODUCT §5): behaves like a real one — when the member
+ * The built-in sandbox payment gateway (contract §5): behaves like a real one — when the member
  * pays on its page it sends the platform a callback signed with X-Sandbox-Signature (hex
  * HMAC-SHA256 of the raw body) and retries until it hears "success".
  */

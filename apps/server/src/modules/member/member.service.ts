@@ -44,7 +44,7 @@ export class MemberService {
   }
 
   /**
-   * Member info (SPEC §7). X-User-Hash must be the hex SHA-256 of the lower-cased username:
+   * Member info (contract §2). X-User-Hash must be the hex SHA-256 of the lower-cased username:
    * a request crafted for another account is refused (6047).
    */
   async info(
@@ -115,7 +115,7 @@ export class MemberService {
   }
 
   /**
-   * A step-up (PRODUCT §4): the login password or an SMS code sent to the bound phone. Without
+   * A step-up (contract §4): the login password or an SMS code sent to the bound phone. Without
    * either: 6049.
    */
   async #stepUp(m: MemberRow, stepUp: StepUp | undefined): Promise<void> {

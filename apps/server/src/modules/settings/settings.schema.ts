@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 
 /**
  * Site settings: database rows the operator changes at run time, one row per key
- * (PRODUCT §2). Each key has a schema and a default; on first start the defaults are seeded,
+ * (contract §1). Each key has a schema and a default; on first start the defaults are seeded,
  * taking values from the environment where a variable names them.
  */
 export const SiteStatus = z.object({

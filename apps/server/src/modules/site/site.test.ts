@@ -26,7 +26,7 @@ function decrypt(payload: string, sec: SecKey): unknown {
 }
 
 describe('preInfo', () => {
-  it('has every pre-info field of SPEC §3, the caller ip and the seeded settings', async () => {
+  it('has every pre-info field of contract §8.2, the caller ip and the seeded settings', async () => {
     const data = await t
       .client()
       .data<PreInfo>('preInfo', { body: { platformType: 6 }, ip: '203.0.113.9' });

@@ -7,7 +7,7 @@ import { expectCode, idemKey, registerMember, type Member } from '../../test/fac
 import { sandboxSignature } from '../deposit/sandbox-gateway';
 
 /**
- * The sandbox gateway in production mode (PRODUCT §2, §5): refused unless SANDBOX_PAYMENTS
+ * The sandbox gateway in production mode (contract §1, §5): refused unless SANDBOX_PAYMENTS
  * enables it. Two production nodes on one database: one with the sandbox enabled, one without.
  */
 const secrets = testSecrets();

@@ -5,7 +5,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { addTurnover, turnoverItems, turnoverTotals } from './turnover.repository';
 
 /**
- * The turnover requirement (SPEC's audit page): each credited deposit requires multiplier × its
+ * The turnover requirement (the member site's audit page, contract §5): each credited deposit requires multiplier × its
  * amount of valid turnover before a withdrawal; settled bets complete it; operators waive it.
  */
 export class TurnoverService {

@@ -19,7 +19,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Rules counted over Asia/Shanghai periods (PRODUCT §2, §5), driven at the API with a fake
+ * Rules counted over Asia/Shanghai periods (contract §1, §5), driven at the API with a fake
  * clock placed at chosen instants: deposit limits (weeks from Monday, months, the lowest
  * applies, lowering at once, removing after 24 h), withdrawal limits per request and per day,
  * and the records' date filter. Every test only moves the clock forward.

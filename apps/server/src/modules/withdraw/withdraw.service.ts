@@ -43,7 +43,7 @@ export interface WithdrawDeps {
 }
 
 /**
- * Withdrawals (PRODUCT §5): need an approved real name, a payout account past its cool-off and
+ * Withdrawals (contract §5): need an approved real name, a payout account past its cool-off and
  * the fund password (5 wrong tries lock withdrawals for 30 minutes); the turnover requirement
  * must be met. The amount moves from main to locked at once; an operator pays it out or sends
  * it back. No reverse withdrawal.

@@ -5,7 +5,7 @@ import { routeModules } from '../route-modules';
 import { routes } from '../router';
 
 describe('payment-account routes', () => {
-  it('route every SPEC §2 payment-account path to the add or list page its type table names', () => {
+  it('route every contract §8.1 payment-account path to the add or list page its type table names', () => {
     for (const [path, route] of Object.entries(PAYOUT_ROUTES)) {
       const leaf = matchRoutes(routes, path)?.at(-1)?.route;
       expect(leaf?.path, path).toBe(path.slice(1));

@@ -15,12 +15,12 @@ function usePayoutIdentity(): PayoutIdentityState {
   };
 }
 
-/** The payment-account add pages of SPEC §2. */
+/** The payment-account add pages of contract §8.1. */
 export function PayoutAddRoute() {
   return <PayoutAddPage identity={usePayoutIdentity()} />;
 }
 
-/** The payment-account list pages of SPEC §2. */
+/** The payment-account list pages of contract §8.1. */
 export function PayoutListRoute() {
   return <PayoutListPage identity={usePayoutIdentity()} />;
 }

@@ -6,7 +6,7 @@ export function cookiesEnabled(): boolean {
   return typeof navigator === 'undefined' || navigator.cookieEnabled !== false;
 }
 
-/** Shown instead of the site when the browser refuses cookies (SPEC §2). */
+/** Shown instead of the site when the browser refuses cookies (contract §8.1). */
 export function CookiesDisabledScreen() {
   const { t } = useTranslation('shell');
   return (

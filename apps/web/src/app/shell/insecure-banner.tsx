@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSecureStorageMode, subscribeSecureStorageMode } from '../../lib/secure-storage';
 
-/** Says so when secrets can only be kept in memory (no WebCrypto/IndexedDB: PRODUCT §2). */
+/** Says so when secrets can only be kept in memory (no WebCrypto/IndexedDB: contract §1). */
 export function InsecureBanner() {
   const { t } = useTranslation();
   const mode = useSyncExternalStore(

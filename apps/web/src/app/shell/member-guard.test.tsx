@@ -26,7 +26,7 @@ afterEach(() => {
   resetSessionStore();
 });
 
-describe('member guard (SPEC §4)', () => {
+describe('member guard (contract §8.3)', () => {
   it('sends a visitor without a session home', async () => {
     const router = renderAt('/mine/userInfo');
     expect(await screen.findByText('home')).toBeTruthy();
@@ -63,7 +63,7 @@ const guarded = (path: string) =>
   (matchRoutes(routes, path) ?? []).some((match) => match.route.lazy === routeModules.memberGuard);
 
 describe('the real route table puts every protected page behind the guard', () => {
-  it('/registerGuide (a protected page of SPEC §2) is guarded', () => {
+  it('/registerGuide (a protected page of contract §8.1) is guarded', () => {
     const matched = matchRoutes(routes, '/registerGuide') ?? [];
     expect(matched.at(-1)?.route.lazy).toBe(routeModules.registerGuide);
     expect(guarded('/registerGuide')).toBe(true);

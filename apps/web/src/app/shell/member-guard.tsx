@@ -4,7 +4,7 @@ import { useSessionStore } from '../../session/session.store';
 import { HOME_PATH } from '../../site/paths';
 
 /**
- * Protected routes (SPEC §4, §6): /mine/** needs a session; a visitor without one is sent
+ * Protected routes (contract §8.3, §6): /mine/** needs a session; a visitor without one is sent
  * home. While a URL-handed token is being exchanged, or while an ended session is on its way
  * to login (a 6001 / 10102 notice, a password change), the page waits instead.
  */

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('render-error screen (SPEC §2)', () => {
+describe('render-error screen (contract §8.1)', () => {
   it('shows the catalogue message and reloads the page on its button', () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });

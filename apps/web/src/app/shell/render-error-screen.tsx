@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import './shell-screens.css';
 
-/** The render-error screen of SPEC §2: a calm message and a reload. */
+/** The render-error screen of contract §8.1: a calm message and a reload. */
 export function RenderErrorScreen() {
   const { t } = useTranslation('shell');
   return (

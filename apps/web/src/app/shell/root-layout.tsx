@@ -9,7 +9,7 @@ import './shell.css';
 
 /**
  * An ended session on its way to login keeps the member guard from sending its page home
- * (SPEC §4: 6001 / 10102 lead to login). Released here, after React has left the member area:
+ * (contract §8.3: 6001 / 10102 lead to login). Released here, after React has left the member area:
  * the router's own promise resolves before that render, too early to release it.
  */
 function useLeavingForLoginRelease(): void {

@@ -7,7 +7,7 @@ export function rotateTitle(title: string): string {
 }
 
 /**
- * Sets the document title and, when the tab is visible and the title is long (SPEC §2: 27+
+ * Sets the document title and, when the tab is visible and the title is long (contract §8.1: 27+
  * characters), scrolls it one step every 350 ms. Hidden tabs keep the full title (and no timer).
  * Returns the stop function, which restores the full title.
  */

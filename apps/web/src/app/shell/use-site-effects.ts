@@ -15,7 +15,7 @@ function setFavicon(href: string): void {
   if (link.getAttribute('href') !== href) link.href = href;
 }
 
-/** Site-wide effects of pre-info (SPEC §2, §4): title and its marquee, icon, skin, stop-service. */
+/** Site-wide effects of pre-info (contract §8.1, §4): title and its marquee, icon, skin, stop-service. */
 export function useSiteEffects(): void {
   const preInfo = usePreInfoStore((state) => state.preInfo);
   const { pathname } = useLocation();

@@ -13,7 +13,7 @@ export interface AmountInputProps {
   /** Bounds in the field's unit, as decimal strings; shown under the field. */
   min?: string | null;
   max?: string | null;
-  /** 2 for money (SPEC §5 default), 0 for whole COIN units. */
+  /** 2 for money (contract §8.4 default), 0 for whole COIN units. */
   decimals?: number;
   /** What the amount is counted in: ¥, USDT, COIN. */
   unit: string;
@@ -34,7 +34,7 @@ export function formatBound(value: string, decimals: number): string {
 }
 
 /**
- * A money field (DESIGN "Money screens"): every keystroke goes through the SPEC §5 sanitizer,
+ * A money field (DESIGN "Money screens"): every keystroke goes through the contract §8.4 sanitizer,
  * the range is shown, and a value outside it says so at once. Whether the form may submit is
  * the caller's, from the same `amountProblem`.
  */

@@ -10,7 +10,7 @@ const animation = { animationDuration: `${MODAL_LEAVE_ANIMATION_MS}ms` };
 
 export interface AppModalProps {
   visible: boolean;
-  /** Defaults to 温馨提示 (SPEC §2). */
+  /** Defaults to 温馨提示 (contract §8.1). */
   title?: ReactNode;
   children: ReactNode;
   /** Defaults to 确定. */

@@ -2,7 +2,7 @@ import { formatAmount, formatCoin } from '@nebula/protocol/format/number-format'
 import type { ReactNode } from 'react';
 import './money.css';
 
-/** A money figure in SPEC §9 format ("1,234.50"), or whole COIN units ("1,200"). */
+/** A money figure in contract §8.5 format ("1,234.50"), or whole COIN units ("1,200"). */
 export function formatFigure(value: string, coin = false): string {
   if (!coin) return formatAmount(value);
   const negative = value.startsWith('-');

@@ -7,7 +7,7 @@ export function isCompactViewport(height: number = window.innerHeight): boolean 
   return height < DIALOG_COMPACT_BELOW_HEIGHT;
 }
 
-/** The anti-fraud security tip of SPEC §2: width 360, compact below 900 px of height. */
+/** The anti-fraud security tip of contract §8.1: width 360, compact below 900 px of height. */
 export function showSecurityTip(): Promise<void> {
   return showModal({
     title: t('shell:securityTip.title'),

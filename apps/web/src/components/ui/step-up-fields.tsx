@@ -43,7 +43,7 @@ interface StepUpFieldsProps {
 }
 
 /**
- * Proof that it is the member (PRODUCT §4) before a sensitive change — a phone, the fund
+ * Proof that it is the member (contract §4) before a sensitive change — a phone, the fund
  * password, a payout account: the login password, or an SMS code sent to the bound phone.
  * Shared by the features that need it; each passes its own call for sending the code.
  */

@@ -1,7 +1,7 @@
 import { COUNTDOWN_TICK_MS } from '@nebula/protocol/constants';
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds left of a countdown that ticks every COUNTDOWN_TICK_MS (SPEC §9: 1 s). */
+/** Seconds left of a countdown that ticks every COUNTDOWN_TICK_MS (contract §8.5: 1 s). */
 export function useCountdown(): { remaining: number; start: (seconds: number) => void } {
   const [remaining, setRemaining] = useState(0);
   const running = remaining > 0;

@@ -1,7 +1,7 @@
 import { StorageKey } from '@nebula/protocol/constants';
 import { getSecureItem, setSecureItem } from '../secure-storage';
 
-/** The signing blob (SPEC §3): the device key, bound to the device id it was issued for. */
+/** The signing blob (contract §8.2): the device key, bound to the device id it was issued for. */
 interface SignBlob {
   uuid: string;
   signKey: string;

@@ -5,7 +5,7 @@ import { readSignBlob } from './sign-blob';
 import type * as SigningChunk from './signing-chunk';
 import type { BootstrapCalls } from './signing-chunk';
 
-/** The X-Sign computation of PRODUCT §3, with the device key obtained once and cached. */
+/** The X-Sign computation of contract §2, with the device key obtained once and cached. */
 export interface Signer {
   /** Lower-case hex HMAC of `base:uuid:timestamp`, or '' when no key can be had. */
   sign: (path: string, uuid: string, timestamp: number) => Promise<string>;

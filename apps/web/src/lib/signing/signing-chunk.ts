@@ -3,7 +3,7 @@ import { useDeviceConfig, type DeviceConfig } from './device-config.store';
 import { storeSignBlob } from './sign-blob';
 
 /**
- * The lazily loaded signing chunk (SPEC §7, PRODUCT §3): fetches this device's signing key
+ * The lazily loaded signing chunk (contract §2, contract §2): fetches this device's signing key
  * inside the encrypted vvPretty payload, keeps the rest of the payload for later, and seals
  * the key at rest so the main bundle can still sign when this chunk cannot be loaded.
  */

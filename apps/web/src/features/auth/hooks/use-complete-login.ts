@@ -13,7 +13,7 @@ export interface CompleteOptions {
 }
 
 /**
- * After a login, a device authorization or a registration: keep the session (SPEC §4), keep
+ * After a login, a device authorization or a registration: keep the session (contract §8.3), keep
  * or forget `loginInfo`, then go back where the visitor came from (`?redirect=`) or home.
  */
 export function useCompleteLogin() {

@@ -23,7 +23,7 @@ const CAPTCHA_CODES: ReadonlySet<number> = new Set([
 ]);
 
 /**
- * The login form's state (SPEC §4, PRODUCT §4): remembered name, captcha only when the server
+ * The login form's state (contract §8.3, contract §4): remembered name, captcha only when the server
  * asks for it (10409, `data.captchaRequired`, 6021/6022), the lockout time of 6040, the
  * closed notice of 6043, and the device-authorization step of 6025–6029.
  */

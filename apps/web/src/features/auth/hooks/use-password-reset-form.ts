@@ -24,7 +24,7 @@ const FIELD_OF_CODE: Partial<Record<number, ResetField>> = {
 };
 
 /**
- * Password reset by SMS (PRODUCT §4): the name, a code (the server answers the same for every
+ * Password reset by SMS (contract §4): the name, a code (the server answers the same for every
  * name, so the page never says whether the name exists), then the new password. A reset ends
  * every session, this device's included.
  */

@@ -28,8 +28,8 @@ const FIELD_OF_CODE: Partial<Record<number, RegisterField>> = {
 };
 
 /**
- * The registration form (PRODUCT §4): rules checked as typed, the invite code prefilled from a
- * valid stored invite_code or i_code (SPEC §3), the captcha asked for only when pre-info says
+ * The registration form (contract §4): rules checked as typed, the invite code prefilled from a
+ * valid stored invite_code or i_code (contract §8.2), the captcha asked for only when pre-info says
  * the site requires one (unknown counts as required), or when the server answers 10409 because
  * an operator switched it on since pre-info was read.
  */

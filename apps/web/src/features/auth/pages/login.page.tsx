@@ -16,7 +16,7 @@ import { useLoginForm } from '../hooks/use-login-form';
 import '../components/auth.css';
 import { LOGIN_NAME_MAX, PASSWORD_CHECK_MAX } from '@nebula/protocol/rules/account-rules';
 
-/** /user/login (SPEC §2, §4). */
+/** /user/login (contract §8.1, §4). */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const stopLogin = usePreInfoStore((state) => state.preInfo?.stopLogin === true);

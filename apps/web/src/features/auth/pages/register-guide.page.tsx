@@ -9,7 +9,7 @@ const AFTER = ['phone', 'realName', 'fund'] as const;
 
 /**
  * /registerGuide: how to register, what to do after, and the 18+ / responsible-play note. A
- * protected page (SPEC §2), so its reader is always a member: it leads on to the member centre.
+ * protected page (contract §8.1), so its reader is always a member: it leads on to the member centre.
  */
 export function RegisterGuidePage() {
   const { t } = useTranslation('auth');

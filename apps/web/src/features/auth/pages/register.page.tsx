@@ -18,7 +18,7 @@ import { userNameHint } from '../hooks/username-hint';
 import '../components/auth.css';
 import { INVITE_CODE_MAX, PASSWORD_MAX, USERNAME_MAX } from '@nebula/protocol/rules/account-rules';
 
-/** /user/register (SPEC §2, PRODUCT §4). */
+/** /user/register (contract §8.1, contract §4). */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

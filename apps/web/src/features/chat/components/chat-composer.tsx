@@ -9,7 +9,7 @@ import { chatSocket, useChatConnection } from '../../../lib/chat-socket';
 import { sendText } from '../model/room-sync';
 
 /**
- * The input row: gift button, text with the SPEC §5 length counter (a character above code 255
+ * The input row: gift button, text with the contract §8.4 length counter (a character above code 255
  * counts 2; at most 200), send. A refused message (muted, too fast…) comes back into the empty
  * input so it is not lost; the refusal itself is shown by the page.
  */

@@ -2,7 +2,7 @@ import { COUNTDOWN_TICK_MS } from '@nebula/protocol/constants';
 import { useEffect, useState } from 'react';
 import { serverNow } from '../../../lib/clock';
 
-/** The server-corrected time, ticking once a second (SPEC §9) while `running`. */
+/** The server-corrected time, ticking once a second (contract §8.5) while `running`. */
 export function useNow(running: boolean): number {
   const [now, setNow] = useState(() => serverNow());
   useEffect(() => {

@@ -38,7 +38,7 @@ export interface ChatRoomState {
   /** Shields lifted during this visit (the shield list drops them before it is fetched again). */
   unshielded: number[];
   pending: PendingText[];
-  /** The filter shielded one of this client's messages (PRODUCT §7 MsgShield notice). */
+  /** The filter shielded one of this client's messages (contract §7 MsgShield notice). */
   filtered: { content: string; reason: string; at: number } | null;
   joinNotice: (MemberJoined & { at: number }) | null;
   /** Gifts waiting for their animation, oldest first. */

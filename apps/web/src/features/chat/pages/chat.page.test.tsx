@@ -139,7 +139,7 @@ describe('ChatPage', () => {
     expect(socket().sentOf(MessageId.Login)).toEqual([]);
   });
 
-  it('a member logs in, counts the SPEC §5 length, sends, and gets a refused text back', async () => {
+  it('a member logs in, counts the contract §8.4 length, sends, and gets a refused text back', async () => {
     useSessionStore.setState({ token: 'session' });
     renderChat();
     await act(async () => {

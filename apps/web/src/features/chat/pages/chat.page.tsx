@@ -26,7 +26,7 @@ import '../components/chat.css';
 import '../components/chat-bars.css';
 import '../components/gifts.css';
 
-/** The lobby (PRODUCT §7: room 1), shown at /chat. */
+/** The lobby (contract §7: room 1), shown at /chat. */
 export const LOBBY_ROOM_ID = 1;
 
 /** Who is looking, from member info (composed in by the route); null for a visitor. */
@@ -83,7 +83,7 @@ function LoginPrompt() {
 }
 
 /**
- * A chat room (PRODUCT §7): visitors read public rooms, members speak and send gifts. The
+ * A chat room (contract §7): visitors read public rooms, members speak and send gifts. The
  * socket lives as long as the page; everything the room shows comes from the room store.
  */
 export function ChatPage({ viewer, coin }: { viewer: ChatViewer | null; coin: ChatCoin }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** Phones: displayEquipment 1 (SPEC §7 default). */
+/** Phones: displayEquipment 1 (contract §2 default). */
 const DISPLAY_EQUIPMENT_H5 = 1;
 
 /** POST activityShow/suspensionIcon: the floating activity icon. */

@@ -16,7 +16,7 @@ function TerminalMeta({ terminal }: { terminal: TerminalReport }) {
       {t('security.terminal', {
         agent: summariseUserAgent(terminal.userAgent) ?? unknown,
         screen: terminal.screen ?? unknown,
-        // SPEC §3: a fingerprint that failed to compute is sent as ''.
+        // contract §8.2: a fingerprint that failed to compute is sent as ''.
         fingerprint:
           terminal.fingerprint === null || terminal.fingerprint === ''
             ? unknown

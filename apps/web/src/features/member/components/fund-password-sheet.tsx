@@ -23,7 +23,7 @@ interface FundPasswordSheetProps {
   onClose: () => void;
 }
 
-/** Set or change the 6-digit fund password, with a step-up (PRODUCT §4). */
+/** Set or change the 6-digit fund password, with a step-up (contract §4). */
 export function FundPasswordSheet({
   visible,
   isSet,

@@ -94,7 +94,7 @@ export interface ShortcutSection {
 const item = (key: ShortcutKey, to: string, icon: ReactNode): Shortcut => ({ key, to, icon });
 
 /**
- * Every member route of SPEC §2, the security centre and the deposit limits. Pages not built
+ * Every member route of contract §8.1, the security centre and the deposit limits. Pages not built
  * yet open the 404 page inside the member area until their issue lands; nothing is faked.
  */
 export const SHORTCUT_SECTIONS: ShortcutSection[] = [

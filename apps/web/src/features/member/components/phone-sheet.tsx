@@ -38,7 +38,7 @@ interface PhoneSheetProps {
   onClose: () => void;
 }
 
-/** Bind a phone, or change it (a change first proves it is the member: PRODUCT §4). */
+/** Bind a phone, or change it (a change first proves it is the member: contract §4). */
 export function PhoneSheet({ visible, currentMasked, onClose }: PhoneSheetProps) {
   const { t } = useTranslation('member');
   return (

@@ -7,7 +7,7 @@ import { StatusScreen } from '../components/status-screen';
 import { usePreInfoPage } from '../hooks/use-pre-info-page';
 
 /**
- * Access restriction (SPEC §2): `name=access-caveat` (6031/6033) shows the restricted notice
+ * Access restriction (contract §8.1): `name=access-caveat` (6031/6033) shows the restricted notice
  * with the caller's IP; `name=access-alert` (6032) the maintenance notice.
  */
 export function RestrictionIpPage() {

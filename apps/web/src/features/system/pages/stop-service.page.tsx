@@ -6,7 +6,7 @@ import { PageSkeleton } from '../../../components/ui/page-states';
 import { StatusScreen } from '../components/status-screen';
 import { usePreInfoPage } from '../hooks/use-pre-info-page';
 
-/** Service stopped (pre-info maintainConfig.status 0, SPEC §4). Leaves once the site is back. */
+/** Service stopped (pre-info maintainConfig.status 0, contract §8.3). Leaves once the site is back. */
 export function StopServicePage() {
   const { t } = useTranslation('system');
   const navigate = useNavigate();

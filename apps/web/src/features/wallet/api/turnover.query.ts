@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSessionToken, walletKeys } from './wallet-keys';
 
-/** GET wallet/turnover: the turnover requirement (SPEC's audit page). */
+/** GET wallet/turnover: the turnover requirement (the member site's audit page, contract §5). */
 export function useTurnover() {
   const token = useSessionToken();
   return useQuery({

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PAYOUT_ORDER, PAYOUT_TYPES } from '../model/payout-types';
 
-/** Which kind of payout account to add: each opens its own SPEC §2 page. */
+/** Which kind of payout account to add: each opens its own contract §8.1 page. */
 export function AddAccountSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation();

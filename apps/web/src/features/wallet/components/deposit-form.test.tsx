@@ -38,7 +38,7 @@ const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: '立�
 const type = (value: string) => fireEvent.change(amountBox(), { target: { value } });
 
 describe('deposit amount wiring', () => {
-  it('runs every keystroke through the SPEC §5 sanitizer', () => {
+  it('runs every keystroke through the contract §8.4 sanitizer', () => {
     render(<DepositForm channel={bank} onSubmit={vi.fn()} />);
     type('ab1,2.3.45');
     expect(amountBox().value).toBe('12.34');

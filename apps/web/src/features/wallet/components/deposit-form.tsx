@@ -34,7 +34,7 @@ interface DepositFormProps {
 }
 
 /**
- * Amount (SPEC §5 sanitizer, the channel's min/max and quick amounts) and, for a bank
+ * Amount (contract §8.4 sanitizer, the channel's min/max and quick amounts) and, for a bank
  * transfer, the depositor's name. The button stays disabled until both are acceptable.
  */
 export function DepositForm({ channel, onSubmit }: DepositFormProps) {

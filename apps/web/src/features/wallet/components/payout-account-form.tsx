@@ -33,7 +33,7 @@ interface PayoutAccountFormProps {
   onAdded: (account: PaymentAccount) => void;
 }
 
-/** The fields of one payout type, a step-up, and the add call (PRODUCT §4). */
+/** The fields of one payout type, a step-up, and the add call (contract §4). */
 export function PayoutAccountForm({ type, identity, onAdded }: PayoutAccountFormProps) {
   const { t } = useTranslation('wallet');
   const ids = { bank: useId(), no: useId(), alias: useId() };

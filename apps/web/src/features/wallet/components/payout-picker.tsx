@@ -16,7 +16,7 @@ interface PayoutPickerProps {
 
 /**
  * The payout accounts as radio rows; one still cooling off is shown but disabled, with the
- * time it becomes usable (PRODUCT §4: a new account receives withdrawals only after it).
+ * time it becomes usable (contract §4: a new account receives withdrawals only after it).
  */
 export function PayoutPicker({ accounts, value, onChange }: PayoutPickerProps) {
   const { t } = useTranslation('wallet');

@@ -34,7 +34,7 @@ function ceilings(check: WithdrawPrecheck) {
 }
 
 /**
- * Payout account, amount (SPEC §5 sanitizer, min/max, today's remaining, MAX), then a sheet
+ * Payout account, amount (contract §8.4 sanitizer, min/max, today's remaining, MAX), then a sheet
  * with the exact amount and the 6-digit fund password.
  */
 export function WithdrawForm({ check, accounts, blocked, onDone, onRecheck }: WithdrawFormProps) {

@@ -2,7 +2,7 @@ import { COUNTDOWN_TICK_MS } from '@nebula/protocol/constants';
 import { useEffect, useState } from 'react';
 import { serverNow } from '../../../lib/clock';
 
-/** Milliseconds until `deadline` on the server's clock, ticking once a second (SPEC §9). */
+/** Milliseconds until `deadline` on the server's clock, ticking once a second (contract §8.5). */
 export function useTimeLeft(deadline: number | null): number {
   const [now, setNow] = useState(() => serverNow());
   const running = deadline !== null && deadline > now;

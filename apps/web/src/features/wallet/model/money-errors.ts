@@ -20,7 +20,7 @@ function moneyFact(error: unknown, key: string): string | null {
 }
 
 /**
- * The message for a refused money call, with the facts the server sent in `data` (PRODUCT §3):
+ * The message for a refused money call, with the facts the server sent in `data` (contract §2):
  * how much is missing, what remains, until when. Falls back to the coded Chinese message.
  */
 export function moneyErrorText(error: unknown): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountNoValid, groupCardNumber, PAYOUT_ROUTES, payoutRouteOf } from './payout-types';
 
-/** SPEC §2's payment-account pages. */
+/** contract §8.1's payment-account pages. */
 const SPEC_ROUTES = [
   '/mine/addBankCard',
   '/mine/userInfo/authentication/bindBankCard',
@@ -20,7 +20,7 @@ const SPEC_ROUTES = [
 ];
 
 describe('payout type table', () => {
-  it('serves exactly the 14 SPEC §2 routes', () => {
+  it('serves exactly the 14 contract §8.1 routes', () => {
     expect(Object.keys(PAYOUT_ROUTES).sort()).toEqual([...SPEC_ROUTES].sort());
     expect(payoutRouteOf('/mine/addKOIpayCard')).toEqual({ type: 'koipay', mode: 'add' });
     expect(payoutRouteOf('/mine/virtualCoinCard/')).toEqual({ type: 'usdt', mode: 'list' });

@@ -1,7 +1,7 @@
 import type { PaymentAccountType } from '@nebula/protocol/api/payment-accounts';
 
 /**
- * The payout account types and their SPEC §2 pages, as data: one add page and one list page
+ * The payout account types and their contract §8.1 pages, as data: one add page and one list page
  * component serve all 14 routes from this table.
  */
 export type PayoutField = 'bank' | 'usdt' | 'account';
@@ -10,11 +10,11 @@ export interface PayoutTypeConfig {
   type: PaymentAccountType;
   /** The page listing the type's accounts. */
   listPath: string;
-  /** A separate add page, if SPEC §2 has one. */
+  /** A separate add page, if contract §8.1 has one. */
   addPath: string | null;
   /**
    * The list page adds in place (a sheet): where there is no add route (USDT, sharelife), and
-   * for bank cards, whose list route is SPEC's /mine/addBankCard.
+   * for bank cards, whose list route is the member site's /mine/addBankCard.
    */
   addInPlace: boolean;
   field: PayoutField;
@@ -95,7 +95,7 @@ export interface PayoutRoute {
   mode: 'add' | 'list';
 }
 
-/** Every payment-account route of SPEC §2 and what it shows. */
+/** Every payment-account route of contract §8.1 and what it shows. */
 export const PAYOUT_ROUTES: Readonly<Record<string, PayoutRoute>> = (() => {
   const routes: Record<string, PayoutRoute> = {};
   for (const config of Object.values(PAYOUT_TYPES)) {

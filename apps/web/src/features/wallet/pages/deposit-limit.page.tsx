@@ -22,7 +22,7 @@ import '../components/finance.css';
 
 type Limit = DepositLimits['list'][number];
 
-/** Whether a new limit waits 24 h: any raise, or removing one (PRODUCT §5). */
+/** Whether a new limit waits 24 h: any raise, or removing one (contract §5). */
 export function isRaise(current: string | null, next: string | null): boolean {
   if (next === null) return current !== null;
   if (current === null) return false;

@@ -12,7 +12,7 @@ import '../components/wallet.css';
 import '../components/payout.css';
 
 /**
- * The add pages of SPEC §2 (/mine/addEBpayCard, /mine/userInfo/authentication/bindBankCard…):
+ * The add pages of contract §8.1 (/mine/addEBpayCard, /mine/userInfo/authentication/bindBankCard…):
  * one component, its type read from the route; after adding, back to the type's list.
  */
 export function PayoutAddPage({ identity }: { identity: PayoutIdentityState }) {

@@ -17,8 +17,8 @@ import { PAYOUT_TYPES, payoutRouteOf } from '../model/payout-types';
 import '../components/payout.css';
 
 /**
- * The list pages of SPEC §2 (/mine/alipayAcount, /mine/virtualCoinCard…): the type's accounts,
- * masked, with cool-off and remove; adding opens the type's add page, or a sheet where SPEC
+ * The list pages of contract §8.1 (/mine/alipayAcount, /mine/virtualCoinCard…): the type's accounts,
+ * masked, with cool-off and remove; adding opens the type's add page, or a sheet where the original client
  * has no add route (bank cards here, USDT, sharelife).
  */
 export function PayoutListPage({ identity }: { identity: PayoutIdentityState }) {

@@ -62,7 +62,7 @@ function ClosedResult({ order }: { order: DepositOrder }) {
 }
 
 /**
- * /pay/sandbox/:orderId: the sandbox gateway's hosted cashier (PRODUCT §5). 支付 asks the
+ * /pay/sandbox/:orderId: the sandbox gateway's hosted cashier (contract §5). 支付 asks the
  * gateway to pay, which calls the platform back, signed; 取消 closes the order.
  */
 export function SandboxPayPage() {
