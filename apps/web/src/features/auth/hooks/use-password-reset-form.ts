@@ -11,8 +11,9 @@ import { clearSession, isLoggedIn } from '../../../session/session.store';
 import { LOGIN_PATH } from '../../../site/paths';
 import { usePasswordReset } from '../api/password-reset.mutation';
 import { usePasswordResetCode } from '../api/password-reset-code.mutation';
-import { isRefusedPassword, passwordStrength } from '../components/password-strength';
-import { passwordProblem } from './password-problem';
+import { passwordStrength } from '../../../lib/password-strength';
+import { newSecretProblems } from '../../../lib/new-secret';
+import { useNewSecretText } from '../../../components/ui/new-secret-fields';
 
 type ResetField = 'userName' | 'code' | 'password' | 'confirm';
 type FieldErrors = Partial<Record<ResetField, string>>;
@@ -40,6 +41,7 @@ export function usePasswordResetForm() {
   const [sent, setSent] = useState(false);
   const sendCode = usePasswordResetCode();
   const reset = usePasswordReset();
+  const secretText = useNewSecretText('password');
   const strength = passwordStrength(password, userName);
 
   const send = async (): Promise<boolean | number> => {
@@ -65,8 +67,9 @@ export function usePasswordResetForm() {
     const found: FieldErrors = {};
     if (userName.trim() === '') found.userName = t('rules.required');
     if (!SMS_CODE_PATTERN.test(code)) found.code = t('rules.smsCode');
-    if (isRefusedPassword(strength)) found.password = passwordProblem(strength, t);
-    if (confirm !== password || confirm === '') found.confirm = t('rules.passwordMismatch');
+    const secret = secretText(newSecretProblems('password', password, confirm, strength));
+    if (secret.secret) found.password = secret.secret;
+    if (secret.confirm) found.confirm = secret.confirm;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {

@@ -8,8 +8,9 @@ import { usePreInfoStore } from '../../../site/pre-info.store';
 import { registrationInviteCode } from '../../../site/referral-codes';
 import { useCaptcha } from '../api/captcha.query';
 import { useRegisterMutation } from '../api/register.mutation';
-import { isRefusedPassword, passwordStrength } from '../components/password-strength';
-import { passwordProblem } from './password-problem';
+import { passwordStrength } from '../../../lib/password-strength';
+import { newSecretProblems } from '../../../lib/new-secret';
+import { useNewSecretText } from '../../../components/ui/new-secret-fields';
 import { useCompleteLogin } from './use-complete-login';
 import { userNameHint } from './username-hint';
 
@@ -50,6 +51,7 @@ export function useRegisterForm() {
   const captcha = useCaptcha('register', captchaNeeded);
   const register = useRegisterMutation();
   const complete = useCompleteLogin();
+  const secretText = useNewSecretText('password');
   const strength = passwordStrength(password, userName);
 
   /** Editing a field clears what the server said about it. */
@@ -64,9 +66,9 @@ export function useRegisterForm() {
     const found: FieldErrors = {};
     if (userName === '') found.userName = t('rules.required');
     else if (!USERNAME_PATTERN.test(userName)) found.userName = t(userNameHint(userName).key);
-    // The meter already says why a password is refused; the field only turns red.
-    if (isRefusedPassword(strength)) found.password = passwordProblem(strength, t);
-    if (confirm !== password || confirm === '') found.confirm = t('rules.passwordMismatch');
+    const secret = secretText(newSecretProblems('password', password, confirm, strength));
+    if (secret.secret) found.password = secret.secret;
+    if (secret.confirm) found.confirm = secret.confirm;
     if (inviteCode !== '' && !INVITE_CODE_PATTERN.test(inviteCode)) {
       found.inviteCode = t('rules.inviteCode');
     }

@@ -5,15 +5,9 @@ import { Link } from 'react-router';
 import { CountdownButton } from '../../../components/ui/countdown-button';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { PasswordInput } from '../../../components/ui/password-input';
-import {
-  LOGIN_NAME_MAX,
-  PASSWORD_MAX,
-  SMS_CODE_LENGTH,
-} from '@nebula/protocol/rules/account-rules';
+import { NewSecretFields } from '../../../components/ui/new-secret-fields';
+import { LOGIN_NAME_MAX, SMS_CODE_LENGTH } from '@nebula/protocol/rules/account-rules';
 import { LOGIN_PATH } from '../../../site/paths';
-import { StrengthMeter } from '../components/strength-meter';
-import { passwordFieldHint } from '../hooks/password-problem';
 import { usePasswordResetForm } from '../hooks/use-password-reset-form';
 import '../components/auth.css';
 
@@ -27,9 +21,6 @@ export function PasswordResetPage() {
   const ids = {
     user: useId(),
     code: useId(),
-    password: useId(),
-    confirm: useId(),
-    strength: useId(),
   };
   const tone = (error: string | undefined) => (error ? 'error' : 'neutral');
 
@@ -93,38 +84,21 @@ export function PasswordResetPage() {
                 maxLength={SMS_CODE_LENGTH}
               />
             </FormField>
-            <FormField
-              label={t('reset.newPassword')}
-              htmlFor={ids.password}
-              tone={tone(errors.password)}
-              hint={passwordFieldHint(errors.password, form.strength, t)}
-            >
-              <PasswordInput
-                id={ids.password}
-                value={fields.password}
-                onChange={set.setPassword}
-                placeholder={t('fields.newPasswordPlaceholder')}
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX}
-                aria-describedby={ids.strength}
-              />
-              <StrengthMeter strength={form.strength} id={ids.strength} />
-            </FormField>
-            <FormField
-              label={t('fields.confirmPassword')}
-              htmlFor={ids.confirm}
-              tone={tone(errors.confirm)}
-              hint={errors.confirm}
-            >
-              <PasswordInput
-                id={ids.confirm}
-                value={fields.confirm}
-                onChange={set.setConfirm}
-                placeholder={t('fields.confirmPasswordPlaceholder')}
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX}
-              />
-            </FormField>
+            <NewSecretFields
+              kind="password"
+              value={fields.password}
+              confirm={fields.confirm}
+              onChange={set.setPassword}
+              onConfirmChange={set.setConfirm}
+              errors={{ secret: errors.password, confirm: errors.confirm }}
+              labels={{
+                secret: t('reset.newPassword'),
+                confirm: t('fields.confirmPassword'),
+                secretPlaceholder: t('fields.newPasswordPlaceholder'),
+                confirmPlaceholder: t('fields.confirmPasswordPlaceholder'),
+              }}
+              strength={form.strength}
+            />
             <FormMessage>{form.message}</FormMessage>
             <Button
               className="nb-form__submit"

@@ -5,18 +5,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CheckBox } from '../../../components/ui/check-box';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { NewSecretFields } from '../../../components/ui/new-secret-fields';
 import { LOGIN_PATH, loginPathFor } from '../../../site/paths';
 import { usePreInfoStore } from '../../../site/pre-info.store';
 import { AuthHero } from '../components/auth-hero';
 import { CaptchaField } from '../components/captcha-field';
 import { ClosedNotice } from '../components/closed-notice';
-import { StrengthMeter } from '../components/strength-meter';
-import { passwordFieldHint } from '../hooks/password-problem';
 import { useRegisterForm } from '../hooks/use-register-form';
 import { userNameHint } from '../hooks/username-hint';
 import '../components/auth.css';
-import { INVITE_CODE_MAX, PASSWORD_MAX, USERNAME_MAX } from '@nebula/protocol/rules/account-rules';
+import { INVITE_CODE_MAX, USERNAME_MAX } from '@nebula/protocol/rules/account-rules';
 
 /** /user/register (contract §8.1, contract §4). */
 export function RegisterPage() {
@@ -29,27 +27,10 @@ export function RegisterPage() {
   const { fields, set, errors } = form;
   const ids = {
     user: useId(),
-    password: useId(),
-    confirm: useId(),
     invite: useId(),
     captcha: useId(),
-    strength: useId(),
   };
   const nameHint = userNameHint(fields.userName);
-  const confirmTone =
-    errors.confirm || (fields.confirm !== '' && fields.confirm !== fields.password)
-      ? 'error'
-      : fields.confirm !== ''
-        ? 'ok'
-        : 'neutral';
-  const confirmHint =
-    errors.confirm ??
-    (fields.confirm === ''
-      ? undefined
-      : fields.confirm === fields.password
-        ? t('rules.passwordMatch')
-        : t('rules.passwordMismatch'));
-
   if (stopRegister || form.closed) {
     return (
       <PageFrame title={t('register.title')}>
@@ -96,38 +77,22 @@ export function RegisterPage() {
               aria-describedby={`${ids.user}-hint`}
             />
           </FormField>
-          <FormField
-            label={t('fields.password')}
-            htmlFor={ids.password}
-            tone={errors.password ? 'error' : 'neutral'}
-            hint={passwordFieldHint(errors.password, form.strength, t)}
-          >
-            <PasswordInput
-              id={ids.password}
-              value={fields.password}
-              onChange={set.setPassword}
-              placeholder={t('fields.newPasswordPlaceholder')}
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              aria-describedby={ids.strength}
-            />
-            <StrengthMeter strength={form.strength} id={ids.strength} />
-          </FormField>
-          <FormField
-            label={t('fields.confirmPassword')}
-            htmlFor={ids.confirm}
-            tone={confirmTone}
-            hint={confirmHint}
-          >
-            <PasswordInput
-              id={ids.confirm}
-              value={fields.confirm}
-              onChange={set.setConfirm}
-              placeholder={t('fields.confirmPasswordPlaceholder')}
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-            />
-          </FormField>
+          <NewSecretFields
+            kind="password"
+            value={fields.password}
+            confirm={fields.confirm}
+            onChange={set.setPassword}
+            onConfirmChange={set.setConfirm}
+            errors={{ secret: errors.password, confirm: errors.confirm }}
+            labels={{
+              secret: t('fields.password'),
+              confirm: t('fields.confirmPassword'),
+              secretPlaceholder: t('fields.newPasswordPlaceholder'),
+              confirmPlaceholder: t('fields.confirmPasswordPlaceholder'),
+            }}
+            strength={form.strength}
+            liveMatch
+          />
           <FormField
             label={t('fields.inviteCode')}
             htmlFor={ids.invite}

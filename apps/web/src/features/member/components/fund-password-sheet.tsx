@@ -1,10 +1,11 @@
 import { Button, Toast } from 'antd-mobile';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
-import { FormField, FormMessage } from '../../../components/ui/form-field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { FUND_PASSWORD_LENGTH, FUND_PASSWORD_PATTERN } from '@nebula/protocol/rules/account-rules';
+import { FormMessage } from '../../../components/ui/form-field';
+import { FUND_PASSWORD_LENGTH } from '@nebula/protocol/rules/account-rules';
+import { NewSecretFields, useNewSecretText } from '../../../components/ui/new-secret-fields';
+import { newSecretProblems } from '../../../lib/new-secret';
 import { describeError } from '../../../lib/api-errors';
 import { useFundPasswordSet } from '../api/fund-password-set.mutation';
 import { useSmsSend } from '../api/sms-send.mutation';
@@ -42,8 +43,6 @@ export function FundPasswordSheet({
   );
 }
 
-const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
-
 function FundPasswordForm({
   phoneMasked,
   onDone,
@@ -52,7 +51,6 @@ function FundPasswordForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('member');
-  const ids = { password: useId(), confirm: useId() };
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [stepUp, setStepUp] = useState<StepUpState>(EMPTY_STEP_UP);
@@ -63,12 +61,14 @@ function FundPasswordForm({
   const save = useFundPasswordSet();
   const sms = useSmsSend();
   const proof = toStepUp(stepUp);
+  const secretText = useNewSecretText('fund');
 
   const submit = async () => {
     setMessage(null);
     const found: typeof errors = {};
-    if (!FUND_PASSWORD_PATTERN.test(password)) found.password = t('fund.rule');
-    if (confirm !== password) found.confirm = t('fund.mismatch');
+    const secret = secretText(newSecretProblems('fund', password, confirm));
+    if (secret.secret) found.password = secret.secret;
+    if (secret.confirm) found.confirm = secret.confirm;
     setErrors(found);
     if (Object.keys(found).length > 0 || !proof) return;
     try {
@@ -92,38 +92,20 @@ function FundPasswordForm({
       }}
     >
       <p className="nb-sheet__note">{t('fund.intro')}</p>
-      <FormField
-        label={t('fund.password')}
-        htmlFor={ids.password}
-        tone={errors.password ? 'error' : 'neutral'}
-        hint={errors.password}
-      >
-        <PasswordInput
-          id={ids.password}
-          value={password}
-          onChange={(value) => setPassword(digits(value))}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={FUND_PASSWORD_LENGTH}
-          placeholder={t('fund.passwordPlaceholder')}
-        />
-      </FormField>
-      <FormField
-        label={t('fund.confirm')}
-        htmlFor={ids.confirm}
-        tone={errors.confirm ? 'error' : 'neutral'}
-        hint={errors.confirm}
-      >
-        <PasswordInput
-          id={ids.confirm}
-          value={confirm}
-          onChange={(value) => setConfirm(digits(value))}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={FUND_PASSWORD_LENGTH}
-          placeholder={t('fund.confirmPlaceholder')}
-        />
-      </FormField>
+      <NewSecretFields
+        kind="fund"
+        value={password}
+        confirm={confirm}
+        onChange={setPassword}
+        onConfirmChange={setConfirm}
+        errors={{ secret: errors.password, confirm: errors.confirm }}
+        labels={{
+          secret: t('fund.password'),
+          confirm: t('fund.confirm'),
+          secretPlaceholder: t('fund.passwordPlaceholder'),
+          confirmPlaceholder: t('fund.confirmPlaceholder'),
+        }}
+      />
       <StepUpFields
         value={stepUp}
         onChange={setStepUp}
@@ -139,7 +121,11 @@ function FundPasswordForm({
         color="primary"
         shape="rounded"
         loading={save.isPending}
-        disabled={password.length !== 6 || confirm.length !== 6 || proof === null}
+        disabled={
+          password.length !== FUND_PASSWORD_LENGTH ||
+          confirm.length !== FUND_PASSWORD_LENGTH ||
+          proof === null
+        }
       >
         {t('fund.submit')}
       </Button>

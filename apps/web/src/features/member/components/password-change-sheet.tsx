@@ -6,11 +6,10 @@ import { useNavigate } from 'react-router';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import {
-  isPasswordLengthOk,
-  PASSWORD_CHECK_MAX,
-  PASSWORD_MAX,
-} from '@nebula/protocol/rules/account-rules';
+import { PASSWORD_CHECK_MAX } from '@nebula/protocol/rules/account-rules';
+import { NewSecretFields, useNewSecretText } from '../../../components/ui/new-secret-fields';
+import { newSecretProblems } from '../../../lib/new-secret';
+import { passwordStrength } from '../../../lib/password-strength';
 import { BusinessError, describeError } from '../../../lib/api-errors';
 import { clearSession, setLeavingForLogin } from '../../../session/session.store';
 import { LOGIN_PATH } from '../../../site/paths';
@@ -36,19 +35,22 @@ function PasswordChangeForm() {
   const { t } = useTranslation('member');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const ids = { old: useId(), next: useId(), confirm: useId() };
+  const ids = { old: useId() };
   const [oldPassword, setOld] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ old?: string; next?: string; confirm?: string }>({});
   const [message, setMessage] = useState<string | null>(null);
   const change = usePasswordChange();
+  const secretText = useNewSecretText('password');
+  const strength = passwordStrength(next);
 
   const submit = async () => {
     setMessage(null);
     const found: typeof errors = {};
-    if (!isPasswordLengthOk(next)) found.next = t('security.passwordRule');
-    if (confirm !== next) found.confirm = t('security.passwordMismatch');
+    const secret = secretText(newSecretProblems('password', next, confirm, strength));
+    if (secret.secret) found.next = secret.secret;
+    if (secret.confirm) found.confirm = secret.confirm;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
@@ -92,35 +94,20 @@ function PasswordChangeForm() {
           maxLength={PASSWORD_CHECK_MAX}
         />
       </FormField>
-      <FormField
-        label={t('security.newPassword')}
-        htmlFor={ids.next}
-        tone={tone(errors.next)}
-        hint={errors.next}
-      >
-        <PasswordInput
-          id={ids.next}
-          value={next}
-          onChange={setNext}
-          placeholder={t('security.newPasswordPlaceholder')}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-        />
-      </FormField>
-      <FormField
-        label={t('security.confirmPassword')}
-        htmlFor={ids.confirm}
-        tone={tone(errors.confirm)}
-        hint={errors.confirm}
-      >
-        <PasswordInput
-          id={ids.confirm}
-          value={confirm}
-          onChange={setConfirm}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-        />
-      </FormField>
+      <NewSecretFields
+        kind="password"
+        value={next}
+        confirm={confirm}
+        onChange={setNext}
+        onConfirmChange={setConfirm}
+        errors={{ secret: errors.next, confirm: errors.confirm }}
+        labels={{
+          secret: t('security.newPassword'),
+          confirm: t('security.confirmPassword'),
+          secretPlaceholder: t('security.newPasswordPlaceholder'),
+        }}
+        strength={strength}
+      />
       <FormMessage>{message}</FormMessage>
       <Button
         type="submit"

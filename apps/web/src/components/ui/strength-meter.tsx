@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Strength } from './password-strength';
+import type { Strength } from '../../lib/password-strength';
+import './strength-meter.css';
 
 const FILLED: Record<Strength['level'], number> = { empty: 0, weak: 1, medium: 2, strong: 3 };
 
