@@ -178,6 +178,9 @@ async function main(): Promise<void> {
         SEED_DEMO: 'off',
         RATE_LIMIT_MAX: '100000000',
         REGISTER_CAPTCHA: 'off',
+        // The bench signs up its readers and login members from one address.
+        REGISTER_PER_ADDRESS_HOUR: '10000',
+        REGISTER_PER_BLOCK_HOUR: '100000',
         LOGIN_CAPTCHA_AFTER: '0',
         SIGN_KEY,
         SESSION_SECRET: secret('s'),

@@ -25,7 +25,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
 import { registerApiGuard } from './plugins/api-guard';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWebStatic } from './plugins/web-static';
@@ -74,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
+    // A URL the router cannot read (`/%`, an over-long parameter) gets the envelope too.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their schema in the route binder (outside production); the
@@ -136,7 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandler(app);
   await registerSecurity(app, config, deps.redis ?? null);
-  await registerOpenApi(app);
+  await registerOpenApi(app, {
+    production: config.production,
+    enabled: () => config.docs || settings.cached()?.apiDocs === true,
+  });
   registerApiGuard(app, { config, settings, access, signKey: secrets.SIGN_KEY, sessions });
   registerAdminGuard(app, operators);
 

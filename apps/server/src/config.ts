@@ -69,7 +69,10 @@ const EnvSchema = z.object({
   STOP_REGISTER: boolish.default(false),
   REGISTER_CAPTCHA: boolish.default(true),
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(0).max(100).default(3),
+  REGISTER_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
+  REGISTER_PER_BLOCK_HOUR: z.coerce.number().int().min(1).max(100000).default(60),
   SANDBOX_PAYMENTS: boolish.optional(),
+  DOCS: boolish.optional(),
   ADMIN_USER: z
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_]{2,31}$/, 'must be 3–32 letters, digits or _')
@@ -108,9 +111,13 @@ export interface Config {
     stopRegister: boolean;
     registerCaptcha: boolean;
     loginCaptchaAfter: number;
+    registerPerAddressHour: number;
+    registerPerBlockHour: number;
   };
   /** The built-in sandbox payment gateway: on outside production, refused in production unless enabled. */
   sandboxPayments: boolean;
+  /** Serve the API docs at /docs: on outside production; in production only with `DOCS=on` (or the operator's `apiDocs` setting). */
+  docs: boolean;
   /** The first operator, created on first start when there is none. */
   firstAdmin: { userName: string; password: string } | null;
 }
@@ -209,8 +216,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stopRegister: e.STOP_REGISTER,
       registerCaptcha: e.REGISTER_CAPTCHA,
       loginCaptchaAfter: e.LOGIN_CAPTCHA_AFTER,
+      registerPerAddressHour: e.REGISTER_PER_ADDRESS_HOUR,
+      registerPerBlockHour: e.REGISTER_PER_BLOCK_HOUR,
     },
     sandboxPayments: e.SANDBOX_PAYMENTS ?? !production,
+    docs: e.DOCS ?? !production,
     firstAdmin:
       e.ADMIN_USER && e.ADMIN_PASSWORD
         ? { userName: e.ADMIN_USER, password: e.ADMIN_PASSWORD }

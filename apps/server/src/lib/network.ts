@@ -17,3 +17,16 @@ export function networkOf(ip: string): string {
   );
   return `${groups.join(':')}::/48`;
 }
+
+/**
+ * The block a carrier NATs or an ISP hands one customer: /24 for IPv4, /64 for IPv6 (a single
+ * subscriber's IPv6 prefix). Registration counts per block as well as per address.
+ */
+export function subscriberBlockOf(ip: string): string {
+  const parsed = parseIp(ip);
+  if (!parsed) return ip;
+  if (parsed.family === 4) return networkOf(ip);
+  const prefix = parsed.value >> 64n;
+  const groups = [48n, 32n, 16n, 0n].map((shift) => ((prefix >> shift) & 0xffffn).toString(16));
+  return `${groups.join(':')}::/64`;
+}

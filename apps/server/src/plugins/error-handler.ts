@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import { AppError } from '../lib/errors';
 import { fail } from '../lib/envelope';
+import { API_HEADERS } from './api-headers';
 
 /** Paths that belong to the API: an unknown one gets a 404 envelope, never the site's HTML. */
 export function isApiPath(url: string): boolean {
@@ -60,4 +61,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unexpected error');
     return reply.status(500).send(fail(ErrorCode.Common));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router could not read the URL (`/%`, a parameter past its
+ * length), so no hook ran. Answered like any bad input — the envelope with 10003 and the
+ * security headers — without echoing the path back.
+ */
+export function frameworkErrorHandler(
+  err: FastifyError,
+  _req: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.headers(API_HEADERS);
+  if (err.statusCode !== undefined && err.statusCode >= 500) {
+    void reply.status(500).send(fail(ErrorCode.Common));
+    return;
+  }
+  void reply.status(200).send(fail(ErrorCode.Validation, undefined, { reason: err.code }));
 }

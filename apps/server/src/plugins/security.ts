@@ -5,14 +5,9 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { API_HEADERS } from './api-headers';
 import { isApiRequest } from './error-handler';
 import { registerRateLimit } from './rate-limit';
-
-export const API_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-  'cross-origin-resource-policy': 'same-origin',
-};
 
 /** The strict CSP of the member site: no inline script, no foreign origins. */
 export function contentSecurityPolicy(extraConnect: string[] = []): Record<string, string[]> {

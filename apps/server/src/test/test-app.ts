@@ -50,6 +50,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
+    // Suites sign up many members from one address; the registration budget has its own test.
+    REGISTER_PER_ADDRESS_HOUR: '10000',
+    REGISTER_PER_BLOCK_HOUR: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...options.env,
   });

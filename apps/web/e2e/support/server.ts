@@ -37,6 +37,8 @@ async function launch(
         DATABASE_URL: '',
         REDIS_URL: '',
         RATE_LIMIT_MAX: '100000',
+        REGISTER_PER_ADDRESS_HOUR: '10000',
+        REGISTER_PER_BLOCK_HOUR: '100000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyString, paging, pageOf } from './common';
 import { coinString, DepositOrder, WithdrawOrder } from './wallet';
+import { text } from '../rules/text';
 
 /** Operators' wallet tools (finance role). */
 export const AdminOrderQuery = z
@@ -28,13 +29,11 @@ export const AdminWithdrawPage = pageOf(AdminWithdrawOrder);
 export const AdminOrderParams = z
   .object({ orderId: z.string().regex(/^[DW][0-9A-Z]{8,32}$/) })
   .strict();
-export const ReasonRequest = z.object({ reason: z.string().trim().max(200).optional() }).strict();
-export const RequiredReasonRequest = z
-  .object({ reason: z.string().trim().min(1).max(200) })
-  .strict();
+export const ReasonRequest = z.object({ reason: text().trim().max(200).optional() }).strict();
+export const RequiredReasonRequest = z.object({ reason: text().trim().min(1).max(200) }).strict();
 /** Resolve a deposit in review: credit what was really received, or close it. */
 export const DepositResolveRequest = z
-  .object({ credit: z.boolean(), reason: z.string().trim().min(1).max(200) })
+  .object({ credit: z.boolean(), reason: text().trim().min(1).max(200) })
   .strict();
 export const AdjustRequest = z
   .object({
@@ -42,7 +41,7 @@ export const AdjustRequest = z
     direction: z.enum(['credit', 'debit']),
     /** CNY as money, COIN as whole units (the service refuses places); capped like all money. */
     amount: moneyString,
-    reason: z.string().trim().min(1).max(200),
+    reason: text().trim().min(1).max(200),
   })
   .strict();
 export const AdjustResult = z.object({

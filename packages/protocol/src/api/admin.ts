@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paging, pageOf } from './common';
 import { RealNameStatus } from './member';
+import { text } from '../rules/text';
 
 /** The operators' back office (`/admin/api`, X-Admin-Token). */
 
@@ -8,7 +9,7 @@ export const OperatorRole = z.enum(['admin', 'finance', 'moderator']);
 export type OperatorRole = z.infer<typeof OperatorRole>;
 
 export const AdminLoginRequest = z
-  .object({ userName: z.string().min(1).max(32), password: z.string().min(1).max(128) })
+  .object({ userName: text().min(1).max(32), password: text().min(1).max(128) })
   .strict();
 export const AdminSession = z.object({
   token: z.string(),
@@ -20,7 +21,7 @@ export type AdminSession = z.infer<typeof AdminSession>;
 
 export const MemberIdParams = z.object({ memberId: z.coerce.number().int().positive() }).strict();
 
-export const AdminMemberQuery = z.object({ q: z.string().max(32).optional(), ...paging }).strict();
+export const AdminMemberQuery = z.object({ q: text().max(32).optional(), ...paging }).strict();
 export const AdminMember = z.object({
   memberId: z.number().int(),
   userName: z.string(),
@@ -35,13 +36,13 @@ export const AdminMember = z.object({
 export const AdminMemberPage = pageOf(AdminMember);
 
 export const BlockRequest = z
-  .object({ blocked: z.boolean(), reason: z.string().trim().min(1).max(200) })
+  .object({ blocked: z.boolean(), reason: text().trim().min(1).max(200) })
   .strict();
 export const DeviceBlockRequest = z
   .object({
-    deviceId: z.string().min(8).max(64),
+    deviceId: text().min(8).max(64),
     blocked: z.boolean(),
-    reason: z.string().trim().min(1).max(200),
+    reason: text().trim().min(1).max(200),
   })
   .strict();
 
@@ -53,7 +54,7 @@ export const RealNameReviewItem = z.object({
 });
 export const RealNameReviewList = z.object({ list: z.array(RealNameReviewItem) });
 export const RealNameReviewRequest = z
-  .object({ approve: z.boolean(), reason: z.string().trim().max(200).optional() })
+  .object({ approve: z.boolean(), reason: text().trim().max(200).optional() })
   .strict();
 
 export const SmsOutboxItem = z.object({
@@ -67,7 +68,7 @@ export const SmsOutbox = z.object({ list: z.array(SmsOutboxItem) });
 
 /** Site settings as operators see and change them (all keys; a patch changes some). */
 export const SiteSettingsView = z.record(z.string(), z.unknown());
-export const SiteSettingsPatchRequest = z.record(z.string(), z.unknown());
+export const SiteSettingsPatchRequest = z.record(text(), z.unknown());
 
 export const AuditQuery = z.object({ ...paging }).strict();
 export const AuditEntry = z.object({

@@ -7,6 +7,7 @@ import {
   SMS_CODE_PATTERN,
 } from '../rules/account-rules';
 import { passwordSchema, usernameSchema } from '../rules/validation';
+import { isCleanJson, text } from '../rules/text';
 
 /** Accounts and sessions (contract §4): register, login, step-up, logout, passwords. */
 
@@ -22,8 +23,8 @@ export const Captcha = z.object({
 export type Captcha = z.infer<typeof Captcha>;
 
 const captchaFields = {
-  captchaId: z.string().max(64).optional(),
-  captchaCode: z.string().max(CAPTCHA_CODE_MAX).optional(),
+  captchaId: text().max(64).optional(),
+  captchaCode: text().max(CAPTCHA_CODE_MAX).optional(),
 };
 
 export const RegisterRequest = z
@@ -39,8 +40,8 @@ export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 export const LoginRequest = z
   .object({
-    userName: z.string().min(1).max(LOGIN_NAME_MAX),
-    password: z.string().min(1).max(PASSWORD_CHECK_MAX),
+    userName: text().min(1).max(LOGIN_NAME_MAX),
+    password: text().min(1).max(PASSWORD_CHECK_MAX),
     remember: z.boolean().default(false),
     ...captchaFields,
   })
@@ -66,7 +67,7 @@ export const LoginChallenge = z.object({
 });
 export type LoginChallenge = z.infer<typeof LoginChallenge>;
 
-export const DeviceCodeSendRequest = z.object({ challengeId: z.string().max(64) }).strict();
+export const DeviceCodeSendRequest = z.object({ challengeId: text().max(64) }).strict();
 export const CodeSent = z.object({
   /** Epoch ms when the code stops working. */
   expiresAt: z.number().int(),
@@ -77,27 +78,27 @@ export type CodeSent = z.infer<typeof CodeSent>;
 
 export const smsCode = z.string().regex(SMS_CODE_PATTERN);
 export const DeviceVerifyRequest = z
-  .object({ challengeId: z.string().max(64), code: smsCode })
+  .object({ challengeId: text().max(64), code: smsCode })
   .strict();
 
 export const PasswordChangeRequest = z
-  .object({ oldPassword: z.string().min(1).max(PASSWORD_CHECK_MAX), newPassword: passwordSchema })
+  .object({ oldPassword: text().min(1).max(PASSWORD_CHECK_MAX), newPassword: passwordSchema })
   .strict();
 
 export const PasswordResetCodeRequest = z
-  .object({ userName: z.string().min(1).max(LOGIN_NAME_MAX) })
+  .object({ userName: text().min(1).max(LOGIN_NAME_MAX) })
   .strict();
 /** Always the same answer, whether or not the name exists or has a phone (no enumeration). */
 export const PasswordResetCodeSent = z.object({ resendAfter: z.number().int() });
 export const PasswordResetRequest = z
   .object({
-    userName: z.string().min(1).max(LOGIN_NAME_MAX),
+    userName: text().min(1).max(LOGIN_NAME_MAX),
     code: smsCode,
     newPassword: passwordSchema,
   })
   .strict();
 
-export const TokenExchangeRequest = z.object({ token: z.string().min(16).max(128) }).strict();
+export const TokenExchangeRequest = z.object({ token: text().min(16).max(128) }).strict();
 export const HandoverToken = z.object({ token: z.string(), expiresAt: z.number().int() });
 export type HandoverToken = z.infer<typeof HandoverToken>;
 
@@ -106,4 +107,6 @@ export const MemberJwt = z.object({ token: z.string(), expiresAt: z.number().int
 export type MemberJwt = z.infer<typeof MemberJwt>;
 
 /** launcher/webTerminal: any JSON object up to 8 KB (the one non-strict request, by design). */
-export const WebTerminalRequest = z.record(z.string(), z.unknown());
+export const WebTerminalRequest = z
+  .record(text().max(64), z.unknown())
+  .refine(isCleanJson, '含有不允许的控制字符');

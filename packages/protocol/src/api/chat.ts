@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_HISTORY_LIMIT_MAX } from '../ws/messages';
+import { text } from '../rules/text';
 
 /** Chat over HTTP: history, the gift catalogue, and the moderators' tools. */
 
@@ -70,7 +71,7 @@ export const GiftList = z.object({ list: z.array(Gift) });
 export const RoomIdParams = z.object({ roomId: z.coerce.number().int().positive() }).strict();
 export const RoomCreateRequest = z
   .object({
-    name: z.string().trim().min(1).max(30),
+    name: text().trim().min(1).max(30),
     vipMin: z.number().int().min(0).max(99).default(0),
     vipMax: z.number().int().min(0).max(99).default(99),
     slowModeSeconds: z.number().int().min(0).max(3600).default(0),
@@ -78,7 +79,7 @@ export const RoomCreateRequest = z
   .strict();
 export const RoomUpdateRequest = z
   .object({
-    name: z.string().trim().min(1).max(30).optional(),
+    name: text().trim().min(1).max(30).optional(),
     status: z.union([z.literal(0), z.literal(1)]).optional(),
     vipMin: z.number().int().min(0).max(99).optional(),
     vipMax: z.number().int().min(0).max(99).optional(),
@@ -90,13 +91,13 @@ export const MuteRequest = z
     muted: z.boolean(),
     /** Minutes; absent for a mute without end. */
     minutes: z.number().int().min(1).max(525600).optional(),
-    reason: z.string().trim().min(1).max(200),
+    reason: text().trim().min(1).max(200),
   })
   .strict();
 export const MessageIdParams = z.object({ messageId: z.coerce.number().int().positive() }).strict();
-export const BlockedWords = z.object({ words: z.array(z.string().trim().min(1).max(30)).max(500) });
+export const BlockedWords = z.object({ words: z.array(text().trim().min(1).max(30)).max(500) });
 export const BlockedWordsRequest = BlockedWords.strict();
 export const StaffRequest = z.object({ staff: z.boolean() }).strict();
 export const ChatMaintainRequest = z
-  .object({ maintain: z.boolean(), message: z.string().max(200).default('') })
+  .object({ maintain: z.boolean(), message: text().max(200).default('') })
   .strict();

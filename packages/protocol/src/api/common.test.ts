@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MONEY_PATTERN, dateString, emptyObject, moneyString, pageOf, paging } from './common';
+import {
+  MONEY_PATTERN,
+  dateString,
+  emptyObject,
+  isCalendarDate,
+  moneyString,
+  pageOf,
+  paging,
+} from './common';
 
 describe('MONEY_PATTERN: a decimal string with up to two places', () => {
   it.each([
@@ -119,5 +127,18 @@ describe('emptyObject', () => {
   it('accepts {} and refuses any field', () => {
     expect(emptyObject.safeParse({}).success).toBe(true);
     expect(emptyObject.safeParse({ a: 1 }).success).toBe(false);
+  });
+});
+
+describe('dateString', () => {
+  it('takes real calendar days only', () => {
+    expect(isCalendarDate('2026-02-28')).toBe(true);
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-04-31')).toBe(false);
+    expect(isCalendarDate('9999-99-99')).toBe(false);
+    expect(isCalendarDate('2026-00-10')).toBe(false);
+    expect(dateString.safeParse('9999-99-99').success).toBe(false);
+    expect(dateString.safeParse('2026-11-24').success).toBe(true);
   });
 });

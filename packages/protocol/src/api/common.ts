@@ -13,7 +13,19 @@ export const moneyString = z
   .refine(isWireMoney, 'amount too large');
 
 /** A date filter, `YYYY-MM-DD` in Asia/Shanghai. */
-export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid date');
+/** Whether `YYYY-MM-DD` names a real calendar day (no 2026-02-30, no 9999-99-99). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1900 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export const dateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid date')
+  .refine(isCalendarDate, 'invalid date');
 
 export const paging = {
   page: z.coerce.number().int().min(1).max(100000).default(1),

@@ -13,6 +13,7 @@ import {
 } from '../rules/account-rules';
 import { smsCode } from './auth';
 import { moneyString } from './common';
+import { text } from '../rules/text';
 
 /** Member info, profile, phone, real name, fund password and the security centre. */
 
@@ -50,9 +51,8 @@ export const avatarUrl = avatarPath;
 
 export const ProfileUpdateRequest = z
   .object({
-    nickname: z.string().trim().min(1).max(NICKNAME_MAX).optional(),
-    avatar: z
-      .string()
+    nickname: text().trim().min(1).max(NICKNAME_MAX).optional(),
+    avatar: text()
       .refine((v) => AVATAR_PATHS.includes(v))
       .optional(),
     email: z.email().max(EMAIL_MAX).nullable().optional(),
@@ -76,7 +76,7 @@ export const SmsSendRequest = z
  */
 export const StepUp = z
   .object({
-    password: z.string().min(1).max(PASSWORD_CHECK_MAX).optional(),
+    password: text().min(1).max(PASSWORD_CHECK_MAX).optional(),
     smsCode: smsCode.optional(),
   })
   .strict();
@@ -95,7 +95,7 @@ export const PhoneBindRequest = z
 
 export const RealNameSubmitRequest = z
   .object({
-    realName: z.string().trim().regex(REAL_NAME_PATTERN),
+    realName: text().trim().regex(REAL_NAME_PATTERN),
   })
   .strict();
 export const RealNameInfo = z.object({
@@ -156,4 +156,4 @@ export const SecurityOverview = z.object({
 });
 export type SecurityOverview = z.infer<typeof SecurityOverview>;
 
-export const DeviceRemoveRequest = z.object({ deviceId: z.string().max(64) }).strict();
+export const DeviceRemoveRequest = z.object({ deviceId: text().max(64) }).strict();

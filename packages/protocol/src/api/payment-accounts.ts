@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StepUp } from './member';
+import { text } from '../rules/text';
 
 /** Members' payout accounts (contract §8.1 payment-account pages). */
 export const PaymentAccountType = z.enum([
@@ -18,12 +19,12 @@ export const PaymentAccountAddRequest = z
   .object({
     type: PaymentAccountType,
     /** Bank card number, wallet address, or the account id in the payment app. */
-    accountNo: z.string().trim().min(4).max(64),
+    accountNo: text().trim().min(4).max(64),
     /** Bank code for cards (see banks), network for usdt. */
-    bankCode: z.string().max(20).optional(),
+    bankCode: text().max(20).optional(),
     network: z.enum(['TRC20', 'ERC20']).optional(),
     /** A label the member chooses (e.g. 工资卡). */
-    alias: z.string().trim().max(20).optional(),
+    alias: text().trim().max(20).optional(),
     stepUp: StepUp,
   })
   .strict();

@@ -3,6 +3,7 @@ import { DEPOSITOR_NAME_MAX, DEPOSITOR_NAME_MIN } from '../rules/account-rules';
 import { dateString, moneyString, paging, pageOf } from './common';
 import { fundPassword } from './member';
 import { isWireCoin } from '../money/fen';
+import { text } from '../rules/text';
 
 /** Wallet (contract §5): balances, deposits, withdrawals, records, COIN, limits, turnover. */
 
@@ -56,10 +57,10 @@ export const DepositChannelList = z.object({ list: z.array(DepositChannel) });
 
 export const DepositOrderRequest = z
   .object({
-    channelId: z.string().max(40),
+    channelId: text().max(40),
     /** In the channel's currency. */
     amount: moneyString,
-    depositorName: z.string().trim().min(DEPOSITOR_NAME_MIN).max(DEPOSITOR_NAME_MAX).optional(),
+    depositorName: text().trim().min(DEPOSITOR_NAME_MIN).max(DEPOSITOR_NAME_MAX).optional(),
   })
   .strict();
 
@@ -112,10 +113,10 @@ export const DepositOrderPage = pageOf(DepositOrder);
 /** The sandbox gateway's callback body (signed with X-Sandbox-Signature over the raw body). */
 export const SandboxCallbackBody = z
   .object({
-    orderId: z.string().max(40),
+    orderId: text().max(40),
     amount: moneyString,
     status: z.enum(['paid', 'failed']),
-    gatewayTradeNo: z.string().max(64),
+    gatewayTradeNo: text().max(64),
     paidAt: z.number().int(),
   })
   .strict();

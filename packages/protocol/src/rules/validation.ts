@@ -8,6 +8,7 @@ import {
   passwordLength,
 } from './account-rules';
 import { COMMON_PASSWORDS } from './common-passwords';
+import { text } from './text';
 
 export { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN };
 
@@ -25,7 +26,7 @@ export const usernameSchema = z
  * 8–64 characters, counted by code point (an emoji is one character, not two UTF-16 units);
  * any character is allowed, since a passphrase is stronger than a composition rule.
  */
-export const passwordSchema = z.string().refine(
+export const passwordSchema = text().refine(
   (value) => {
     const length = passwordLength(value);
     return length >= PASSWORD_MIN && length <= PASSWORD_MAX;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { moneyString } from '../api/common';
 import { displayLength } from '../rules/string-length';
 import { MessageId } from './message-ids';
+import { text } from '../rules/text';
 
 /*
  * Chat payloads, per direction, exactly as the table of contract §7. The interfaces are what both
@@ -243,7 +244,7 @@ const entityId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** Client-chosen tokens: a restricted alphabet keeps them safe to log and to key on. */
 const clientMsgId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
-const shortText = (max: number) => z.string().min(1).max(max);
+const shortText = (max: number) => text().min(1).max(max);
 
 export const heartbeatRequestSchema = z.strictObject({}) satisfies z.ZodType<
   ClientMessages[typeof MessageId.Heartbeat]
@@ -256,7 +257,7 @@ export const roomRefSchema = z.strictObject({ roomId: entityId }) satisfies z.Zo
 export const broadcastRequestSchema = z.strictObject({
   roomId: entityId,
   // Trimmed so whitespace-only content is refused; the 9106 limit is checked separately.
-  content: z.string().trim().min(1).max(CHAT_CONTENT_HARD_MAX),
+  content: text().trim().min(1).max(CHAT_CONTENT_HARD_MAX),
   clientMsgId: clientMsgId.optional(),
 }) satisfies z.ZodType<BroadcastRequest>;
 export const msgShieldRequestSchema = z.strictObject({
@@ -266,7 +267,7 @@ export const msgShieldRequestSchema = z.strictObject({
 export const sharedBetCardSchema = z.strictObject({
   roomId: entityId,
   betId: entityId,
-  summary: z.string().max(200),
+  summary: text().max(200),
   legs: z
     .array(
       z.strictObject({

@@ -15,10 +15,10 @@ import {
   type LoginChallenge,
   type LoginResult,
 } from '@nebula/protocol';
-import type { Db } from '@nebula/db';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { networkOf } from '../../lib/network';
+import { networkOf, subscriberBlockOf } from '../../lib/network';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import {
   codeHash,
@@ -37,10 +37,13 @@ import * as credentials from './credentials.repository';
 import * as devices from './device.repository';
 import * as handovers from './handover.repository';
 import * as loginRecords from './login-record.repository';
+import * as throttles from './throttle.repository';
 import type { CaptchaService } from './captcha.service';
 import { RISK_CODE, assessLoginRisk, type RiskReason } from './login-risk';
 import { LoginThrottle, type ThrottleRules } from './login-throttle';
 import type { SessionService } from './session.service';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface RequestMeta {
   deviceId: string;
@@ -109,32 +112,60 @@ export class AuthService {
     if (settings.stopRegister) throw new AppError(ErrorCode.RegistrationClosed);
     if (!input.ageConfirmed) throw new AppError(ErrorCode.AgeNotConfirmed);
     if (settings.registerCaptcha) await this.d.captcha.check(input.captchaId, input.captchaCode);
-    return this.registerTrusted(input, meta);
+    return this.registerTrusted(input, meta, {
+      perAddress: settings.registerPerAddressHour,
+      perBlock: settings.registerPerBlockHour,
+    });
+  }
+
+  /** Bots farm accounts: a registration past the hour's budget of its address or block is 6056. */
+  async #countRegistration(
+    q: Queryable,
+    ip: string,
+    now: number,
+    rate: { perAddress: number; perBlock: number },
+  ): Promise<void> {
+    const byAddress = await throttles.bumpThrottle(q, `register:ip:${ip}`, now, HOUR_MS);
+    const byBlock = await throttles.bumpThrottle(
+      q,
+      `register:block:${subscriberBlockOf(ip)}`,
+      now,
+      HOUR_MS,
+    );
+    if (byAddress.failures > rate.perAddress || byBlock.failures > rate.perBlock) {
+      throw new AppError(ErrorCode.RegisterTooFrequent);
+    }
   }
 
   /** Registration after the public checks (stopRegister, age, captcha): the seed uses it too. */
   async registerTrusted(
     input: { userName: string; password: string; inviteCode?: string },
     meta: RequestMeta,
+    rate?: { perAddress: number; perBlock: number },
   ): Promise<LoginResult> {
+    // Everything about the request before the name's availability: a taken name must not be
+    // told apart from a free one by a request that could never register (bogus invite code).
     if (
       isCommonPassword(input.password) ||
       input.password.toLowerCase().includes(input.userName.toLowerCase())
     ) {
       throw new AppError(ErrorCode.WeakPassword);
     }
-    const lower = input.userName.toLowerCase();
-    if (await credentials.findMemberByName(this.d.db, lower))
-      throw new AppError(ErrorCode.UsernameTaken);
     let inviterId: number | null = null;
     if (input.inviteCode) {
       inviterId = await credentials.findMemberIdByInviteCode(this.d.db, input.inviteCode);
       if (inviterId === null) throw new AppError(ErrorCode.InviteCodeInvalid);
     }
+    const lower = input.userName.toLowerCase();
+    if (await credentials.findMemberByName(this.d.db, lower))
+      throw new AppError(ErrorCode.UsernameTaken);
     const passwordHash = await hashPassword(input.password);
     const now = this.d.clock.now();
     const network = networkOf(meta.ip);
     const result = await this.d.db.tx(async (q) => {
+      // Counted in the member's own transaction: the counter row serializes parallel sign-ups
+      // from one address, and a refused or failed one rolls its count back.
+      if (rate) await this.#countRegistration(q, meta.ip, now, rate);
       const inviteCode = await this.#newInviteCode(q);
       const memberId = await credentials.insertMember(q, {
         userName: input.userName,

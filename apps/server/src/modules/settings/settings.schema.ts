@@ -1,4 +1,5 @@
 import { moneyString, ONLINE_DEPOSIT_CHANNELS } from '@nebula/protocol';
+import { text } from '@nebula/protocol/rules/text';
 import { z } from 'zod';
 import type { Config } from '../../config';
 
@@ -10,48 +11,48 @@ import type { Config } from '../../config';
 export const SiteStatus = z.object({
   /** open: normal; maintenance: API answers 6032; stopped: pre-info says status 0. */
   status: z.enum(['open', 'maintenance', 'stopped']),
-  message: z.string().max(500),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
+  message: text().max(500),
+  startTime: text().nullable(),
+  endTime: text().nullable(),
 });
 
 // Settings amounts are shown on the wire (channel limits, rates), so they keep its cap.
 const money = moneyString;
 
 export const DepositChannelSetting = z.object({
-  id: z.string().regex(/^[a-z0-9-]{2,40}$/),
+  id: text().regex(/^[a-z0-9-]{2,40}$/),
   type: z.enum(['bank', 'usdt', ...ONLINE_DEPOSIT_CHANNELS]),
-  name: z.string().min(1).max(40),
+  name: text().min(1).max(40),
   enabled: z.boolean(),
   min: money,
   max: money,
   quickAmounts: z.array(money).max(8),
   receiving: z
     .object({
-      bankName: z.string().max(40).optional(),
-      accountNo: z.string().max(64).optional(),
-      accountName: z.string().max(40).optional(),
+      bankName: text().max(40).optional(),
+      accountNo: text().max(64).optional(),
+      accountName: text().max(40).optional(),
       network: z.enum(['TRC20', 'ERC20']).optional(),
-      address: z.string().max(80).optional(),
+      address: text().max(80).optional(),
     })
     .nullable(),
 });
 export type DepositChannelSetting = z.infer<typeof DepositChannelSetting>;
 
 export const settingSchemas = {
-  siteTitle: z.string().min(1).max(60),
-  logoUrl: z.string().max(300),
-  faviconUrl: z.string().max(300),
+  siteTitle: text().min(1).max(60),
+  logoUrl: text().max(300),
+  faviconUrl: text().max(300),
   siteStatus: SiteStatus,
   stopLogin: z.boolean(),
   stopRegister: z.boolean(),
-  festivalSkin: z.string().max(40).nullable(),
-  siteVideo: z.object({ activeUrl: z.string().max(300), skinOpen: z.boolean() }),
-  addresses: z.array(z.string().max(200)).max(20),
-  disablePhones: z.array(z.string().max(6)).max(300),
-  phoneCountries: z.array(z.object({ code: z.string().max(6), name: z.string().max(40) })).max(300),
+  festivalSkin: text().max(40).nullable(),
+  siteVideo: z.object({ activeUrl: text().max(300), skinOpen: z.boolean() }),
+  addresses: z.array(text().max(200)).max(20),
+  disablePhones: z.array(text().max(6)).max(300),
+  phoneCountries: z.array(z.object({ code: text().max(6), name: text().max(40) })).max(300),
   /** Regions (keys of region_ranges) the site does not serve: 6033. */
-  blockedRegions: z.array(z.string().max(40)).max(300),
+  blockedRegions: z.array(text().max(40)).max(300),
   tenant: z.boolean(),
   downloadOnly: z.boolean(),
   /** Whether registration needs an image captcha. */
@@ -61,6 +62,9 @@ export const settingSchemas = {
   /** Failed logins of a name from one network before that network is locked out. */
   loginLockAfter: z.number().int().min(1).max(100),
   loginLockMinutes: z.number().int().min(1).max(1440),
+  /** Registrations per hour from one address, and from one /24 (IPv4) or /64 (IPv6) block. */
+  registerPerAddressHour: z.number().int().min(1).max(10000),
+  registerPerBlockHour: z.number().int().min(1).max(100000),
   depositChannels: z.array(DepositChannelSetting).max(30),
   /** CNY per USDT, applied to USDT deposits (rounded down to the fen). */
   usdtRate: money,
@@ -77,8 +81,10 @@ export const settingSchemas = {
   withdrawDailyMax: money,
   /** Maximum payout accounts per type. */
   paymentAccountCap: z.number().int().min(1).max(20),
+  /** Publish the API docs at /docs even in production (`DOCS=on` does the same from the environment). */
+  apiDocs: z.boolean(),
   /** All chat rooms in maintenance (AllRoomMaintain). */
-  chatMaintain: z.object({ maintain: z.boolean(), message: z.string().max(200) }),
+  chatMaintain: z.object({ maintain: z.boolean(), message: text().max(200) }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -186,6 +192,8 @@ export function defaultSettings(config: Config): SiteSettings {
     loginCaptchaAfter: config.siteSeed.loginCaptchaAfter,
     loginLockAfter: 5,
     loginLockMinutes: 15,
+    registerPerAddressHour: config.siteSeed.registerPerAddressHour,
+    registerPerBlockHour: config.siteSeed.registerPerBlockHour,
     depositChannels: DEFAULT_CHANNELS,
     usdtRate: '7.20',
     coinRate: '1.00',
@@ -197,6 +205,7 @@ export function defaultSettings(config: Config): SiteSettings {
     withdrawMax: '50000',
     withdrawDailyMax: '200000',
     paymentAccountCap: 5,
+    apiDocs: false,
     chatMaintain: { maintain: false, message: '' },
   };
 }
