@@ -30,6 +30,7 @@ import { WithdrawService } from './modules/withdraw/withdraw.service';
 import { ChatService } from './modules/chat/chat.service';
 import { ChatHub } from './ws/chat-hub';
 import { OperatorService } from './modules/admin/operator.service';
+import { StepUpGuard } from './modules/auth/step-up-guard';
 import { AuthService } from './modules/auth/auth.service';
 import { CaptchaService } from './modules/auth/captcha.service';
 import { SessionService } from './modules/auth/session.service';
@@ -96,7 +97,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const smsGateway = new OutboxSmsGateway(db, clock);
   const sms = new SmsCodeService(db, smsGateway, clock, secrets.SESSION_SECRET);
   const captcha = new CaptchaService(db, clock);
+  const stepUps = new StepUpGuard({ db, clock, settings, sessions });
   const auth = new AuthService({
+    stepUps,
     db,
     clock,
     settings,
@@ -107,7 +110,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     codeSecret: secrets.SESSION_SECRET,
     jwtSecret: secrets.JWT_SECRET,
   });
-  const members = new MemberService({ db, clock, sms });
+  const members = new MemberService({ db, clock, sms, stepUps });
   const audit = new AuditService(db);
   const operators = new OperatorService(db, clock, audit);
   const admin = new AdminService({ db, clock, sessions, settings, sms, audit });

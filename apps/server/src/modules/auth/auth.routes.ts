@@ -48,7 +48,12 @@ export function registerAuthRoutes(
     app,
     'passwordChange',
     async ({ ctx, body }) => {
-      await auth.changePassword(requireMember(ctx).memberId, body.oldPassword, body.newPassword);
+      await auth.changePassword(
+        requireMember(ctx).memberId,
+        body.oldPassword,
+        body.newPassword,
+        ctx.ip,
+      );
       return null;
     },
     o,

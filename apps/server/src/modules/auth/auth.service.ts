@@ -42,6 +42,7 @@ import type { CaptchaService } from './captcha.service';
 import { RISK_CODE, assessLoginRisk, type RiskReason } from './login-risk';
 import { LoginThrottle, type ThrottleRules } from './login-throttle';
 import type { SessionService } from './session.service';
+import type { StepUpGuard } from './step-up-guard';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -69,6 +70,7 @@ export interface AuthDeps {
   smsGateway: SmsGateway;
   codeSecret: string;
   jwtSecret: string;
+  stepUps: StepUpGuard;
 }
 
 function deviceLabel(userAgent: string): string {
@@ -456,11 +458,15 @@ export class AuthService {
   }
 
   /** Ends every session of the member, this one included: the next call gets 10105. */
-  async changePassword(memberId: number, oldPassword: string, newPassword: string): Promise<void> {
+  async changePassword(
+    memberId: number,
+    oldPassword: string,
+    newPassword: string,
+    ip: string,
+  ): Promise<void> {
     const m = await credentials.findMemberById(this.d.db, memberId);
     if (!m) throw new AppError(ErrorCode.AuthRequired);
-    if (!(await verifyPassword(m.passwordHash, oldPassword)))
-      throw new AppError(ErrorCode.NameError);
+    await this.d.stepUps.password(m, oldPassword, ip);
     if (oldPassword === newPassword) throw new AppError(ErrorCode.SamePassword);
     await this.#setPassword(m.id, m.userName, newPassword);
   }

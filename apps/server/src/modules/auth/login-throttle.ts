@@ -62,6 +62,43 @@ export class LoginThrottle {
     };
   }
 
+  /**
+   * Takes one try of the name's lockout budget on this network before a step-up password is
+   * checked, so parallel guesses verify at most the tries left. Answers the lock when the
+   * budget is spent (the try is then not checked at all).
+   */
+  async reserve(
+    name: string,
+    network: string,
+    rules: ThrottleRules,
+  ): Promise<{ lockedUntil: number | null; tries: number }> {
+    const now = this.clock.now();
+    const { netKey } = this.#keys(name, network);
+    const byNet = await bumpThrottle(this.db, netKey, now, WINDOW_MS);
+    if (byNet.lockedUntil && byNet.lockedUntil > now) {
+      return { lockedUntil: byNet.lockedUntil, tries: byNet.failures };
+    }
+    if (byNet.failures > rules.lockAfter) {
+      const lockedUntil = now + rules.lockMs;
+      await lockThrottle(this.db, netKey, lockedUntil);
+      return { lockedUntil, tries: byNet.failures };
+    }
+    return { lockedUntil: null, tries: byNet.failures };
+  }
+
+  /** After a reserved try failed: the try that spends the budget locks the name here. */
+  async lockIfSpent(
+    name: string,
+    network: string,
+    rules: ThrottleRules,
+    tries: number,
+  ): Promise<number | null> {
+    if (tries < rules.lockAfter) return null;
+    const lockedUntil = this.clock.now() + rules.lockMs;
+    await lockThrottle(this.db, this.#keys(name, network).netKey, lockedUntil);
+    return lockedUntil;
+  }
+
   async succeed(name: string, network: string): Promise<void> {
     const { nameKey, netKey } = this.#keys(name, network);
     await clearThrottle(this.db, [nameKey, netKey]);

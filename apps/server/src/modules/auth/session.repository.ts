@@ -2,7 +2,8 @@ import type { Queryable } from '@nebula/db';
 
 const ts = (ms: number) => new Date(ms);
 
-export type EndReason = 'logout' | 'replaced' | 'password' | 'blocked' | 'logoutAll' | 'expired';
+export type EndReason =
+  'logout' | 'replaced' | 'password' | 'blocked' | 'logoutAll' | 'expired' | 'locked';
 
 export interface SessionInsert {
   id: string;

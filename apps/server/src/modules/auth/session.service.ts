@@ -35,6 +35,7 @@ const ENDED_CODE: Record<EndReason, number> = {
   logout: ErrorCode.AuthRequired,
   logoutAll: ErrorCode.AuthRequired,
   expired: ErrorCode.AuthRequired,
+  locked: ErrorCode.AuthRequired,
 };
 
 export interface NewSession {

@@ -55,7 +55,7 @@ export function registerMemberRoutes(
   bindRoute(
     app,
     'phoneBind',
-    ({ ctx, body }) => members.bindPhone(requireMember(ctx).memberId, body),
+    ({ ctx, body }) => members.bindPhone(requireMember(ctx).memberId, body, ctx.ip),
     o,
   );
   bindRoute(
@@ -74,7 +74,12 @@ export function registerMemberRoutes(
     app,
     'fundPasswordSet',
     async ({ ctx, body }) => {
-      await members.setFundPassword(requireMember(ctx).memberId, body.fundPassword, body.stepUp);
+      await members.setFundPassword(
+        requireMember(ctx).memberId,
+        body.fundPassword,
+        body.stepUp,
+        ctx.ip,
+      );
       return null;
     },
     o,

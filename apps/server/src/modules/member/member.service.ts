@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { sha256Hex } from '../../lib/tokens';
+import type { StepUpGuard } from '../auth/step-up-guard';
 import type { SmsCodeService } from '../sms/sms-code.service';
 import * as deviceRepo from './member-device.repository';
 import * as loginRepo from './member-login.repository';
@@ -31,6 +32,7 @@ export interface MemberServiceDeps {
   db: Db;
   clock: Clock;
   sms: SmsCodeService;
+  stepUps: StepUpGuard;
 }
 
 /** A member's own account: info, profile, phone, real name, fund password, security centre. */
@@ -118,10 +120,9 @@ export class MemberService {
    * A step-up (contract §4): the login password or an SMS code sent to the bound phone. Without
    * either: 6049.
    */
-  async #stepUp(m: MemberRow, stepUp: StepUp | undefined): Promise<void> {
+  async #stepUp(m: MemberRow, stepUp: StepUp | undefined, ip: string): Promise<void> {
     if (stepUp?.password) {
-      if (!(await verifyPassword(m.passwordHash, stepUp.password)))
-        throw new AppError(ErrorCode.NameError);
+      await this.d.stepUps.password(m, stepUp.password, ip);
       return;
     }
     if (stepUp?.smsCode) {
@@ -133,8 +134,8 @@ export class MemberService {
   }
 
   /** A step-up for another module (payout accounts): password or an SMS code. */
-  async verifyStepUp(memberId: number, stepUp: StepUp | undefined): Promise<void> {
-    await this.#stepUp(await this.#member(memberId), stepUp);
+  async verifyStepUp(memberId: number, stepUp: StepUp | undefined, ip: string): Promise<void> {
+    await this.#stepUp(await this.#member(memberId), stepUp, ip);
   }
 
   /** The member's real name and its review status (payout account holders). */
@@ -164,9 +165,10 @@ export class MemberService {
   async bindPhone(
     memberId: number,
     input: { countryCode: string; phone: string; code: string; stepUp?: StepUp },
+    ip: string,
   ): Promise<MemberInfo> {
     const m = await this.#member(memberId);
-    if (m.phone) await this.#stepUp(m, input.stepUp);
+    if (m.phone) await this.#stepUp(m, input.stepUp, ip);
     await this.d.sms.require(
       'bindPhone',
       `${memberId}:${input.countryCode}${input.phone}`,
@@ -196,9 +198,14 @@ export class MemberService {
     return this.realNameStatus(memberId);
   }
 
-  async setFundPassword(memberId: number, fundPassword: string, stepUp: StepUp): Promise<void> {
+  async setFundPassword(
+    memberId: number,
+    fundPassword: string,
+    stepUp: StepUp,
+    ip: string,
+  ): Promise<void> {
     const m = await this.#member(memberId);
-    await this.#stepUp(m, stepUp);
+    await this.#stepUp(m, stepUp, ip);
     await repo.setFundPassword(this.d.db, memberId, await hashPassword(fundPassword));
   }
 

@@ -11,7 +11,12 @@ export function registerPaymentAccountRoutes(
   const member = (ctx: Parameters<typeof requireMember>[0]) => requireMember(ctx).memberId;
   bindRoute(app, 'banks', () => Promise.resolve(accounts.banks()), o);
   bindRoute(app, 'paymentAccounts', ({ ctx }) => accounts.list(member(ctx)), o);
-  bindRoute(app, 'paymentAccountAdd', ({ ctx, body }) => accounts.add(member(ctx), body), o);
+  bindRoute(
+    app,
+    'paymentAccountAdd',
+    ({ ctx, body }) => accounts.add(member(ctx), body, ctx.ip),
+    o,
+  );
   bindRoute(
     app,
     'paymentAccountRemove',

@@ -76,8 +76,9 @@ export class PaymentAccountService {
       alias?: string;
       stepUp: StepUp;
     },
+    ip: string,
   ): Promise<PaymentAccount> {
-    await this.members.verifyStepUp(memberId, input.stepUp);
+    await this.members.verifyStepUp(memberId, input.stepUp, ip);
     const valid = validateAccount(input.type, input.accountNo, input.network);
     if (!valid) throw new AppError(ErrorCode.PaymentAccountInvalid, { field: 'accountNo' });
     if (input.type === 'bank' && !BANKS.some((b) => b.code === input.bankCode))
