@@ -12,7 +12,7 @@ import {
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import { sha256Hex } from '../../lib/tokens';
 import type { StepUpGuard } from '../auth/step-up-guard';
 import type { SmsCodeService } from '../sms/sms-code.service';
