@@ -112,7 +112,13 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   });
   const members = new MemberService({ db, clock, sms, stepUps });
   const audit = new AuditService(db);
-  const operators = new OperatorService(db, clock, audit);
+  const operators = new OperatorService({
+    db,
+    clock,
+    audit,
+    settings,
+    secret: secrets.SESSION_SECRET,
+  });
   const admin = new AdminService({ db, clock, sessions, settings, sms, audit });
   const idempotency = new IdempotencyService(db, clock);
   const ledger = new LedgerService(db, clock);

@@ -38,8 +38,17 @@ async function authorize(
   const allowed = (routes[routeName] as { roles?: readonly string[] }).roles ?? [];
   if (op.role !== 'admin' && !allowed.includes(op.role))
     throw new AppError(ErrorCode.AdminForbidden);
+  // The site requires a second factor this operator has not set up: enrolment only.
+  if (op.enrolOnly && !ENROL_ROUTES.has(routeName))
+    throw new AppError(ErrorCode.AdminTotpEnrolRequired);
   req.operator = op;
 }
+
+const ENROL_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'adminTotpEnrol',
+  'adminTotpConfirm',
+  'adminLogout',
+]);
 
 export function requireOperator(op: Operator | null): Operator {
   if (!op) throw new AppError(ErrorCode.AdminAuthRequired);

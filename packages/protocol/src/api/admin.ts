@@ -8,15 +8,38 @@ import { text } from '../rules/text';
 export const OperatorRole = z.enum(['admin', 'finance', 'moderator']);
 export type OperatorRole = z.infer<typeof OperatorRole>;
 
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+
 export const AdminLoginRequest = z
-  .object({ userName: text().min(1).max(32), password: text().min(1).max(128) })
+  .object({
+    userName: text().min(1).max(32),
+    password: text().min(1).max(128),
+    /** The authenticator's six digits, once the operator has enrolled. */
+    totp: z.string().regex(TOTP_CODE_PATTERN).optional(),
+    /** A single-use recovery code instead of the six digits. */
+    recoveryCode: text().min(8).max(32).optional(),
+  })
   .strict();
 export const AdminSession = z.object({
   token: z.string(),
   userName: z.string(),
   role: OperatorRole,
   expiresAt: z.number().int(),
+  /** The site requires a second factor this operator has not set up: only enrolment works. */
+  enrolOnly: z.boolean(),
 });
+
+/** Enrolment: the URI an authenticator app reads (as a QR code) and the secret to type. */
+export const AdminTotpEnrolment = z.object({ otpauthUri: z.string(), secret: z.string() });
+export const AdminTotpConfirmRequest = z
+  .object({ code: z.string().regex(TOTP_CODE_PATTERN) })
+  .strict();
+/** Shown once: each works once in place of the six digits. */
+export const AdminRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export const OperatorIdParams = z
+  .object({ operatorId: z.coerce.number().int().positive() })
+  .strict();
+export const AdminTotpResetRequest = z.object({ reason: text().trim().min(1).max(200) }).strict();
 export type AdminSession = z.infer<typeof AdminSession>;
 
 export const MemberIdParams = z.object({ memberId: z.coerce.number().int().positive() }).strict();

@@ -38,6 +38,11 @@ import {
 } from './member';
 import {
   AdminLoginRequest,
+  AdminRecoveryCodes,
+  AdminTotpConfirmRequest,
+  AdminTotpEnrolment,
+  AdminTotpResetRequest,
+  OperatorIdParams,
   AdminMemberPage,
   AdminMemberQuery,
   AdminSession,
@@ -206,6 +211,19 @@ export const routes = {
     response: AdminSession,
   }),
   adminLogout: defineRoute(routeMeta.adminLogout, { body: emptyObject, response: z.null() }),
+  adminTotpEnrol: defineRoute(routeMeta.adminTotpEnrol, {
+    body: emptyObject,
+    response: AdminTotpEnrolment,
+  }),
+  adminTotpConfirm: defineRoute(routeMeta.adminTotpConfirm, {
+    body: AdminTotpConfirmRequest,
+    response: AdminRecoveryCodes,
+  }),
+  adminTotpReset: defineRoute(routeMeta.adminTotpReset, {
+    params: OperatorIdParams,
+    body: AdminTotpResetRequest,
+    response: z.null(),
+  }),
   adminMembers: defineRoute(routeMeta.adminMembers, {
     query: AdminMemberQuery,
     response: AdminMemberPage,

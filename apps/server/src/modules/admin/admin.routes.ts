@@ -10,7 +10,33 @@ export function registerAdminRoutes(
   operators: OperatorService,
   o: BindOptions,
 ): void {
-  bindRoute(app, 'adminLogin', ({ body }) => operators.login(body.userName, body.password), o);
+  bindRoute(app, 'adminLogin', ({ body, req }) => operators.login(body, req.ip), o);
+  bindRoute(
+    app,
+    'adminTotpEnrol',
+    ({ req }) => operators.enrolTotp(requireOperator(req.operator)),
+    o,
+  );
+  bindRoute(
+    app,
+    'adminTotpConfirm',
+    ({ req, body }) =>
+      operators.confirmTotp(
+        requireOperator(req.operator),
+        body.code,
+        String(req.headers['x-admin-token']),
+      ),
+    o,
+  );
+  bindRoute(
+    app,
+    'adminTotpReset',
+    async ({ req, params, body }) => {
+      await operators.resetTotp(requireOperator(req.operator), params.operatorId, body.reason);
+      return null;
+    },
+    o,
+  );
   bindRoute(
     app,
     'adminLogout',

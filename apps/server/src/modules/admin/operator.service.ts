@@ -3,33 +3,54 @@ import { ErrorCode, type AdminSession, type OperatorRole } from '@nebula/protoco
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { networkOf } from '../../lib/network';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
-import { newToken, tokenHash } from '../../lib/tokens';
+import { newToken, sha256Hex, tokenHash } from '../../lib/tokens';
+import { SecretBox, base32Encode, matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp';
 import type { AuditService } from '../audit/audit.service';
-import {
-  countOperators,
-  endOperatorSession,
-  findOperator,
-  insertOperator,
-  insertOperatorSession,
-  lookupOperatorSession,
-} from './admin.repository';
+import { LoginThrottle, type ThrottleRules } from '../auth/login-throttle';
+import type { SettingsService } from '../settings/settings.service';
+import * as repo from './operator.repository';
 
 const OPERATOR_SESSION_MS = 12 * 3600 * 1000;
+/** An enrol-only session is for scanning a QR code, not for a shift. */
+const ENROL_SESSION_MS = 15 * 60 * 1000;
+const RECOVERY_CODES = 10;
+const TOTP_ISSUER = 'Nebula';
 
 export interface Operator {
   operatorId: number;
   userName: string;
   role: OperatorRole;
+  /** Logged in without the second factor the site requires: only enrolment is open. */
+  enrolOnly: boolean;
 }
 
-/** Operator accounts and their sessions; separate from members in every table and header. */
+export interface OperatorServiceDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  settings: SettingsService;
+  /** The server secret TOTP secrets are sealed with. */
+  secret: string;
+}
+
+const recoveryHash = (code: string) =>
+  Buffer.from(sha256Hex(code.replace(/[\s-]/g, '').toUpperCase()), 'hex');
+
+/**
+ * Operator accounts and their sessions; separate from members in every table and header. Login
+ * has the members' lockout (per name, and per name on one network; unknown names alike) and,
+ * once enrolled, a TOTP second factor; a site setting makes the second factor mandatory.
+ */
 export class OperatorService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly audit: AuditService,
-  ) {}
+  readonly #throttle: LoginThrottle;
+  readonly #box: SecretBox;
+
+  constructor(private readonly d: OperatorServiceDeps) {
+    this.#throttle = new LoginThrottle(d.db, d.clock);
+    this.#box = new SecretBox(d.secret, 'operator-totp');
+  }
 
   /**
    * The first operator: from ADMIN_USER/ADMIN_PASSWORD, or (outside production) a generated
@@ -39,55 +60,195 @@ export class OperatorService {
     first: { userName: string; password: string } | null,
     production: boolean,
   ): Promise<{ userName: string; password: string } | null> {
-    if ((await countOperators(this.db)) > 0) return null;
+    if ((await repo.countOperators(this.d.db)) > 0) return null;
     const account =
       first ??
       (production ? null : { userName: 'admin', password: randomBytes(12).toString('base64url') });
     if (!account) return null;
-    const id = await insertOperator(this.db, {
+    const id = await repo.insertOperator(this.d.db, {
       userName: account.userName,
       passwordHash: await hashPassword(account.password),
       role: 'admin',
-      now: this.clock.now(),
+      now: this.d.clock.now(),
     });
     return id ? account : null;
   }
 
   async create(userName: string, password: string, role: OperatorRole): Promise<void> {
-    await insertOperator(this.db, {
+    await repo.insertOperator(this.d.db, {
       userName,
       passwordHash: await hashPassword(password),
       role,
-      now: this.clock.now(),
+      now: this.d.clock.now(),
     });
   }
 
-  async login(userName: string, password: string): Promise<AdminSession> {
-    const op = await findOperator(this.db, userName);
-    const ok = await verifyPassword(op?.passwordHash ?? (await dummyHash()), password);
-    if (!op || !ok || op.disabled) throw new AppError(ErrorCode.NameError);
-    const now = this.clock.now();
+  async #rules(): Promise<ThrottleRules> {
+    const s = await this.d.settings.get();
+    return { captchaAfter: 0, lockAfter: s.loginLockAfter, lockMs: s.loginLockMinutes * 60_000 };
+  }
+
+  async login(
+    input: { userName: string; password: string; totp?: string; recoveryCode?: string },
+    ip: string,
+  ): Promise<AdminSession> {
+    const name = `op:${input.userName.toLowerCase()}`;
+    const network = networkOf(ip);
+    const rules = await this.#rules();
+    const state = await this.#throttle.state(name, network, rules);
+    if (state.lockedUntil)
+      throw new AppError(ErrorCode.AccountLocked, { lockedUntil: state.lockedUntil });
+    const op = await repo.findOperator(this.d.db, input.userName);
+    // The same argon2 work for unknown names: timing does not tell which names exist.
+    const ok = await verifyPassword(op?.passwordHash ?? (await dummyHash()), input.password);
+    if (!op || !ok || op.disabled) return this.#failed(name, network, rules, ErrorCode.NameError);
+    const operator = op;
+    if (operator.totpSecret) {
+      await this.#secondFactor(operator, input, name, network, rules);
+    }
+    await this.#throttle.succeed(name, network);
+    const enrolOnly = !operator.totpSecret && (await this.d.settings.get()).adminTotpRequired;
+    const now = this.d.clock.now();
     const { token, hash } = newToken();
-    const expiresAt = now + OPERATOR_SESSION_MS;
-    await insertOperatorSession(this.db, { hash, operatorId: op.id, now, expiresAt });
-    await this.audit.record(this.db, {
+    const expiresAt = now + (enrolOnly ? ENROL_SESSION_MS : OPERATOR_SESSION_MS);
+    await repo.insertOperatorSession(this.d.db, {
+      hash,
+      operatorId: operator.id,
+      now,
+      expiresAt,
+      enrolOnly,
+    });
+    await this.#audit(operator, 'operator.login', enrolOnly ? { enrolOnly } : null);
+    return { token, userName: operator.userName, role: operator.role, expiresAt, enrolOnly };
+  }
+
+  async #secondFactor(
+    op: repo.OperatorRow,
+    input: { totp?: string; recoveryCode?: string },
+    name: string,
+    network: string,
+    rules: ThrottleRules,
+  ): Promise<void> {
+    if (input.recoveryCode) {
+      const used = await repo.useRecoveryCode(
+        this.d.db,
+        op.id,
+        recoveryHash(input.recoveryCode),
+        this.d.clock.now(),
+      );
+      if (used) {
+        await this.#audit(op, 'operator.recovery_code.used', null);
+        return;
+      }
+      await this.#audit(op, 'operator.totp.failed', { via: 'recoveryCode' });
+      return this.#failed(name, network, rules, ErrorCode.AdminTotpWrong);
+    }
+    if (!input.totp) throw new AppError(ErrorCode.AdminTotpRequired);
+    const step = matchTotp(this.#box.open(op.totpSecret!), input.totp, this.d.clock.now());
+    if (step !== null && (await repo.useTotpStep(this.d.db, op.id, step))) return;
+    await this.#audit(op, 'operator.totp.failed', { via: 'totp' });
+    return this.#failed(name, network, rules, ErrorCode.AdminTotpWrong);
+  }
+
+  async #failed(
+    name: string,
+    network: string,
+    rules: ThrottleRules,
+    code: ErrorCode,
+  ): Promise<never> {
+    const after = await this.#throttle.fail(name, network, rules);
+    if (after.lockedUntil)
+      throw new AppError(ErrorCode.AccountLocked, { lockedUntil: after.lockedUntil });
+    throw new AppError(code);
+  }
+
+  /** Starts (or restarts) enrolment: a fresh secret, pending until a code from it confirms. */
+  async enrolTotp(op: Operator): Promise<{ otpauthUri: string; secret: string }> {
+    const secret = newTotpSecret();
+    await this.d.db.tx(async (q) => {
+      const row = await repo.findOperatorById(q, op.operatorId, true);
+      if (!row) throw new AppError(ErrorCode.AdminAuthRequired);
+      // A second factor in place is changed only by an admin's reset, never by a session alone.
+      if (row.totpSecret) throw new AppError(ErrorCode.AdminForbidden);
+      await repo.setTotpPending(q, op.operatorId, this.#box.seal(secret));
+      await this.d.audit.record(q, {
+        actor: op.userName,
+        action: 'operator.totp.enrol',
+        target: `operator:${op.operatorId}`,
+        before: null,
+        after: null,
+      });
+    });
+    return {
+      otpauthUri: otpauthUri(TOTP_ISSUER, op.userName, secret),
+      secret: base32Encode(secret),
+    };
+  }
+
+  /** A code from the pending secret turns the second factor on and answers recovery codes once. */
+  async confirmTotp(
+    op: Operator,
+    code: string,
+    sessionToken: string,
+  ): Promise<{ recoveryCodes: string[] }> {
+    const codes = Array.from({ length: RECOVERY_CODES }, () => {
+      const raw = base32Encode(randomBytes(8)).slice(0, 10);
+      return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+    });
+    const now = this.d.clock.now();
+    await this.d.db.tx(async (q) => {
+      const row = await repo.findOperatorById(q, op.operatorId, true);
+      if (!row?.totpPending || row.totpSecret) throw new AppError(ErrorCode.AdminTotpNotEnrolled);
+      const step = matchTotp(this.#box.open(row.totpPending), code, now);
+      if (step === null) throw new AppError(ErrorCode.AdminTotpWrong);
+      await repo.enableTotp(q, op.operatorId, step, now);
+      await repo.replaceRecoveryCodes(q, op.operatorId, codes.map(recoveryHash));
+      await repo.upgradeOperatorSession(q, tokenHash(sessionToken));
+      await this.d.audit.record(q, {
+        actor: op.userName,
+        action: 'operator.totp.enabled',
+        target: `operator:${op.operatorId}`,
+        before: null,
+        after: null,
+      });
+    });
+    return { recoveryCodes: codes };
+  }
+
+  /** An admin clears another operator's second factor (a lost phone); their sessions end. */
+  async resetTotp(actor: Operator, operatorId: number, reason: string): Promise<void> {
+    const now = this.d.clock.now();
+    await this.d.db.tx(async (q) => {
+      if (!(await repo.clearTotp(q, operatorId))) throw new AppError(ErrorCode.Validation);
+      await repo.endOperatorSessions(q, operatorId, now);
+      await this.d.audit.record(q, {
+        actor: actor.userName,
+        action: 'operator.totp.reset',
+        target: `operator:${operatorId}`,
+        before: null,
+        after: { reason },
+      });
+    });
+  }
+
+  async #audit(op: repo.OperatorRow, action: string, after: Record<string, unknown> | null) {
+    await this.d.audit.record(this.d.db, {
       actor: op.userName,
-      action: 'operator.login',
+      action,
       target: `operator:${op.id}`,
       before: null,
-      after: null,
+      after,
     });
-    return { token, userName: op.userName, role: op.role, expiresAt };
   }
 
   async resolve(token: string | undefined): Promise<Operator> {
     if (!token || token.length > 128) throw new AppError(ErrorCode.AdminAuthRequired);
-    const op = await lookupOperatorSession(this.db, tokenHash(token), this.clock.now());
+    const op = await repo.lookupOperatorSession(this.d.db, tokenHash(token), this.d.clock.now());
     if (!op) throw new AppError(ErrorCode.AdminAuthRequired);
     return op;
   }
 
   async logout(token: string): Promise<void> {
-    await endOperatorSession(this.db, tokenHash(token), this.clock.now());
+    await repo.endOperatorSession(this.d.db, tokenHash(token), this.d.clock.now());
   }
 }

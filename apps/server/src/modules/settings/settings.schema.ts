@@ -83,6 +83,8 @@ export const settingSchemas = {
   paymentAccountCap: z.number().int().min(1).max(20),
   /** Publish the API docs at /docs even in production (`DOCS=on` does the same from the environment). */
   apiDocs: z.boolean(),
+  /** Operators must log in with a TOTP second factor (those without one may only enrol). */
+  adminTotpRequired: z.boolean(),
   /** All chat rooms in maintenance (AllRoomMaintain). */
   chatMaintain: z.object({ maintain: z.boolean(), message: text().max(200) }),
 } as const;
@@ -206,6 +208,7 @@ export function defaultSettings(config: Config): SiteSettings {
     withdrawDailyMax: '200000',
     paymentAccountCap: 5,
     apiDocs: false,
+    adminTotpRequired: false,
     chatMaintain: { maintain: false, message: '' },
   };
 }
