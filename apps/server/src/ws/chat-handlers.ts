@@ -93,11 +93,11 @@ export const handlers: { [Id in ClientMessageId]: Handler<Id> } = {
     send(s, MessageId.MsgShield, { memberId: data.memberId, shield: data.shield });
   },
   [MessageId.ChatHistory]: async (hub, s, data) => {
-    const messages = await hub.chat.history(
+    const messages = await hub.chat.cachedHistory(
       data.roomId,
       data.beforeId,
       data.limit ?? CHAT_HISTORY_LIMIT_DEFAULT,
-      s.memberId,
+      s.shields,
     );
     send(s, MessageId.ChatHistory, { roomId: data.roomId, messages });
   },

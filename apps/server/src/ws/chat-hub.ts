@@ -19,6 +19,13 @@ import type { ChatService } from '../modules/chat/chat.service';
 import { handlers, send } from './chat-handlers';
 import type { ChatHubPort, ChatSocket } from './chat-state';
 import { setBounded } from '../lib/bounded-map';
+import {
+  CLOSE_POLICY,
+  FLOOD_STRIKES,
+  FLOOD_WINDOW_MS,
+  FrameBudget,
+  frameCost,
+} from './frame-budget';
 
 export const MAX_SOCKETS_PER_MEMBER = 5;
 /** A socket silent for three heartbeat periods is closed. */
@@ -40,6 +47,8 @@ export class ChatHub implements ChatHubPort {
   readonly #byRoom = new Map<number, Set<ChatSocket>>();
   readonly #anonymousByIp = new Map<string, number>();
   readonly #joinNotices = new Map<string, number>();
+  /** Flood closes per address in the current window. */
+  readonly #floods = new Map<string, { strikes: number; since: number }>();
   #nextId = 1;
   #sweeper: NodeJS.Timeout | null = null;
 
@@ -122,6 +131,11 @@ export class ChatHub implements ChatHubPort {
 
   /** A new connection; false when the address already holds too many anonymous sockets. */
   accept(ws: WebSocket, ip: string): boolean {
+    const flood = this.#floods.get(ip);
+    if (flood && flood.strikes >= FLOOD_STRIKES && this.now() - flood.since < FLOOD_WINDOW_MS) {
+      ws.close(CLOSE_POLICY, 'flood');
+      return false;
+    }
     const anonymous = this.#anonymousByIp.get(ip) ?? 0;
     if (anonymous >= this.anonymousPerIp) {
       ws.close(1013, 'too many connections');
@@ -140,9 +154,12 @@ export class ChatHub implements ChatHubPort {
       shields: new Set(),
       speechStatus: 0,
       lastSeen: this.now(),
+      budget: new FrameBudget(this.now()),
+      flooded: false,
     };
     this.#sockets.set(s.id, s);
     ws.on('message', (data: Buffer, isBinary) => {
+      if (s.flooded || !this.#spend(s, 1)) return;
       s.lastSeen = this.now();
       if (isBinary) {
         ws.send(encodeErrorFrame(-1, ErrorCode.ChatMalformedFrame));
@@ -162,6 +179,9 @@ export class ChatHub implements ChatHubPort {
       return;
     }
     const { msgId, msgData } = decoded.frame;
+    // The frame's first unit was spent on arrival; a costlier one pays the rest before any work.
+    const extra = frameCost(msgId) - 1;
+    if (extra > 0 && !this.#spend(s, extra)) return;
     try {
       await (handlers[msgId] as (hub: ChatHub, s: ChatSocket, data: unknown) => Promise<void>)(
         this,
@@ -174,6 +194,25 @@ export class ChatHub implements ChatHubPort {
       if (code === ErrorCode.ChatServerError) this.log.error({ err, msgId }, 'chat handler failed');
       if (s.ws.readyState === s.ws.OPEN) s.ws.send(encodeErrorFrame(msgId, code));
     }
+  }
+
+  /** Spends from the socket's budget; a socket out of budget is closed (1008) and its address gets a strike. */
+  #spend(s: ChatSocket, cost: number): boolean {
+    if (s.flooded) return false;
+    const now = this.now();
+    if (s.budget.spend(cost, now)) return true;
+    s.flooded = true;
+    const previous = this.#floods.get(s.ip);
+    const fresh = !previous || now - previous.since >= FLOOD_WINDOW_MS;
+    setBounded(
+      this.#floods,
+      s.ip,
+      fresh ? { strikes: 1, since: now } : { strikes: previous.strikes + 1, since: previous.since },
+      10_000,
+    );
+    this.log.warn({ ip: s.ip, memberId: s.memberId }, 'chat socket closed for flooding');
+    s.ws.close(CLOSE_POLICY, 'flood');
+    return false;
   }
 
   /** Login (10001): the chat JWT, and its session must still be live. */

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { ChatService } from '../modules/chat/chat.service';
+import type { FrameBudget } from './frame-budget';
 
 /** What a node knows about one of its sockets. */
 export interface ChatSocket {
@@ -15,6 +16,10 @@ export interface ChatSocket {
   shields: Set<number>;
   speechStatus: 0 | 1;
   lastSeen: number;
+  /** What the socket may still send (frame-budget.ts). */
+  budget: FrameBudget;
+  /** Closed for flooding: frames still queued are dropped unread. */
+  flooded: boolean;
 }
 
 /**

@@ -22,6 +22,7 @@ import type { SettingsService } from '../settings/settings.service';
 import * as repo from './chat.repository';
 import { FILTER_REASONS, filterContent } from './content-filter';
 import { AUTO_MUTE_MS, FloodControl } from './flood-control';
+import { TtlCache } from '../../lib/ttl-cache';
 
 export interface SpeakerState {
   memberId: number;
@@ -37,10 +38,16 @@ export type PostResult =
  * ledger, history. Every change other nodes must know is published on the bus; the socket hub
  * delivers it.
  */
+/** Long enough to absorb a burst of scroll-back frames, short enough never to look stale. */
+const HISTORY_CACHE_MS = 2_000;
+
 export class ChatService {
   #rooms: Map<number, ChatRoomInfo> | null = null;
   #blocked: string[] | null = null;
   readonly #flood = new FloodControl();
+  /** Room history pages as stored (no viewer's shields applied): a socket's scroll-back and
+   * a flood of history frames are served from memory, not one query each. */
+  readonly #history = new TtlCache<string, ChatMessage[]>(HISTORY_CACHE_MS, 500);
 
   constructor(
     private readonly db: Db,
@@ -58,6 +65,10 @@ export class ChatService {
     await this.bus.subscribe('chat.words', () => {
       this.#blocked = null;
     });
+    // Any change to what a page shows drops the pages (they are cheap to load again).
+    for (const topic of ['chat.message', 'chat.delete', 'chat.rooms'] as const) {
+      await this.bus.subscribe(topic, () => this.#history.clear());
+    }
   }
 
   async rooms(): Promise<Map<number, ChatRoomInfo>> {
@@ -100,6 +111,20 @@ export class ChatService {
   ): Promise<ChatMessage[]> {
     await this.room(roomId);
     return repo.readHistory(this.db, { roomId, beforeId, limit, viewerId });
+  }
+
+  /** History for a socket: the room's cached page, without the messages its member shields. */
+  async cachedHistory(
+    roomId: number,
+    beforeId: number | undefined,
+    limit: number,
+    shields: ReadonlySet<number>,
+  ): Promise<ChatMessage[]> {
+    await this.room(roomId);
+    const page = await this.#history.get(`${roomId}:${beforeId ?? ''}:${limit}`, () =>
+      repo.readHistory(this.db, { roomId, beforeId, limit, viewerId: null }),
+    );
+    return shields.size === 0 ? page : page.filter((m) => !shields.has(m.sender.memberId));
   }
 
   /** Every rule of a message, checked per message: login, room, maintenance, mute, VIP, size, flood, filter. */
