@@ -193,6 +193,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     REGISTER_CAPTCHA: 'off',
+    REGISTER_PER_ADDRESS_HOUR: '10000',
+    REGISTER_PER_BLOCK_HOUR: '100000',
     CHAT_ANON_PER_IP: String(CLIENTS + 100),
     ADMIN_USER: 'benchadmin',
     ADMIN_PASSWORD: 'bench-admin-pass-1',

@@ -181,6 +181,7 @@ async function main(): Promise<void> {
         // The bench signs up its readers and login members from one address.
         REGISTER_PER_ADDRESS_HOUR: '10000',
         REGISTER_PER_BLOCK_HOUR: '100000',
+        CAPTCHA_PER_ADDRESS_MINUTE: '100000',
         LOGIN_CAPTCHA_AFTER: '0',
         SIGN_KEY,
         SESSION_SECRET: secret('s'),

@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(0).max(100).default(3),
   REGISTER_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
   REGISTER_PER_BLOCK_HOUR: z.coerce.number().int().min(1).max(100000).default(60),
+  CAPTCHA_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
   SANDBOX_PAYMENTS: boolish.optional(),
   DOCS: boolish.optional(),
   ADMIN_USER: z
@@ -113,6 +114,7 @@ export interface Config {
     loginCaptchaAfter: number;
     registerPerAddressHour: number;
     registerPerBlockHour: number;
+    captchaPerAddressMinute: number;
   };
   /** The built-in sandbox payment gateway: on outside production, refused in production unless enabled. */
   sandboxPayments: boolean;
@@ -218,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginCaptchaAfter: e.LOGIN_CAPTCHA_AFTER,
       registerPerAddressHour: e.REGISTER_PER_ADDRESS_HOUR,
       registerPerBlockHour: e.REGISTER_PER_BLOCK_HOUR,
+      captchaPerAddressMinute: e.CAPTCHA_PER_ADDRESS_MINUTE,
     },
     sandboxPayments: e.SANDBOX_PAYMENTS ?? !production,
     docs: e.DOCS ?? !production,

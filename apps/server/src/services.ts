@@ -96,7 +96,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   await sessions.start();
   const smsGateway = new OutboxSmsGateway(db, clock);
   const sms = new SmsCodeService(db, smsGateway, clock, secrets.SESSION_SECRET);
-  const captcha = new CaptchaService(db, clock);
+  const captcha = new CaptchaService(db, clock, settings);
   const stepUps = new StepUpGuard({ db, clock, settings, sessions });
   const auth = new AuthService({
     stepUps,

@@ -53,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Suites sign up many members from one address; the registration budget has its own test.
     REGISTER_PER_ADDRESS_HOUR: '10000',
     REGISTER_PER_BLOCK_HOUR: '100000',
+    CAPTCHA_PER_ADDRESS_MINUTE: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...options.env,
   });

@@ -39,6 +39,7 @@ async function launch(
         RATE_LIMIT_MAX: '100000',
         REGISTER_PER_ADDRESS_HOUR: '10000',
         REGISTER_PER_BLOCK_HOUR: '100000',
+        CAPTCHA_PER_ADDRESS_MINUTE: '100000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ import { isCleanJson, text } from '../rules/text';
 export const CaptchaRequest = z
   .object({ purpose: z.enum(['register', 'login']).default('login') })
   .strict();
-/** A server-drawn SVG data URI; single use, valid 2 minutes. */
+/** A server-drawn PNG data URI; single use, valid 2 minutes. */
 export const Captcha = z.object({
   captchaId: z.string(),
   image: z.string(),

@@ -19,7 +19,7 @@ export function registerAuthRoutes(
   captcha: CaptchaService,
   o: BindOptions,
 ): void {
-  bindRoute(app, 'captcha', ({ body }) => captcha.create(body.purpose), o);
+  bindRoute(app, 'captcha', ({ body, ctx }) => captcha.create(body.purpose, ctx.ip), o);
   bindRoute(app, 'register', ({ body, req }) => auth.register(body, meta(req)), o);
   bindRoute(app, 'login', ({ body, req }) => auth.login(body, meta(req)), o);
   bindRoute(

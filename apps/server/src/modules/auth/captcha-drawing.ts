@@ -1,255 +1,44 @@
 import { randomInt } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GlobalFonts, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 
 /**
- * Server-drawn captcha: each character is a set of strokes (no <text>, so the SVG source does
- * not spell the answer), jittered, rotated and crossed by noise. Characters that read alike
- * (0/O, 1/I/L) are left out.
+ * Server-drawn captcha, a raster image (contract §4). The old SVG drew each character as one
+ * path of its plain glyph, so rounding the coordinates read every captcha; a PNG has no source
+ * to read. Each character is drawn from one of two bundled fonts (no system font is assumed)
+ * on its own layer, rotated, scaled, sheared and warped by a random sine wave, then laid over
+ * its neighbours; strokes in the characters' own colours cross them all, and noise covers the
+ * rest. Characters that read alike (0/O, 1/I/L, …) are left out.
  */
-type Stroke = [number, number][];
-const GLYPHS: Record<string, Stroke[]> = {
-  '2': [
-    [
-      [1, 3],
-      [3, 1],
-      [7, 1],
-      [9, 3],
-      [9, 6],
-      [1, 13],
-      [9, 13],
-    ],
-  ],
-  '3': [
-    [
-      [1, 2],
-      [8, 1],
-      [9, 4],
-      [5, 7],
-      [9, 10],
-      [8, 13],
-      [1, 12],
-    ],
-  ],
-  '4': [
-    [
-      [7, 13],
-      [7, 1],
-      [1, 9],
-      [9, 9],
-    ],
-  ],
-  '5': [
-    [
-      [9, 1],
-      [2, 1],
-      [1, 6],
-      [7, 6],
-      [9, 9],
-      [7, 13],
-      [1, 12],
-    ],
-  ],
-  '6': [
-    [
-      [8, 1],
-      [3, 3],
-      [1, 8],
-      [2, 12],
-      [6, 13],
-      [9, 10],
-      [7, 7],
-      [2, 8],
-    ],
-  ],
-  '7': [
-    [
-      [1, 1],
-      [9, 1],
-      [4, 13],
-    ],
-  ],
-  '8': [
-    [
-      [5, 7],
-      [2, 4],
-      [5, 1],
-      [8, 4],
-      [5, 7],
-      [1, 10],
-      [5, 13],
-      [9, 10],
-      [5, 7],
-    ],
-  ],
-  '9': [
-    [
-      [8, 6],
-      [3, 6],
-      [1, 3],
-      [4, 1],
-      [8, 2],
-      [8, 8],
-      [6, 13],
-      [2, 12],
-    ],
-  ],
-  A: [
-    [
-      [1, 13],
-      [5, 1],
-      [9, 13],
-    ],
-    [
-      [3, 8],
-      [7, 8],
-    ],
-  ],
-  C: [
-    [
-      [9, 2],
-      [5, 1],
-      [1, 5],
-      [1, 9],
-      [5, 13],
-      [9, 12],
-    ],
-  ],
-  E: [
-    [
-      [9, 1],
-      [1, 1],
-      [1, 13],
-      [9, 13],
-    ],
-    [
-      [1, 7],
-      [7, 7],
-    ],
-  ],
-  F: [
-    [
-      [9, 1],
-      [1, 1],
-      [1, 13],
-    ],
-    [
-      [1, 7],
-      [7, 7],
-    ],
-  ],
-  H: [
-    [
-      [1, 1],
-      [1, 13],
-    ],
-    [
-      [9, 1],
-      [9, 13],
-    ],
-    [
-      [1, 7],
-      [9, 7],
-    ],
-  ],
-  K: [
-    [
-      [1, 1],
-      [1, 13],
-    ],
-    [
-      [9, 1],
-      [1, 8],
-    ],
-    [
-      [4, 6],
-      [9, 13],
-    ],
-  ],
-  M: [
-    [
-      [1, 13],
-      [1, 1],
-      [5, 8],
-      [9, 1],
-      [9, 13],
-    ],
-  ],
-  N: [
-    [
-      [1, 13],
-      [1, 1],
-      [9, 13],
-      [9, 1],
-    ],
-  ],
-  P: [
-    [
-      [1, 13],
-      [1, 1],
-      [7, 1],
-      [9, 4],
-      [7, 7],
-      [1, 7],
-    ],
-  ],
-  R: [
-    [
-      [1, 13],
-      [1, 1],
-      [7, 1],
-      [9, 4],
-      [7, 7],
-      [1, 7],
-    ],
-    [
-      [5, 7],
-      [9, 13],
-    ],
-  ],
-  T: [
-    [
-      [1, 1],
-      [9, 1],
-    ],
-    [
-      [5, 1],
-      [5, 13],
-    ],
-  ],
-  W: [
-    [
-      [1, 1],
-      [3, 13],
-      [5, 5],
-      [7, 13],
-      [9, 1],
-    ],
-  ],
-  X: [
-    [
-      [1, 1],
-      [9, 13],
-    ],
-    [
-      [9, 1],
-      [1, 13],
-    ],
-  ],
-  Y: [
-    [
-      [1, 1],
-      [5, 7],
-      [9, 1],
-    ],
-    [
-      [5, 7],
-      [5, 13],
-    ],
-  ],
-};
-export const CAPTCHA_ALPHABET = Object.keys(GLYPHS).join('');
-const COLORS = ['#1d4ed8', '#7c3aed', '#b45309', '#047857', '#be123c', '#0f766e'];
+export const CAPTCHA_ALPHABET = '23456789ACEFHKMNPRTWXY';
+export const CAPTCHA_WIDTH = 150;
+export const CAPTCHA_HEIGHT = 50;
 
-const rand = (min: number, max: number) => min + (randomInt(0, 10_000) / 10_000) * (max - min);
+const FONT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../assets/captcha-fonts',
+);
+const FONTS = [
+  { file: 'DejaVuSansMono-Bold.ttf', family: 'NebulaCaptchaMono' },
+  { file: 'DejaVuSerif-Bold.ttf', family: 'NebulaCaptchaSerif' },
+] as const;
+let fontsLoaded = false;
+
+function loadFonts(): void {
+  if (fontsLoaded) return;
+  for (const f of FONTS) {
+    if (!GlobalFonts.registerFromPath(path.join(FONT_DIR, f.file), f.family)) {
+      throw new Error(`captcha font ${f.file} could not be loaded from ${FONT_DIR}`);
+    }
+  }
+  fontsLoaded = true;
+}
+
+const INKS = ['#1d4ed8', '#7c3aed', '#b45309', '#047857', '#be123c', '#0f766e', '#334155'];
+const rand = (min: number, max: number) =>
+  min + (randomInt(0, 1_000_000) / 1_000_000) * (max - min);
+const pick = <T>(items: readonly T[]): T => items[randomInt(0, items.length)]!;
 
 export function randomCaptchaText(length = 4): string {
   let s = '';
@@ -257,41 +46,97 @@ export function randomCaptchaText(length = 4): string {
   return s;
 }
 
+/** One character on its own layer: a font, a size, a turn, a shear, then a sine warp by columns. */
+function drawCharacter(ch: string, ink: string) {
+  const size = 56;
+  const layer = createCanvas(size, size);
+  const g = layer.getContext('2d');
+  g.translate(size / 2, size / 2);
+  g.rotate((rand(-28, 28) * Math.PI) / 180);
+  g.transform(rand(0.8, 1.15), rand(-0.15, 0.15), rand(-0.35, 0.35), rand(0.9, 1.15), 0, 0);
+  g.font = `${Math.round(rand(26, 31))}px ${pick(FONTS).family}`;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.fillStyle = ink;
+  g.fillText(ch, 0, rand(-2, 2));
+  // An outline of another width thickens some strokes and thins none: no two glyphs alike.
+  g.lineWidth = rand(0.5, 1.6);
+  g.strokeStyle = ink;
+  g.strokeText(ch, 0, 0);
+
+  const warped = createCanvas(size, size);
+  const w = warped.getContext('2d');
+  const amplitude = rand(2, 4.5);
+  const period = rand(14, 26);
+  const phase = rand(0, Math.PI * 2);
+  for (let x = 0; x < size; x += 1) {
+    const dy = amplitude * Math.sin(phase + (x / period) * Math.PI * 2);
+    w.drawImage(layer, x, 0, 1, size, x, dy, 1, size);
+  }
+  return warped;
+}
+
+/** A curve from edge to edge through the characters, in one of their inks. */
+function crossingStroke(g: SKRSContext2D, ink: string, width: number): void {
+  g.beginPath();
+  g.moveTo(rand(-5, 15), rand(10, CAPTCHA_HEIGHT - 10));
+  g.bezierCurveTo(
+    rand(30, 60),
+    rand(0, CAPTCHA_HEIGHT),
+    rand(80, 120),
+    rand(0, CAPTCHA_HEIGHT),
+    rand(CAPTCHA_WIDTH - 15, CAPTCHA_WIDTH + 5),
+    rand(10, CAPTCHA_HEIGHT - 10),
+  );
+  g.strokeStyle = ink;
+  g.lineWidth = width;
+  g.stroke();
+}
+
+/** The captcha as a PNG data URI. */
 export function drawCaptcha(text: string): string {
-  const width = 120;
-  const height = 44;
-  const parts: string[] = [];
-  for (let i = 0; i < 4; i += 1) {
-    parts.push(
-      `<path d="M${rand(0, 20).toFixed(1)} ${rand(5, 40).toFixed(1)} Q${rand(30, 90).toFixed(1)} ${rand(0, 44).toFixed(1)} ${rand(100, 120).toFixed(1)} ${rand(5, 40).toFixed(1)}" stroke="${COLORS[randomInt(0, COLORS.length)]}" stroke-width="1" fill="none" opacity="0.6"/>`,
-    );
+  loadFonts();
+  const canvas = createCanvas(CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
+  const g = canvas.getContext('2d');
+  const background = g.createLinearGradient(0, 0, CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
+  background.addColorStop(0, `hsl(${Math.round(rand(190, 230))}, 60%, 95%)`);
+  background.addColorStop(1, `hsl(${Math.round(rand(20, 60))}, 60%, 94%)`);
+  g.fillStyle = background;
+  g.fillRect(0, 0, CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
+  for (let i = 0; i < 6; i += 1) {
+    g.globalAlpha = 0.35;
+    crossingStroke(g, pick(INKS), rand(0.6, 1.2));
   }
+  g.globalAlpha = 1;
+
+  const inks = [...text].map(() => pick(INKS));
+  // Characters closer than their width, so they touch and overlap (no clean gaps to cut at).
+  const step = (CAPTCHA_WIDTH - 30) / text.length;
   [...text].forEach((ch, i) => {
-    const strokes = GLYPHS[ch];
-    if (!strokes) return;
-    const x = 10 + i * 26 + rand(-2, 2);
-    const y = 8 + rand(-3, 3);
-    const angle = rand(-18, 18).toFixed(1);
-    const color = COLORS[randomInt(0, COLORS.length)];
-    const d = strokes
-      .map((s) =>
-        s
-          .map(
-            ([px, py], j) =>
-              `${j === 0 ? 'M' : 'L'}${(px * 1.9 + rand(-0.6, 0.6)).toFixed(1)} ${(py * 2 + rand(-0.6, 0.6)).toFixed(1)}`,
-          )
-          .join(' '),
-      )
-      .join(' ');
-    parts.push(
-      `<path transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${angle} 9 14)" d="${d}" stroke="${color}" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
-    );
+    const layer = drawCharacter(ch, inks[i]!);
+    const x = 6 + i * step + rand(-3, 3);
+    const y = (CAPTCHA_HEIGHT - 56) / 2 + rand(-4, 4);
+    g.drawImage(layer, x, y);
   });
-  for (let i = 0; i < 30; i += 1) {
-    parts.push(
-      `<circle cx="${rand(0, width).toFixed(1)}" cy="${rand(0, height).toFixed(1)}" r="${rand(0.5, 1.4).toFixed(1)}" fill="${COLORS[randomInt(0, COLORS.length)]}" opacity="0.5"/>`,
-    );
+
+  // Strokes as thick as the glyphs' own, in their inks, joining the characters together.
+  for (let i = 0; i < 2; i += 1) crossingStroke(g, pick(inks), rand(2, 3));
+  for (let i = 0; i < 160; i += 1) {
+    g.fillStyle = pick(INKS);
+    g.globalAlpha = rand(0.25, 0.7);
+    g.fillRect(rand(0, CAPTCHA_WIDTH), rand(0, CAPTCHA_HEIGHT), rand(1, 2.2), rand(1, 2.2));
   }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#f3f6fb"/>${parts.join('')}</svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  for (let i = 0; i < 10; i += 1) {
+    g.strokeStyle = pick(INKS);
+    g.globalAlpha = rand(0.3, 0.6);
+    g.lineWidth = rand(0.8, 1.6);
+    const x = rand(0, CAPTCHA_WIDTH);
+    const y = rand(0, CAPTCHA_HEIGHT);
+    g.beginPath();
+    g.moveTo(x, y);
+    g.lineTo(x + rand(-12, 12), y + rand(-12, 12));
+    g.stroke();
+  }
+  g.globalAlpha = 1;
+  return `data:image/png;base64,${canvas.toBuffer('image/png').toString('base64')}`;
 }

@@ -65,6 +65,8 @@ export const settingSchemas = {
   /** Registrations per hour from one address, and from one /24 (IPv4) or /64 (IPv6) block. */
   registerPerAddressHour: z.number().int().min(1).max(10000),
   registerPerBlockHour: z.number().int().min(1).max(100000),
+  /** Image captchas one address may fetch per minute. */
+  captchaPerAddressMinute: z.number().int().min(1).max(100000),
   depositChannels: z.array(DepositChannelSetting).max(30),
   /** CNY per USDT, applied to USDT deposits (rounded down to the fen). */
   usdtRate: money,
@@ -196,6 +198,7 @@ export function defaultSettings(config: Config): SiteSettings {
     loginLockMinutes: 15,
     registerPerAddressHour: config.siteSeed.registerPerAddressHour,
     registerPerBlockHour: config.siteSeed.registerPerBlockHour,
+    captchaPerAddressMinute: config.siteSeed.captchaPerAddressMinute,
     depositChannels: DEFAULT_CHANNELS,
     usdtRate: '7.20',
     coinRate: '1.00',
