@@ -131,10 +131,11 @@ function register(
       ...(route.params ? { params: route.params } : {}),
       response: { 200: envelopeSchema(route.response) },
     },
-    // A body-less POST to a route with a body schema validates as {} (defaults apply).
+    // A body-less POST to a route with a body schema validates as {} (defaults apply); an
+    // explicit JSON `null` is a body, and not an object: 10003 like any other wrong type.
     preValidation: route.body
       ? (req, _reply, done) => {
-          if (req.body === undefined || req.body === null) req.body = {};
+          if (req.body === undefined) req.body = {};
           done();
         }
       : undefined,
