@@ -19,13 +19,7 @@ import type { ChatService } from '../modules/chat/chat.service';
 import { handlers, send } from './chat-handlers';
 import type { ChatHubPort, ChatSocket } from './chat-state';
 import { setBounded } from '../lib/bounded-map';
-import {
-  CLOSE_POLICY,
-  FLOOD_STRIKES,
-  FLOOD_WINDOW_MS,
-  FrameBudget,
-  frameCost,
-} from './frame-budget';
+import { CLOSE_POLICY, FloodStrikes, FrameBudget, frameCost } from './frame-budget';
 
 export const MAX_SOCKETS_PER_MEMBER = 5;
 /** A socket silent for three heartbeat periods is closed. */
@@ -47,8 +41,7 @@ export class ChatHub implements ChatHubPort {
   readonly #byRoom = new Map<number, Set<ChatSocket>>();
   readonly #anonymousByIp = new Map<string, number>();
   readonly #joinNotices = new Map<string, number>();
-  /** Flood closes per address in the current window. */
-  readonly #floods = new Map<string, { strikes: number; since: number }>();
+  readonly #floods = new FloodStrikes();
   #nextId = 1;
   #sweeper: NodeJS.Timeout | null = null;
 
@@ -131,8 +124,7 @@ export class ChatHub implements ChatHubPort {
 
   /** A new connection; false when the address already holds too many anonymous sockets. */
   accept(ws: WebSocket, ip: string): boolean {
-    const flood = this.#floods.get(ip);
-    if (flood && flood.strikes >= FLOOD_STRIKES && this.now() - flood.since < FLOOD_WINDOW_MS) {
+    if (this.#floods.refused(ip, this.now())) {
       ws.close(CLOSE_POLICY, 'flood');
       return false;
     }
@@ -202,14 +194,7 @@ export class ChatHub implements ChatHubPort {
     const now = this.now();
     if (s.budget.spend(cost, now)) return true;
     s.flooded = true;
-    const previous = this.#floods.get(s.ip);
-    const fresh = !previous || now - previous.since >= FLOOD_WINDOW_MS;
-    setBounded(
-      this.#floods,
-      s.ip,
-      fresh ? { strikes: 1, since: now } : { strikes: previous.strikes + 1, since: previous.since },
-      10_000,
-    );
+    this.#floods.strike(s.ip, now);
     this.log.warn({ ip: s.ip, memberId: s.memberId }, 'chat socket closed for flooding');
     s.ws.close(CLOSE_POLICY, 'flood');
     return false;

@@ -1,4 +1,5 @@
 import { MessageId } from '@nebula/protocol';
+import { setBounded } from '../lib/bounded-map';
 
 /**
  * What a socket may send: a token bucket per socket. A member's page sends a heartbeat every
@@ -41,3 +42,24 @@ export class FrameBudget {
 export const FLOOD_STRIKES = 3;
 export const FLOOD_WINDOW_MS = 10 * 60 * 1000;
 export const CLOSE_POLICY = 1008;
+
+/** Flood closes per address in a rolling window; an address past its strikes is refused. */
+export class FloodStrikes {
+  readonly #byIp = new Map<string, { strikes: number; since: number }>();
+
+  refused(ip: string, now: number): boolean {
+    const f = this.#byIp.get(ip);
+    return f !== undefined && f.strikes >= FLOOD_STRIKES && now - f.since < FLOOD_WINDOW_MS;
+  }
+
+  strike(ip: string, now: number): void {
+    const previous = this.#byIp.get(ip);
+    const fresh = !previous || now - previous.since >= FLOOD_WINDOW_MS;
+    setBounded(
+      this.#byIp,
+      ip,
+      fresh ? { strikes: 1, since: now } : { strikes: previous.strikes + 1, since: previous.since },
+      10_000,
+    );
+  }
+}

@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: one scenario per race, each with its own setup, reads best as one file.
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DepositOrder, WalletBalances } from '@nebula/protocol';
