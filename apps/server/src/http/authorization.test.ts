@@ -69,6 +69,7 @@ const sampleParams = {
   orderId: 'D20261122ABCDEFGHJK',
   roomId: 1,
   messageId: 1,
+  operatorId: 1,
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */
