@@ -26,7 +26,7 @@ describe('the image captcha', () => {
     expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(bytes.toString('latin1')).not.toMatch(/<svg|<path/);
     const image = await loadImage(bytes);
-    expect([image.width, image.height]).toEqual([CAPTCHA_WIDTH, CAPTCHA_HEIGHT]);
+    expect([image.width, image.height]).toEqual([CAPTCHA_WIDTH * 2, CAPTCHA_HEIGHT * 2]);
     const answer = await captchaAnswer(t, cap.captchaId);
     expect(answer).toMatch(/^[A-Z0-9]{4}$/);
   });

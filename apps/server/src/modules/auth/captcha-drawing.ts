@@ -12,8 +12,11 @@ import { GlobalFonts, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
  * rest. Characters that read alike (0/O, 1/I/L, …) are left out.
  */
 export const CAPTCHA_ALPHABET = '23456789ACEFHKMNPRTWXY';
-export const CAPTCHA_WIDTH = 150;
-export const CAPTCHA_HEIGHT = 50;
+/** The size the member site shows it at (CSS pixels); the PNG has twice the pixels. */
+export const CAPTCHA_WIDTH = 120;
+export const CAPTCHA_HEIGHT = 44;
+const SCALE = 2;
+const LAYER = 56;
 
 const FONT_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -48,26 +51,27 @@ export function randomCaptchaText(length = 4): string {
 
 /** One character on its own layer: a font, a size, a turn, a shear, then a sine warp by columns. */
 function drawCharacter(ch: string, ink: string) {
-  const size = 56;
+  const size = LAYER * SCALE;
   const layer = createCanvas(size, size);
   const g = layer.getContext('2d');
-  g.translate(size / 2, size / 2);
+  g.scale(SCALE, SCALE);
+  g.translate(LAYER / 2, LAYER / 2);
   g.rotate((rand(-28, 28) * Math.PI) / 180);
   g.transform(rand(0.8, 1.15), rand(-0.15, 0.15), rand(-0.35, 0.35), rand(0.9, 1.15), 0, 0);
-  g.font = `${Math.round(rand(26, 31))}px ${pick(FONTS).family}`;
+  g.font = `${Math.round(rand(25, 29))}px ${pick(FONTS).family}`;
   g.textAlign = 'center';
   g.textBaseline = 'middle';
   g.fillStyle = ink;
   g.fillText(ch, 0, rand(-2, 2));
   // An outline of another width thickens some strokes and thins none: no two glyphs alike.
-  g.lineWidth = rand(0.5, 1.6);
+  g.lineWidth = rand(0.8, 1.8);
   g.strokeStyle = ink;
   g.strokeText(ch, 0, 0);
 
   const warped = createCanvas(size, size);
   const w = warped.getContext('2d');
-  const amplitude = rand(2, 4.5);
-  const period = rand(14, 26);
+  const amplitude = rand(2, 4) * SCALE;
+  const period = rand(14, 26) * SCALE;
   const phase = rand(0, Math.PI * 2);
   for (let x = 0; x < size; x += 1) {
     const dy = amplitude * Math.sin(phase + (x / period) * Math.PI * 2);
@@ -96,8 +100,9 @@ function crossingStroke(g: SKRSContext2D, ink: string, width: number): void {
 /** The captcha as a PNG data URI. */
 export function drawCaptcha(text: string): string {
   loadFonts();
-  const canvas = createCanvas(CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
+  const canvas = createCanvas(CAPTCHA_WIDTH * SCALE, CAPTCHA_HEIGHT * SCALE);
   const g = canvas.getContext('2d');
+  g.scale(SCALE, SCALE);
   const background = g.createLinearGradient(0, 0, CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
   background.addColorStop(0, `hsl(${Math.round(rand(190, 230))}, 60%, 95%)`);
   background.addColorStop(1, `hsl(${Math.round(rand(20, 60))}, 60%, 94%)`);
@@ -111,12 +116,12 @@ export function drawCaptcha(text: string): string {
 
   const inks = [...text].map(() => pick(INKS));
   // Characters closer than their width, so they touch and overlap (no clean gaps to cut at).
-  const step = (CAPTCHA_WIDTH - 30) / text.length;
+  const step = (CAPTCHA_WIDTH - 24) / text.length;
   [...text].forEach((ch, i) => {
     const layer = drawCharacter(ch, inks[i]!);
-    const x = 6 + i * step + rand(-3, 3);
-    const y = (CAPTCHA_HEIGHT - 56) / 2 + rand(-4, 4);
-    g.drawImage(layer, x, y);
+    const x = -4 + i * step + rand(-2, 2);
+    const y = (CAPTCHA_HEIGHT - LAYER) / 2 + rand(-3, 3);
+    g.drawImage(layer, x, y, LAYER, LAYER);
   });
 
   // Strokes as thick as the glyphs' own, in their inks, joining the characters together.
