@@ -15,6 +15,7 @@ const onDb =
 const dbSuites = [onDb('packages/db')('db', 'pglite')];
 const pgSuites = [onDb('packages/db')('db-pg', 'postgres')];
 const server = onDb('apps/server');
+const venue = onDb('apps/venue');
 
 const projects: TestProjectConfiguration[] = [
   // The repository's own tooling (lint rules).
@@ -23,14 +24,15 @@ const projects: TestProjectConfiguration[] = [
   'apps/web',
   ...dbSuites,
   server('server', 'pglite'),
+  venue('venue', 'pglite'),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push(...pgSuites, server('server-pg', 'postgres'));
+  projects.push(...pgSuites, server('server-pg', 'postgres'), venue('venue-pg', 'postgres'));
 } else if (process.env.CI === 'true') {
   throw new Error('TEST_DATABASE_URL is required when CI=true: the PostgreSQL suites must run.');
 } else {
   process.stderr.write(
-    '[skipped] db-pg and server-pg (the database and server suites on PostgreSQL): set TEST_DATABASE_URL to run them.\n',
+    '[skipped] db-pg, server-pg and venue-pg (the suites on PostgreSQL): set TEST_DATABASE_URL to run them.\n',
   );
 }
 

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PgliteDb, PostgresDb, lockDataDir, type Db } from '@nebula/db';
+import { buildVenueApp } from './app';
+import { VenueConfigError, loadVenueConfig, type VenueConfig } from './config';
+import { migrateVenue } from './db/migrate';
+
+/**
+ * Embedded (no VENUE_MERCHANTS outside production): one merchant, NEBULA, whose secret is
+ * generated into the data directory on first start, for the platform on this machine to read.
+ */
+async function embeddedMerchants(config: VenueConfig): Promise<VenueConfig> {
+  if (config.merchants.size > 0 || config.production) return config;
+  await mkdir(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'merchant-secrets.json');
+  let secrets: Record<string, string>;
+  try {
+    secrets = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+  } catch {
+    secrets = { NEBULA: randomBytes(32).toString('hex') };
+    await writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
+  return { ...config, merchants: new Map(Object.entries(secrets)) };
+}
+
+async function main(): Promise<void> {
+  const config = await embeddedMerchants(loadVenueConfig(process.env));
+  let db: Db;
+  let unlock: (() => Promise<void>) | null = null;
+  if (config.databaseUrl) {
+    db = PostgresDb.open(config.databaseUrl);
+  } else {
+    await mkdir(config.dataDir, { recursive: true });
+    unlock = await lockDataDir(config.dataDir, 'venue');
+    db = await PgliteDb.open({ dataDir: path.join(config.dataDir, 'db') });
+  }
+  await migrateVenue(db);
+  const { app } = buildVenueApp({ config, db });
+  await app.listen({ host: config.host, port: config.port });
+  process.stdout.write(`Nebula house venue on http://${config.host}:${config.port}\n`);
+  const stop = async () => {
+    await app.close();
+    await db.close();
+    await unlock?.();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+try {
+  await main();
+} catch (err) {
+  // A bad configuration names the variable and stops the start, without a stack.
+  if (err instanceof VenueConfigError) {
+    process.stderr.write(`venue configuration: ${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
