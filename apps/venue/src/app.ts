@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import {
   BalanceRequest,
+  EndSessionsRequest,
+  LaunchRequest,
   MERCHANT_HEADERS,
   TransferRequest,
   TransferStatusRequest,
@@ -13,6 +15,7 @@ import type { VenueConfig } from './config';
 import { MerchantAuth } from './merchant/merchant-auth';
 import { newNonce, signMerchant } from './merchant/merchant-signing';
 import { VenueError } from './venue-error';
+import { SessionService } from './session/session.service';
 import { TransferService } from './wallet/transfer.service';
 
 declare module 'fastify' {
@@ -30,6 +33,7 @@ export interface VenueDeps {
 export interface VenueApp {
   app: FastifyInstance;
   transfers: TransferService;
+  sessions: SessionService;
 }
 
 /**
@@ -42,6 +46,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
   const auth = new MerchantAuth(deps.db, deps.config.merchants, now);
   const transfers = new TransferService(deps.db, now);
+  const sessions = new SessionService(deps.db, deps.config.publicUrl, now);
 
   app.decorateRequest('rawBody', '');
   // The signature covers the exact bytes sent: keep them, then parse.
@@ -113,6 +118,24 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   bind(merchantPaths.transferStatus, TransferStatusRequest, (merchant, body) =>
     transfers.status(merchant, body.transferId),
   );
+  bind(merchantPaths.launch, LaunchRequest, (merchant, body) => sessions.launch(merchant, body));
+  bind(merchantPaths.endSessions, EndSessionsRequest, (merchant, body) =>
+    sessions.endSessions(merchant, body.venueCode, body.playerId),
+  );
+  // The H5 page's first call (not a merchant call): the URL token for a session token.
+  app.post('/h5/api/session/exchange', async (req, reply) => {
+    const token = (req.body as { token?: unknown } | null)?.token;
+    try {
+      if (typeof token !== 'string' || token.length > 100) {
+        throw new VenueError(ErrorCode.VenueSessionExpired);
+      }
+      return send(reply, null, { code: 0, data: await sessions.exchange(token) });
+    } catch (err) {
+      if (err instanceof VenueError)
+        return send(reply, null, { code: err.code, message: err.message });
+      throw err;
+    }
+  });
   bind(merchantPaths.balance, BalanceRequest, async (merchant, body) => ({
     balance: await transfers.balance(merchant, body.venueCode, body.playerId),
   }));
@@ -131,5 +154,5 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   app.setNotFoundHandler((_req, reply) =>
     reply.status(404).send({ code: ErrorCode.Common, message: '接口不存在' }),
   );
-  return { app, transfers };
+  return { app, transfers, sessions };
 }

@@ -14,6 +14,8 @@ const Env = z.object({
   VENUE_MERCHANTS: z.string().optional(),
   /** The venue codes this venue serves (each its own wallet, as separate providers would be). */
   VENUE_CODES: z.string().default('HOUSE_TY,HOUSE_DJ'),
+  /** The venue's public origin (its own, not the platform's: the frame is cross-site). */
+  VENUE_PUBLIC_URL: z.url().optional(),
 });
 
 export interface VenueConfig {
@@ -24,6 +26,7 @@ export interface VenueConfig {
   dataDir: string;
   merchants: ReadonlyMap<string, string>;
   venueCodes: ReadonlySet<string>;
+  publicUrl: string;
 }
 
 export class VenueConfigError extends Error {}
@@ -68,5 +71,7 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     dataDir: e.VENUE_DATA_DIR,
     merchants: parseMerchants(e.VENUE_MERCHANTS),
     venueCodes: new Set(codes),
+    // Embedded, the venue is on `localhost` while the platform is on 127.0.0.1: another site.
+    publicUrl: (e.VENUE_PUBLIC_URL ?? `http://localhost:${e.VENUE_PORT}`).replace(/\/$/, ''),
   };
 }

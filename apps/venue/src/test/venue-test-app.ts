@@ -18,6 +18,8 @@ export const MERCHANT = 'NEBULA';
 export interface VenueTestApp extends VenueApp {
   db: Db;
   secret: string;
+  /** Milliseconds added to the venue's clock (expiry tests). */
+  clock: { offset: number };
   /** A signed merchant call; `tamper` changes what is sent after signing. */
   call<T = unknown>(
     name: MerchantCall,
@@ -41,15 +43,17 @@ export async function createVenueTestApp(): Promise<VenueTestApp> {
     VENUE_CODES: 'HOUSE_TY,HOUSE_DJ',
   });
   const testDb = await createTestDb();
-  const venue = buildVenueApp({ config, db: testDb.db });
+  const clock = { offset: 0 };
+  const venue = buildVenueApp({ config, db: testDb.db, now: () => Date.now() + clock.offset });
   return {
     ...venue,
     db: testDb.db,
     secret,
+    clock,
     async call(name, body, opts = {}) {
       const path = merchantPaths[name];
       const raw = JSON.stringify(body);
-      const timestamp = opts.timestamp ?? String(Date.now());
+      const timestamp = opts.timestamp ?? String(Date.now() + clock.offset);
       const nonce = opts.nonce ?? newNonce();
       const signature = signMerchant(opts.secret ?? secret, {
         method: 'POST',

@@ -1,0 +1,88 @@
+import type { Queryable } from '@nebula/db';
+
+const ts = (ms: number) => new Date(ms);
+
+export interface PlayerRef {
+  merchant: string;
+  venueCode: string;
+  playerId: string;
+}
+
+/** Ends the player's live sessions on this venue (a new launch, a block, a self-exclusion). */
+export async function endPlayerSessions(q: Queryable, p: PlayerRef, now: number): Promise<number> {
+  const r = await q.query(
+    `UPDATE venue_sessions SET ended_at = $4
+      WHERE merchant = $1 AND venue_code = $2 AND player_id = $3 AND ended_at IS NULL`,
+    [p.merchant, p.venueCode, p.playerId, ts(now)],
+  );
+  return r.rowCount;
+}
+
+export async function insertSession(
+  q: Queryable,
+  s: PlayerRef & {
+    id: string;
+    urlTokenHash: Buffer;
+    nickname: string;
+    now: number;
+    urlExpiresAt: number;
+    expiresAt: number;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO venue_sessions (id, url_token_hash, merchant, venue_code, player_id, nickname,
+       created_at, url_expires_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      s.id,
+      s.urlTokenHash,
+      s.merchant,
+      s.venueCode,
+      s.playerId,
+      s.nickname,
+      ts(s.now),
+      ts(s.urlExpiresAt),
+      ts(s.expiresAt),
+    ],
+  );
+}
+
+/**
+ * Spends a URL token for a session token: once, within its 60 s, on a live session. The
+ * compare-and-set makes two tabs opening one link get one session between them.
+ */
+export async function exchangeUrlToken(
+  q: Queryable,
+  urlTokenHash: Buffer,
+  tokenHash: Buffer,
+  now: number,
+): Promise<boolean> {
+  const r = await q.query(
+    `UPDATE venue_sessions SET url_used_at = $3, token_hash = $2
+      WHERE url_token_hash = $1 AND url_used_at IS NULL AND url_expires_at > $3
+        AND ended_at IS NULL AND expires_at > $3`,
+    [urlTokenHash, tokenHash, ts(now)],
+  );
+  return r.rowCount > 0;
+}
+
+/** The live session a token stands for, or null (unknown, ended or expired). */
+export async function findLiveSession(
+  q: Queryable,
+  tokenHash: Buffer,
+  now: number,
+): Promise<(PlayerRef & { nickname: string }) | null> {
+  const r = await q.query<{
+    merchant: string;
+    venue_code: string;
+    player_id: string;
+    nickname: string;
+  }>(
+    `SELECT merchant, venue_code, player_id, nickname FROM venue_sessions
+      WHERE token_hash = $1 AND ended_at IS NULL AND expires_at > $2`,
+    [tokenHash, ts(now)],
+  );
+  const s = r.rows[0];
+  return s
+    ? { merchant: s.merchant, venueCode: s.venue_code, playerId: s.player_id, nickname: s.nickname }
+    : null;
+}
