@@ -1,28 +1,13 @@
-import { legResult } from '@nebula/protocol/venue/settlement';
 import type { MarketKind } from '@nebula/protocol/venue/markets';
 import { describe, expect, it } from 'vitest';
-import { drawScore, probability, seededRandom, type ScoreMatrix } from './goal-model';
+import { probability, type ScoreMatrix } from './goal-model';
 import { mapWinProbability, seriesMatrix } from './maps-model';
 import { priceMarket } from './market-pricing';
 import { pointsMatrix } from './points-model';
+import { realisedGaps } from './realised-frequency';
 
 function realisedWithinTwoPoints(m: ScoreMatrix, markets: [MarketKind, number | null][]) {
-  const random = seededRandom(7);
-  const scores = Array.from({ length: 20_000 }, () => drawScore(m, random));
-  for (const [kind, line] of markets) {
-    for (const { outcome, fair } of priceMarket(m, kind, line, 0)) {
-      let win = 0;
-      let lose = 0;
-      for (const s of scores) {
-        const r = legResult(kind, outcome, line, s);
-        if (r === 'won') win += 1;
-        else if (r === 'half_won') win += 0.5;
-        else if (r === 'lost') lose += 1;
-        else if (r === 'half_lost') lose += 0.5;
-      }
-      expect(Math.abs(win / (win + lose) - fair), `${kind} ${line} ${outcome}`).toBeLessThan(0.02);
-    }
-  }
+  for (const { market, gap } of realisedGaps(m, markets)) expect(gap, market).toBeLessThan(0.02);
 }
 
 describe('basketball', () => {
