@@ -1,6 +1,6 @@
 import { playMs, type Fixture } from '../catalogue/calendar';
 import { prematchMatrix } from '../catalogue/fixture-model';
-import { drawScore, seededRandom } from '../pricing/goal-model';
+import { FIRST_HALF_SHARE, drawScore, seededRandom } from '../pricing/goal-model';
 import type { Feed, MatchState } from './feed';
 
 /** A match's scoring moments, each at a minute of the 90 and for one side. */
@@ -30,15 +30,14 @@ export class SimulatedFeed implements Feed {
     if (t) return t;
     const random = seededRandom(seedOf(fx.id));
     const final = drawScore(prematchMatrix(fx), random);
+    // Football scores a little less before the break (the pricing's FIRST_HALF_SHARE), so
+    // the 半场 markets' realised frequencies match their prices; other sports are even.
+    const firstHalf = fx.sport === 'football' ? FIRST_HALF_SHARE : 0.5;
+    const minute = () =>
+      random() < firstHalf ? 1 + Math.floor(random() * 45) : 46 + Math.floor(random() * 45);
     const events = [
-      ...Array.from({ length: final.home }, () => ({
-        minute: 1 + Math.floor(random() * 90),
-        side: 'home' as const,
-      })),
-      ...Array.from({ length: final.away }, () => ({
-        minute: 1 + Math.floor(random() * 90),
-        side: 'away' as const,
-      })),
+      ...Array.from({ length: final.home }, () => ({ minute: minute(), side: 'home' as const })),
+      ...Array.from({ length: final.away }, () => ({ minute: minute(), side: 'away' as const })),
     ].sort((a, b) => a.minute - b.minute);
     t = { events };
     if (this.#timelines.size > 20_000) this.#timelines.delete(this.#timelines.keys().next().value!);

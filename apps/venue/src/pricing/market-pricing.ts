@@ -1,7 +1,7 @@
 import { ODDS_EUROPE_MILLI_MAX, ODDS_EUROPE_MILLI_MIN } from '@nebula/protocol/odds/odds';
 import { outcomesOf, type MarketKind, type Outcome } from '@nebula/protocol/venue/markets';
 import { legResult } from '@nebula/protocol/venue/settlement';
-import { probability, type ScoreMatrix } from './goal-model';
+import type { ScoreMatrix } from './goal-model';
 
 export interface PricedOutcome {
   outcome: Outcome;
@@ -11,9 +11,40 @@ export interface PricedOutcome {
   oddsMilli: number;
 }
 
+/** Every market depends on the final margin or the final total only: one pass makes both. */
+interface Distributions {
+  /** [home − away, probability] */
+  margin: [number, number][];
+  /** [home + away, probability] */
+  total: [number, number][];
+}
+
+const distributionCache = new WeakMap<ScoreMatrix, Distributions>();
+
+function distributions(m: ScoreMatrix): Distributions {
+  const cached = distributionCache.get(m);
+  if (cached) return cached;
+  const margin = new Map<number, number>();
+  const total = new Map<number, number>();
+  m.p.forEach((row, h) =>
+    row.forEach((v, a) => {
+      if (v === 0) return;
+      const home = m.base.home + h;
+      const away = m.base.away + a;
+      margin.set(home - away, (margin.get(home - away) ?? 0) + v);
+      total.set(home + away, (total.get(home + away) ?? 0) + v);
+    }),
+  );
+  const d = { margin: [...margin], total: [...total] };
+  distributionCache.set(m, d);
+  return d;
+}
+
 /**
  * How much of the stake an outcome wins and loses over the score matrix, weighing half wins
- * and half losses by half (quarter lines) and pushes by nothing.
+ * and half losses by half (quarter lines) and pushes by nothing. Winners and handicaps read
+ * the margin's distribution, totals and odd/even the total's, with a stand-in score that has
+ * the same margin or total.
  */
 export function winLoseWeights(
   m: ScoreMatrix,
@@ -21,20 +52,17 @@ export function winLoseWeights(
   outcome: Outcome,
   line100: number | null,
 ): { win: number; lose: number } {
+  const d = distributions(m);
+  const byTotal = kind === 'ou' || kind === 'oe';
   let win = 0;
   let lose = 0;
-  for (const [result, weight] of [
-    ['won', 1],
-    ['half_won', 0.5],
-    ['lost', 1],
-    ['half_lost', 0.5],
-  ] as const) {
-    const p = probability(
-      m,
-      (h, a) => legResult(kind, outcome, line100, { home: h, away: a }) === result,
-    );
-    if (result === 'won' || result === 'half_won') win += weight * p;
-    else lose += weight * p;
+  for (const [x, p] of byTotal ? d.total : d.margin) {
+    const score = byTotal ? { home: x, away: 0 } : { home: Math.max(x, 0), away: Math.max(-x, 0) };
+    const result = legResult(kind, outcome, line100, score);
+    if (result === 'won') win += p;
+    else if (result === 'half_won') win += p / 2;
+    else if (result === 'lost') lose += p;
+    else if (result === 'half_lost') lose += p / 2;
   }
   return { win, lose };
 }
@@ -68,15 +96,14 @@ export function priceMarket(
   });
 }
 
-/**
- * The main Asian handicap line: the quarter line whose home price is nearest even money, so
- * the two sides are balanced (what a trader would hang first).
- */
-export function mainHandicapLine(m: ScoreMatrix): number {
+/** Among candidate lines, the one whose first outcome is nearest even money. */
+function nearestEven(m: ScoreMatrix, kind: 'ah' | 'ou', lines: Iterable<number>): number {
   let best = 0;
   let bestGap = Number.POSITIVE_INFINITY;
-  for (let line = -300; line <= 300; line += 25) {
-    const gap = Math.abs(fairImplied(winLoseWeights(m, 'ah', 'home', line)) - 0.5);
+  for (const line of lines) {
+    const gap = Math.abs(
+      fairImplied(winLoseWeights(m, kind, kind === 'ah' ? 'home' : 'over', line)) - 0.5,
+    );
     if (gap < bestGap) {
       bestGap = gap;
       best = line;
@@ -85,16 +112,31 @@ export function mainHandicapLine(m: ScoreMatrix): number {
   return best;
 }
 
+function* steps(from: number, to: number, step: number): Generator<number> {
+  for (let v = from; v <= to; v += step) yield v;
+}
+
+/**
+ * The main Asian handicap line: the quarter line whose home price is nearest even money, so
+ * the two sides are balanced (what a trader would hang first).
+ */
+export function mainHandicapLine(m: ScoreMatrix): number {
+  return nearestEven(m, 'ah', steps(-300, 300, 25));
+}
+
 /** The main goals line, the same way (the over nearest even money). */
 export function mainTotalLine(m: ScoreMatrix): number {
-  let best = 250;
-  let bestGap = Number.POSITIVE_INFINITY;
-  for (let line = 50; line <= 600; line += 25) {
-    const gap = Math.abs(fairImplied(winLoseWeights(m, 'ou', 'over', line)) - 0.5);
-    if (gap < bestGap) {
-      bestGap = gap;
-      best = line;
-    }
-  }
-  return best;
+  return nearestEven(m, 'ou', steps(50, 600, 25));
+}
+
+/**
+ * Basketball hangs half-point lines only (x.5: no push), around the expected margin or total.
+ */
+export function mainHalfPointLine(m: ScoreMatrix, kind: 'ah' | 'ou'): number {
+  const d = distributions(m);
+  const source = kind === 'ah' ? d.margin : d.total;
+  const mean = source.reduce((s, [x, p]) => s + x * p, 0);
+  // The handicap is the home side's: an expected home margin of +6 hangs around −5.5.
+  const centre = Math.round(kind === 'ah' ? -mean : mean);
+  return nearestEven(m, kind, steps((centre - 6) * 100 + 50, (centre + 6) * 100 - 50, 100));
 }

@@ -28,11 +28,16 @@ function pointsDistribution(mu: number, sigma: number, from: number, to: number)
   return out;
 }
 
-/** The final-score matrix for expected points of each side (the matrix starts at `from`). */
+/**
+ * The final-score matrix for expected points of each side still to come, on top of the current
+ * score `base` (the matrix starts at `from`). A level final score goes to overtime, so those
+ * cells are removed.
+ */
 export function pointsMatrix(
   homeMean: number,
   awayMean: number,
   sigma = POINTS_SIGMA,
+  base: { home: number; away: number } = { home: 0, away: 0 },
 ): ScoreMatrix {
   const from = Math.max(0, Math.floor(Math.min(homeMean, awayMean) - 5 * sigma));
   const to = Math.ceil(Math.max(homeMean, awayMean) + 5 * sigma);
@@ -41,10 +46,13 @@ export function pointsMatrix(
   let total = 0;
   const p = ph.map((x, h) =>
     pa.map((y, a) => {
-      const v = h === a ? 0 : x * y;
+      const v = base.home + h === base.away + a ? 0 : x * y;
       total += v;
       return v;
     }),
   );
-  return { p: p.map((row) => row.map((v) => v / total)), base: { home: from, away: from } };
+  return {
+    p: p.map((row) => row.map((v) => v / total)),
+    base: { home: base.home + from, away: base.away + from },
+  };
 }
