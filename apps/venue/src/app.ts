@@ -1,22 +1,15 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
-import {
-  BalanceRequest,
-  EndSessionsRequest,
-  LaunchRequest,
-  MERCHANT_HEADERS,
-  TransferRequest,
-  TransferStatusRequest,
-  merchantPaths,
-} from '@nebula/protocol/venue/merchant';
+import { MERCHANT_HEADERS } from '@nebula/protocol/venue/merchant';
+import { h5Paths } from '@nebula/protocol/venue/h5';
 import type { Db } from '@nebula/db';
-import type { z } from 'zod';
 import type { VenueConfig } from './config';
-import { MerchantAuth } from './merchant/merchant-auth';
+import type { Feed } from './feed/feed';
+import { registerH5Routes } from './http/h5.routes';
+import { registerMerchantRoutes } from './http/merchant.routes';
 import { newNonce, signMerchant } from './merchant/merchant-signing';
 import { VenueError } from './venue-error';
-import { SessionService } from './session/session.service';
-import { TransferService } from './wallet/transfer.service';
+import { buildVenueServices, type VenueServices } from './venue-services';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,25 +21,22 @@ export interface VenueDeps {
   config: VenueConfig;
   db: Db;
   now?: () => number;
+  feed?: Feed;
 }
 
-export interface VenueApp {
+export interface VenueApp extends VenueServices {
   app: FastifyInstance;
-  transfers: TransferService;
-  sessions: SessionService;
 }
 
 /**
- * The venue's HTTP face. This slice serves the merchant wallet calls (transfer, transfer
- * status, balance); every answer is `{ code, data }` or `{ code, message }`, signed for the
- * merchant when the caller proved to be one.
+ * The venue's HTTP face: the signed merchant API for platforms, the URL-token exchange and the
+ * engine API under the four dialects for its page. Every answer is `{ code, data }` or
+ * `{ code, message }` (in the dialect's words for the page), signed for a merchant.
  */
 export function buildVenueApp(deps: VenueDeps): VenueApp {
   const now = deps.now ?? (() => Date.now());
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
-  const auth = new MerchantAuth(deps.db, deps.config.merchants, now);
-  const transfers = new TransferService(deps.db, now);
-  const sessions = new SessionService(deps.db, deps.config.publicUrl, now);
+  const services = buildVenueServices({ config: deps.config, db: deps.db, now, feed: deps.feed });
 
   app.decorateRequest('rawBody', '');
   // The signature covers the exact bytes sent: keep them, then parse.
@@ -79,66 +69,23 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
     return reply.status(200).type('application/json').send(body);
   };
 
-  /** One signed merchant call: authenticate, validate, run, answer signed. */
-  const bind = <S extends z.ZodType>(
-    path: string,
-    schema: S,
-    run: (merchant: string, body: z.infer<S>) => Promise<unknown>,
-  ) => {
-    app.post(path, async (req, reply) => {
-      let secret: string | null = null;
-      try {
-        const caller = await auth.verify({
-          method: req.method,
-          pathWithQuery: req.url,
-          headers: req.headers,
-          rawBody: req.rawBody,
-        });
-        secret = caller.secret;
-        const parsed = schema.safeParse(req.body);
-        if (!parsed.success) throw new VenueError(ErrorCode.VenueRequestInvalid);
-        const venueCode = (parsed.data as { venueCode?: string }).venueCode;
-        if (venueCode !== undefined && !deps.config.venueCodes.has(venueCode)) {
-          throw new VenueError(ErrorCode.VenueUnknown);
-        }
-        return send(reply, secret, { code: 0, data: await run(caller.merchant, parsed.data) });
-      } catch (err) {
-        if (err instanceof VenueError) {
-          return send(reply, secret, { code: err.code, message: err.message });
-        }
-        req.log.error({ err }, 'venue call failed');
-        return reply.status(500).send({ code: ErrorCode.Common, message: '系统错误' });
-      }
-    });
-  };
+  registerMerchantRoutes(app, services, send);
+  registerH5Routes(app, services);
 
-  bind(merchantPaths.transfer, TransferRequest, (merchant, body) =>
-    transfers.transfer(merchant, body),
-  );
-  bind(merchantPaths.transferStatus, TransferStatusRequest, (merchant, body) =>
-    transfers.status(merchant, body.transferId),
-  );
-  bind(merchantPaths.launch, LaunchRequest, (merchant, body) => sessions.launch(merchant, body));
-  bind(merchantPaths.endSessions, EndSessionsRequest, (merchant, body) =>
-    sessions.endSessions(merchant, body.venueCode, body.playerId),
-  );
   // The H5 page's first call (not a merchant call): the URL token for a session token.
-  app.post('/h5/api/session/exchange', async (req, reply) => {
+  app.post(h5Paths.exchange, async (req, reply) => {
     const token = (req.body as { token?: unknown } | null)?.token;
     try {
       if (typeof token !== 'string' || token.length > 100) {
         throw new VenueError(ErrorCode.VenueSessionExpired);
       }
-      return send(reply, null, { code: 0, data: await sessions.exchange(token) });
+      return send(reply, null, { code: 0, data: await services.sessions.exchange(token) });
     } catch (err) {
       if (err instanceof VenueError)
         return send(reply, null, { code: err.code, message: err.message });
       throw err;
     }
   });
-  bind(merchantPaths.balance, BalanceRequest, async (merchant, body) => ({
-    balance: await transfers.balance(merchant, body.venueCode, body.playerId),
-  }));
 
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof VenueError)
@@ -154,5 +101,9 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   app.setNotFoundHandler((_req, reply) =>
     reply.status(404).send({ code: ErrorCode.Common, message: '接口不存在' }),
   );
-  return { app, transfers, sessions };
+  app.addHook('onClose', async () => {
+    for (const t of services.timers) clearTimeout(t);
+    await services.leader.stop();
+  });
+  return { app, ...services };
 }

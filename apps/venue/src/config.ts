@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dialectNames, type Dialect } from '@nebula/protocol/venue/dialects';
 
 /**
  * The venue's configuration, parsed once at start; a bad value stops the start and names the
@@ -12,11 +13,42 @@ const Env = z.object({
   VENUE_DATABASE_URL: z.string().optional(),
   VENUE_DATA_DIR: z.string().default('./data/venue'),
   VENUE_MERCHANTS: z.string().optional(),
-  /** The venue codes this venue serves (each its own wallet, as separate providers would be). */
-  VENUE_CODES: z.string().default('HOUSE_TY,HOUSE_DJ'),
+  /**
+   * The venue codes this venue serves (each its own wallet, as separate providers would be),
+   * each with the dialect its page and the member site's proxy speak: `CODE:DIALECT`, FBTY
+   * when not named.
+   */
+  VENUE_CODES: z.string().default('HOUSE_TY:FBTY,HOUSE_DJ:IMTY'),
   /** The venue's public origin (its own, not the platform's: the frame is cross-site). */
   VENUE_PUBLIC_URL: z.url().optional(),
+  /** How much faster than real time the simulator plays (7: a football match in ~15 min). */
+  VENUE_CLOCK_SPEED: z.coerce.number().min(1).max(100_000).default(7),
+  /** The book's margin in basis points (500: implied probabilities sum to 1.05). */
+  VENUE_MARGIN_BP: z.coerce.number().int().min(0).max(3000).default(500),
+  /** In play, how long a bet waits before it is accepted or refused. */
+  VENUE_ACCEPT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** How long a score event keeps the match's markets suspended. */
+  VENUE_SUSPEND_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
+  /** Stake limits and the payout limits, in yuan. */
+  VENUE_MIN_STAKE: z.coerce.number().int().min(1).default(10),
+  VENUE_MAX_STAKE: z.coerce.number().int().min(1).default(50_000),
+  VENUE_MAX_PAYOUT: z.coerce.number().int().min(1).default(500_000),
+  VENUE_MAX_PLAYER_MARKET_PAYOUT: z.coerce.number().int().min(1).default(1_000_000),
+  VENUE_SELECTION_LIABILITY: z.coerce.number().int().min(1).default(5_000_000),
+  /** How often the leader plays the feed, accepts in-play bets and settles. */
+  VENUE_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Off: this node serves the APIs only and never leads (tests, read replicas). */
+  VENUE_LEADER: z.enum(['on', 'off']).default('on'),
 });
+
+export interface BookLimits {
+  /** All in fen. */
+  minStake: bigint;
+  maxStake: bigint;
+  maxPayout: bigint;
+  maxPlayerMarketPayout: bigint;
+  selectionLiability: bigint;
+}
 
 export interface VenueConfig {
   production: boolean;
@@ -26,7 +58,15 @@ export interface VenueConfig {
   dataDir: string;
   merchants: ReadonlyMap<string, string>;
   venueCodes: ReadonlySet<string>;
+  dialectOf: ReadonlyMap<string, Dialect>;
   publicUrl: string;
+  clockSpeed: number;
+  margin: number;
+  acceptDelayMs: number;
+  suspendMs: number;
+  limits: BookLimits;
+  tickMs: number;
+  leader: boolean;
 }
 
 export class VenueConfigError extends Error {}
@@ -55,10 +95,17 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     );
   }
   const e = parsed.data;
-  const codes = e.VENUE_CODES.split(',').map((c) => c.trim());
-  if (codes.some((c) => !/^[A-Z][A-Z0-9_]{1,15}$/.test(c))) {
-    throw new VenueConfigError('VENUE_CODES: comma-separated codes in capitals');
+  const dialectOf = new Map<string, Dialect>();
+  for (const entry of e.VENUE_CODES.split(',').map((c) => c.trim())) {
+    const [code = '', dialect = 'FBTY'] = entry.split(':');
+    if (!/^[A-Z][A-Z0-9_]{1,15}$/.test(code) || !(dialectNames as string[]).includes(dialect)) {
+      throw new VenueConfigError(
+        `VENUE_CODES: comma-separated CODE[:DIALECT], codes in capitals, dialects ${dialectNames.join('/')}`,
+      );
+    }
+    dialectOf.set(code, dialect as Dialect);
   }
+  const codes = [...dialectOf.keys()];
   const production = e.NODE_ENV === 'production';
   if (production && !e.VENUE_DATABASE_URL) {
     throw new VenueConfigError('VENUE_DATABASE_URL: required in production');
@@ -71,7 +118,21 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     dataDir: e.VENUE_DATA_DIR,
     merchants: parseMerchants(e.VENUE_MERCHANTS),
     venueCodes: new Set(codes),
+    dialectOf,
     // Embedded, the venue is on `localhost` while the platform is on 127.0.0.1: another site.
     publicUrl: (e.VENUE_PUBLIC_URL ?? `http://localhost:${e.VENUE_PORT}`).replace(/\/$/, ''),
+    clockSpeed: e.VENUE_CLOCK_SPEED,
+    margin: e.VENUE_MARGIN_BP / 10_000,
+    acceptDelayMs: e.VENUE_ACCEPT_DELAY_MS,
+    suspendMs: e.VENUE_SUSPEND_MS,
+    limits: {
+      minStake: BigInt(e.VENUE_MIN_STAKE) * 100n,
+      maxStake: BigInt(e.VENUE_MAX_STAKE) * 100n,
+      maxPayout: BigInt(e.VENUE_MAX_PAYOUT) * 100n,
+      maxPlayerMarketPayout: BigInt(e.VENUE_MAX_PLAYER_MARKET_PAYOUT) * 100n,
+      selectionLiability: BigInt(e.VENUE_SELECTION_LIABILITY) * 100n,
+    },
+    tickMs: e.VENUE_TICK_MS,
+    leader: e.VENUE_LEADER === 'on',
   };
 }

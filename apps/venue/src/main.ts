@@ -36,8 +36,11 @@ async function main(): Promise<void> {
     db = await PgliteDb.open({ dataDir: path.join(config.dataDir, 'db') });
   }
   await migrateVenue(db);
-  const { app } = buildVenueApp({ config, db });
+  const venue = buildVenueApp({ config, db });
+  const { app } = venue;
   await app.listen({ host: config.host, port: config.port });
+  // Every node serves the APIs; the one holding the lease also plays the feed and settles.
+  if (config.leader) venue.leader.start(config.tickMs);
   process.stdout.write(`Nebula house venue on http://${config.host}:${config.port}\n`);
   const stop = async () => {
     await app.close();

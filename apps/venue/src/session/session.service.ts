@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@nebula/protocol';
 import type { LaunchRequest, LaunchResult } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
+import { dialects, type Dialect } from '@nebula/protocol/venue/dialects';
 import { VenueError } from '../venue-error';
 import * as sessions from './session.repository';
 
@@ -23,6 +24,7 @@ export class SessionService {
     private readonly db: Db,
     private readonly publicUrl: string,
     private readonly now: () => number,
+    private readonly dialectOf: ReadonlyMap<string, Dialect> = new Map(),
   ) {}
 
   async launch(merchant: string, req: LaunchRequest): Promise<LaunchResult> {
@@ -32,9 +34,14 @@ export class SessionService {
       resource: `${this.publicUrl}/static/`,
       apiUrl: this.publicUrl,
     };
-    if (req.preload) {
-      return { ...base, url: base.h5Url, token: '', session: { venueCode: req.venueCode } };
-    }
+    const dialect = this.dialectOf.get(req.venueCode) ?? 'FBTY';
+    // The dialect's session parameters: where its API lives (contract §8.2).
+    const params = {
+      venueCode: req.venueCode,
+      dialect,
+      apiPrefix: `${this.publicUrl}${dialects[dialect].prefix}`,
+    };
+    if (req.preload) return { ...base, url: base.h5Url, token: '', session: params };
     const urlToken = newToken();
     const now = this.now();
     const player = { merchant, venueCode: req.venueCode, playerId: req.playerId };
@@ -56,7 +63,7 @@ export class SessionService {
       ...base,
       url: `${base.h5Url}?${query.toString()}`,
       token: urlToken,
-      session: { venueCode: req.venueCode, token: urlToken },
+      session: { ...params, token: urlToken },
     };
   }
 

@@ -32,20 +32,31 @@ export interface VenueTestApp extends VenueApp {
       tamper?: (raw: string) => string;
     },
   ): Promise<{ code: number; data?: T; message?: string; signature: string | undefined }>;
+  /** A call of the engine API with a session token (the page's calls). */
+  page<T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<{ code: number | string; data?: T; msg?: string; message?: string }>;
+  /** Launches a player and trades the URL token for a session token. */
+  enter(playerId: string, venueCode?: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function createVenueTestApp(): Promise<VenueTestApp> {
+export async function createVenueTestApp(env: Record<string, string> = {}): Promise<VenueTestApp> {
   const secret = randomBytes(32).toString('hex');
   const config = loadVenueConfig({
     NODE_ENV: 'test',
     VENUE_MERCHANTS: `${MERCHANT}=${secret}`,
-    VENUE_CODES: 'HOUSE_TY,HOUSE_DJ',
+    VENUE_CODES: 'HOUSE_TY:FBTY,HOUSE_DJ:IMTY',
+    VENUE_ACCEPT_DELAY_MS: '40',
+    ...env,
   });
   const testDb = await createTestDb();
   const clock = { offset: 0 };
   const venue = buildVenueApp({ config, db: testDb.db, now: () => Date.now() + clock.offset });
-  return {
+  const test: VenueTestApp = {
     ...venue,
     db: testDb.db,
     secret,
@@ -78,9 +89,32 @@ export async function createVenueTestApp(): Promise<VenueTestApp> {
       const sig = r.headers[MERCHANT_HEADERS.signature];
       return { ...answer, signature: typeof sig === 'string' ? sig : undefined };
     },
+    async page(method, url, token, body) {
+      const r = await venue.app.inject({
+        method,
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      return r.json();
+    },
+    async enter(playerId, venueCode = 'HOUSE_TY') {
+      const launched = await test.call<{ token: string }>('launch', {
+        venueCode,
+        playerId,
+        nickname: '玩家',
+      });
+      const r = await venue.app.inject({
+        method: 'POST',
+        url: '/h5/api/session/exchange',
+        payload: { token: launched.data!.token },
+      });
+      return r.json<{ data: { token: string } }>().data.token;
+    },
     async close() {
       await venue.app.close();
       await testDb.drop();
     },
   };
+  return test;
 }

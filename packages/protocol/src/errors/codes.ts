@@ -117,6 +117,8 @@ export const ErrorCode = {
   BetBalanceInsufficient: 8036,
   BetSelectionUnknown: 8037,
   BetMarketClosed: 8038,
+  BetRequestConflict: 8039,
+  BetNotFound: 8040,
   // chat room 91xx (websocket error frames, contract §7; never seen by the HTTP handlers)
   ChatServerError: 9100,
   ChatNotLoggedIn: 9101,
@@ -247,6 +249,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   8036: '余额不足，请先转入',
   8037: '投注选项不存在',
   8038: '该赛事已停止投注',
+  8039: '该投注请求已提交过不同的内容',
+  8040: '注单不存在',
   9100: '聊天服务异常，请稍后重试',
   9101: '请先登录聊天室',
   9102: '您已被禁言',

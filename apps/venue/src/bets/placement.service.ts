@@ -1,0 +1,220 @@
+import { createHash, randomInt } from 'node:crypto';
+import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
+import type { BetView, PlaceBetRequest } from '@nebula/protocol/venue/bets';
+import { parseSelectionId } from '@nebula/protocol/venue/markets';
+import { betReturnFen } from '@nebula/protocol/venue/settlement';
+import type { Db, Queryable } from '@nebula/db';
+import type { BookLimits } from '../config';
+import type { BookService, EventBook } from '../book/book.service';
+import * as events from '../events/event.repository';
+import type { PlayerRef } from '../session/session.repository';
+import { VenueError } from '../venue-error';
+import * as ledger from '../wallet/venue-ledger.repository';
+import * as bets from './bet.repository';
+import { betVersion, betView } from './bet-view';
+import { insertVersions } from './bet-version.repository';
+
+/** A bet number members can copy: the date and ten random digits. */
+function newBetId(now: number): string {
+  const day = new Date(now + 8 * 3600_000).toISOString().slice(2, 10).replaceAll('-', '');
+  return `${day}${String(randomInt(1e9)).padStart(9, '0')}${randomInt(10)}`;
+}
+
+interface Quote {
+  legs: bets.LegRow[];
+  live: boolean;
+}
+
+export type Offer = { oddsMilli: number; refused?: undefined } | { refused: ErrorCode };
+
+/** A leg's offered price now, or the code saying why it cannot be bet. */
+export function offeredPrice(book: EventBook, selectionId: string): Offer {
+  const ev = book.event;
+  if (ev.status === 'finished' || ev.status === 'cancelled') {
+    return { refused: ErrorCode.BetMarketClosed };
+  }
+  if (book.suspended) return { refused: ErrorCode.BetMarketSuspended };
+  for (const m of book.markets) {
+    const s = m.selections.find((x) => x.selectionId === selectionId);
+    if (s) return { oddsMilli: s.oddsMilli };
+  }
+  // The event is open but this line is no longer hung (in play lines move with the score).
+  return { refused: ErrorCode.BetMarketClosed };
+}
+
+/**
+ * Placing bets (issue 10 §4). The slip's prices are checked against the book under the
+ * member's odds-change policy (a changed price comes back with code 8030 and the new prices,
+ * never silently taken); limits apply per bet, per player per market and per selection (the
+ * stake still allowed is answered). Pre-match the debit and the bet are one transaction; in
+ * play the bet waits `acceptDelayMs` as `pending` and a second transaction accepts it or
+ * refunds it by reversal — no transaction spans the delay. The request key makes a retry
+ * return the first bet.
+ */
+export class PlacementService {
+  constructor(
+    private readonly db: Db,
+    private readonly book: BookService,
+    private readonly cfg: { limits: BookLimits; acceptDelayMs: number },
+    private readonly now: () => number,
+    /** Called with an in-play bet's id when its delay runs out (the node's own timer). */
+    private readonly onPending: (betId: string, delayMs: number) => void = () => {},
+  ) {}
+
+  async place(player: PlayerRef, req: PlaceBetRequest): Promise<BetView> {
+    const stake = parseMoney(req.stake);
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([req.legs, req.stake, req.oddsPolicy]))
+      .digest('hex');
+    const earlier = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
+    if (earlier) return this.#replay(earlier, requestHash);
+
+    const quote = await this.#quote(req);
+    const odds = quote.legs.map((l) => ({ oddsMilli: l.oddsMilli, result: 'open' as const }));
+    const potential = betReturnFen(stake, odds);
+    const win = potential - stake;
+    const { limits } = this.cfg;
+    const perUnit = (potential * 1000n) / stake; // the combined odds in thousandths
+    const stakeFor = (maxWin: bigint) =>
+      (maxWin * 1000n) / (perUnit - 1000n > 0n ? perUnit - 1000n : 1n);
+    if (stake < limits.minStake) {
+      throw new VenueError(ErrorCode.BetStakeTooLow, {
+        minStake: fenToYuanString(limits.minStake),
+      });
+    }
+    if (stake > limits.maxStake) {
+      throw new VenueError(ErrorCode.BetStakeTooHigh, {
+        maxStake: fenToYuanString(limits.maxStake),
+      });
+    }
+    if (win > limits.maxPayout) {
+      throw new VenueError(ErrorCode.BetPayoutTooHigh, {
+        maxStake: fenToYuanString(stakeFor(limits.maxPayout)),
+      });
+    }
+    for (const l of quote.legs) l.liability = win;
+
+    const now = this.now();
+    const id = newBetId(now);
+    const status = quote.live ? 'pending' : 'open';
+    const placed = await this.db.tx(async (q) => {
+      const claimed = await bets.insertBet(q, {
+        id,
+        ...player,
+        requestKey: req.requestKey,
+        requestHash,
+        stake,
+        oddsPolicy: req.oddsPolicy,
+        status,
+        acceptAfter: quote.live ? now + this.cfg.acceptDelayMs : null,
+        placedAt: now,
+      });
+      if (!claimed) return null;
+      if ((await ledger.debitWallet(q, player, stake)) === null) {
+        throw new VenueError(ErrorCode.BetBalanceInsufficient);
+      }
+      await this.#reserve(q, player, quote.legs, stake, win, stakeFor);
+      await bets.insertLegs(q, id, quote.legs);
+      await ledger.writeEntry(q, {
+        reference: `bet:${id}`,
+        kind: 'bet_stake',
+        postings: [
+          { account: ledger.playerAccount(player), amount: -stake },
+          { account: ledger.bookAccount(player), amount: stake },
+        ],
+        now,
+      });
+      const bet = (await bets.readBet(q, id))!;
+      await insertVersions(q, [
+        { ...player, body: betVersion(bet, quote.live ? 'placed' : 'accepted') },
+      ]);
+      return bet;
+    });
+    if (!placed) {
+      // A concurrent retry with the same key won the claim: answer what it placed.
+      const first = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
+      return this.#replay(first!, requestHash);
+    }
+    if (quote.live) this.onPending(id, this.cfg.acceptDelayMs);
+    return betView(placed);
+  }
+
+  #replay(bet: bets.BetRow, requestHash: string): BetView {
+    if (bet.requestHash !== requestHash) throw new VenueError(ErrorCode.BetRequestConflict);
+    return betView(bet);
+  }
+
+  /** Prices every leg now and applies the member's odds-change policy. */
+  async #quote(req: PlaceBetRequest): Promise<Quote> {
+    const keys = req.legs.map((l) => parseSelectionId(l.selectionId));
+    if (keys.some((k) => k === null)) throw new VenueError(ErrorCode.BetSelectionUnknown);
+    const matchIds = keys.map((k) => k!.matchId);
+    if (req.legs.length > 1 && new Set(matchIds).size !== matchIds.length) {
+      throw new VenueError(ErrorCode.BetParlayInvalid);
+    }
+    const found = new Map((await events.readEvents(this.db, matchIds)).map((e) => [e.id, e]));
+    const changed: { selectionId: string; oddsMilli: number }[] = [];
+    let live = false;
+    const legs: bets.LegRow[] = [];
+    for (const [i, leg] of req.legs.entries()) {
+      const ev = found.get(keys[i]!.matchId);
+      if (!ev) throw new VenueError(ErrorCode.BetSelectionUnknown);
+      const book = this.book.bookOf(ev);
+      live ||= book.live;
+      const offer = offeredPrice(book, leg.selectionId);
+      if (offer.refused !== undefined) throw new VenueError(offer.refused);
+      const market = book.markets.find((m) => leg.selectionId.startsWith(`${m.marketId}:`))!;
+      const selection = market.selections.find((s) => s.selectionId === leg.selectionId)!;
+      const price = offer.oddsMilli;
+      const acceptable =
+        price === leg.oddsMilli ||
+        req.oddsPolicy === 'any' ||
+        (req.oddsPolicy === 'better' && price > leg.oddsMilli);
+      if (!acceptable) changed.push({ selectionId: leg.selectionId, oddsMilli: price });
+      legs.push({
+        leg: i + 1,
+        eventId: ev.id,
+        selectionId: leg.selectionId,
+        marketId: market.marketId,
+        period: market.period,
+        oddsMilli: price,
+        eventName: `${ev.home} vs ${ev.away}`,
+        marketLabel: market.label,
+        outcomeLabel: selection.label,
+        liability: 0n,
+        result: null,
+      });
+    }
+    if (changed.length > 0) throw new VenueError(ErrorCode.BetOddsChanged, { prices: changed });
+    return { legs, live };
+  }
+
+  /**
+   * Reserves the bet's potential win on each selection and its potential return on each of the
+   * player's markets, in a fixed order (no deadlock between parlays); a limit it would pass
+   * refuses the bet with the stake still allowed.
+   */
+  async #reserve(
+    q: Queryable,
+    player: PlayerRef,
+    legs: readonly bets.LegRow[],
+    stake: bigint,
+    win: bigint,
+    stakeFor: (maxWin: bigint) => bigint,
+  ): Promise<void> {
+    const { limits } = this.cfg;
+    for (const l of [...legs].sort((a, b) => a.selectionId.localeCompare(b.selectionId))) {
+      const key = { ...player, selectionId: l.selectionId };
+      if (!(await bets.reserveLiability(q, key, win, limits.selectionLiability))) {
+        const room = limits.selectionLiability - (await bets.readLiability(q, key));
+        throw new VenueError(ErrorCode.BetStakeTooHigh, {
+          maxStake: fenToYuanString(room > 0n ? stakeFor(room) : 0n),
+        });
+      }
+      const market = { ...player, marketId: l.marketId };
+      if (!(await bets.reserveExposure(q, market, win + stake, limits.maxPlayerMarketPayout))) {
+        throw new VenueError(ErrorCode.BetPayoutTooHigh);
+      }
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { parseSelectionId, type LegResult } from '@nebula/protocol/venue/markets';
+import { betReturnFen, legResult } from '@nebula/protocol/venue/settlement';
+import type { Db } from '@nebula/db';
+import * as events from '../events/event.repository';
+import type { LeaderLease } from '../leader/leader-lease';
+import * as ledger from '../wallet/venue-ledger.repository';
+import * as bets from './bet.repository';
+import { betVersion } from './bet-view';
+import { insertVersions } from './bet-version.repository';
+
+const BATCH = 2000;
+
+/** A bet's overall result for display, from its legs and what it pays. */
+export function betResult(bet: Pick<bets.BetRow, 'legs' | 'stake'>, payout: bigint): string {
+  if (bet.legs.length === 1) return bet.legs[0]!.result ?? 'lost';
+  if (payout === 0n) return 'lost';
+  if (bet.legs.every((l) => l.result === 'void')) return 'void';
+  if (payout > bet.stake) return 'won';
+  return payout === bet.stake ? 'push' : 'half_lost';
+}
+
+/** Each open selection's result from the event's result; null while its period is unknown. */
+function selectionResult(ev: events.EventRow, selectionId: string): LegResult | null {
+  if (ev.status === 'cancelled') return 'void';
+  const key = parseSelectionId(selectionId);
+  if (!key) return 'void';
+  const score = key.period === '1h' ? ev.halfTime : ev.status === 'finished' ? ev.score : null;
+  if (!score) return null;
+  return legResult(key.kind, key.outcome, key.line100, score);
+}
+
+/**
+ * Settlement (issue 10 §4), set-based: an event's result is written onto all its open legs in
+ * one statement per event, then the bets it completes are settled in batches — each batch one
+ * fenced transaction that marks the bets settled only where still open at the version read,
+ * credits each player once with the sum of their returns, writes one entry per paying bet
+ * under a unique reference and releases the reservations. A crash anywhere leaves either the
+ * whole batch or none of it; the next tick picks up what is left, and nothing settles twice.
+ */
+export class SettlementService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  /** Settles what every finished (or half-time) event completes; answers bets settled. */
+  async settleDue(lease: LeaderLease): Promise<number> {
+    let settled = 0;
+    for (const ev of await events.eventsToSettle(this.db))
+      settled += await this.settleEvent(lease, ev);
+    return settled;
+  }
+
+  async settleEvent(lease: LeaderLease, ev: events.EventRow): Promise<number> {
+    const selections = await bets.openSelections(this.db, ev.id);
+    const results = selections
+      .map((selectionId) => ({ selectionId, result: selectionResult(ev, selectionId) }))
+      .filter((r): r is { selectionId: string; result: LegResult } => r.result !== null);
+    const finished = ev.status === 'finished' || ev.status === 'cancelled';
+    await lease.write(async (q) => {
+      await bets.setLegResults(q, ev.id, results);
+      if (finished) await events.markSettled(q, ev.id, 'ft', ev.version);
+      if (ev.halfTime) await events.markSettled(q, ev.id, '1h', ev.version);
+    });
+    let settled = 0;
+    for (;;) {
+      const batch = await bets.settleableBets(this.db, ev.id, BATCH);
+      if (batch.length === 0) return settled;
+      settled += await lease.write((q) => this.#settleBatch(q, batch));
+    }
+  }
+
+  async #settleBatch(
+    q: Parameters<Parameters<Db['tx']>[0]>[0],
+    batch: bets.BetRow[],
+  ): Promise<number> {
+    const now = this.now();
+    const rows = batch.map((bet) => {
+      // A leg still open in a lost parlay does not matter: the product is zero.
+      const payout = betReturnFen(
+        bet.stake,
+        bet.legs.map((l) => ({ oddsMilli: l.oddsMilli, result: l.result ?? 'lost' })),
+      );
+      return { bet, id: bet.id, version: bet.version, result: betResult(bet, payout), payout };
+    });
+    const done = await bets.markSettled(q, rows, now);
+    const mine = rows.filter((r) => done.has(r.id));
+    // One credit per player and venue, whatever the number of their bets in the batch.
+    const credits = new Map<string, Map<string, bigint>>();
+    for (const r of mine) {
+      if (r.payout === 0n) continue;
+      const wallet = `${r.bet.merchant}\n${r.bet.venueCode}`;
+      const perPlayer = credits.get(wallet) ?? new Map<string, bigint>();
+      perPlayer.set(r.bet.playerId, (perPlayer.get(r.bet.playerId) ?? 0n) + r.payout);
+      credits.set(wallet, perPlayer);
+    }
+    for (const [wallet, perPlayer] of credits) {
+      const [merchant, venueCode] = wallet.split('\n') as [string, string];
+      await ledger.creditWallets(q, merchant, venueCode, perPlayer);
+    }
+    await ledger.writeEntries(
+      q,
+      mine
+        .filter((r) => r.payout > 0n)
+        .map((r) => ({
+          reference: `settle:${r.id}:${r.version + 1}`,
+          kind: 'bet_payout',
+          postings: [
+            { account: ledger.bookAccount(r.bet), amount: -r.payout },
+            { account: ledger.playerAccount(r.bet), amount: r.payout },
+          ],
+        })),
+      now,
+    );
+    await bets.releaseReservations(
+      q,
+      mine.map((r) => r.bet),
+    );
+    await insertVersions(
+      q,
+      mine.map((r) => ({
+        merchant: r.bet.merchant,
+        venueCode: r.bet.venueCode,
+        body: betVersion(
+          {
+            ...r.bet,
+            status: 'settled',
+            result: r.result,
+            payout: r.payout,
+            settledAt: now,
+            version: r.version + 1,
+          },
+          'settled',
+        ),
+      })),
+    );
+    return mine.length;
+  }
+}

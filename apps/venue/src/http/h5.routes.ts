@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '@nebula/protocol';
+import { PlaceBetRequest, MyBetsRequest } from '@nebula/protocol/venue/bets';
+import { dialects, type Dialect } from '@nebula/protocol/venue/dialects';
+import { EventQuery, ListEventsQuery, Preferences, h5Paths } from '@nebula/protocol/venue/h5';
+import type { z } from 'zod';
+import type { PlayerRef } from '../session/session.repository';
+import type { VenueServices } from '../venue-services';
+import { VenueError } from '../venue-error';
+
+/**
+ * A dialect's envelope: success and "session expired" in its own words (contract §8), every
+ * other refusal with the venue's code. The message is always the catalogue's Chinese text.
+ */
+export function envelope(dialect: Dialect, outcome: { data: unknown } | VenueError): object {
+  const d = dialects[dialect];
+  const messageKey = dialect === 'YBTY' ? 'message' : 'msg';
+  if (!(outcome instanceof VenueError))
+    return { code: d.success, [messageKey]: 'success', data: outcome.data };
+  const expired = outcome.code === ErrorCode.VenueSessionExpired;
+  const raw = expired ? d.sessionExpired : outcome.code;
+  const code = dialect === 'OBTY' ? String(raw) : raw;
+  return { code, [messageKey]: outcome.message, ...(outcome.data ? { data: outcome.data } : {}) };
+}
+
+const bearer = (req: FastifyRequest): string | null => {
+  const h = req.headers.authorization;
+  return typeof h === 'string' && h.startsWith('Bearer ') && h.length < 120 ? h.slice(7) : null;
+};
+
+/**
+ * The engine API under each dialect's prefix (issue 10 §6): one engine, four envelopes. A
+ * session belongs to a venue and a venue speaks one dialect: a session used under another
+ * dialect's prefix is refused as unknown. CORS is granted to the platform origins only.
+ */
+export function registerH5Routes(app: FastifyInstance, s: VenueServices) {
+  const player = async (req: FastifyRequest, dialect: Dialect): Promise<PlayerRef> => {
+    const token = bearer(req);
+    if (!token) throw new VenueError(ErrorCode.VenueSessionExpired);
+    const p = await s.sessions.resolve(token);
+    if (s.config.dialectOf.get(p.venueCode) !== dialect)
+      throw new VenueError(ErrorCode.VenueUnknown);
+    return { merchant: p.merchant, venueCode: p.venueCode, playerId: p.playerId };
+  };
+
+  for (const dialect of Object.keys(dialects) as Dialect[]) {
+    const prefix = dialects[dialect].prefix;
+    const answer = async (reply: FastifyReply, run: () => Promise<unknown>) => {
+      try {
+        return reply.send(envelope(dialect, { data: await run() }));
+      } catch (err) {
+        if (err instanceof VenueError) return reply.send(envelope(dialect, err));
+        throw err;
+      }
+    };
+    const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => {
+      const r = schema.safeParse(value ?? {});
+      if (!r.success) throw new VenueError(ErrorCode.VenueRequestInvalid);
+      return r.data;
+    };
+    app.get(`${prefix}${h5Paths.events}`, (req, reply) =>
+      answer(reply, async () => {
+        await player(req, dialect);
+        const query = parse(ListEventsQuery, req.query);
+        return s.h5.list(query.tab, query.sport);
+      }),
+    );
+    app.get(`${prefix}${h5Paths.event}`, (req, reply) =>
+      answer(reply, async () => {
+        await player(req, dialect);
+        return s.h5.event(parse(EventQuery, req.query).id);
+      }),
+    );
+    app.get(`${prefix}${h5Paths.results}`, (req, reply) =>
+      answer(reply, async () => {
+        await player(req, dialect);
+        return s.h5.results(parse(ListEventsQuery.pick({ sport: true }), req.query).sport);
+      }),
+    );
+    app.post(`${prefix}${h5Paths.place}`, (req, reply) =>
+      answer(reply, async () => {
+        const p = await player(req, dialect);
+        return s.placement.place(p, parse(PlaceBetRequest, req.body));
+      }),
+    );
+    app.post(`${prefix}${h5Paths.bets}`, (req, reply) =>
+      answer(reply, async () => {
+        const p = await player(req, dialect);
+        const q = parse(MyBetsRequest, req.body);
+        return s.h5.myBets(p, q.settled, q.limit);
+      }),
+    );
+    app.get(`${prefix}${h5Paths.balance}`, (req, reply) =>
+      answer(reply, async () => s.h5.balance(await player(req, dialect))),
+    );
+    app.get(`${prefix}${h5Paths.preferences}`, (req, reply) =>
+      answer(reply, async () => s.h5.preferences(await player(req, dialect))),
+    );
+    app.post(`${prefix}${h5Paths.preferences}`, (req, reply) =>
+      answer(reply, async () => {
+        const p = await player(req, dialect);
+        return s.h5.setPreferences(p, parse(Preferences, req.body).oddsType);
+      }),
+    );
+  }
+
+  // YBTY's session check (SPEC §7): `getUserInfo?token=` answers the player's id.
+  app.get(`${dialects.YBTY.prefix}/user/getUserInfo`, (req, reply) => {
+    const token = (req.query as { token?: unknown }).token;
+    return s.sessions
+      .resolve(typeof token === 'string' && token.length < 120 ? token : '')
+      .then((p) => {
+        if (s.config.dialectOf.get(p.venueCode) !== 'YBTY')
+          throw new VenueError(ErrorCode.VenueUnknown);
+        return reply.send(envelope('YBTY', { data: { userId: p.playerId, nickname: p.nickname } }));
+      })
+      .catch((err: unknown) => {
+        if (err instanceof VenueError) return reply.send(envelope('YBTY', err));
+        throw err;
+      });
+  });
+}

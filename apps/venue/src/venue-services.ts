@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@nebula/db';
+import { AcceptanceService } from './bets/acceptance.service';
+import { PlacementService } from './bets/placement.service';
+import { SettlementService } from './bets/settlement.service';
+import { BookService } from './book/book.service';
+import type { VenueConfig } from './config';
+import { EventSyncService } from './events/event-sync.service';
+import type { Feed } from './feed/feed';
+import { SimulatedFeed } from './feed/simulated-feed';
+import { MerchantFeedsService } from './feeds/merchant-feeds.service';
+import { H5Service } from './h5/h5.service';
+import { LeaderLease } from './leader/leader-lease';
+import { LeaderLoop } from './leader/leader-loop';
+import { MerchantAuth } from './merchant/merchant-auth';
+import { SessionService } from './session/session.service';
+import { TransferService } from './wallet/transfer.service';
+
+export interface VenueServices {
+  config: VenueConfig;
+  auth: MerchantAuth;
+  transfers: TransferService;
+  sessions: SessionService;
+  book: BookService;
+  placement: PlacementService;
+  acceptance: AcceptanceService;
+  settlement: SettlementService;
+  feeds: MerchantFeedsService;
+  h5: H5Service;
+  leader: LeaderLoop;
+  /** In-play acceptance timers of this node (cleared on close). */
+  timers: Set<NodeJS.Timeout>;
+}
+
+/** The venue's object graph: one instance of each service over one database. */
+export function buildVenueServices(deps: {
+  config: VenueConfig;
+  db: Db;
+  now: () => number;
+  feed?: Feed;
+}): VenueServices {
+  const { config, db, now } = deps;
+  const book = new BookService(db, config.margin, now);
+  const acceptance = new AcceptanceService(db, book, now);
+  const timers = new Set<NodeJS.Timeout>();
+  // The receiving node decides its in-play bets when their delay runs out; the leader's sweep
+  // decides any whose node died first.
+  const onPending = (betId: string, delayMs: number) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      void acceptance.decide(betId).catch(() => {});
+    }, delayMs + 20);
+    timers.add(t);
+  };
+  const placement = new PlacementService(db, book, config, now, onPending);
+  const settlement = new SettlementService(db, now);
+  const sync = new EventSyncService(
+    db,
+    deps.feed ?? new SimulatedFeed(config.clockSpeed),
+    config,
+    now,
+  );
+  const lease = new LeaderLease(db, `node-${randomBytes(6).toString('hex')}`, now, 10_000);
+  return {
+    config,
+    auth: new MerchantAuth(db, config.merchants, now),
+    transfers: new TransferService(db, now),
+    sessions: new SessionService(db, config.publicUrl, now, config.dialectOf),
+    book,
+    placement,
+    acceptance,
+    settlement,
+    feeds: new MerchantFeedsService(db, book, now),
+    h5: new H5Service(db, book, now),
+    leader: new LeaderLoop(lease, sync, acceptance, settlement),
+    timers,
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { moneyString } from '../api/common';
+import { OddsType } from '../odds/odds';
+import { marketKinds, periods, sports } from './markets';
+
+/**
+ * The engine API the venue's H5 page calls (issue 10 §6), the same under each of the four
+ * dialects' prefixes and envelopes: lists, a match's book, bets, balance. The session token the
+ * page got from the URL-token exchange travels as `Authorization: Bearer …`.
+ */
+export const h5Paths = {
+  exchange: '/h5/api/session/exchange',
+  events: '/events',
+  event: '/event',
+  results: '/results',
+  place: '/bet/place',
+  bets: '/bets',
+  balance: '/balance',
+  preferences: '/preferences',
+} as const;
+
+export const eventTabs = ['early', 'today', 'live'] as const;
+
+export const ListEventsQuery = z
+  .object({
+    tab: z.enum(eventTabs).default('today'),
+    sport: z.enum(sports).optional(),
+  })
+  .strict();
+
+export const SelectionPrice = z.object({
+  selectionId: z.string(),
+  outcome: z.string(),
+  label: z.string(),
+  oddsMilli: z.number().int(),
+});
+
+export const MarketView = z.object({
+  marketId: z.string(),
+  period: z.enum(periods),
+  kind: z.enum(marketKinds),
+  line100: z.number().int().nullable(),
+  label: z.string(),
+  selections: z.array(SelectionPrice),
+});
+
+export const EventView = z.object({
+  eventId: z.string(),
+  sport: z.enum(sports),
+  leagueId: z.string(),
+  league: z.string(),
+  home: z.string(),
+  away: z.string(),
+  startsAt: z.number().int(),
+  status: z.enum(['scheduled', 'live', 'finished', 'cancelled']),
+  clock: z.string().nullable(),
+  score: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
+  halfTime: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
+  suspended: z.boolean(),
+  version: z.number().int(),
+  /** The list shows the main lines; the detail every market. */
+  markets: z.array(MarketView),
+});
+export type EventView = z.infer<typeof EventView>;
+
+export const EventList = z.object({
+  events: z.array(EventView),
+  counts: z.record(z.enum(eventTabs), z.number().int()),
+});
+
+export const EventQuery = z.object({ id: z.string().min(1).max(40) }).strict();
+
+export const BalanceView = z.object({ balance: moneyString, debt: moneyString });
+
+export const Preferences = z.object({ oddsType: z.enum(OddsType) }).strict();
