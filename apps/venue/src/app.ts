@@ -5,6 +5,7 @@ import { h5Paths } from '@nebula/protocol/venue/h5';
 import type { Db } from '@nebula/db';
 import type { VenueConfig } from './config';
 import type { Feed } from './feed/feed';
+import { registerCors } from './http/cors';
 import { registerH5Routes } from './http/h5.routes';
 import { registerMerchantRoutes } from './http/merchant.routes';
 import { newNonce, signMerchant } from './merchant/merchant-signing';
@@ -69,6 +70,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
     return reply.status(200).type('application/json').send(body);
   };
 
+  registerCors(app, new Set([...deps.config.platformOrigins.values()].flat()));
   registerMerchantRoutes(app, services, send);
   registerH5Routes(app, services);
 
@@ -79,7 +81,11 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
       if (typeof token !== 'string' || token.length > 100) {
         throw new VenueError(ErrorCode.VenueSessionExpired);
       }
-      return send(reply, null, { code: 0, data: await services.sessions.exchange(token) });
+      const data = await services.sessions.exchange(
+        token,
+        async (p) => (await services.h5.preferences(p)).oddsType,
+      );
+      return send(reply, null, { code: 0, data });
     } catch (err) {
       if (err instanceof VenueError)
         return send(reply, null, { code: err.code, message: err.message });

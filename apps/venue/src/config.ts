@@ -15,10 +15,19 @@ const Env = z.object({
   VENUE_MERCHANTS: z.string().optional(),
   /**
    * The venue codes this venue serves (each its own wallet, as separate providers would be),
-   * each with the dialect its page and the member site's proxy speak: `CODE:DIALECT`, FBTY
-   * when not named.
+   * each with the dialect its page and the member site's proxy speak and the family it offers
+   * (TY: football and basketball, DJ: esports): `CODE[:DIALECT[:FAMILY]]`, FBTY and TY when
+   * not named. The default is the demo registry: the house venue under every dialect.
    */
-  VENUE_CODES: z.string().default('HOUSE_TY:FBTY,HOUSE_DJ:IMTY'),
+  VENUE_CODES: z
+    .string()
+    .default('IMTY:IMTY,YBTY:YBTY,FBTY:FBTY,OBTY:OBTY,IMDJ:IMTY:DJ,YBDJ:YBTY:DJ,LHDJ:FBTY:DJ'),
+  /**
+   * The origins of each merchant's member site (`NEBULA=https://a.example|https://b.example;
+   * OTHER=…`): the venue page posts messages only to them and accepts only theirs, and the
+   * engine API grants CORS only to them. Embedded, the platform on this machine.
+   */
+  VENUE_PLATFORM_ORIGINS: z.string().optional(),
   /** The venue's public origin (its own, not the platform's: the frame is cross-site). */
   VENUE_PUBLIC_URL: z.url().optional(),
   /** How much faster than real time the simulator plays (7: a football match in ~15 min). */
@@ -59,6 +68,9 @@ export interface VenueConfig {
   merchants: ReadonlyMap<string, string>;
   venueCodes: ReadonlySet<string>;
   dialectOf: ReadonlyMap<string, Dialect>;
+  familyOf: ReadonlyMap<string, VenueFamily>;
+  /** Per merchant, the origins of its member site. */
+  platformOrigins: ReadonlyMap<string, readonly string[]>;
   publicUrl: string;
   clockSpeed: number;
   margin: number;
@@ -70,6 +82,41 @@ export interface VenueConfig {
 }
 
 export class VenueConfigError extends Error {}
+
+export type VenueFamily = 'TY' | 'DJ';
+
+function parseOrigins(
+  raw: string | undefined,
+  merchants: ReadonlyMap<string, string>,
+  production: boolean,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of (raw ?? '').split(';').filter(Boolean)) {
+    const at = part.indexOf('=');
+    const code = part.slice(0, at);
+    const origins = part.slice(at + 1).split('|');
+    const bad = origins.some((o) => {
+      try {
+        return new URL(o).origin !== o;
+      } catch {
+        return true;
+      }
+    });
+    if (at < 1 || !/^[A-Z][A-Z0-9_]{1,31}$/.test(code) || bad) {
+      throw new VenueConfigError(
+        'VENUE_PLATFORM_ORIGINS: each entry is CODE=origin[|origin], origins like https://site.example',
+      );
+    }
+    out.set(code, origins);
+  }
+  if (production) {
+    const missing = [...merchants.keys()].filter((m) => !out.has(m));
+    if (missing.length > 0) {
+      throw new VenueConfigError(`VENUE_PLATFORM_ORIGINS: required in production (${missing[0]})`);
+    }
+  }
+  return out;
+}
 
 function parseMerchants(raw: string | undefined): Map<string, string> {
   const merchants = new Map<string, string>();
@@ -96,29 +143,39 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
   }
   const e = parsed.data;
   const dialectOf = new Map<string, Dialect>();
+  const familyOf = new Map<string, VenueFamily>();
   for (const entry of e.VENUE_CODES.split(',').map((c) => c.trim())) {
-    const [code = '', dialect = 'FBTY'] = entry.split(':');
-    if (!/^[A-Z][A-Z0-9_]{1,15}$/.test(code) || !(dialectNames as string[]).includes(dialect)) {
+    const [code = '', dialect = 'FBTY', family = 'TY'] = entry.split(':');
+    if (
+      !/^[A-Z][A-Z0-9_]{1,15}$/.test(code) ||
+      !(dialectNames as string[]).includes(dialect) ||
+      (family !== 'TY' && family !== 'DJ')
+    ) {
       throw new VenueConfigError(
-        `VENUE_CODES: comma-separated CODE[:DIALECT], codes in capitals, dialects ${dialectNames.join('/')}`,
+        `VENUE_CODES: comma-separated CODE[:DIALECT[:FAMILY]], codes in capitals, dialects ${dialectNames.join('/')}, families TY/DJ`,
       );
     }
     dialectOf.set(code, dialect as Dialect);
+    familyOf.set(code, family);
   }
   const codes = [...dialectOf.keys()];
   const production = e.NODE_ENV === 'production';
   if (production && !e.VENUE_DATABASE_URL) {
     throw new VenueConfigError('VENUE_DATABASE_URL: required in production');
   }
+  const merchants = parseMerchants(e.VENUE_MERCHANTS);
+  const platformOrigins = parseOrigins(e.VENUE_PLATFORM_ORIGINS, merchants, production);
   return {
     production,
     host: e.VENUE_HOST,
     port: e.VENUE_PORT,
     databaseUrl: e.VENUE_DATABASE_URL ?? null,
     dataDir: e.VENUE_DATA_DIR,
-    merchants: parseMerchants(e.VENUE_MERCHANTS),
+    merchants,
     venueCodes: new Set(codes),
     dialectOf,
+    familyOf,
+    platformOrigins,
     // Embedded, the venue is on `localhost` while the platform is on 127.0.0.1: another site.
     publicUrl: (e.VENUE_PUBLIC_URL ?? `http://localhost:${e.VENUE_PORT}`).replace(/\/$/, ''),
     clockSpeed: e.VENUE_CLOCK_SPEED,

@@ -11,7 +11,16 @@ import { migrateVenue } from './db/migrate';
  * generated into the data directory on first start, for the platform on this machine to read.
  */
 async function embeddedMerchants(config: VenueConfig): Promise<VenueConfig> {
-  if (config.merchants.size > 0 || config.production) return config;
+  if (config.production) return config;
+  // Embedded, a merchant without named origins is the platform on this machine.
+  const platformOrigins = new Map(config.platformOrigins);
+  const withOrigins = (merchants: ReadonlyMap<string, string>) => {
+    for (const m of merchants.keys()) {
+      if (!platformOrigins.has(m)) platformOrigins.set(m, ['http://127.0.0.1:8080']);
+    }
+    return { ...config, merchants, platformOrigins };
+  };
+  if (config.merchants.size > 0) return withOrigins(config.merchants);
   await mkdir(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'merchant-secrets.json');
   let secrets: Record<string, string>;
@@ -21,7 +30,7 @@ async function embeddedMerchants(config: VenueConfig): Promise<VenueConfig> {
     secrets = { NEBULA: randomBytes(32).toString('hex') };
     await writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
   }
-  return { ...config, merchants: new Map(Object.entries(secrets)) };
+  return withOrigins(new Map(Object.entries(secrets)));
 }
 
 async function main(): Promise<void> {

@@ -65,7 +65,7 @@ export function buildVenueServices(deps: {
     config,
     auth: new MerchantAuth(db, config.merchants, now),
     transfers: new TransferService(db, now),
-    sessions: new SessionService(db, config.publicUrl, now, config.dialectOf),
+    sessions: new SessionService(db, config, now),
     book,
     placement,
     acceptance,

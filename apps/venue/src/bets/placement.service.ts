@@ -1,10 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { BetView, PlaceBetRequest } from '@nebula/protocol/venue/bets';
-import { parseSelectionId } from '@nebula/protocol/venue/markets';
+import { familyOfSport, parseSelectionId } from '@nebula/protocol/venue/markets';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
 import type { Db, Queryable } from '@nebula/db';
-import type { BookLimits } from '../config';
+import type { BookLimits, VenueFamily } from '../config';
 import type { BookService, EventBook } from '../book/book.service';
 import * as events from '../events/event.repository';
 import type { PlayerRef } from '../session/session.repository';
@@ -55,7 +55,11 @@ export class PlacementService {
   constructor(
     private readonly db: Db,
     private readonly book: BookService,
-    private readonly cfg: { limits: BookLimits; acceptDelayMs: number },
+    private readonly cfg: {
+      limits: BookLimits;
+      acceptDelayMs: number;
+      familyOf: ReadonlyMap<string, VenueFamily>;
+    },
     private readonly now: () => number,
     /** Called with an in-play bet's id when its delay runs out (the node's own timer). */
     private readonly onPending: (betId: string, delayMs: number) => void = () => {},
@@ -69,7 +73,7 @@ export class PlacementService {
     const earlier = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
     if (earlier) return this.#replay(earlier, requestHash);
 
-    const quote = await this.#quote(req);
+    const quote = await this.#quote(req, this.cfg.familyOf.get(player.venueCode) ?? 'TY');
     const odds = quote.legs.map((l) => ({ oddsMilli: l.oddsMilli, result: 'open' as const }));
     const potential = betReturnFen(stake, odds);
     const win = potential - stake;
@@ -145,7 +149,7 @@ export class PlacementService {
   }
 
   /** Prices every leg now and applies the member's odds-change policy. */
-  async #quote(req: PlaceBetRequest): Promise<Quote> {
+  async #quote(req: PlaceBetRequest, family: VenueFamily): Promise<Quote> {
     const keys = req.legs.map((l) => parseSelectionId(l.selectionId));
     if (keys.some((k) => k === null)) throw new VenueError(ErrorCode.BetSelectionUnknown);
     const matchIds = keys.map((k) => k!.matchId);
@@ -158,7 +162,10 @@ export class PlacementService {
     const legs: bets.LegRow[] = [];
     for (const [i, leg] of req.legs.entries()) {
       const ev = found.get(keys[i]!.matchId);
-      if (!ev) throw new VenueError(ErrorCode.BetSelectionUnknown);
+      // A venue offers its family's sports only (an esports venue takes no football bet).
+      if (!ev || familyOfSport(ev.sport) !== family) {
+        throw new VenueError(ErrorCode.BetSelectionUnknown);
+      }
       const book = this.book.bookOf(ev);
       live ||= book.live;
       const offer = offeredPrice(book, leg.selectionId);

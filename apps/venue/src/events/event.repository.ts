@@ -94,14 +94,14 @@ export async function readEvents(q: Queryable, ids: readonly string[]): Promise<
 /** Events starting in [from, to) or live now, in start order. */
 export async function listEvents(
   q: Queryable,
-  f: { from: number; to: number; statuses: readonly EventStatus[]; sport?: Sport },
+  f: { from: number; to: number; statuses: readonly EventStatus[]; sports: readonly Sport[] },
 ): Promise<EventRow[]> {
   const r = await q.query<Row>(
     `SELECT ${COLUMNS} FROM venue_events
       WHERE starts_at >= $1 AND starts_at < $2 AND status = ANY($3::text[])
-        AND ($4::text IS NULL OR sport = $4)
+        AND sport = ANY($4::text[])
       ORDER BY starts_at, id LIMIT 500`,
-    [new Date(f.from), new Date(f.to), f.statuses, f.sport ?? null],
+    [new Date(f.from), new Date(f.to), f.statuses, f.sports],
   );
   return r.rows.map(toEvent);
 }

@@ -1,4 +1,5 @@
-import { familyOfSport } from '@nebula/protocol/venue/markets';
+import { familyOfSport, sportsOfFamily } from '@nebula/protocol/venue/markets';
+import { leagueOf } from '../catalogue/fixture-model';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
 import type { BookService } from '../book/book.service';
@@ -52,23 +53,36 @@ export class MerchantFeedsService {
     };
   }
 
-  /** Live and today's counts per family (TY sports, DJ esports) and up to 8 hot events. */
-  async summary() {
+  /** The platform counts of SPEC §4 as OBTY answers them: every family, ours filled in. */
+  async counts() {
+    const { families } = await this.#familyCounts();
+    const none = { live: 0, today: 0 };
+    return { TY: families.TY, DJ: families.DJ, DZ: none, ZR: none, CP: none, QP: none };
+  }
+
+  async #familyCounts() {
     const now = this.now();
     const dayStart = Math.floor((now + SHANGHAI_MS) / DAY_MS) * DAY_MS - SHANGHAI_MS;
-    const families: Record<string, { live: number; today: number }> = {
-      TY: { live: 0, today: 0 },
-      DJ: { live: 0, today: 0 },
-    };
+    const families = { TY: { live: 0, today: 0 }, DJ: { live: 0, today: 0 } };
     for (const row of await events.familyCounts(this.db, dayStart, dayStart + DAY_MS)) {
-      const f = families[familyOfSport(row.sport)]!;
+      const f = families[familyOfSport(row.sport)];
       f.live += row.live;
       f.today += row.today;
     }
+    return { families, now, dayStart };
+  }
+
+  /**
+   * Live and today's counts per family (TY sports, DJ esports) and up to 8 hot events of the
+   * asking venue's family, live first.
+   */
+  async summary(family: 'TY' | 'DJ') {
+    const { families, now, dayStart } = await this.#familyCounts();
     const candidates = await events.listEvents(this.db, {
       from: now - 3 * 3600_000,
       to: dayStart + DAY_MS,
       statuses: ['live', 'scheduled'],
+      sports: sportsOfFamily(family),
     });
     const hot = candidates
       .sort((a, b) => Number(b.status === 'live') - Number(a.status === 'live'))
@@ -80,7 +94,7 @@ export class MerchantFeedsService {
         return {
           eventId: b.event.id,
           sport: b.event.sport,
-          league: b.event.leagueId,
+          league: leagueOf(b.event).name,
           home: b.event.home,
           away: b.event.away,
           startsAt: b.event.startsAt,

@@ -1,6 +1,7 @@
 import { fenToYuanString } from '@nebula/protocol';
 import type { EventView } from '@nebula/protocol/venue/h5';
-import type { Sport } from '@nebula/protocol/venue/markets';
+import { familyOfSport, sportsOfFamily, type Sport } from '@nebula/protocol/venue/markets';
+import type { VenueFamily } from '../config';
 import type { Db } from '@nebula/db';
 import type { BookService, EventBook } from '../book/book.service';
 import { leagueOf } from '../catalogue/fixture-model';
@@ -17,6 +18,10 @@ import { betView } from '../bets/bet-view';
 import * as bets from '../bets/bet.repository';
 
 const DAY_MS = 24 * 3600_000;
+
+/** The sports a list shows: the venue's family, narrowed to one sport when asked. */
+const sportsIn = (family: VenueFamily, sport?: Sport): readonly Sport[] =>
+  sportsOfFamily(family).filter((s) => sport === undefined || s === sport);
 const SHANGHAI_MS = 8 * 3600_000;
 
 /** The list shows one line per kind: the most balanced of those hung (the main line). */
@@ -65,14 +70,14 @@ export class H5Service {
     };
   }
 
-  async list(tab: 'early' | 'today' | 'live', sport?: Sport) {
+  async list(family: VenueFamily, tab: 'early' | 'today' | 'live', sport?: Sport) {
     const now = this.now();
     const dayEnd = Math.floor((now + SHANGHAI_MS) / DAY_MS) * DAY_MS - SHANGHAI_MS + DAY_MS;
     const open = await events.listEvents(this.db, {
       from: now - 6 * 3600_000,
       to: now + 3 * DAY_MS,
       statuses: ['scheduled', 'live'],
-      sport,
+      sports: sportsIn(family, sport),
     });
     const tabOf = (ev: events.EventRow) =>
       ev.status === 'live' ? 'live' : ev.startsAt < dayEnd ? 'today' : 'early';
@@ -87,20 +92,22 @@ export class H5Service {
     };
   }
 
-  async event(id: string): Promise<EventView> {
+  async event(family: VenueFamily, id: string): Promise<EventView> {
     const b = await this.book.book(id);
-    if (!b) throw new VenueError(ErrorCode.BetSelectionUnknown);
+    if (!b || familyOfSport(b.event.sport) !== family) {
+      throw new VenueError(ErrorCode.BetSelectionUnknown);
+    }
     return this.view(b, true);
   }
 
   /** 赛果: matches finished in the last two days. */
-  async results(sport?: Sport) {
+  async results(family: VenueFamily, sport?: Sport) {
     const now = this.now();
     const done = await events.listEvents(this.db, {
       from: now - 2 * DAY_MS,
       to: now,
       statuses: ['finished'],
-      sport,
+      sports: sportsIn(family, sport),
     });
     return { events: done.reverse().map((ev) => this.view(this.book.bookOf(ev), false)) };
   }
@@ -124,7 +131,7 @@ export class H5Service {
     return { oddsType: (await prefs.readOddsType(this.db, p)) ?? OddsType.Hongkong };
   }
 
-  async setPreferences(p: PlayerRef, oddsType: number) {
+  async setPreferences(p: PlayerRef, oddsType: OddsType) {
     await this.db.tx((q) => prefs.writeOddsType(q, p, oddsType));
     return { oddsType };
   }

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import { PlaceBetRequest, MyBetsRequest } from '@nebula/protocol/venue/bets';
 import { dialects, type Dialect } from '@nebula/protocol/venue/dialects';
-import { EventQuery, ListEventsQuery, Preferences, h5Paths } from '@nebula/protocol/venue/h5';
+import {
+  EventQuery,
+  ListEventsQuery,
+  Preferences,
+  h5Paths,
+  obCountsPath,
+} from '@nebula/protocol/venue/h5';
 import type { z } from 'zod';
 import type { PlayerRef } from '../session/session.repository';
 import type { VenueServices } from '../venue-services';
@@ -23,9 +29,17 @@ export function envelope(dialect: Dialect, outcome: { data: unknown } | VenueErr
   return { code, [messageKey]: outcome.message, ...(outcome.data ? { data: outcome.data } : {}) };
 }
 
-const bearer = (req: FastifyRequest): string | null => {
-  const h = req.headers.authorization;
-  return typeof h === 'string' && h.startsWith('Bearer ') && h.length < 120 ? h.slice(7) : null;
+/**
+ * The session token of a call: the page's `Authorization: Bearer …`, or the member site's
+ * proxy's token in the dialect's own header (FBTY's bare `Authorization`, IMTY's `Token`, …).
+ */
+const tokenOf = (req: FastifyRequest, dialect: Dialect): string | null => {
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) {
+    return auth.length < 120 ? auth.slice(7) : null;
+  }
+  const h = req.headers[dialects[dialect].tokenHeader];
+  return typeof h === 'string' && h.length > 0 && h.length < 120 ? h : null;
 };
 
 /**
@@ -35,7 +49,7 @@ const bearer = (req: FastifyRequest): string | null => {
  */
 export function registerH5Routes(app: FastifyInstance, s: VenueServices) {
   const player = async (req: FastifyRequest, dialect: Dialect): Promise<PlayerRef> => {
-    const token = bearer(req);
+    const token = tokenOf(req, dialect);
     if (!token) throw new VenueError(ErrorCode.VenueSessionExpired);
     const p = await s.sessions.resolve(token);
     if (s.config.dialectOf.get(p.venueCode) !== dialect)
@@ -43,16 +57,20 @@ export function registerH5Routes(app: FastifyInstance, s: VenueServices) {
     return { merchant: p.merchant, venueCode: p.venueCode, playerId: p.playerId };
   };
 
+  const answerIn = async (dialect: Dialect, reply: FastifyReply, run: () => Promise<unknown>) => {
+    try {
+      return reply.send(envelope(dialect, { data: await run() }));
+    } catch (err) {
+      if (err instanceof VenueError) return reply.send(envelope(dialect, err));
+      throw err;
+    }
+  };
+  const familyOf = (p: PlayerRef) => s.config.familyOf.get(p.venueCode) ?? 'TY';
+
   for (const dialect of Object.keys(dialects) as Dialect[]) {
     const prefix = dialects[dialect].prefix;
-    const answer = async (reply: FastifyReply, run: () => Promise<unknown>) => {
-      try {
-        return reply.send(envelope(dialect, { data: await run() }));
-      } catch (err) {
-        if (err instanceof VenueError) return reply.send(envelope(dialect, err));
-        throw err;
-      }
-    };
+    const answer = (reply: FastifyReply, run: () => Promise<unknown>) =>
+      answerIn(dialect, reply, run);
     const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => {
       const r = schema.safeParse(value ?? {});
       if (!r.success) throw new VenueError(ErrorCode.VenueRequestInvalid);
@@ -60,21 +78,24 @@ export function registerH5Routes(app: FastifyInstance, s: VenueServices) {
     };
     app.get(`${prefix}${h5Paths.events}`, (req, reply) =>
       answer(reply, async () => {
-        await player(req, dialect);
+        const p = await player(req, dialect);
         const query = parse(ListEventsQuery, req.query);
-        return s.h5.list(query.tab, query.sport);
+        return s.h5.list(familyOf(p), query.tab, query.sport);
       }),
     );
     app.get(`${prefix}${h5Paths.event}`, (req, reply) =>
       answer(reply, async () => {
-        await player(req, dialect);
-        return s.h5.event(parse(EventQuery, req.query).id);
+        const p = await player(req, dialect);
+        return s.h5.event(familyOf(p), parse(EventQuery, req.query).id);
       }),
     );
     app.get(`${prefix}${h5Paths.results}`, (req, reply) =>
       answer(reply, async () => {
-        await player(req, dialect);
-        return s.h5.results(parse(ListEventsQuery.pick({ sport: true }), req.query).sport);
+        const p = await player(req, dialect);
+        return s.h5.results(
+          familyOf(p),
+          parse(ListEventsQuery.pick({ sport: true }), req.query).sport,
+        );
       }),
     );
     app.post(`${prefix}${h5Paths.place}`, (req, reply) =>
@@ -103,6 +124,17 @@ export function registerH5Routes(app: FastifyInstance, s: VenueServices) {
       }),
     );
   }
+
+  // OBTY's counts (SPEC §7): its launch token is this URL, called with the session's
+  // requestId and the merchant's code; the answer is the platform counts per family.
+  app.get(obCountsPath, (req, reply) =>
+    answerIn('OBTY', reply, async () => {
+      const p = await player(req, 'OBTY');
+      const merchantCode = (req.query as { merchantCode?: unknown }).merchantCode;
+      if (merchantCode !== p.merchant) throw new VenueError(ErrorCode.VenueRequestInvalid);
+      return s.feeds.counts();
+    }),
+  );
 
   // YBTY's session check (SPEC §7): `getUserInfo?token=` answers the player's id.
   app.get(`${dialects.YBTY.prefix}/user/getUserInfo`, (req, reply) => {

@@ -74,5 +74,7 @@ export function registerMerchantRoutes(app: FastifyInstance, s: VenueServices, s
   bind(merchantPaths.scoreChanges, ChangesRequest, (_merchant, body) =>
     s.feeds.scoreChanges(body.cursor, body.limit),
   );
-  bind(merchantPaths.summary, SummaryRequest, () => s.feeds.summary());
+  bind(merchantPaths.summary, SummaryRequest, (_merchant, body) =>
+    s.feeds.summary(s.config.familyOf.get(body.venueCode) ?? 'TY'),
+  );
 }

@@ -23,6 +23,7 @@ export async function insertSession(
   s: PlayerRef & {
     id: string;
     urlTokenHash: Buffer;
+    siteTokenHash: Buffer;
     nickname: string;
     now: number;
     urlExpiresAt: number;
@@ -30,8 +31,9 @@ export async function insertSession(
   },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO venue_sessions (id, url_token_hash, merchant, venue_code, player_id, nickname,
-       created_at, url_expires_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO venue_sessions (id, url_token_hash, site_token_hash, merchant, venue_code,
+       player_id, nickname, created_at, url_expires_at, expires_at)
+     VALUES ($1, $2, $10, $3, $4, $5, $6, $7, $8, $9)`,
     [
       s.id,
       s.urlTokenHash,
@@ -42,6 +44,7 @@ export async function insertSession(
       ts(s.now),
       ts(s.urlExpiresAt),
       ts(s.expiresAt),
+      s.siteTokenHash,
     ],
   );
 }
@@ -55,17 +58,22 @@ export async function exchangeUrlToken(
   urlTokenHash: Buffer,
   tokenHash: Buffer,
   now: number,
-): Promise<boolean> {
-  const r = await q.query(
+): Promise<PlayerRef | null> {
+  const r = await q.query<{ merchant: string; venue_code: string; player_id: string }>(
     `UPDATE venue_sessions SET url_used_at = $3, token_hash = $2
       WHERE url_token_hash = $1 AND url_used_at IS NULL AND url_expires_at > $3
-        AND ended_at IS NULL AND expires_at > $3`,
+        AND ended_at IS NULL AND expires_at > $3
+      RETURNING merchant, venue_code, player_id`,
     [urlTokenHash, tokenHash, ts(now)],
   );
-  return r.rowCount > 0;
+  const s = r.rows[0];
+  return s ? { merchant: s.merchant, venueCode: s.venue_code, playerId: s.player_id } : null;
 }
 
-/** The live session a token stands for, or null (unknown, ended or expired). */
+/**
+ * The live session a token stands for, or null (unknown, ended or expired): the page's token,
+ * or the member site's token of the same session.
+ */
 export async function findLiveSession(
   q: Queryable,
   tokenHash: Buffer,
@@ -78,7 +86,7 @@ export async function findLiveSession(
     nickname: string;
   }>(
     `SELECT merchant, venue_code, player_id, nickname FROM venue_sessions
-      WHERE token_hash = $1 AND ended_at IS NULL AND expires_at > $2`,
+      WHERE (token_hash = $1 OR site_token_hash = $1) AND ended_at IS NULL AND expires_at > $2`,
     [tokenHash, ts(now)],
   );
   const s = r.rows[0];

@@ -14,6 +14,8 @@ import type { Db } from '@nebula/db';
 const createTestDb = testDatabases(migrateVenue);
 
 export const MERCHANT = 'NEBULA';
+/** The member site the test merchant serves (CORS and the page's message partner). */
+export const PLATFORM_ORIGIN = 'http://127.0.0.1:8080';
 
 export interface VenueTestApp extends VenueApp {
   db: Db;
@@ -38,6 +40,7 @@ export interface VenueTestApp extends VenueApp {
     url: string,
     token: string | null,
     body?: unknown,
+    headers?: Record<string, string>,
   ): Promise<{ code: number | string; data?: T; msg?: string; message?: string }>;
   /** Launches a player and trades the URL token for a session token. */
   enter(playerId: string, venueCode?: string): Promise<string>;
@@ -49,7 +52,9 @@ export async function createVenueTestApp(env: Record<string, string> = {}): Prom
   const config = loadVenueConfig({
     NODE_ENV: 'test',
     VENUE_MERCHANTS: `${MERCHANT}=${secret}`,
-    VENUE_CODES: 'HOUSE_TY:FBTY,HOUSE_DJ:IMTY',
+    // One venue per dialect (and an esports one), as the demo registry has.
+    VENUE_CODES: 'HOUSE_TY:FBTY,HOUSE_DJ:IMTY:DJ,HOUSE_IM:IMTY,HOUSE_YB:YBTY,HOUSE_OB:OBTY',
+    VENUE_PLATFORM_ORIGINS: `${MERCHANT}=${PLATFORM_ORIGIN}`,
     VENUE_ACCEPT_DELAY_MS: '40',
     ...env,
   });
@@ -89,17 +94,17 @@ export async function createVenueTestApp(env: Record<string, string> = {}): Prom
       const sig = r.headers[MERCHANT_HEADERS.signature];
       return { ...answer, signature: typeof sig === 'string' ? sig : undefined };
     },
-    async page(method, url, token, body) {
+    async page(method, url, token, body, headers = {}) {
       const r = await venue.app.inject({
         method,
         url,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
         ...(body === undefined ? {} : { payload: body as object }),
       });
       return r.json();
     },
     async enter(playerId, venueCode = 'HOUSE_TY') {
-      const launched = await test.call<{ token: string }>('launch', {
+      const launched = await test.call<{ url: string }>('launch', {
         venueCode,
         playerId,
         nickname: '玩家',
@@ -107,7 +112,8 @@ export async function createVenueTestApp(env: Record<string, string> = {}): Prom
       const r = await venue.app.inject({
         method: 'POST',
         url: '/h5/api/session/exchange',
-        payload: { token: launched.data!.token },
+        // The page's token is in its URL (OBTY's launch `token` is its counts URL).
+        payload: { token: new URL(launched.data!.url).searchParams.get('token') },
       });
       return r.json<{ data: { token: string } }>().data.token;
     },

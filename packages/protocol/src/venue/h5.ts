@@ -73,3 +73,23 @@ export const EventQuery = z.object({ id: z.string().min(1).max(40) }).strict();
 export const BalanceView = z.object({ balance: moneyString, debt: moneyString });
 
 export const Preferences = z.object({ oddsType: z.enum(OddsType) }).strict();
+
+/**
+ * What the page learns when it trades its URL token (once): the session token it keeps in
+ * memory, the venue and dialect it speaks, and the merchant origins — the only windows it
+ * posts messages to and accepts messages from (never taken from the URL or the referrer).
+ */
+export const SessionExchangeResult = z.object({
+  token: z.string(),
+  expiresAt: z.number().int(),
+  venueCode: z.string(),
+  dialect: z.enum(['IMTY', 'YBTY', 'FBTY', 'OBTY']),
+  /** TY: football and basketball; DJ: esports. */
+  family: z.enum(['TY', 'DJ']),
+  merchantOrigins: z.array(z.string()),
+  oddsType: z.enum(OddsType),
+});
+export type SessionExchangeResult = z.infer<typeof SessionExchangeResult>;
+
+/** OBTY's counts call (SPEC §7: `GET {token}?merchantCode=` with a `requestId` header). */
+export const obCountsPath = '/ob/api/member/counts';

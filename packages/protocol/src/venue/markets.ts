@@ -20,6 +20,11 @@ export function familyOfSport(sport: Sport): 'TY' | 'DJ' {
   return sport === 'esports' ? 'DJ' : 'TY';
 }
 
+/** The sports a venue of a family offers. */
+export function sportsOfFamily(family: 'TY' | 'DJ'): readonly Sport[] {
+  return sports.filter((s) => familyOfSport(s) === family);
+}
+
 /** Full time (全场) and first half (半场). Esports markets are full time only. */
 export const periods = ['ft', '1h'] as const;
 export type Period = (typeof periods)[number];
