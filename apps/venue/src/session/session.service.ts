@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@nebula/protocol';
 import type { LaunchRequest, LaunchResult } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
-import { dialects, type Dialect } from '@nebula/protocol/venue/dialects';
+import type { Dialect } from '@nebula/protocol/venue/dialects';
 import { obCountsPath, type SessionExchangeResult } from '@nebula/protocol/venue/h5';
 import type { OddsType } from '@nebula/protocol/odds/odds';
 import type { VenueFamily } from '../config';
