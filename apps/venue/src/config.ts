@@ -73,10 +73,10 @@ export interface VenueConfig {
   platformOrigins: ReadonlyMap<string, readonly string[]>;
   publicUrl: string;
   clockSpeed: number;
-  margin: number;
+  /** First-start values of the book's settings, which operators then change at run time. */
+  book: BookLimits & { marginBp: bigint };
   acceptDelayMs: number;
   suspendMs: number;
-  limits: BookLimits;
   tickMs: number;
   leader: boolean;
 }
@@ -179,10 +179,10 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     // Embedded, the venue is on `localhost` while the platform is on 127.0.0.1: another site.
     publicUrl: (e.VENUE_PUBLIC_URL ?? `http://localhost:${e.VENUE_PORT}`).replace(/\/$/, ''),
     clockSpeed: e.VENUE_CLOCK_SPEED,
-    margin: e.VENUE_MARGIN_BP / 10_000,
     acceptDelayMs: e.VENUE_ACCEPT_DELAY_MS,
     suspendMs: e.VENUE_SUSPEND_MS,
-    limits: {
+    book: {
+      marginBp: BigInt(e.VENUE_MARGIN_BP),
       minStake: BigInt(e.VENUE_MIN_STAKE) * 100n,
       maxStake: BigInt(e.VENUE_MAX_STAKE) * 100n,
       maxPayout: BigInt(e.VENUE_MAX_PAYOUT) * 100n,

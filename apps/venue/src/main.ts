@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   }
   await migrateVenue(db);
   const venue = buildVenueApp({ config, db });
+  await venue.init();
   const { app } = venue;
   await app.listen({ host: config.host, port: config.port });
   // Every node serves the APIs; the one holding the lease also plays the feed and settles.

@@ -4,6 +4,7 @@ import { AcceptanceService } from './bets/acceptance.service';
 import { PlacementService } from './bets/placement.service';
 import { SettlementService } from './bets/settlement.service';
 import { BookService } from './book/book.service';
+import { BookSettingsService } from './book/book-settings.service';
 import type { VenueConfig } from './config';
 import { EventSyncService } from './events/event-sync.service';
 import type { Feed } from './feed/feed';
@@ -18,6 +19,8 @@ import { TransferService } from './wallet/transfer.service';
 
 export interface VenueServices {
   config: VenueConfig;
+  settings: BookSettingsService;
+  init(): Promise<void>;
   auth: MerchantAuth;
   transfers: TransferService;
   sessions: SessionService;
@@ -40,7 +43,8 @@ export function buildVenueServices(deps: {
   feed?: Feed;
 }): VenueServices {
   const { config, db, now } = deps;
-  const book = new BookService(db, config.margin, now);
+  const settings = new BookSettingsService(db, config.book, now);
+  const book = new BookService(db, settings, now);
   const acceptance = new AcceptanceService(db, book, now);
   const timers = new Set<NodeJS.Timeout>();
   // The receiving node decides its in-play bets when their delay runs out; the leader's sweep
@@ -52,7 +56,7 @@ export function buildVenueServices(deps: {
     }, delayMs + 20);
     timers.add(t);
   };
-  const placement = new PlacementService(db, book, config, now, onPending);
+  const placement = new PlacementService(db, book, settings, config, now, onPending);
   const settlement = new SettlementService(db, now);
   const sync = new EventSyncService(
     db,
@@ -63,6 +67,9 @@ export function buildVenueServices(deps: {
   const lease = new LeaderLease(db, `node-${randomBytes(6).toString('hex')}`, now, 10_000);
   return {
     config,
+    settings,
+    /** Seeds the book's settings on first start and loads them. */
+    init: () => settings.init(),
     auth: new MerchantAuth(db, config.merchants, now),
     transfers: new TransferService(db, now),
     sessions: new SessionService(db, config, now),

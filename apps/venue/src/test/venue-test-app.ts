@@ -61,6 +61,7 @@ export async function createVenueTestApp(env: Record<string, string> = {}): Prom
   const testDb = await createTestDb();
   const clock = { offset: 0 };
   const venue = buildVenueApp({ config, db: testDb.db, now: () => Date.now() + clock.offset });
+  await venue.init();
   const test: VenueTestApp = {
     ...venue,
     db: testDb.db,
