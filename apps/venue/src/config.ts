@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dialectNames, type Dialect } from '@nebula/protocol/venue/dialects';
+import { venueOperatorRoles, type VenueOperatorRole } from '@nebula/protocol/venue/operator';
 
 /**
  * The venue's configuration, parsed once at start; a bad value stops the start and names the
@@ -46,6 +47,12 @@ const Env = z.object({
   VENUE_SELECTION_LIABILITY: z.coerce.number().int().min(1).default(5_000_000),
   /** How often the leader plays the feed, accepts in-play bets and settles. */
   VENUE_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /**
+   * The venue's operators: `name:role:token[;…]`, roles viewer / trader / admin, tokens of 32+
+   * characters (kept hashed in memory). Embedded without it, one admin token is generated into
+   * the data directory.
+   */
+  VENUE_OPERATORS: z.string().optional(),
   /** Off: this node serves the APIs only and never leads (tests, read replicas). */
   VENUE_LEADER: z.enum(['on', 'off']).default('on'),
 });
@@ -79,11 +86,37 @@ export interface VenueConfig {
   suspendMs: number;
   tickMs: number;
   leader: boolean;
+  operators: readonly VenueOperator[];
+}
+
+export interface VenueOperator {
+  name: string;
+  role: VenueOperatorRole;
+  token: string;
 }
 
 export class VenueConfigError extends Error {}
 
 export type VenueFamily = 'TY' | 'DJ';
+
+function parseOperators(raw: string | undefined): VenueOperator[] {
+  const out: VenueOperator[] = [];
+  for (const part of (raw ?? '').split(';').filter(Boolean)) {
+    const [name = '', role = '', token = ''] = part.split(':');
+    if (
+      !/^[A-Za-z0-9_.-]{2,32}$/.test(name) ||
+      !(venueOperatorRoles as readonly string[]).includes(role) ||
+      token.length < 32 ||
+      out.some((o) => o.name === name)
+    ) {
+      throw new VenueConfigError(
+        'VENUE_OPERATORS: each entry is name:role:token, roles viewer/trader/admin, tokens of 32+ characters, names unique',
+      );
+    }
+    out.push({ name, role: role as VenueOperatorRole, token });
+  }
+  return out;
+}
 
 function parseOrigins(
   raw: string | undefined,
@@ -191,5 +224,6 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     },
     tickMs: e.VENUE_TICK_MS,
     leader: e.VENUE_LEADER === 'on',
+    operators: parseOperators(e.VENUE_OPERATORS),
   };
 }

@@ -33,8 +33,23 @@ async function embeddedMerchants(config: VenueConfig): Promise<VenueConfig> {
   return withOrigins(new Map(Object.entries(secrets)));
 }
 
+/** Embedded without VENUE_OPERATORS: one admin token generated into the data directory. */
+async function embeddedOperators(config: VenueConfig): Promise<VenueConfig> {
+  if (config.operators.length > 0 || config.production) return config;
+  const file = path.join(config.dataDir, 'operator-token');
+  let token: string;
+  try {
+    token = (await readFile(file, 'utf8')).trim();
+  } catch {
+    token = randomBytes(32).toString('hex');
+    await writeFile(file, token, { mode: 0o600 });
+  }
+  process.stdout.write(`venue operator (admin) token: ${file}\n`);
+  return { ...config, operators: [{ name: 'admin', role: 'admin', token }] };
+}
+
 async function main(): Promise<void> {
-  const config = await embeddedMerchants(loadVenueConfig(process.env));
+  const config = await embeddedOperators(await embeddedMerchants(loadVenueConfig(process.env)));
   let db: Db;
   let unlock: (() => Promise<void>) | null = null;
   if (config.databaseUrl) {

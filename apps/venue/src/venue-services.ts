@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@nebula/db';
 import { AcceptanceService } from './bets/acceptance.service';
+import { CorrectionService } from './bets/correction.service';
 import { PlacementService } from './bets/placement.service';
 import { SettlementService } from './bets/settlement.service';
 import { BookService } from './book/book.service';
@@ -14,6 +15,8 @@ import { H5Service } from './h5/h5.service';
 import { LeaderLease } from './leader/leader-lease';
 import { LeaderLoop } from './leader/leader-loop';
 import { MerchantAuth } from './merchant/merchant-auth';
+import { OperatorAuth } from './operator/operator-auth';
+import { OperatorService } from './operator/operator.service';
 import { SessionService } from './session/session.service';
 import { TransferService } from './wallet/transfer.service';
 
@@ -28,6 +31,9 @@ export interface VenueServices {
   placement: PlacementService;
   acceptance: AcceptanceService;
   settlement: SettlementService;
+  corrections: CorrectionService;
+  operatorAuth: OperatorAuth;
+  operators: OperatorService;
   feeds: MerchantFeedsService;
   h5: H5Service;
   leader: LeaderLoop;
@@ -57,7 +63,8 @@ export function buildVenueServices(deps: {
     timers.add(t);
   };
   const placement = new PlacementService(db, book, settings, config, now, onPending);
-  const settlement = new SettlementService(db, now);
+  const corrections = new CorrectionService(db, now);
+  const settlement = new SettlementService(db, corrections, now);
   const sync = new EventSyncService(
     db,
     deps.feed ?? new SimulatedFeed(config.clockSpeed),
@@ -77,6 +84,9 @@ export function buildVenueServices(deps: {
     placement,
     acceptance,
     settlement,
+    corrections,
+    operatorAuth: new OperatorAuth(config.operators),
+    operators: new OperatorService(db, settings, corrections, now),
     feeds: new MerchantFeedsService(db, book, now),
     h5: new H5Service(db, book, now),
     leader: new LeaderLoop(lease, sync, acceptance, settlement),

@@ -1,4 +1,4 @@
-import type { Db } from '@nebula/db';
+import type { Db, Queryable } from '@nebula/db';
 import type { BookLimits } from '../config';
 import * as repo from './book-settings.repository';
 
@@ -68,13 +68,20 @@ export class BookSettingsService {
     return this.#snapshot;
   }
 
-  async update(patch: Partial<BookSettings>): Promise<BookSettings> {
+  /** Writes a change (and, in the same transaction, whatever `also` records of it). */
+  async update(
+    patch: Partial<BookSettings>,
+    also: (q: Queryable) => Promise<void> = async () => {},
+  ): Promise<BookSettings> {
     const next = { ...(await this.fresh()), ...patch };
     const values = new Map<string, bigint>();
     for (const field of Object.keys(patch) as (keyof BookSettings)[]) {
       values.set(KEYS[field], next[field]);
     }
-    await this.db.tx((q) => repo.writeSettings(q, values, this.now()));
+    await this.db.tx(async (q) => {
+      await repo.writeSettings(q, values, this.now());
+      await also(q);
+    });
     await this.#load();
     return this.#snapshot;
   }
