@@ -53,6 +53,18 @@ const Env = z.object({
    * the data directory.
    */
   VENUE_OPERATORS: z.string().optional(),
+  /** Bets settled per transaction. */
+  VENUE_SETTLE_BATCH: z.coerce.number().int().min(1).max(10_000).default(2000),
+  /**
+   * Test hooks, refused in production: the clock moved by this many milliseconds (a restart
+   * "a day later"), and `settle-batch:N` — the process kills itself (SIGKILL) inside the N-th
+   * settlement batch, after its writes and before its commit.
+   */
+  VENUE_TEST_CLOCK_SKEW_MS: z.coerce.number().int().default(0),
+  VENUE_TEST_CRASH: z
+    .string()
+    .regex(/^settle-batch:\d{1,4}$/)
+    .optional(),
   /** Off: this node serves the APIs only and never leads (tests, read replicas). */
   VENUE_LEADER: z.enum(['on', 'off']).default('on'),
 });
@@ -87,6 +99,10 @@ export interface VenueConfig {
   tickMs: number;
   leader: boolean;
   operators: readonly VenueOperator[];
+  settleBatch: number;
+  /** Test hooks (never in production). */
+  clockSkewMs: number;
+  crashAtSettleBatch: number | null;
 }
 
 export interface VenueOperator {
@@ -193,6 +209,11 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
   }
   const codes = [...dialectOf.keys()];
   const production = e.NODE_ENV === 'production';
+  if (production && (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 || e.VENUE_TEST_CRASH)) {
+    throw new VenueConfigError(
+      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH: refused in production',
+    );
+  }
   if (production && !e.VENUE_DATABASE_URL) {
     throw new VenueConfigError('VENUE_DATABASE_URL: required in production');
   }
@@ -225,5 +246,8 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     tickMs: e.VENUE_TICK_MS,
     leader: e.VENUE_LEADER === 'on',
     operators: parseOperators(e.VENUE_OPERATORS),
+    settleBatch: e.VENUE_SETTLE_BATCH,
+    clockSkewMs: e.VENUE_TEST_CLOCK_SKEW_MS,
+    crashAtSettleBatch: e.VENUE_TEST_CRASH ? Number(e.VENUE_TEST_CRASH.split(':')[1]) : null,
   };
 }

@@ -60,13 +60,16 @@ async function main(): Promise<void> {
     db = await PgliteDb.open({ dataDir: path.join(config.dataDir, 'db') });
   }
   await migrateVenue(db);
-  const venue = buildVenueApp({ config, db });
+  const now = () => Date.now() + config.clockSkewMs;
+  const venue = buildVenueApp({ config, db, now });
   await venue.init();
   const { app } = venue;
   await app.listen({ host: config.host, port: config.port });
   // Every node serves the APIs; the one holding the lease also plays the feed and settles.
   if (config.leader) venue.leader.start(config.tickMs);
-  process.stdout.write(`Nebula house venue on http://${config.host}:${config.port}\n`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`Nebula house venue on http://${config.host}:${port}\n`);
   const stop = async () => {
     await app.close();
     await db.close();

@@ -64,7 +64,10 @@ export function buildVenueServices(deps: {
   };
   const placement = new PlacementService(db, book, settings, config, now, onPending);
   const corrections = new CorrectionService(db, now);
-  const settlement = new SettlementService(db, corrections, now);
+  const settlement = new SettlementService(db, corrections, now, {
+    batch: config.settleBatch,
+    crashAtBatch: config.crashAtSettleBatch,
+  });
   const sync = new EventSyncService(
     db,
     deps.feed ?? new SimulatedFeed(config.clockSpeed),

@@ -10,8 +10,6 @@ import { decide, type CorrectionService } from './correction.service';
 import { betVersion } from './bet-view';
 import { insertVersions } from './bet-version.repository';
 
-const BATCH = 2000;
-
 /** Each open selection's result from the event's result; null while its period is unknown. */
 function selectionResult(ev: events.EventRow, selectionId: string): LegResult | null {
   if (ev.status === 'cancelled') return 'void';
@@ -31,10 +29,13 @@ function selectionResult(ev: events.EventRow, selectionId: string): LegResult | 
  * whole batch or none of it; the next tick picks up what is left, and nothing settles twice.
  */
 export class SettlementService {
+  #batches = 0;
+
   constructor(
     private readonly db: Db,
     private readonly corrections: CorrectionService,
     private readonly now: () => number,
+    private readonly opts: { batch: number; crashAtBatch?: number | null } = { batch: 2000 },
   ) {}
 
   /**
@@ -64,15 +65,20 @@ export class SettlementService {
       // A corrected result flags the bets it already settled before their legs change.
       await flagCorrected(q, ev.id, results);
       await bets.setLegResults(q, ev.id, results);
-      if (finished) await events.markSettled(q, ev.id, 'ft', ev.version);
-      if (ev.halfTime) await events.markSettled(q, ev.id, '1h', ev.version);
     });
     let settled = 0;
     for (;;) {
-      const batch = await bets.settleableBets(this.db, ev.id, BATCH);
-      if (batch.length === 0) return settled;
+      const batch = await bets.settleableBets(this.db, ev.id, this.opts.batch);
+      if (batch.length === 0) break;
       settled += await lease.write((q) => this.#settleBatch(q, batch));
     }
+    // Only once every batch is in: a crash before this leaves the event due, and the next
+    // tick finishes its bets (each settles once: the batches are compare-and-set).
+    await lease.write(async (q) => {
+      if (finished) await events.markSettled(q, ev.id, 'ft', ev.version);
+      if (ev.halfTime) await events.markSettled(q, ev.id, '1h', ev.version);
+    });
+    return settled;
   }
 
   async #settleBatch(
@@ -117,6 +123,11 @@ export class SettlementService {
       q,
       mine.map((r) => r.bet),
     );
+    this.#batches += 1;
+    if (this.#batches === this.opts.crashAtBatch) {
+      // The test hook (never in production): die as a machine would, mid-transaction.
+      process.kill(process.pid, 'SIGKILL');
+    }
     await insertVersions(
       q,
       mine.map((r) => ({
