@@ -46,7 +46,7 @@ function start(env: Record<string, string>): Promise<Proc> {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  cleanups.push(async () => child.kill('SIGKILL'));
+  cleanups.push(() => Promise.resolve(child.kill('SIGKILL')));
   let out = '';
   const exited = new Promise<NodeJS.Signals | number | null>((r) =>
     child.on('exit', (code, signal) => r(signal ?? code)),
