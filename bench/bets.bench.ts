@@ -11,7 +11,7 @@
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server database to create a
  * scratch database from). BENCH_SECONDS, BENCH_ROUNDS, BENCH_BETS tune the run.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PostgresDb, type Db, type Queryable } from '@nebula/db';
 import { parseSelectionId } from '@nebula/protocol/venue/markets';
