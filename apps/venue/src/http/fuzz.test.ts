@@ -30,7 +30,7 @@ const bodies: (string | undefined)[] = [
   JSON.stringify({ requestKey: 'a'.repeat(100), legs: [{ selectionId: 1, oddsMilli: 'x' }] }),
   JSON.stringify({ legs: Array(50).fill({ selectionId: 'a:ft:1x2:home', oddsMilli: 2000 }) }),
   JSON.stringify({ id: { $ne: 1 }, tab: ['live'], settled: 'yes', limit: -1 }),
-  JSON.stringify({ venueCode: 'HOUSE_TY', playerId: '../../x', amount: 1e309 }),
+  '{"venueCode":"HOUSE_TY","playerId":"../../x","amount":1e309}',
   JSON.stringify({ eventId: 'x'.repeat(10_000), marketKey: '\u0000', held: 'true' }),
   JSON.stringify({ oddsType: 9, token: 'x'.repeat(500) }),
 ];
