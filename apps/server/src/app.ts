@@ -20,6 +20,11 @@ import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw-admin.r
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { registerChatSocket } from './ws/chat.plugin';
+import { registerHelpRoutes } from './modules/help/help.routes';
+import { registerCustomerRoutes } from './modules/customer/customer.routes';
+import { registerMailRoutes } from './modules/mail/mail.routes';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
+import { registerSponsorRoutes } from './modules/sponsor/sponsor.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
@@ -153,6 +158,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const bind: BindOptions = { validateResponse: config.validateResponses, idempotency };
   registerSiteRoutes(app, site, bind);
   registerContentRoutes(app, content, bind);
+  registerHelpRoutes(app, services.help, bind);
+  registerCustomerRoutes(app, services.customerDesk, bind);
+  registerMailRoutes(app, services.mail, bind);
+  registerFeedbackRoutes(app, services.feedback, bind);
+  registerSponsorRoutes(app, services.sponsors, bind);
   registerAuthRoutes(app, auth, captcha, bind);
   registerMemberRoutes(app, members, bind);
   registerAdminRoutes(app, admin, operators, bind);

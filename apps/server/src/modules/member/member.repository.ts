@@ -171,6 +171,21 @@ export async function readUserNames(q: Queryable, ids: number[]): Promise<Map<nu
   return new Map(r.rows.map((m) => [m.id, m.user_name]));
 }
 
+/** VIP level and registration time of members (mail audiences, issue 13). */
+export async function readAudienceFacts(
+  q: Queryable,
+  ids: number[],
+): Promise<Map<number, { vipLevel: number; registeredAt: number }>> {
+  if (ids.length === 0) return new Map();
+  const r = await q.query<{ id: number; vip_level: number; registered_at: Date }>(
+    'SELECT id, vip_level, registered_at FROM members WHERE id = ANY($1)',
+    [ids],
+  );
+  return new Map(
+    r.rows.map((m) => [m.id, { vipLevel: m.vip_level, registeredAt: m.registered_at.getTime() }]),
+  );
+}
+
 export async function memberExists(q: Queryable, id: number): Promise<boolean> {
   return (await q.query('SELECT 1 FROM members WHERE id = $1', [id])).rowCount > 0;
 }
