@@ -32,8 +32,9 @@ import { registerAdminGuard } from './plugins/admin-guard';
 import { registerApiGuard } from './plugins/api-guard';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
-import { registerSecurity } from './plugins/security';
+import { customerServiceOrigins, registerSecurity } from './plugins/security';
 import { registerWebStatic } from './plugins/web-static';
+import { registerPwaManifest } from './plugins/pwa-manifest';
 import { WebShellService } from './modules/web-shell/web-shell.service';
 import { readIndexTemplate } from './modules/web-shell/web-shell.template';
 import type { Secrets } from './secrets';
@@ -142,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await webShell.start();
 
   registerErrorHandler(app);
-  await registerSecurity(app, config, deps.redis ?? null);
+  await registerSecurity(app, config, deps.redis ?? null, () => customerServiceOrigins(settings));
   await registerOpenApi(app, {
     production: config.production,
     enabled: () => config.docs || settings.cached()?.apiDocs === true,
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerChatSocket(app, chatHub, config);
   app.addHook('onClose', () => chatHub.stop());
   await registerGatewayCallback(app, depositCallbacks);
+  registerPwaManifest(app, settings);
   await registerWebStatic(app, config.webDist, webShell);
 
   return {

@@ -126,7 +126,7 @@ test('a gift: the picker shows the COIN balance, a double tap debits once, the r
   await page.getByRole('button', { name: '送礼物' }).click();
   await expect(sheet.getByTestId('gift-coin-balance')).toHaveText('50');
   await sheet.getByRole('radio', { name: /火箭/ }).click();
-  await expect(sheet.getByRole('alert')).toContainText('COIN 余额不足');
+  await expect(sheet.getByRole('alert')).toContainText('余额不足');
   await expect(sheet.getByRole('button', { name: '赠送' })).toBeDisabled();
   await sheet.getByRole('alert').getByRole('link', { name: '去兑换 COIN' }).click();
   await expect(page).toHaveURL(/\/mine\/currency$/);

@@ -12,6 +12,12 @@ import shell from './zh-CN/shell.json';
 import system from './zh-CN/system.json';
 import tutorial from './zh-CN/tutorial.json';
 import wallet from './zh-CN/wallet.json';
+import help from './zh-CN/help.json';
+import customer from './zh-CN/customer.json';
+import mail from './zh-CN/mail.json';
+import feedback from './zh-CN/feedback.json';
+import sponsor from './zh-CN/sponsor.json';
+import download from './zh-CN/download.json';
 
 export const defaultNS = 'common';
 export const resources = {
@@ -28,6 +34,12 @@ export const resources = {
     records,
     tutorial,
     chat,
+    help,
+    customer,
+    mail,
+    feedback,
+    sponsor,
+    download,
   },
 } as const;
 

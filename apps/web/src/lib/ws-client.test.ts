@@ -202,7 +202,7 @@ describe('frames', () => {
   });
 
   it('chatErrorText falls back to the generic chat failure', () => {
-    expect(chatErrorText(9109)).toBe('COIN 余额不足');
+    expect(chatErrorText(9109)).toBe('余额不足，无法赠送礼物');
     expect(chatErrorText(10004)).toBe(errorMessages[9100]);
   });
 });

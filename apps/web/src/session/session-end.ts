@@ -78,9 +78,14 @@ export function installSessionEndHandlers(events: ApiEvents, deps: SessionEndDep
 
   const onLoggedOut = (error: BusinessError) => {
     if (noticeOpen) return;
-    if (deps.hasSession()) deps.clearSession();
-    toastGate.push(error.message, () => deps.toast(error.message));
     const target = isProtectedPath(deps.currentPath()) ? HOME_PATH : LOGIN_PATH;
+    if (deps.hasSession()) {
+      // A session ending on a member page goes home (contract §8.3): the page waits meanwhile,
+      // rather than its guard sending the now-anonymous visitor to login first.
+      if (target === HOME_PATH) deps.noticeChanged?.(true);
+      deps.clearSession();
+    }
+    toastGate.push(error.message, () => deps.toast(error.message));
     if (deps.currentPath() !== target) void deps.navigate(target, { replace: true });
   };
 

@@ -81,6 +81,23 @@ describe('customer service and download settings', () => {
     ]);
   });
 
+  it('the page CSP lets the online-service origin be framed only in frame mode', async () => {
+    const csp = async () =>
+      String(
+        (await t.app.inject({ method: 'GET', url: '/customer/main' })).headers[
+          'content-security-policy'
+        ],
+      );
+    await adminCall(t, admin, 'POST', '/admin/api/v1/settings', {
+      csUrl: 'https://help.example.org/live',
+      csOpenMode: 'frame',
+    });
+    expect(await csp()).toContain("frame-src 'self' https://help.example.org;");
+    await adminCall(t, admin, 'POST', '/admin/api/v1/settings', { csOpenMode: 'window' });
+    expect(await csp()).toContain("frame-src 'self';");
+    expect(await csp()).not.toContain('help.example.org');
+  });
+
   it('refuses links that are not http(s) or in-site', async () => {
     for (const csUrl of ['javascript:alert(1)', '//evil.example', 'data:text/html,x'])
       expect(
