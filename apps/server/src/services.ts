@@ -179,7 +179,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     withdrawals,
   );
   const coin = new CoinService(db, clock, settings, ledger);
-  const records = new RecordsService(db, ledger);
+  const records = new RecordsService(db, ledger, (memberId, ids) =>
+    withdrawals.statuses(memberId, ids),
+  );
   const wallet = new WalletService(db, ledger);
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);

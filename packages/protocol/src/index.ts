@@ -17,3 +17,4 @@ export * from './rules/common-passwords';
 export * from './venue/markets';
 export * from './rules/account-rules';
 export * from './markdown/markdown';
+export * from './rules/device-name';

@@ -8,6 +8,10 @@ export const PASSWORD_RESET_PATH = '/user/password';
 export const REGISTER_GUIDE_PATH = '/registerGuide';
 export const MINE_PATH = '/mine';
 export const USER_INFO_PATH = '/mine/userInfo';
+/** `?open=` value that opens the fund-password form on the profile page. */
+export const FUND_PASSWORD_SHEET = 'fundPassword';
+/** The profile page with the fund-password form open. */
+export const fundPasswordFormPath = (): string => `${USER_INFO_PATH}?open=${FUND_PASSWORD_SHEET}`;
 export const AUTHENTICATION_PATH = '/mine/userInfo/authentication';
 export const INFO_AUDIT_PATH = '/mine/infoAudit';
 /** The security centre (accounts issue); not in contract §8.1's list, which predates it. */

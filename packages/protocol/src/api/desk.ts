@@ -3,6 +3,16 @@ import { dateString, paging, pageOf } from './common';
 import { multilineText, text } from '../rules/text';
 import { displayLength } from '../rules/string-length';
 import { MARKDOWN_MAX_LENGTH } from '../markdown/markdown';
+import {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_CONTACT_MAX,
+  FEEDBACK_CONTENT_MAX,
+  FEEDBACK_CONTENT_MIN,
+  HELP_CATEGORIES,
+  HELP_SLUGS,
+} from './desk-constants';
+
+export * from './desk-constants';
 
 /*
  * The service side of the site (issue 13): help centre, customer service, mail, feedback,
@@ -11,35 +21,8 @@ import { MARKDOWN_MAX_LENGTH } from '../markdown/markdown';
 
 // ---- help centre ---------------------------------------------------------------------------
 
-/** The 21 help pages of contract §8.1 (SPEC §2), in the index's order. */
-export const HELP_SLUGS = [
-  'kh',
-  'ck',
-  'qk',
-  'zz',
-  'yhgz',
-  'tjllq',
-  'xnbcqkjc',
-  'tytzjc',
-  'tysstqth',
-  'fjcjc',
-  'cpwt',
-  'dzjj',
-  'tywt',
-  'zrwt',
-  'qtwt',
-  'bczr',
-  'gywm',
-  'gztk',
-  'hzhb',
-  'ysgz',
-  'zxkf',
-] as const;
-export type HelpSlug = (typeof HELP_SLUGS)[number];
 export const HelpSlugSchema = z.enum(HELP_SLUGS);
 
-/** Sections of the help index. */
-export const HELP_CATEGORIES = ['funds', 'guides', 'games', 'about'] as const;
 export const HelpCategory = z.enum(HELP_CATEGORIES);
 export type HelpCategory = z.infer<typeof HelpCategory>;
 
@@ -204,23 +187,8 @@ export const AdminMailQuery = z.object({ ...paging }).strict();
 
 // ---- feedback ------------------------------------------------------------------------------
 
-export const FEEDBACK_CATEGORIES = [
-  'deposit',
-  'withdrawal',
-  'account',
-  'games',
-  'activity',
-  'bug',
-  'suggestion',
-  'other',
-] as const;
 export const FeedbackCategory = z.enum(FEEDBACK_CATEGORIES);
 export type FeedbackCategory = z.infer<typeof FeedbackCategory>;
-
-/** contract §8.4 display length (a character above code 255 counts 2): 10 to 1000. */
-export const FEEDBACK_CONTENT_MIN = 10;
-export const FEEDBACK_CONTENT_MAX = 1000;
-export const FEEDBACK_CONTACT_MAX = 64;
 
 export function feedbackContentOk(value: string): boolean {
   const n = displayLength(value);

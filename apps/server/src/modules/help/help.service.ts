@@ -61,7 +61,7 @@ export class HelpService {
       slug: doc.slug as HelpSlug,
       title: doc.title,
       category: doc.category as HelpCategory,
-      summary: summaryOf(plain(doc, figures)),
+      summary: summaryOf(plain(doc, figures, false)),
     }));
   }
 
@@ -196,8 +196,12 @@ export class HelpService {
   }
 }
 
-function plain(doc: HelpDocRow, figures: Record<string, string>): string {
-  return markdownText(parseMarkdown(fillPlaceholders(doc.body, figures))).replace(/\s+/g, ' ');
+/** The page as plain text; a summary leaves out the headings (they repeat the title's words). */
+function plain(doc: HelpDocRow, figures: Record<string, string>, headings = true): string {
+  const blocks = parseMarkdown(fillPlaceholders(doc.body, figures)).filter(
+    (b) => headings || b.t !== 'heading',
+  );
+  return markdownText(blocks).replace(/\s+/g, ' ');
 }
 
 function summaryOf(text: string): string {

@@ -203,7 +203,11 @@ export async function lockMemberRow(q: Queryable, id: number): Promise<void> {
 export async function readWithdrawFacts(
   q: Queryable,
   id: number,
-): Promise<{ realNameApproved: boolean; fundPasswordHash: string | null }> {
+): Promise<{
+  realNameApproved: boolean;
+  realNameStatus: 'none' | 'pending' | 'approved' | 'rejected';
+  fundPasswordHash: string | null;
+}> {
   const r = await q.query<{ fund_password_hash: string | null; status: string | null }>(
     `SELECT m.fund_password_hash, r.status FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id WHERE m.id = $1`,
     [id],
@@ -211,6 +215,10 @@ export async function readWithdrawFacts(
   const row = r.rows[0];
   return {
     realNameApproved: row?.status === 'approved',
+    realNameStatus:
+      row?.status === 'pending' || row?.status === 'approved' || row?.status === 'rejected'
+        ? row.status
+        : 'none',
     fundPasswordHash: row?.fund_password_hash ?? null,
   };
 }

@@ -69,6 +69,7 @@ export class WithdrawService {
     ]);
     return {
       realNameApproved: facts.realNameApproved,
+      realNameStatus: facts.realNameStatus,
       fundPasswordSet: facts.fundPasswordHash !== null,
       lockedUntil,
       turnover,
@@ -225,5 +226,10 @@ export class WithdrawService {
       pageSize,
       total: r.total,
     };
+  }
+
+  /** Statuses of the member's withdrawal orders (records show a withdrawal in review). */
+  statuses(memberId: number, ids: string[]) {
+    return repo.readStatuses(this.d.db, memberId, ids);
   }
 }

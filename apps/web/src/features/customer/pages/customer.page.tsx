@@ -15,7 +15,6 @@ import { useCustomerService } from '../api/customer-service.query';
 import { ChannelRow } from '../components/channel-row';
 import '../components/customer.css';
 
-
 const HELP_LINKS = ['ck', 'qk', 'zz', 'fjcjc'] as const;
 
 /** An in-site path routes inside the app; an outside page opens in the frame or a new window. */
@@ -54,12 +53,7 @@ function FrameView({ url, onClose }: { url: string; onClose: () => void }) {
         <button type="button" className="nb-cs__frame-back" onClick={onClose}>
           ‹ {t('title')}
         </button>
-        <a
-          className="nb-cs__frame-window"
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className="nb-cs__frame-window" href={url} target="_blank" rel="noopener noreferrer">
           {t('openInWindow')}
         </a>
       </div>
@@ -132,7 +126,11 @@ export function CustomerPage({ backup = false }: { backup?: boolean }) {
   return (
     <TabPage
       title={backup ? t('backupTitle') : t('title')}
-      subtitle={cs.data?.hours ? t('hours', { hours: cs.data.hours }) : undefined}
+      subtitle={
+        cs.data?.hours && line && (line.url || line.channels.length > 0)
+          ? t('hours', { hours: cs.data.hours })
+          : undefined
+      }
       className="nb-cs"
     >
       {body}

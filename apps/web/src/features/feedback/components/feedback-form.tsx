@@ -3,8 +3,8 @@ import {
   FEEDBACK_CONTACT_MAX,
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_CONTENT_MIN,
-  type FeedbackCategory,
-} from '@nebula/protocol/api/desk';
+  type FeedbackCategoryName as FeedbackCategory,
+} from '@nebula/protocol/api/desk-constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { displayLength } from '@nebula/protocol/rules/string-length';
 import { Button, Input, Selector, TextArea, Toast } from 'antd-mobile';
@@ -51,7 +51,9 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
               ? (failure.response as { data?: { retryAt?: number } } | undefined)?.data?.retryAt
               : undefined;
           setError(
-            retryAt ? t('tooFrequent', { time: formatMoment(retryAt) }) : describeError(failure).message,
+            retryAt
+              ? t('tooFrequent', { time: formatMoment(retryAt) })
+              : describeError(failure).message,
           );
         },
       },
@@ -72,7 +74,7 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
           columns={4}
           options={FEEDBACK_CATEGORIES.map((c) => ({ label: t(`categories.${c}`), value: c }))}
           value={category ? [category] : []}
-          onChange={(v) => setCategory((v[0] as FeedbackCategory | undefined) ?? null)}
+          onChange={(v) => setCategory(v[0] ?? null)}
         />
       </fieldset>
       <label className="nb-fb__field">
@@ -88,7 +90,9 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
         <span className={`nb-fb__count${tooLong ? ' nb-fb__count--over' : ''}`}>
           {t('contentCount', { length, max: FEEDBACK_CONTENT_MAX })}
         </span>
-        {content.trim() !== '' && tooShort && <span className="nb-fb__hint">{t('contentTooShort')}</span>}
+        {content.trim() !== '' && tooShort && (
+          <span className="nb-fb__hint">{t('contentTooShort')}</span>
+        )}
         {tooLong && <span className="nb-fb__hint nb-fb__hint--error">{t('contentTooLong')}</span>}
       </label>
       <label className="nb-fb__field">

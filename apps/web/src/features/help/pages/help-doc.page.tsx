@@ -1,4 +1,4 @@
-import { HELP_SLUGS, type HelpSlug } from '@nebula/protocol/api/desk';
+import { HELP_SLUGS, type HelpSlug } from '@nebula/protocol/api/desk-constants';
 import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -28,9 +28,7 @@ export function HelpDocPage() {
   ) : (
     <article className="nb-card nb-help__doc">
       <MarkdownView source={doc.data.body} />
-      <p className="nb-help__updated">
-        {t('updatedAt', { time: formatDate(doc.data.updatedAt) })}
-      </p>
+      <p className="nb-help__updated">{t('updatedAt', { time: formatDate(doc.data.updatedAt) })}</p>
     </article>
   );
 

@@ -1,4 +1,5 @@
-import { HELP_CATEGORIES, type HelpIndexItem } from '@nebula/protocol/api/desk';
+import type { HelpIndexItem } from '@nebula/protocol/api/desk';
+import { HELP_CATEGORIES } from '@nebula/protocol/api/desk-constants';
 import { List, SearchBar } from 'antd-mobile';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
