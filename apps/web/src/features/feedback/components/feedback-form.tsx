@@ -85,7 +85,6 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
           placeholder={t('contentPlaceholder')}
           rows={6}
           autoSize={{ minRows: 6, maxRows: 12 }}
-          aria-label={t('content')}
         />
         <span className={`nb-fb__count${tooLong ? ' nb-fb__count--over' : ''}`}>
           {t('contentCount', { length, max: FEEDBACK_CONTENT_MAX })}
@@ -102,7 +101,6 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
           onChange={setContact}
           placeholder={t('contactPlaceholder')}
           maxLength={FEEDBACK_CONTACT_MAX}
-          aria-label={t('contact')}
         />
       </label>
       {error && (
