@@ -72,6 +72,24 @@ describe('feedback', () => {
     }
   });
 
+  it('parallel submits cannot pass the limit together (counted under the member’s row lock)', async () => {
+    await t.services.settings.update({ feedbackPerHour: 2 });
+    try {
+      const m = await registerMember(t);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          m.client.call('feedbackSubmit', { token: m.token, body: good }),
+        ),
+      );
+      expect(answers.filter((a) => a.status_code === 6000)).toHaveLength(2);
+      expect(answers.filter((a) => a.status_code === ErrorCode.FeedbackTooFrequent)).toHaveLength(
+        4,
+      );
+    } finally {
+      await t.services.settings.update({ feedbackPerHour: 5 });
+    }
+  });
+
   it('operators list and reply (audited); the member sees the reply and gets mail; closed takes no more', async () => {
     const m = await registerMember(t);
     const f = await m.client.data<Feedback>('feedbackSubmit', { token: m.token, body: good });

@@ -121,7 +121,7 @@ export async function markDeleted(q: Queryable, memberId: number, mailId: number
 export async function markAllRead(q: Queryable, reader: Reader, at: Date) {
   await q.query(
     `INSERT INTO mail_receipts (mail_id, member_id, read_at)
-     SELECT m.id, $1, $4 ${VISIBLE} AND r.read_at IS NULL
+     SELECT m.id, $1::int, $4::timestamptz ${VISIBLE} AND r.read_at IS NULL
      ON CONFLICT (member_id, mail_id) DO UPDATE SET read_at = COALESCE(mail_receipts.read_at, EXCLUDED.read_at)`,
     [...readerParams(reader), at],
   );
