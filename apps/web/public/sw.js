@@ -1,3 +1,4 @@
+/* global self, caches */
 /*
  * Nebula's service worker (issue 13): what makes the site installable, and nothing more.
  *

@@ -5,7 +5,15 @@ import { useMemo } from 'react';
  * A QR code drawn as SVG from the text, in the page itself: no image service, no data URL to
  * inject. `qr` (paulmillr, no dependencies) encodes; each dark module becomes one path step.
  */
-export function QrCode({ text, size = 160, label }: { text: string; size?: number; label: string }) {
+export function QrCode({
+  text,
+  size = 160,
+  label,
+}: {
+  text: string;
+  size?: number;
+  label: string;
+}) {
   const path = useMemo(() => {
     const modules = encodeQR(text, 'raw', { ecc: 'medium', border: 2 });
     let d = '';

@@ -42,7 +42,11 @@ export function ChannelRow({ channel }: { channel: CsChannel }) {
       </div>
       {channel.qr && (
         <figure className="nb-cs__qr">
-          <QrCode text={channel.qr} size={148} label={t('qrLabel', { name, account: channel.account })} />
+          <QrCode
+            text={channel.qr}
+            size={148}
+            label={t('qrLabel', { name, account: channel.account })}
+          />
           <figcaption>{t('qrHint')}</figcaption>
         </figure>
       )}

@@ -14,7 +14,7 @@ const KINDS: BrowserKind[] = ['ios', 'android', 'wechat'];
 
 function Steps({ kind }: { kind: BrowserKind }) {
   const { t } = useTranslation('download');
-  const steps = t(kind, { returnObjects: true }) as string[];
+  const steps: readonly string[] = t(kind, { returnObjects: true });
   return (
     <ol className="nb-dl__steps">
       {steps.map((step, i) => (

@@ -16,7 +16,9 @@ function FeedbackCard({ item }: { item: Feedback }) {
         </span>
       </div>
       <p className="nb-fb__text">{item.content}</p>
-      {item.contact && <p className="nb-fb__meta">{t('contactShown', { contact: item.contact })}</p>}
+      {item.contact && (
+        <p className="nb-fb__meta">{t('contactShown', { contact: item.contact })}</p>
+      )}
       <p className="nb-fb__meta">{formatDateTime(item.createdAt)}</p>
       {item.reply ? (
         <div className="nb-fb__reply">

@@ -13,7 +13,8 @@ export function FeedbackPage() {
   const { t } = useTranslation('feedback');
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'mine' ? 'mine' : 'new';
-  const select = (next: Tab) => setParams(next === 'mine' ? { tab: 'mine' } : {}, { replace: true });
+  const select = (next: Tab) =>
+    setParams(next === 'mine' ? { tab: 'mine' } : {}, { replace: true });
   return (
     <PageFrame title={t('title')} backTo="/mine">
       <Tabs activeKey={tab} onChange={(key) => select(key as Tab)} className="nb-fb__tabs">

@@ -15,9 +15,7 @@ export function useMailNotices(): void {
   useEffect(() => {
     if (token === null) return;
     const release = holdChatSocket();
-    const off = chatSocket.on(MessageId.MailNotice, () =>
-      applyMailNotice(client, token),
-    );
+    const off = chatSocket.on(MessageId.MailNotice, () => applyMailNotice(client, token));
     return () => {
       off();
       release();

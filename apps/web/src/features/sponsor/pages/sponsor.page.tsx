@@ -29,7 +29,14 @@ function SponsorCard({ sponsor, today }: { sponsor: Sponsor; today: string }) {
   return (
     <article className="nb-card nb-sponsor">
       {image && (
-        <img className="nb-sponsor__image" src={image} alt="" width={366} height={160} loading="lazy" />
+        <img
+          className="nb-sponsor__image"
+          src={image}
+          alt=""
+          width={366}
+          height={160}
+          loading="lazy"
+        />
       )}
       <div className="nb-sponsor__content">
         <div className="nb-sponsor__head">
@@ -62,7 +69,8 @@ function SponsorCard({ sponsor, today }: { sponsor: Sponsor; today: string }) {
 export function SponsorPage() {
   const { t } = useTranslation('sponsor');
   const sponsors = useSponsors();
-  const today = shanghaiDate(Date.now());
+  // Today's Shanghai date, read once per visit (a period's phase does not change under one).
+  const [today] = useState(() => shanghaiDate(Date.now()));
   let body;
   if (sponsors.isError)
     body = <ErrorState error={sponsors.error} onRetry={() => void sponsors.refetch()} />;
@@ -73,8 +81,7 @@ export function SponsorPage() {
         <EmptyState title={t('empty')} hint={t('emptyHint')} />
       </section>
     );
-  else
-    body = sponsors.data.list.map((s) => <SponsorCard key={s.id} sponsor={s} today={today} />);
+  else body = sponsors.data.list.map((s) => <SponsorCard key={s.id} sponsor={s} today={today} />);
   return (
     <PullToRefresh onRefresh={() => sponsors.refetch().then(() => undefined)}>
       <TabPage title={t('title')} subtitle={t('subtitle')}>
