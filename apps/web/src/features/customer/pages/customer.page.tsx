@@ -111,7 +111,7 @@ export function CustomerPage({ backup = false }: { backup?: boolean }) {
         {line.channels.length > 0 && (
           <section className="nb-card" aria-labelledby="nb-cs-channels">
             <h2 id="nb-cs-channels" className="nb-card__title">
-              {t('channels')}
+              {line.url ? t('channels') : t('channelsOnly')}
             </h2>
             <ul className="nb-cs__channels">
               {line.channels.map((c, i) => (

@@ -53,8 +53,8 @@ export function DownloadPage() {
     <PageFrame title={t('title')} className="nb-dl">
       <section className="nb-dl__hero">
         <img src="/static/pwa/icon.svg" alt="" width={72} height={72} className="nb-dl__icon" />
-        <h2 className="nb-dl__hero-title">{t('heroTitle', { site })}</h2>
-        <p className="nb-dl__hero-text">{t('heroText')}</p>
+        <h2 className="nb-dl__hero-title">{t('heroTitle')}</h2>
+        <p className="nb-dl__hero-text">{t('heroText', { site: site ? `「${site}」` : '' })}</p>
         {standalone || installed ? (
           <p className="nb-dl__done" role="status">
             {standalone ? t('standalone') : t('installed')}
