@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { dismissDialogs, expect, memberTest as test } from './support/fixtures';
 import { signedCall } from './support/signed-api';
+import { shot } from './support/shots';
 import { memberCall, operator, PASSWORD, register } from './support/wallet-steps';
 
 /**
@@ -157,6 +158,7 @@ test('withdrawal: 实名审核中 while in review; 去设置 opens the 6-box fun
   await memberCall(page, 'POST', '/site/api/v1/user/realName/submit', { realName: '张小北' });
   await page.goto('/mine/finance/withdrawal');
   await expect(page.getByTestId('check-real-name')).toContainText('实名审核中');
+  await shot(page, 'withdrawal-review');
   await page.getByTestId('check-fund-password').getByRole('link', { name: '去设置' }).click();
   await expect(page).toHaveURL(/\/mine\/userInfo\?open=fundPassword$/);
   const form = page.getByRole('dialog');
@@ -171,6 +173,7 @@ test('withdrawal: 实名审核中 while in review; 去设置 opens the 6-box fun
   await input.fill('12ab34');
   await expect(input).toHaveValue('1234');
   await expect(pin.locator('.nb-pin__box--filled')).toHaveCount(4);
+  await shot(page, 'fund-password');
 });
 
 test('a withdrawal in review shows 审核中 in 交易记录', async ({ page, request }) => {

@@ -178,6 +178,8 @@ test('mail: new mail arrives live with the badge on 我的; read, delete and mar
 
   await page.getByRole('link', { name: /^我的/ }).click();
   await expect(page.getByRole('link', { name: /站内信\s*，3 封未读/ })).toBeVisible();
+  await page.getByRole('link', { name: /^站内信/ }).scrollIntoViewIfNeeded();
+  await shot(page, 'mine-mail-badge');
   await page.getByRole('link', { name: /^站内信/ }).click();
   await expect(page).toHaveURL(/\/mine\/mail$/);
   await expect(page.getByText('3 封未读')).toBeVisible();
