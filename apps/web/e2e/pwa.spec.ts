@@ -77,7 +77,7 @@ test('the service worker caches only its offline page and never answers an API c
     await page.goto('/');
     await expect(page).toHaveTitle(/星云新标题/);
     await page.goto('/download');
-    await expect(page.getByRole('heading', { name: /星云新标题/ })).toBeVisible();
+    await expect(page.getByText(/「星云新标题」无需下载安装包/)).toBeVisible();
   } finally {
     await admin.call('POST', '/admin/api/v1/settings', { siteTitle: '星云体育 · Nebula' });
   }
