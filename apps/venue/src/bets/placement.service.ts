@@ -6,6 +6,7 @@ import { betReturnFen } from '@nebula/protocol/venue/settlement';
 import type { Db, Queryable } from '@nebula/db';
 import type { BookLimits, VenueFamily } from '../config';
 import type { BookService, EventBook } from '../book/book.service';
+import type { BookSettingsService } from '../book/book-settings.service';
 import * as events from '../events/event.repository';
 import type { PlayerRef } from '../session/session.repository';
 import { VenueError } from '../venue-error';
@@ -36,7 +37,8 @@ export function offeredPrice(book: EventBook, selectionId: string): Offer {
   if (book.suspended) return { refused: ErrorCode.BetMarketSuspended };
   for (const m of book.markets) {
     const s = m.selections.find((x) => x.selectionId === selectionId);
-    if (s) return { oddsMilli: s.oddsMilli };
+    if (s)
+      return m.suspended ? { refused: ErrorCode.BetMarketSuspended } : { oddsMilli: s.oddsMilli };
   }
   // The event is open but this line is no longer hung (in play lines move with the score).
   return { refused: ErrorCode.BetMarketClosed };
@@ -55,8 +57,8 @@ export class PlacementService {
   constructor(
     private readonly db: Db,
     private readonly book: BookService,
+    private readonly settings: BookSettingsService,
     private readonly cfg: {
-      limits: BookLimits;
       acceptDelayMs: number;
       familyOf: ReadonlyMap<string, VenueFamily>;
     },
@@ -73,11 +75,12 @@ export class PlacementService {
     const earlier = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
     if (earlier) return this.#replay(earlier, requestHash);
 
+    // Fresh settings first: the quote prices at the current margin, the limits are current.
+    const limits = await this.settings.fresh();
     const quote = await this.#quote(req, this.cfg.familyOf.get(player.venueCode) ?? 'TY');
     const odds = quote.legs.map((l) => ({ oddsMilli: l.oddsMilli, result: 'open' as const }));
     const potential = betReturnFen(stake, odds);
     const win = potential - stake;
-    const { limits } = this.cfg;
     const perUnit = (potential * 1000n) / stake; // the combined odds in thousandths
     const stakeFor = (maxWin: bigint) =>
       (maxWin * 1000n) / (perUnit - 1000n > 0n ? perUnit - 1000n : 1n);
@@ -117,7 +120,7 @@ export class PlacementService {
       if ((await ledger.debitWallet(q, player, stake)) === null) {
         throw new VenueError(ErrorCode.BetBalanceInsufficient);
       }
-      await this.#reserve(q, player, quote.legs, stake, win, stakeFor);
+      await this.#reserve(q, player, quote.legs, stake, win, stakeFor, limits);
       await bets.insertLegs(q, id, quote.legs);
       await ledger.writeEntry(q, {
         reference: `bet:${id}`,
@@ -208,8 +211,8 @@ export class PlacementService {
     stake: bigint,
     win: bigint,
     stakeFor: (maxWin: bigint) => bigint,
+    limits: BookLimits,
   ): Promise<void> {
-    const { limits } = this.cfg;
     for (const l of [...legs].sort((a, b) => a.selectionId.localeCompare(b.selectionId))) {
       const key = { ...player, selectionId: l.selectionId };
       if (!(await bets.reserveLiability(q, key, win, limits.selectionLiability))) {

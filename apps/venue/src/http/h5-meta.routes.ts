@@ -22,14 +22,16 @@ const bearer = (req: FastifyRequest): string | null => {
  * venue speaking this dialect.
  */
 export function registerH5MetaRoutes(app: FastifyInstance, s: VenueServices): void {
-  const metaOf = (dialect: Dialect, venueCode: string): H5Meta => {
+  const metaOf = async (venueCode: string): Promise<H5Meta> => {
     const family = s.config.familyOf.get(venueCode) ?? 'TY';
     const sports = sportsOfFamily(family);
+    // The limits operators set now (every node reads them within a second).
+    const limits = await s.settings.fresh();
     return {
       limits: {
-        minStake: fenToYuanString(s.config.limits.minStake),
-        maxStake: fenToYuanString(s.config.limits.maxStake),
-        maxPayout: fenToYuanString(s.config.limits.maxPayout),
+        minStake: fenToYuanString(limits.minStake),
+        maxStake: fenToYuanString(limits.maxStake),
+        maxPayout: fenToYuanString(limits.maxPayout),
       },
       leagues: LEAGUES.filter((l) => sports.includes(l.sport)).map((l) => ({
         leagueId: l.id,
@@ -48,7 +50,7 @@ export function registerH5MetaRoutes(app: FastifyInstance, s: VenueServices): vo
         if (s.config.dialectOf.get(p.venueCode) !== dialect) {
           throw new VenueError(ErrorCode.VenueUnknown);
         }
-        return reply.send(envelope(dialect, { data: metaOf(dialect, p.venueCode) }));
+        return reply.send(envelope(dialect, { data: await metaOf(p.venueCode) }));
       } catch (err) {
         if (err instanceof VenueError) return reply.send(envelope(dialect, err));
         throw err;

@@ -42,6 +42,8 @@ export const MarketView = z.object({
   line100: z.number().int().nullable(),
   label: z.string(),
   selections: z.array(SelectionPrice),
+  /** An operator holds this market: shown locked, no bets. */
+  suspended: z.boolean(),
 });
 
 export const EventView = z.object({
