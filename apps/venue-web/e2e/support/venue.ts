@@ -11,7 +11,6 @@ import {
 import { newNonce, signMerchant } from '../../../venue/src/merchant/merchant-signing';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const preload = path.join(import.meta.dirname, 'clock-offset.mjs');
 
 export interface Merchant {
   code: string;
@@ -49,7 +48,7 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the real venue (`node --import tsx apps/venue/src/main.ts`) serving the built page,
  * with its own PGlite data directory, a fast clock and short delays, on a free port; its clock
- * may be moved (see clock-offset.mjs). Stopped and cleaned after the suite.
+ * may be moved (VENUE_TEST_CLOCK_SKEW_MS). Stopped and cleaned after the suite.
  */
 export async function startVenue(opts: {
   merchants: Merchant[];
@@ -61,7 +60,7 @@ export async function startVenue(opts: {
   const offsetMs = opts.offsetMs ?? 0;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', preload, 'apps/venue/src/main.ts'],
+    ['--import', 'tsx', 'apps/venue/src/main.ts'],
     {
       cwd: root,
       env: {
@@ -79,7 +78,9 @@ export async function startVenue(opts: {
         VENUE_TICK_MS: '200',
         VENUE_ACCEPT_DELAY_MS: '300',
         VENUE_SUSPEND_MS: '1500',
-        VENUE_TEST_CLOCK_OFFSET_MS: String(offsetMs),
+        // Test hook (refused in production): the venue's clock moved, e.g. to just before a
+        // kick-off of its deterministic calendar.
+        VENUE_TEST_CLOCK_SKEW_MS: String(offsetMs),
         ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -153,11 +153,14 @@ export function addFollowed(item: Omit<SlipItem, 'stake' | 'offeredMilli'>): voi
 }
 
 export function removeItem(selectionId: string): void {
-  update((st) => ({ items: st.items.filter((i) => i.selectionId !== selectionId), notice: null }));
+  update((st) => {
+    const items = st.items.filter((i) => i.selectionId !== selectionId);
+    return { items, notice: null, mode: items.length === 0 ? 'single' : st.mode };
+  });
 }
 
 export function clearSlip(): void {
-  update({ items: [], parlayStake: '', phase: { kind: 'idle' }, notice: null });
+  update({ items: [], parlayStake: '', mode: 'single', phase: { kind: 'idle' }, notice: null });
 }
 
 export function setMode(mode: SlipMode): void {
@@ -219,8 +222,13 @@ export function setNotice(notice: SlipNotice | null): void {
 /** Takes placed selections off the slip (the receipt keeps what was bet). */
 export function removePlaced(selectionIds: readonly string[]): void {
   const gone = new Set(selectionIds);
-  update((st) => ({
-    items: st.items.filter((i) => !gone.has(i.selectionId)),
-    parlayStake: st.mode === 'parlay' ? '' : st.parlayStake,
-  }));
+  update((st) => {
+    const items = st.items.filter((i) => !gone.has(i.selectionId));
+    return {
+      items,
+      parlayStake: st.mode === 'parlay' ? '' : st.parlayStake,
+      // An emptied slip starts again as 单关.
+      mode: items.length === 0 ? 'single' : st.mode,
+    };
+  });
 }

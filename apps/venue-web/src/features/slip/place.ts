@@ -42,14 +42,23 @@ export function plannedBets(s: SlipState): PlannedBet[] {
 
 /** Why the slip cannot be placed as it stands, in the member's words; null when it can. */
 export function slipProblem(s: SlipState): SlipNotice | null {
-  const bets = plannedBets(s);
   if (s.items.length === 0) return { tone: 'info', text: '请先选择投注项' };
+  // A price that moved past the member's policy is asked about first, whatever the stakes.
+  for (const item of s.items) {
+    const q = quoteOf(item);
+    if (q.state === 'suspended') return { tone: 'error', text: '有选项暂停投注，请稍候' };
+    if (q.state === 'closed') return { tone: 'error', text: '有选项已停止投注，请移除后再投注' };
+    if (!policyTakes(s.policy, item.acceptedMilli, q.oddsMilli)) {
+      return { tone: 'error', text: '赔率已变化，请确认新赔率', action: 'acceptPrices' };
+    }
+  }
   if (s.mode === 'parlay') {
     if (s.items.length < 2) return { tone: 'info', text: '串关至少需要 2 场赛事' };
     if (new Set(s.items.map((i) => i.eventId)).size !== s.items.length) {
       return { tone: 'error', text: '同一场赛事的选项不能串关' };
     }
   }
+  const bets = plannedBets(s);
   if (bets.length === 0) return { tone: 'info', text: '请输入投注金额' };
   const limits = metaStore.get()?.limits;
   let total = 0n;
@@ -74,14 +83,6 @@ export function slipProblem(s: SlipState): SlipNotice | null {
         action: 'useStake',
         stake: limits.maxStake,
       };
-    }
-  }
-  for (const item of s.items) {
-    const q = quoteOf(item);
-    if (q.state === 'suspended') return { tone: 'error', text: '有选项暂停投注，请稍候' };
-    if (q.state === 'closed') return { tone: 'error', text: '有选项已停止投注，请移除后再投注' };
-    if (!policyTakes(s.policy, item.acceptedMilli, q.oddsMilli)) {
-      return { tone: 'error', text: '赔率已变化，请确认新赔率', action: 'acceptPrices' };
     }
   }
   const balance = balanceStore.get().balance;

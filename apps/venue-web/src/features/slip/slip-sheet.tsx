@@ -123,7 +123,10 @@ export function SlipSheet({
   const busy = s.phase.kind === 'placing' || s.phase.kind === 'confirming';
   const mustAccept = problem?.action === 'acceptPrices';
   const parlayOdds = combinedMilli(s.items.map((i) => i.acceptedMilli));
-  const notice = s.notice ?? (mustAccept ? problem : null);
+  // What stops the bet now, said where the member looks (an info only once there is a stake).
+  const notice =
+    s.notice ??
+    (problem && (problem.tone === 'error' || total > 0n || s.items.length > 1) ? problem : null);
   const max = () => {
     const balanceFen = balance ? stakeFen(balance) : 0n;
     const others = single
