@@ -52,6 +52,14 @@ export async function startSuite(
     ...(opts.env ? { env: opts.env } : {}),
   });
   const context = await browser.newContext(PHONE);
+  // Every frame records what its policy refused (the page must need nothing it forbids).
+  await context.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
   const page = await context.newPage();
   return {
     venue,

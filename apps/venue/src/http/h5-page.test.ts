@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import type { H5Meta } from '@nebula/protocol/venue/h5-meta';
@@ -48,6 +49,15 @@ describe('the page at /h5/', () => {
     dist = await mkdtemp(path.join(tmpdir(), 'venue-web-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>体育</title>');
+    // As the build writes them: the page pre-compressed beside the original.
+    await writeFile(
+      path.join(dist, 'index.html.gz'),
+      gzipSync('<!doctype html><title>体育</title>'),
+    );
+    await writeFile(
+      path.join(dist, 'index.html.br'),
+      brotliCompressSync('<!doctype html><title>体育</title>'),
+    );
     await writeFile(path.join(dist, 'assets', 'entry-abc123.js'), 'console.log(1)');
   });
   afterAll(() => rm(dist, { recursive: true, force: true }));
@@ -64,8 +74,13 @@ describe('the page at /h5/', () => {
 
   it('sends the page with its policy: framed by the merchants only, no referrer, own origin only', async () => {
     const app = serve(dist);
-    const r = await app.inject({ method: 'GET', url: '/h5/?token=abc' });
+    const r = await app.inject({
+      method: 'GET',
+      url: '/h5/?token=abc',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(r.statusCode).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     expect(r.headers['cache-control']).toBe('no-cache');
     const csp = String(r.headers['content-security-policy']);

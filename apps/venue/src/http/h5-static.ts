@@ -62,7 +62,9 @@ export function registerH5Static(
     index: ['index.html'],
     cacheControl: false,
     etag: true,
-    setHeaders: (reply, file) => {
+    setHeaders: (reply, served) => {
+      // Pre-compressed: the file sent may be `index.html.br`; the rules follow the original.
+      const file = served.replace(/\.(br|gz)$/, '');
       void reply.header('referrer-policy', 'no-referrer');
       void reply.header('x-content-type-options', 'nosniff');
       if (file.endsWith('.html')) {
