@@ -8,3 +8,14 @@ export const LIVE_PATH = '/h5/api/live';
 export const LIVE_SUBSCRIPTIONS = 200;
 export const FRAME_SOURCE = 'nebula-venue';
 export const SITE_SOURCE = 'nebula-site';
+/** The engine calls, under the session's dialect prefix (protocol `h5Paths`, `h5MetaPath`). */
+export const H5_PATHS = {
+  events: '/events',
+  event: '/event',
+  results: '/results',
+  place: '/bet/place',
+  bets: '/bets',
+  balance: '/balance',
+  preferences: '/preferences',
+  meta: '/meta',
+} as const;

@@ -28,6 +28,8 @@ export interface MarketState {
   kind: MarketKind;
   line100: number | null;
   label: string;
+  /** Locked: the match is suspended, or an operator holds this market. */
+  suspended: boolean;
   selections: SelectionState[];
 }
 
@@ -43,6 +45,7 @@ export interface EventState {
   clock: string | null;
   score: { home: number; away: number } | null;
   halfTime: { home: number; away: number } | null;
+  /** Every market locked (a goal, a hold of the match). */
   suspended: boolean;
   version: number;
   /** Whether the markets are the whole book (else the list's main lines). */
@@ -73,6 +76,7 @@ function byBook(a: MarketState, b: MarketState): number {
 function marketsFrom(
   sport: Sport,
   prices: readonly { selectionId: string; oddsMilli: number | null }[],
+  locked: ReadonlySet<string>,
   previous: ReadonlyMap<string, SelectionState>,
   now: number,
 ): MarketState[] {
@@ -89,6 +93,7 @@ function marketsFrom(
         kind: key.kind,
         line100: key.line100,
         label: marketLabel(sport, key.period, key.kind),
+        suspended: locked.has(marketId),
         selections: [],
       };
       markets.set(marketId, m);
@@ -157,10 +162,13 @@ export class EventsStore {
     if (before && before.version > view.version) return;
     // A followed whole book is kept current by the socket; a list's main lines never thin it.
     if (before?.full && !full) return;
+    const locked = new Set(
+      view.markets.filter((m) => view.suspended || m.suspended).map((m) => m.marketId),
+    );
     const prices = view.markets.flatMap((m) =>
       m.selections.map((s) => ({
         selectionId: s.selectionId,
-        oddsMilli: view.suspended ? null : s.oddsMilli,
+        oddsMilli: locked.has(m.marketId) ? null : s.oddsMilli,
       })),
     );
     this.#set({
@@ -178,7 +186,7 @@ export class EventsStore {
       suspended: view.suspended,
       version: view.version,
       full,
-      markets: marketsFrom(view.sport, prices, selectionsOf(before), this.now()),
+      markets: marketsFrom(view.sport, prices, locked, selectionsOf(before), this.now()),
     });
   }
 
@@ -198,15 +206,22 @@ export class EventsStore {
       }));
     }
     const score = /^(\d+)-(\d+)$/.exec(frame.score ?? '');
+    const markets = marketsFrom(
+      before.sport,
+      prices,
+      new Set(frame.suspended),
+      previous,
+      this.now(),
+    );
     this.#set({
       ...before,
       status: frame.status,
       clock: frame.clock,
       score: score ? { home: Number(score[1]), away: Number(score[2]) } : before.score,
-      suspended: frame.suspended.length > 0,
+      suspended: markets.length > 0 && markets.every((m) => m.suspended),
       version: frame.version,
       full: frame.snapshot ? scope === 'full' : before.full,
-      markets: marketsFrom(before.sport, prices, previous, this.now()),
+      markets,
     });
   }
 

@@ -107,7 +107,8 @@ export class LiveHub {
       const before = this.#published.get(row.id);
       if (!set || !before) continue;
       const book = this.book.bookOf(row);
-      // Suspensions lapse by time without a new version: compare both.
+      // Suspensions lapse by time without a new version: compare both (a market's own hold
+      // is written with a new version).
       if (row.version === before.version && book.suspended === before.suspended) continue;
       const next = liveStateOf(book, this.viewOf);
       this.#published.set(row.id, next);

@@ -14,20 +14,24 @@ export interface LiveState {
   status: EventView['status'];
   score: string | null;
   clock: string | null;
-  scopes: Record<LiveScope, { markets: string[]; prices: PriceChange[] }>;
+  scopes: Record<LiveScope, { prices: PriceChange[]; suspended: string[] }>;
 }
 
 export type ViewOf = (book: EventBook, all: boolean) => EventView;
 
 function scopeOf(view: EventView) {
   const prices: PriceChange[] = [];
+  const suspended: string[] = [];
   for (const m of view.markets) {
+    // The whole match (a goal, a hold) or this market alone (an operator's hold) is locked:
+    // its prices are not on offer.
+    const locked = view.suspended || m.suspended;
+    if (locked) suspended.push(m.marketId);
     for (const s of m.selections) {
-      // A suspended market's prices are not on offer: the page locks them.
-      prices.push({ selectionId: s.selectionId, oddsMilli: view.suspended ? null : s.oddsMilli });
+      prices.push({ selectionId: s.selectionId, oddsMilli: locked ? null : s.oddsMilli });
     }
   }
-  return { markets: view.markets.map((m) => m.marketId), prices };
+  return { prices, suspended };
 }
 
 export function liveStateOf(book: EventBook, viewOf: ViewOf): LiveState {
@@ -78,7 +82,7 @@ export function frameFor(
     status: next.status,
     score: next.score,
     clock: next.clock,
-    suspended: next.suspended ? now.markets : [],
+    suspended: now.suspended,
     prices,
     snapshot: !sameSet,
   };

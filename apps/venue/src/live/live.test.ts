@@ -201,6 +201,30 @@ describe('the live socket', () => {
     c.close();
   });
 
+  it('locks a market an operator holds, alone, and reopens it', async () => {
+    const token = await v.enter('live-hold');
+    const [, ev] = await upcoming(token);
+    const c = await authed(token);
+    c.send({ type: 'subscribe', events: [{ eventId: ev!.eventId, version: ev!.version }] });
+    // Frames are handled in order: the pong says the subscription is in place.
+    c.send({ type: 'ping' });
+    await c.until((f): f is { type: 'pong' } => f.type === 'pong');
+    const ou = ev!.markets.find((m) => m.kind === 'ou')!;
+    const held = (await events.setMarketHeld(v.db, ev!.eventId, ou.marketId, true))!;
+    const locked = await c.until(isEvent(ev!.eventId, (f) => f.version === held));
+    expect(locked.suspended).toEqual([ou.marketId]);
+    for (const p of locked.prices) {
+      const inOu = p.selectionId.startsWith(`${ou.marketId}:`);
+      if (inOu) expect(p.oddsMilli).toBeNull();
+    }
+    expect(locked.prices.every((p) => p.selectionId.startsWith(`${ou.marketId}:`))).toBe(true);
+    const released = (await events.setMarketHeld(v.db, ev!.eventId, ou.marketId, false))!;
+    const open = await c.until(isEvent(ev!.eventId, (f) => f.version === released));
+    expect(open.suspended).toEqual([]);
+    expect(open.prices.filter((p) => p.oddsMilli === null)).toEqual([]);
+    c.close();
+  });
+
   it('on a reconnect, a resubscribe with the versions held brings what changed meanwhile', async () => {
     const token = await v.enter('live-reconnect');
     const [, , ev] = await upcoming(token);

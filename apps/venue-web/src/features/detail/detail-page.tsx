@@ -99,7 +99,7 @@ function MarketGroups({
         <section className="market" key={kind} data-kind={kind}>
           <h3 className="market__title">
             {KIND_TITLES[kind]}
-            {ev.suspended && (
+            {markets.filter((m) => m.kind === kind).every((m) => m.suspended) && (
               <span className="market__locked">
                 <LockIcon /> 暂停投注
               </span>
