@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FrameBridge } from './frame-bridge';
 
 /** The parent window, as far as the page can reach it: postMessage only. */
-const parentWindow = () =>
-  ({ postMessage: vi.fn() }) as unknown as Window & { postMessage: ReturnType<typeof vi.fn> };
+function parentWindow() {
+  const postMessage = vi.fn();
+  return { window: { postMessage } as unknown as Window, postMessage };
+}
 
 let bridge: FrameBridge | null = null;
 afterEach(() => bridge?.stop());
