@@ -26,6 +26,7 @@ export function OddsButton({
   sel,
   name,
   oddsType,
+  stacked = false,
 }: {
   ev: EventState;
   market: MarketState;
@@ -33,6 +34,8 @@ export function OddsButton({
   /** What the price is on: a line (−0.5, 大 2.5) or an outcome (主, 和). */
   name: string | null;
   oddsType: OddsType;
+  /** The line above the price (the list's narrow columns). */
+  stacked?: boolean;
 }) {
   const selected = useInSlip(sel.selectionId);
   const locked = sel.oddsMilli === null;
@@ -45,7 +48,7 @@ export function OddsButton({
   return (
     <button
       type="button"
-      className={`odds${selected ? ' odds--on' : ''}${locked ? ' odds--locked' : ''}`}
+      className={`odds${stacked && !locked ? ' odds--stack' : ''}${selected ? ' odds--on' : ''}${locked ? ' odds--locked' : ''}`}
       aria-pressed={selected}
       disabled={locked && !selected}
       data-selection={sel.selectionId}
@@ -58,7 +61,6 @@ export function OddsButton({
         </span>
       ) : (
         <span
-          key={flash ? sel.movedAt : 'still'}
           className={`odds__price${flash ? ` odds__price--${flash}` : ''}`}
           data-move={flash ?? undefined}
         >

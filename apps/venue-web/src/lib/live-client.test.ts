@@ -76,7 +76,7 @@ describe('the live client', () => {
     c.stop();
   });
 
-  it('reconnects after a drop and resubscribes with the versions it holds now', () => {
+  it('reconnects after a drop and resubscribes with the versions it holds now', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('WebSocket', { OPEN: 1 });
     const { c, held, events } = client(new Map([['a', 4]]));
@@ -95,7 +95,9 @@ describe('the live client', () => {
       prices: [],
       snapshot: false,
     });
-    expect(events).toHaveLength(1);
+    // Applied in a slice of its own task, not inside the socket's message handler.
+    expect(events).toHaveLength(0);
+    await vi.waitFor(() => expect(events).toHaveLength(1));
     held.set('a', 5);
     FakeSocket.all[0]!.drop(1006);
     expect(c.status.get()).toBe('offline');

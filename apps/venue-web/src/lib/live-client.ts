@@ -9,6 +9,14 @@ import { createStore } from './store';
 
 const PING_MS = 20_000;
 const BATCH = 200;
+/**
+ * Pushes arrive in bursts (a node publishes every followed match that changed at once): they
+ * are applied a few milliseconds at a time, yielding between slices, so a burst of 200 never
+ * makes one long task of parsing, applying and redrawing (issue 11: no task over 50 ms).
+ */
+const SLICE_MS = 4;
+/** How the venue writes an event frame (`type` first): recognised without parsing. */
+const EVENT_PREFIX = '{"type":"event"';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
@@ -38,8 +46,14 @@ export class LiveClient {
   #retry: ReturnType<typeof setTimeout> | null = null;
   #ping: ReturnType<typeof setInterval> | null = null;
   #stopped = false;
+  /** Event frames as received (parsed in the slices, not in the socket's handler). */
+  readonly #pending: string[] = [];
+  #draining = false;
+  readonly #channel = typeof MessageChannel === 'undefined' ? null : new MessageChannel();
 
-  constructor(private readonly deps: LiveDeps) {}
+  constructor(private readonly deps: LiveDeps) {
+    if (this.#channel) this.#channel.port1.onmessage = () => this.#drain();
+  }
 
   start(): void {
     this.#stopped = false;
@@ -49,6 +63,7 @@ export class LiveClient {
 
   stop(): void {
     this.#stopped = true;
+    this.#pending.length = 0;
     document.removeEventListener('visibilitychange', this.#onVisible);
     if (this.#retry) clearTimeout(this.#retry);
     if (this.#ping) clearInterval(this.#ping);
@@ -85,6 +100,12 @@ export class LiveClient {
     ws.onopen = () => this.#send({ type: 'auth', token });
     ws.onmessage = (e: MessageEvent) => {
       if (typeof e.data !== 'string') return;
+      // A burst of pushes may arrive in one task: keep the handler to a push.
+      if (e.data.startsWith(EVENT_PREFIX)) {
+        this.#pending.push(e.data);
+        this.#schedule();
+        return;
+      }
       this.#receive(JSON.parse(e.data) as LiveServerFrame);
     };
     ws.onclose = (e: CloseEvent) => {
@@ -116,17 +137,37 @@ export class LiveClient {
         this.#ping = setInterval(() => this.#send({ type: 'ping' }), PING_MS);
         this.#sync();
         return;
-      case 'event': {
-        const scope = this.#sent.get(frame.eventId);
-        if (scope) this.deps.onEvent(frame, scope);
+      case 'event':
+        this.#apply(frame);
         return;
-      }
       case 'error':
         if (frame.code === 8020) this.deps.onSessionEnded();
         return;
       case 'pong':
         return;
     }
+  }
+
+  #apply(frame: LiveEventFrame): void {
+    const scope = this.#sent.get(frame.eventId);
+    if (scope) this.deps.onEvent(frame, scope);
+  }
+
+  #schedule(): void {
+    if (this.#draining) return;
+    this.#draining = true;
+    // A new task (not a microtask): the browser may paint and handle input in between.
+    if (this.#channel) this.#channel.port2.postMessage(null);
+    else setTimeout(() => this.#drain(), 0);
+  }
+
+  #drain(): void {
+    const end = performance.now() + SLICE_MS;
+    while (this.#pending.length > 0 && performance.now() < end) {
+      this.#apply(JSON.parse(this.#pending.shift()!) as LiveEventFrame);
+    }
+    this.#draining = false;
+    if (this.#pending.length > 0) this.#schedule();
   }
 
   /** Sends the difference between what is followed and what is wanted. */

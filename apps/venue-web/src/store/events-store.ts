@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import type { LiveEventFrame, LiveScope } from '@nebula/protocol/venue/live-frames';
 import {
@@ -129,6 +129,27 @@ const FLASH_MS = 2000;
 /** The direction a price moved in, while its 2 s flash lasts (issue 11: green up, red down). */
 export function flashOf(sel: SelectionState, now: number = Date.now()): 'up' | 'down' | null {
   return sel.move && now - sel.movedAt < FLASH_MS ? sel.move : null;
+}
+
+/**
+ * Redraws an event's prices when their flashes end. The flash is a plain class, not a CSS
+ * animation: 200 live rows animating their colours would restyle the page on every frame.
+ */
+export function useFlashExpiry(ev: EventState | undefined): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!ev) return;
+    const now = Date.now();
+    let soonest = Infinity;
+    for (const m of ev.markets) {
+      for (const s of m.selections) {
+        if (s.move && s.movedAt + FLASH_MS > now) soonest = Math.min(soonest, s.movedAt + FLASH_MS);
+      }
+    }
+    if (soonest === Infinity) return;
+    const t = setTimeout(() => setTick((n) => n + 1), soonest - now + 16);
+    return () => clearTimeout(t);
+  }, [ev]);
 }
 
 const selectionsOf = (ev: EventState | undefined) =>

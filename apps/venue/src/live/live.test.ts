@@ -28,10 +28,12 @@ afterAll(() => v.close());
 
 class Client {
   readonly frames: LiveServerFrame[] = [];
+  readonly raw: string[] = [];
   closed: { code: number } | null = null;
   #waiters: (() => void)[] = [];
   constructor(readonly ws: WebSocket) {
     ws.on('message', (d) => {
+      this.raw.push(textOf(d));
       this.frames.push(JSON.parse(textOf(d)) as LiveServerFrame);
       for (const w of this.#waiters.splice(0)) w();
     });
@@ -172,6 +174,8 @@ describe('the live socket', () => {
     expect(caught).toMatchObject({ snapshot: true, version: other!.version, status: 'scheduled' });
     expect(caught.prices.length).toBeGreaterThan(0);
     expect(c.frames.filter(isEvent(ev!.eventId))).toHaveLength(0);
+    // The page recognises a push by its first bytes, before parsing it (a burst stays cheap).
+    expect(c.raw.find((r) => r.includes(other!.eventId))).toMatch(/^\{"type":"event",/);
 
     // Kick-off and a goal: the match is live, scored, clocked and suspended for a moment.
     const version = await play(ev!.eventId, {

@@ -11,6 +11,7 @@ import { venueApi } from '../../lib/venue-api';
 import {
   eventsStore,
   useEventState,
+  useFlashExpiry,
   type EventState,
   type MarketState,
 } from '../../store/events-store';
@@ -138,6 +139,7 @@ export function DetailPage({
   onBack: () => void;
 }) {
   const ev = useEventState(id);
+  useFlashExpiry(ev);
   const [period, setPeriod] = useState<Period>('ft');
   const { state, reload } = useLoad(`event:${id}`, async () => {
     eventsStore.put(await venueApi.event(id), true);

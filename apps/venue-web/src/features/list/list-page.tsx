@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { OddsType } from '@nebula/protocol/odds/odds';
 import { ChevronIcon, FilterIcon } from '../../components/icons';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/states';
@@ -10,6 +10,47 @@ import { metaStore } from '../../store/account-store';
 import { LeagueFilter } from './league-filter';
 import { MatchRow } from './match-row';
 import { useEventList, type ListData, type ListItem } from './use-event-list';
+
+const ROWS_STEP = 24;
+
+/** The leagues and rows drawn so far: `limit` rows, in order, collapsed leagues as headers. */
+function windowRows(groups: readonly Group[], collapsed: ReadonlySet<string>, limit: number) {
+  let left = limit;
+  const rendered: { group: Group; ids: string[]; closed: boolean }[] = [];
+  for (const group of groups) {
+    if (left <= 0) break;
+    const closed = collapsed.has(group.leagueId);
+    const ids = closed ? [] : group.ids.slice(0, left);
+    left -= ids.length;
+    rendered.push({ group, ids, closed });
+  }
+  const total = groups.reduce((n, g) => n + (collapsed.has(g.leagueId) ? 0 : g.ids.length), 0);
+  const drawnGroups = rendered.length;
+  return { rendered, more: total > limit || drawnGroups < groups.length };
+}
+
+/** Asks for more rows when it comes near the screen. */
+function MoreRows({ onMore }: { onMore: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const more = useEffectEvent(onMore);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) more();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="list__more" aria-hidden="true">
+      加载中…
+    </div>
+  );
+}
 
 const TABS: { tab: Tab; label: string }[] = [
   { tab: 'live', label: '滚球' },
@@ -81,7 +122,13 @@ export function ListPage({
     );
   }, [state, picked, titleOf]);
   const groups = useMemo(() => groupByLeague(items, order), [items, order]);
-  const shown = groups.filter((g) => !hidden.has(g.leagueId));
+  const shown = useMemo(() => groups.filter((g) => !hidden.has(g.leagueId)), [groups, hidden]);
+  // Rows are drawn a screenful at a time as the member scrolls (a long 早盘 list stays quick).
+  const [limit, setLimit] = useState(ROWS_STEP);
+  const { rendered, more } = useMemo(
+    () => windowRows(shown, collapsed, limit),
+    [shown, collapsed, limit],
+  );
 
   // Follow the listed matches live (main lines), the collapsed ones too: they are a tap away.
   useEffect(() => {
@@ -109,6 +156,7 @@ export function ListPage({
             onClick={() => {
               setTab(t.tab);
               setHidden(new Set());
+              setLimit(ROWS_STEP);
             }}
           >
             {t.label}
@@ -135,6 +183,7 @@ export function ListPage({
             onClick={() => {
               setChip(i);
               setHidden(new Set());
+              setLimit(ROWS_STEP);
             }}
           >
             {c.label}
@@ -156,41 +205,39 @@ export function ListPage({
           }
         />
       )}
-      {shown.map((g) => {
-        const closed = collapsed.has(g.leagueId);
-        return (
-          <section className="league" key={g.leagueId} data-league={g.leagueId}>
-            <button
-              type="button"
-              className={`league__head${closed ? ' league__head--closed' : ''}`}
-              aria-expanded={!closed}
-              onClick={() => toggle(g.leagueId)}
-            >
-              <span className="league__name">{g.league}</span>
-              <span className="league__count">{g.ids.length}</span>
-              <span className="league__cols" aria-hidden="true">
-                <span>让球</span>
-                <span>大小</span>
-                <span>独赢</span>
-              </span>
-              <ChevronIcon />
-            </button>
-            {!closed && (
-              <div className="league__body">
-                {g.ids.map((id) => (
-                  <MatchRow
-                    key={id}
-                    id={id}
-                    oddsType={oddsType}
-                    today={tab !== 'early'}
-                    onOpen={onOpen}
-                  />
-                ))}
-              </div>
-            )}
-          </section>
-        );
-      })}
+      {rendered.map(({ group: g, ids, closed }) => (
+        <section className="league" key={g.leagueId} data-league={g.leagueId}>
+          <button
+            type="button"
+            className={`league__head${closed ? ' league__head--closed' : ''}`}
+            aria-expanded={!closed}
+            onClick={() => toggle(g.leagueId)}
+          >
+            <span className="league__name">{g.league}</span>
+            <span className="league__count">{g.ids.length}</span>
+            <span className="league__cols" aria-hidden="true">
+              <span>让球</span>
+              <span>大小</span>
+              <span>独赢</span>
+            </span>
+            <ChevronIcon />
+          </button>
+          {!closed && (
+            <div className="league__body">
+              {ids.map((id) => (
+                <MatchRow
+                  key={id}
+                  id={id}
+                  oddsType={oddsType}
+                  today={tab !== 'early'}
+                  onOpen={onOpen}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+      ))}
+      {more && <MoreRows onMore={() => startTransition(() => setLimit((l) => l + ROWS_STEP))} />}
       <LeagueFilter
         open={filterOpen}
         groups={groups}

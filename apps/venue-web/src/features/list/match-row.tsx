@@ -9,6 +9,7 @@ import { venueApi } from '../../lib/venue-api';
 import {
   eventsStore,
   useEventState,
+  useFlashExpiry,
   type EventState,
   type MarketState,
 } from '../../store/events-store';
@@ -34,7 +35,7 @@ function Cell({
       ? `${sel.label} ${lineOf(market.kind, sel.outcome, market.line100) ?? ''}`
       : lineOf(market.kind, sel.outcome, market.line100)
     : null;
-  return <OddsButton ev={ev} market={market} sel={sel} name={name} oddsType={oddsType} />;
+  return <OddsButton ev={ev} market={market} sel={sel} name={name} oddsType={oddsType} stacked />;
 }
 
 function Lines({ ev, period, oddsType }: { ev: EventState; period: Period; oddsType: OddsType }) {
@@ -90,6 +91,7 @@ export const MatchRow = memo(function MatchRow({
   onOpen: (id: string) => void;
 }) {
   const ev = useEventState(id);
+  useFlashExpiry(ev);
   const [expanded, setExpanded] = useState(false);
   useEffect(() => {
     if (!expanded) return;
