@@ -232,6 +232,31 @@ export async function reserveLiability(
   return r.rowCount > 0;
 }
 
+/** Takes reservations back (a bet that was not placed after all). */
+export async function releaseLiability(
+  q: Queryable,
+  items: readonly { merchant: string; venueCode: string; selectionId: string; amount: bigint }[],
+): Promise<void> {
+  await q.query(
+    `UPDATE venue_liability l SET amount = l.amount - u.a
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS u(m, v, s, a)
+      WHERE l.merchant = u.m AND l.venue_code = u.v AND l.selection_id = u.s`,
+    [
+      items.map((i) => i.merchant),
+      items.map((i) => i.venueCode),
+      items.map((i) => i.selectionId),
+      items.map((i) => String(i.amount)),
+    ],
+  );
+}
+
+/** An event is over and every bet on it settled: its selections hold nothing any more. */
+export async function clearEventLiability(q: Queryable, eventId: string): Promise<void> {
+  await q.query(`DELETE FROM venue_liability WHERE starts_with(selection_id, $1 || ':')`, [
+    eventId,
+  ]);
+}
+
 export async function readLiability(
   q: Queryable,
   k: { merchant: string; venueCode: string; selectionId: string },

@@ -75,7 +75,11 @@ export class SettlementService {
     // Only once every batch is in: a crash before this leaves the event due, and the next
     // tick finishes its bets (each settles once: the batches are compare-and-set).
     await lease.write(async (q) => {
-      if (finished) await events.markSettled(q, ev.id, 'ft', ev.version);
+      if (finished) {
+        await events.markSettled(q, ev.id, 'ft', ev.version);
+        // Whatever a crash left reserved on its selections goes with the event.
+        await bets.clearEventLiability(q, ev.id);
+      }
       if (ev.halfTime) await events.markSettled(q, ev.id, '1h', ev.version);
     });
     return settled;

@@ -15,6 +15,7 @@ import { loadVenueConfig } from '../config';
 import { migrateVenue } from '../db/migrate';
 import { newNonce, signMerchant } from '../merchant/merchant-signing';
 import type { Db } from '@nebula/db';
+import type { Feed } from '../feed/feed';
 
 const createTestDb = testDatabases(migrateVenue);
 
@@ -64,7 +65,10 @@ export interface VenueTestApp extends VenueApp {
   close(): Promise<void>;
 }
 
-export async function createVenueTestApp(env: Record<string, string> = {}): Promise<VenueTestApp> {
+export async function createVenueTestApp(
+  env: Record<string, string> = {},
+  feed?: Feed,
+): Promise<VenueTestApp> {
   const secret = randomBytes(32).toString('hex');
   const config = loadVenueConfig({
     NODE_ENV: 'test',
@@ -80,7 +84,12 @@ export async function createVenueTestApp(env: Record<string, string> = {}): Prom
   });
   const testDb = await createTestDb();
   const clock = { offset: 0 };
-  const venue = buildVenueApp({ config, db: testDb.db, now: () => Date.now() + clock.offset });
+  const venue = buildVenueApp({
+    config,
+    db: testDb.db,
+    now: () => Date.now() + clock.offset,
+    feed,
+  });
   await venue.init();
   const test: VenueTestApp = {
     ...venue,

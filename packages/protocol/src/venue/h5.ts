@@ -70,7 +70,7 @@ export const EventList = z.object({
   counts: z.record(z.enum(eventTabs), z.number().int()),
 });
 
-export const EventQuery = z.object({ id: z.string().min(1).max(40) }).strict();
+export const EventQuery = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) }).strict();
 
 export const BalanceView = z.object({ balance: moneyString, debt: moneyString });
 
