@@ -4,7 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
-import type { H5Meta } from '@nebula/protocol/venue/h5-meta';
+import { dialects } from '@nebula/protocol/venue/dialects';
+import { h5MetaPath, type H5Meta } from '@nebula/protocol/venue/h5-meta';
+import { h5LivePath } from '@nebula/protocol/venue/live-frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVenueTestApp, PLATFORM_ORIGIN, type VenueTestApp } from '../test/venue-test-app';
 import { registerH5Static } from './h5-static';
@@ -40,6 +42,36 @@ describe('the page meta call', () => {
     expect((await v.page('GET', '/v1/meta', null)).code).toBe(14010);
     const token = await v.enter('meta-wrong');
     expect((await v.page('GET', '/ob/api/meta', token)).code).toBe(String(ErrorCode.VenueUnknown));
+  });
+});
+
+describe('the page’s own routes under hostile input', () => {
+  it('never answer a 5xx: the meta call under every dialect, the live socket without an upgrade, the page', async () => {
+    const token = await v.enter('meta-fuzz');
+    const urls = [
+      ...Object.values(dialects).map((d) => `${d.prefix}${h5MetaPath}`),
+      h5LivePath,
+      '/h5',
+      '/h5/',
+      '/h5/assets/%00',
+      '/h5/../../etc/passwd',
+    ];
+    const callers = [
+      {},
+      { authorization: `Bearer ${token}` },
+      { authorization: 'Bearer x'.repeat(50) },
+      { connection: 'upgrade', upgrade: 'websocket', 'sec-websocket-version': '13' },
+    ];
+    for (const url of urls) {
+      for (const headers of callers) {
+        for (const q of ['', '?a[]=1', '?token=%00', `?x=${'y'.repeat(3000)}`]) {
+          for (const method of ['GET', 'POST'] as const) {
+            const r = await v.app.inject({ method, url: url + q, headers });
+            expect(r.statusCode, `${method} ${url}${q}`).toBeLessThan(500);
+          }
+        }
+      }
+    }
   });
 });
 
