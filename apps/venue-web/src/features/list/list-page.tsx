@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { OddsType } from '@nebula/protocol/odds/odds';
+import { marketLabel, type Sport } from '@nebula/protocol/venue/markets';
 import { ChevronIcon, FilterIcon } from '../../components/icons';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/states';
 import { chipsOf } from '../../lib/chips';
@@ -66,6 +67,7 @@ const EMPTY: Record<Tab, string> = {
 interface Group {
   leagueId: string;
   league: string;
+  sport: Sport;
   ids: string[];
 }
 
@@ -73,7 +75,10 @@ function groupByLeague(items: readonly ListItem[], order: ReadonlyMap<string, nu
   const groups = new Map<string, Group>();
   for (const it of items) {
     let g = groups.get(it.leagueId);
-    if (!g) groups.set(it.leagueId, (g = { leagueId: it.leagueId, league: it.league, ids: [] }));
+    if (!g) {
+      g = { leagueId: it.leagueId, league: it.league, sport: it.sport, ids: [] };
+      groups.set(it.leagueId, g);
+    }
     g.ids.push(it.eventId);
   }
   return [...groups.values()].sort(
@@ -216,9 +221,9 @@ export function ListPage({
             <span className="league__name">{g.league}</span>
             <span className="league__count">{g.ids.length}</span>
             <span className="league__cols" aria-hidden="true">
-              <span>让球</span>
-              <span>大小</span>
-              <span>独赢</span>
+              <span>{marketLabel(g.sport, 'ft', 'ah')}</span>
+              <span>{marketLabel(g.sport, 'ft', 'ou')}</span>
+              <span>{marketLabel(g.sport, 'ft', g.sport === 'football' ? '1x2' : 'ml')}</span>
             </span>
             <ChevronIcon />
           </button>

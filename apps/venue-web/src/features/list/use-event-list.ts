@@ -8,6 +8,7 @@ export interface ListItem {
   eventId: string;
   leagueId: string;
   league: string;
+  sport: Sport;
 }
 
 export interface ListData {
@@ -37,6 +38,7 @@ export function useEventList(
           eventId: e.eventId,
           leagueId: e.leagueId,
           league: e.league,
+          sport: e.sport,
         })),
         counts: r.counts,
       };
