@@ -4,6 +4,7 @@ import { DataDirLockedError } from '@nebula/db';
 import { openRuntime } from './runtime';
 import { loadSecrets } from './secrets';
 import { seedDemoContent, seedDemoMember } from './seed/demo-seed';
+import { DEMO_SPONSORS } from './modules/sponsor/sponsor-demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,8 +18,12 @@ async function main(): Promise<void> {
     redis: runtime.redis,
   });
   await services.settings.seed();
+  await services.help.seed();
   await services.ledger.ensureHouseAccounts();
-  if (config.seedDemo) await seedDemoContent(runtime.db);
+  if (config.seedDemo) {
+    await seedDemoContent(runtime.db);
+    await services.sponsors.seedDemo(DEMO_SPONSORS);
+  }
   const firstAdmin = await services.operators.ensureFirstAdmin(
     config.firstAdmin,
     config.production,

@@ -16,3 +16,5 @@ export * from './rules/validation';
 export * from './rules/common-passwords';
 export * from './venue/markets';
 export * from './rules/account-rules';
+export * from './markdown/markdown';
+export * from './rules/device-name';

@@ -25,6 +25,11 @@ export interface BusTopics {
   /** Room rows or blocked words changed: drop caches. */
   'chat.rooms': Record<string, never>;
   'chat.words': Record<string, never>;
+  /** Help pages or sponsorships changed (issue 13): every node drops its cached copies. */
+  'help.changed': Record<string, never>;
+  'sponsor.changed': Record<string, never>;
+  /** A mail was sent: each node tells its own sockets of the members it is for. */
+  'mail.sent': { mailId: number; title: string; sentAt: number };
 }
 
 export type BusTopic = keyof BusTopics;

@@ -9,8 +9,14 @@ import { API_HEADERS } from './api-headers';
 import { isApiRequest } from './error-handler';
 import { registerRateLimit } from './rate-limit';
 
-/** The strict CSP of the member site: no inline script, no foreign origins. */
-export function contentSecurityPolicy(extraConnect: string[] = []): Record<string, string[]> {
+/**
+ * The strict CSP of the member site: no inline script, no foreign origins — but for the
+ * operator's online-service page, which the 客服 tab may open in a frame (`extraFrame`).
+ */
+export function contentSecurityPolicy(
+  extraConnect: string[] = [],
+  extraFrame: string[] = [],
+): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -18,7 +24,7 @@ export function contentSecurityPolicy(extraConnect: string[] = []): Record<strin
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...extraConnect],
-    frameSrc: ["'self'"],
+    frameSrc: ["'self'", ...extraFrame],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -30,12 +36,24 @@ export async function registerSecurity(
   app: FastifyInstance,
   config: Config,
   redis: Redis | null,
+  frameOrigins: () => string[] = () => [],
 ): Promise<void> {
   // Documents get helmet's full set; JSON replies only what matters for JSON, since every
-  // byte of header is paid on every API call.
-  const pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config)));
+  // byte of header is paid on every API call. The page headers change only when the framed
+  // origins (site settings) do: they are rebuilt then, not per request.
+  let framed = '';
+  let pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config)));
+  const headersForPages = () => {
+    const origins = frameOrigins();
+    const key = origins.join(' ');
+    if (key !== framed) {
+      framed = key;
+      pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config), origins));
+    }
+    return pageHeaders;
+  };
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiRequest(req) ? API_HEADERS : pageHeaders);
+    reply.headers(isApiRequest(req) ? API_HEADERS : headersForPages());
     done();
   });
   await app.register(compress, {
@@ -78,4 +96,25 @@ function wsOrigins(config: Config): string[] {
   if (!config.publicUrl) return [];
   const u = new URL(config.publicUrl);
   return [`${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`];
+}
+
+/**
+ * The https origins of the operator's online-service pages, when they are set to open in the
+ * site's frame: the page CSP lets exactly those be framed (an in-site path is 'self').
+ */
+export function customerServiceOrigins(settings: {
+  cached(): { csUrl: string; csBackupUrl: string; csOpenMode: string } | null;
+}): string[] {
+  const s = settings.cached();
+  if (!s || s.csOpenMode !== 'frame') return [];
+  const origins = new Set<string>();
+  for (const url of [s.csUrl, s.csBackupUrl]) {
+    try {
+      const u = new URL(url);
+      if (u.protocol === 'https:' || u.protocol === 'http:') origins.add(u.origin);
+    } catch {
+      // '' or an in-site path: nothing to add
+    }
+  }
+  return [...origins].sort();
 }

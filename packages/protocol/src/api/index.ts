@@ -13,3 +13,6 @@ export * from './admin-wallet';
 export * from './routes';
 export * from './types';
 export * from './chat';
+export * from './desk';
+export * from './route-meta-desk';
+export * from './routes-desk';
