@@ -191,8 +191,14 @@ test('an ended session shows 请返回重新进入 and asks the parent to relaun
     reason: 'logout',
   });
   expect(ended.code).toBe(0);
-  await book.frame.getByRole('button', { name: '刷新余额' }).click();
-  await expect(book.frame.getByRole('alert')).toContainText('请返回重新进入');
+  // The page learns it at its next call (here a tap on the balance), or sooner from its live
+  // socket, which checks the session again whenever it subscribes.
+  const refresh = book.frame.getByRole('button', { name: '刷新余额' });
+  const alert = book.frame.getByRole('alert');
+  await expect(async () => {
+    if (await refresh.isVisible()) await refresh.click({ timeout: 1000 });
+    await expect(alert).toContainText('请返回重新进入', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect
     .poll(async () => (await book.received()).map((m) => m.data.type))
     .toContain('relaunch');

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { parseSelectionId } from '@nebula/protocol/venue/markets';
 import { ApiError, exchangeToken } from '../lib/api';
 import { attachLive } from '../lib/follow';
@@ -107,6 +108,7 @@ export async function boot(token: string | null, selections: readonly string[]):
     held: (id, scope) => eventsStore.held(id, scope),
     onEvent: (frame, scope) => eventsStore.apply(frame, scope),
     onSessionEnded: expireSession,
+    drawNow: flushSync,
   });
   startSession(session);
   bridge.post({ type: 'ready' });

@@ -1,12 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import type { OddsType } from '@nebula/protocol/odds/odds';
 import { oddsText } from '../lib/format';
-import {
-  flashOf,
-  type EventState,
-  type MarketState,
-  type SelectionState,
-} from '../store/events-store';
+import { eventsStore, type MarketState, type SelectionState } from '../store/events-store';
 import { slipStore, toggleSelection } from '../store/slip-store';
 import { LockIcon } from './icons';
 import { toast } from './toast';
@@ -20,27 +15,32 @@ function useInSlip(selectionId: string): boolean {
  * A price to tap (issue 11): adds the selection to the slip or takes it out. A price that
  * moved in the last 2 s flashes green (up) or red (down); a suspended one shows a lock.
  */
-export function OddsButton({
-  ev,
+export const OddsButton = memo(function OddsButton({
+  eventId,
   market,
   sel,
   name,
   oddsType,
+  flash,
   stacked = false,
 }: {
-  ev: EventState;
+  eventId: string;
   market: MarketState;
   sel: SelectionState;
   /** What the price is on: a line (−0.5, 大 2.5) or an outcome (主, 和). */
   name: string | null;
   oddsType: OddsType;
+  /** The direction of a move in the last 2 s (the caller's clock: see flashOf). */
+  flash: 'up' | 'down' | null;
   /** The line above the price (the list's narrow columns). */
   stacked?: boolean;
 }) {
   const selected = useInSlip(sel.selectionId);
   const locked = sel.oddsMilli === null;
-  const flash = flashOf(sel);
   const onClick = () => {
+    // The match as it stands at the tap (the button redraws only when its own price moves).
+    const ev = eventsStore.get(eventId);
+    if (!ev) return;
     const r = toggleSelection(ev, market, sel);
     if (r === 'full') toast('投注单最多 10 项');
     if (r === 'locked') toast('该盘口暂停投注');
@@ -69,7 +69,7 @@ export function OddsButton({
       )}
     </button>
   );
-}
+});
 
 /** An empty cell where a market is not offered: keeps the grid still. */
 export function OddsGap() {

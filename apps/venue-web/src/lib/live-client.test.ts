@@ -84,9 +84,9 @@ describe('the live client', () => {
     c.start();
     FakeSocket.all[0]!.open();
     FakeSocket.all[0]!.receive({ type: 'ready' });
-    FakeSocket.all[0]!.receive({
+    const push = (eventId: string) => ({
       type: 'event',
-      eventId: 'a',
+      eventId,
       version: 5,
       status: 'live',
       score: '0-0',
@@ -95,9 +95,12 @@ describe('the live client', () => {
       prices: [],
       snapshot: false,
     });
+    // A batch of pushes, one of them for a match the page no longer follows (dropped).
+    FakeSocket.all[0]!.receive({ type: 'batch', events: [push('a'), push('gone')] });
     // Applied in a slice of its own task, not inside the socket's message handler.
     expect(events).toHaveLength(0);
     await vi.waitFor(() => expect(events).toHaveLength(1));
+    expect(events[0]!.eventId).toBe('a');
     held.set('a', 5);
     FakeSocket.all[0]!.drop(1006);
     expect(c.status.get()).toBe('offline');

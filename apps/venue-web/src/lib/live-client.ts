@@ -10,13 +10,11 @@ import { createStore } from './store';
 const PING_MS = 20_000;
 const BATCH = 200;
 /**
- * Pushes arrive in bursts (a node publishes every followed match that changed at once): they
- * are applied a few milliseconds at a time, yielding between slices, so a burst of 200 never
- * makes one long task of parsing, applying and redrawing (issue 11: no task over 50 ms).
+ * Pushes arrive in batches (a node publishes every followed match that changed at once): they
+ * are applied a few milliseconds at a time, yielding between slices, so a batch of 200 never
+ * makes one long task of applying and redrawing (issue 11: no task over 50 ms).
  */
 const SLICE_MS = 4;
-/** How the venue writes an event frame (`type` first): recognised without parsing. */
-const EVENT_PREFIX = '{"type":"event"';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
@@ -26,6 +24,11 @@ export interface LiveDeps {
   held: (eventId: string, scope: LiveScope) => { version: number; suspended?: boolean };
   onEvent: (frame: LiveEventFrame, scope: LiveScope) => void;
   onSessionEnded: () => void;
+  /**
+   * Runs one push's work and its redraw to the end (react-dom's flushSync), so a slice's time
+   * includes the drawing it causes — otherwise the redraws of a whole slice land in one task.
+   */
+  drawNow?: (apply: () => void) => void;
   socketUrl?: string;
   createSocket?: (url: string) => WebSocket;
 }
@@ -46,8 +49,8 @@ export class LiveClient {
   #retry: ReturnType<typeof setTimeout> | null = null;
   #ping: ReturnType<typeof setInterval> | null = null;
   #stopped = false;
-  /** Event frames as received (parsed in the slices, not in the socket's handler). */
-  readonly #pending: string[] = [];
+  /** Event frames waiting for a slice. */
+  readonly #pending: LiveEventFrame[] = [];
   #draining = false;
   readonly #channel = typeof MessageChannel === 'undefined' ? null : new MessageChannel();
 
@@ -100,12 +103,6 @@ export class LiveClient {
     ws.onopen = () => this.#send({ type: 'auth', token });
     ws.onmessage = (e: MessageEvent) => {
       if (typeof e.data !== 'string') return;
-      // A burst of pushes may arrive in one task: keep the handler to a push.
-      if (e.data.startsWith(EVENT_PREFIX)) {
-        this.#pending.push(e.data);
-        this.#schedule();
-        return;
-      }
       this.#receive(JSON.parse(e.data) as LiveServerFrame);
     };
     ws.onclose = (e: CloseEvent) => {
@@ -138,7 +135,13 @@ export class LiveClient {
         this.#sync();
         return;
       case 'event':
-        this.#apply(frame);
+        this.#pending.push(frame);
+        this.#schedule();
+        return;
+      case 'batch':
+        // The venue sends each look at its database as one batch: one message, one parse.
+        this.#pending.push(...frame.events);
+        this.#schedule();
         return;
       case 'error':
         if (frame.code === 8020) this.deps.onSessionEnded();
@@ -163,9 +166,13 @@ export class LiveClient {
 
   #drain(): void {
     const end = performance.now() + SLICE_MS;
-    while (this.#pending.length > 0 && performance.now() < end) {
-      this.#apply(JSON.parse(this.#pending.shift()!) as LiveEventFrame);
+    const drawNow = this.deps.drawNow ?? ((apply: () => void) => apply());
+    let i = 0;
+    while (i < this.#pending.length && performance.now() < end) {
+      const frame = this.#pending[i++]!;
+      drawNow(() => this.#apply(frame));
     }
+    this.#pending.splice(0, i);
     this.#draining = false;
     if (this.#pending.length > 0) this.#schedule();
   }

@@ -152,6 +152,39 @@ export function useFlashExpiry(ev: EventState | undefined): void {
   }, [ev]);
 }
 
+/**
+ * A change frame on the same lines: only the markets it touches are new objects (the rest keep
+ * their identity), nothing is re-parsed — a page following 200 live matches allocates little.
+ */
+function changedMarkets(
+  markets: readonly MarketState[],
+  prices: readonly { selectionId: string; oddsMilli: number | null }[],
+  locked: ReadonlySet<string>,
+  now: number,
+): MarketState[] {
+  const changed = new Map(prices.map((p) => [p.selectionId, p.oddsMilli]));
+  return markets.map((m) => {
+    const suspended = locked.has(m.marketId);
+    if (suspended === m.suspended && !m.selections.some((x) => changed.has(x.selectionId))) {
+      return m;
+    }
+    return {
+      ...m,
+      suspended,
+      selections: m.selections.map((x) =>
+        changed.has(x.selectionId)
+          ? selectionWith(
+              x,
+              { selectionId: x.selectionId, oddsMilli: changed.get(x.selectionId)! },
+              x.outcome,
+              now,
+            )
+          : x,
+      ),
+    };
+  });
+}
+
 const selectionsOf = (ev: EventState | undefined) =>
   new Map(ev?.markets.flatMap((m) => m.selections.map((s) => [s.selectionId, s] as const)) ?? []);
 
@@ -215,30 +248,19 @@ export class EventsStore {
   apply(frame: LiveEventFrame, scope: LiveScope): void {
     const before = this.#events.get(frame.eventId);
     if (!before) return;
-    const previous = selectionsOf(before);
-    let prices: { selectionId: string; oddsMilli: number | null }[];
-    if (frame.snapshot) {
-      prices = frame.prices;
-    } else {
-      const changed = new Map(frame.prices.map((p) => [p.selectionId, p.oddsMilli]));
-      prices = [...previous.values()].map((s) => ({
-        selectionId: s.selectionId,
-        oddsMilli: changed.has(s.selectionId) ? changed.get(s.selectionId)! : s.oddsMilli,
-      }));
-    }
+    const locked = new Set(frame.suspended);
+    const markets = frame.snapshot
+      ? marketsFrom(before.sport, frame.prices, locked, selectionsOf(before), this.now())
+      : changedMarkets(before.markets, frame.prices, locked, this.now());
     const score = /^(\d+)-(\d+)$/.exec(frame.score ?? '');
-    const markets = marketsFrom(
-      before.sport,
-      prices,
-      new Set(frame.suspended),
-      previous,
-      this.now(),
-    );
     this.#set({
       ...before,
       status: frame.status,
       clock: frame.clock,
-      score: score ? { home: Number(score[1]), away: Number(score[2]) } : before.score,
+      score:
+        score && (before.score?.home !== Number(score[1]) || before.score.away !== Number(score[2]))
+          ? { home: Number(score[1]), away: Number(score[2]) }
+          : before.score,
       suspended: markets.length > 0 && markets.every((m) => m.suspended),
       version: frame.version,
       full: frame.snapshot ? scope === 'full' : before.full,

@@ -20,6 +20,11 @@ export interface LiveSubscriber {
   send(frame: string): void;
 }
 
+/** One message for the events that changed: `{"type":"batch","events":[…]}`. */
+function sendBatch(sub: LiveSubscriber, frames: readonly string[]): void {
+  if (frames.length > 0) sub.send(`{"type":"batch","events":[${frames.join(',')}]}`);
+}
+
 /**
  * The live hub of one node (issue 11): it follows the events its pages subscribed to by polling
  * their rows — every node serves the socket, and the leader that changes events may be another
@@ -66,6 +71,7 @@ export class LiveHub {
         this.#sportOf.set(row.id, row.sport);
       }
     }
+    const catchUp: string[] = [];
     for (const e of taken) {
       const state = this.#published.get(e.eventId);
       const sport = this.#sportOf.get(e.eventId);
@@ -76,8 +82,9 @@ export class LiveHub {
       if (!set) this.#followers.set(e.eventId, (set = new Set()));
       set.add(sub);
       // Catch-up: whatever the page lacks, as a snapshot (the venue cannot know its prices).
-      if (!holds(e, state)) this.#deliver(sub, held, state, null);
+      if (!holds(e, state)) catchUp.push(this.#frame(held, state, null));
     }
+    sendBatch(sub, catchUp);
     this.#ensurePolling();
     return fresh.length - Math.min(fresh.length, room);
   }
@@ -102,6 +109,7 @@ export class LiveHub {
     const ids = [...this.#followers.keys()];
     if (ids.length === 0) return;
     const rows = await events.readEvents(this.db, ids);
+    const batches = new Map<LiveSubscriber, string[]>();
     for (const row of rows) {
       const set = this.#followers.get(row.id);
       const before = this.#published.get(row.id);
@@ -115,9 +123,14 @@ export class LiveHub {
       const frames = new Map<string, string>();
       for (const sub of set) {
         const held = sub.held.get(row.id);
-        if (held) this.#deliver(sub, held, next, holds(held, before) ? before : null, frames);
+        if (!held) continue;
+        const frame = this.#frame(held, next, holds(held, before) ? before : null, frames);
+        let batch = batches.get(sub);
+        if (!batch) batches.set(sub, (batch = []));
+        batch.push(frame);
       }
     }
+    for (const [sub, batch] of batches) sendBatch(sub, batch);
   }
 
   stop(): Promise<void> {
@@ -126,13 +139,13 @@ export class LiveHub {
     return this.#polling ?? Promise.resolve();
   }
 
-  #deliver(
-    sub: LiveSubscriber,
+  /** The frame bringing a page from what it holds to `next` (serialized once per kind). */
+  #frame(
     held: Held,
     next: LiveState,
     prev: LiveState | null,
     frames = new Map<string, string>(),
-  ): void {
+  ): string {
     const key = `${held.scope}:${prev ? 'diff' : 'snapshot'}`;
     let frame = frames.get(key);
     if (frame === undefined) {
@@ -141,7 +154,7 @@ export class LiveHub {
     }
     held.version = next.version;
     held.suspended = next.suspended;
-    sub.send(frame);
+    return frame;
   }
 
   #forget(id: string): void {

@@ -39,6 +39,26 @@ describe('live frames of the venue page', () => {
     expect(LiveServerFrame.parse({ type: 'ready' })).toEqual({ type: 'ready' });
   });
 
+  it('push changes of several events in one batch, each a full event frame', () => {
+    const event = {
+      type: 'event',
+      eventId: 'E1',
+      version: 2,
+      status: 'live',
+      score: '1-0',
+      clock: "12'",
+      suspended: [],
+      prices: [{ selectionId: 'E1:ft:1x2:home', oddsMilli: 1500 }],
+      snapshot: false,
+    };
+    expect(
+      LiveServerFrame.parse({ type: 'batch', events: [event, { ...event, eventId: 'E2' }] }),
+    ).toMatchObject({ type: 'batch', events: [{ eventId: 'E1' }, { eventId: 'E2' }] });
+    expect(
+      LiveServerFrame.safeParse({ type: 'batch', events: [{ ...event, type: 'pong' }] }).success,
+    ).toBe(false);
+  });
+
   it('read scores as the venue writes them', () => {
     expect(parseLiveScore('2-1')).toEqual({ home: 2, away: 1 });
     expect(parseLiveScore(null)).toBeNull();

@@ -85,6 +85,12 @@ export type LiveEventFrame = z.infer<typeof LiveEventFrame>;
 
 export const LiveServerFrame = z.discriminatedUnion('type', [
   LiveEventFrame,
+  /**
+   * The events that changed since the last push, in one message: a node sends each page one
+   * batch per look at the database, so a page following 200 live matches handles one message
+   * a second, not 200.
+   */
+  z.object({ type: z.literal('batch'), events: z.array(LiveEventFrame) }),
   /** The session is good: subscriptions are taken from now on. */
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),

@@ -11,6 +11,7 @@ import { venueApi } from '../../lib/venue-api';
 import {
   eventsStore,
   useEventState,
+  flashOf,
   useFlashExpiry,
   type EventState,
   type MarketState,
@@ -113,11 +114,12 @@ function MarketGroups({
                 {inBookOrder(m).map((i) => (
                   <OddsButton
                     key={m.selections[i]!.selectionId}
-                    ev={ev}
+                    eventId={ev.eventId}
                     market={m}
                     sel={m.selections[i]!}
                     name={nameOf(ev, m, i)}
                     oddsType={oddsType}
+                    flash={flashOf(m.selections[i]!)}
                   />
                 ))}
               </div>

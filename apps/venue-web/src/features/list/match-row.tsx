@@ -9,6 +9,7 @@ import { venueApi } from '../../lib/venue-api';
 import {
   eventsStore,
   useEventState,
+  flashOf,
   useFlashExpiry,
   type EventState,
   type MarketState,
@@ -35,7 +36,17 @@ function Cell({
       ? `${sel.label} ${lineOf(market.kind, sel.outcome, market.line100) ?? ''}`
       : lineOf(market.kind, sel.outcome, market.line100)
     : null;
-  return <OddsButton ev={ev} market={market} sel={sel} name={name} oddsType={oddsType} stacked />;
+  return (
+    <OddsButton
+      eventId={ev.eventId}
+      market={market}
+      sel={sel}
+      name={name}
+      oddsType={oddsType}
+      flash={flashOf(sel)}
+      stacked
+    />
+  );
 }
 
 function Lines({ ev, period, oddsType }: { ev: EventState; period: Period; oddsType: OddsType }) {
