@@ -1,9 +1,10 @@
 import { fenToYuanString } from '@nebula/protocol';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import { familyOfSport, sportsOfFamily, type Sport } from '@nebula/protocol/venue/markets';
+import { mainLines } from '@nebula/protocol/venue/main-lines';
 import type { VenueFamily } from '../config';
 import type { Db } from '@nebula/db';
-import type { BookMarket, BookService, EventBook } from '../book/book.service';
+import type { BookService, EventBook } from '../book/book.service';
 import { leagueOf } from '../catalogue/fixture-model';
 import * as events from '../events/event.repository';
 import { clockOf } from '../events/event-sync.service';
@@ -22,19 +23,6 @@ const DAY_MS = 24 * 3600_000;
 const sportsIn = (family: VenueFamily, sport?: Sport): readonly Sport[] =>
   sportsOfFamily(family).filter((s) => sport === undefined || s === sport);
 const SHANGHAI_MS = 8 * 3600_000;
-
-/** The list shows one line per kind: the most balanced of those hung (the main line). */
-function mainLines(markets: BookMarket[]): BookMarket[] {
-  const best = new Map<string, BookMarket>();
-  const gap = (m: BookMarket) =>
-    Math.abs((m.selections[0]?.oddsMilli ?? 0) - (m.selections[1]?.oddsMilli ?? 0));
-  for (const m of markets) {
-    if (m.period !== 'ft' || m.kind === 'oe') continue;
-    const seen = best.get(m.kind);
-    if (!seen || gap(m) < gap(seen)) best.set(m.kind, m);
-  }
-  return [...best.values()];
-}
 
 /**
  * What the venue page reads: 早盘 / 今日 / 滚球 lists with their counts, a match's whole book,
@@ -65,6 +53,7 @@ export class H5Service {
       halfTime: ev.halfTime,
       suspended: b.suspended,
       version: ev.version,
+      // The list shows the main full-time lines, by the page's own rule.
       markets: all ? b.markets : mainLines(b.markets),
     };
   }

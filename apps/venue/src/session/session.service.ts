@@ -92,8 +92,9 @@ export class SessionService {
     const base = {
       origin,
       h5Url: `${origin}/h5/`,
-      activityUrl: `${origin}/h5/activity`,
-      resource: `${origin}/static/`,
+      // The page is the venue's only one (no separate activity page); its assets live here.
+      activityUrl: `${origin}/h5/`,
+      resource: `${origin}/h5/assets/`,
       // The dialects' paths carry their prefixes: the API lives at the origin.
       apiUrl: origin,
     };
