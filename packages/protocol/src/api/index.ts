@@ -13,3 +13,5 @@ export * from './admin-wallet';
 export * from './routes';
 export * from './types';
 export * from './chat';
+export * from './venues';
+export * from './admin-venues';

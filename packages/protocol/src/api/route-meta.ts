@@ -3,6 +3,7 @@
  * top to bottom; splitting it would scatter the contract.
  */
 import type { RouteMeta } from './route';
+import { venueRouteMeta } from './route-meta-venues';
 
 /**
  * Method, path and access of every API call, as plain data. `routes.ts` pairs each entry with
@@ -773,6 +774,8 @@ export const routeMeta = {
     summary: '全部聊天室维护',
     tag: 'admin-chat',
   },
+  // --- venues, transfers, bets, json-cache (contract §6)
+  ...venueRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

@@ -3,6 +3,7 @@
  * source of the HTTP contract.
  */
 import { defineRoute } from './route';
+import { venueRoutes } from './routes-venues';
 import { routeMeta } from './route-meta';
 import { emptyObject, paging, pageOf } from './common';
 import {
@@ -397,6 +398,8 @@ export const routes = {
     body: ChatMaintainRequest,
     response: z.null(),
   }),
+  // venues, transfers, bets, json-cache
+  ...venueRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

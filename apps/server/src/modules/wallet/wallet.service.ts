@@ -21,7 +21,13 @@ export class WalletService {
         code,
         name: VENUE_NAMES[code] ?? code,
         balance: fenToYuanString(balance),
+        syncedAt: null,
+        status: 'open' as const,
+        pendingIn: '0.00',
+        pendingOut: '0.00',
       })),
+      inFlight: '0.00',
+      total: fenToYuanString(b.main + b.locked),
     };
   }
 }
