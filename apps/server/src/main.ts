@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from '@nebula/db';
 import { openRuntime } from './runtime';
 import { loadSecrets } from './secrets';
-import { seedDemoContent, seedDemoMember } from './seed/demo-seed';
+import { seedDemoContent, seedDemoMember, seedDemoVenues } from './seed/demo-seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,7 +18,16 @@ async function main(): Promise<void> {
   });
   await services.settings.seed();
   await services.ledger.ensureHouseAccounts();
-  if (config.seedDemo) await seedDemoContent(runtime.db);
+  if (config.seedDemo) {
+    await seedDemoContent(runtime.db);
+    if (
+      await seedDemoVenues(runtime.db, {
+        origin: config.venues.demoOrigin,
+        apiUrl: config.venues.demoApiUrl,
+      })
+    )
+      await runtime.bus.publish('venues.changed', {});
+  }
   const firstAdmin = await services.operators.ensureFirstAdmin(
     config.firstAdmin,
     config.production,
@@ -43,6 +52,9 @@ async function main(): Promise<void> {
       60_000,
     ),
   ];
+
+  // The venues' background work: one node at a time holds its lease (resolver, feeds, counts).
+  services.venueWorker.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

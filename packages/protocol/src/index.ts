@@ -16,3 +16,4 @@ export * from './rules/validation';
 export * from './rules/common-passwords';
 export * from './venue/markets';
 export * from './rules/account-rules';
+export * from './venue/registry';

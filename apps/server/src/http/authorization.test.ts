@@ -58,6 +58,11 @@ beforeAll(async () => {
     accountId: b.accountId,
     deviceId: b.client.deviceId,
   };
+  await b.client.data('jsonCacheSet', {
+    token: b.token,
+    params: { key: 'fav:1' },
+    body: { value: 'QkJCQg==' },
+  });
 });
 afterAll(() => t.close());
 
@@ -70,10 +75,13 @@ const sampleParams = {
   roomId: 1,
   messageId: 1,
   operatorId: 1,
+  key: 'sample-key',
+  code: 'IMTY',
+  transferId: 'T0123456789abcdef',
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */
-const SITE_IDS = new Set(['channelId']);
+const SITE_IDS = new Set(['channelId', 'siteId']);
 
 /** Member routes that name something by id: in the path, or as a body field ending in id. */
 function takesId(name: RouteName): boolean {
@@ -114,12 +122,17 @@ const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number
     call: () => ({ body: { deviceId: owned.deviceId } }),
     code: ErrorCode.DeviceNotFound,
   },
+  // A key names the caller's own entry: writing B's key name writes A's, never B's.
+  jsonCacheSet: {
+    call: () => ({ params: { key: 'fav:1' }, body: { value: 'QUFBQQ==' } }),
+    code: ErrorCode.Success,
+  },
 };
 
 /** Everything of B's that a foreign call could change, read through B's own calls. */
 async function stateOfB() {
   const token = b.token;
-  const [deposits, accounts, overview, balances, withdrawals] = await Promise.all([
+  const [deposits, accounts, overview, balances, withdrawals, cached] = await Promise.all([
     b.client.data<{ list: { orderId: string; status: string }[] }>('depositOrders', {
       token,
       query: { page: 1, pageSize: 50 },
@@ -128,6 +141,7 @@ async function stateOfB() {
     b.client.data<{ devices: { deviceId: string }[] }>('securityOverview', { token }),
     b.client.data('walletBalances', { token }),
     b.client.data<{ total: number }>('withdrawOrders', { token, query: { page: 1, pageSize: 50 } }),
+    b.client.data<{ value: unknown }>('jsonCacheGet', { token, params: { key: 'fav:1' } }),
   ]);
   return {
     deposits: deposits.list.map((o) => [o.orderId, o.status]),
@@ -135,6 +149,7 @@ async function stateOfB() {
     devices: overview.devices.map((d) => d.deviceId),
     balances,
     withdrawals: withdrawals.total,
+    cached: cached.value,
   };
 }
 

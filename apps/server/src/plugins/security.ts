@@ -9,16 +9,24 @@ import { API_HEADERS } from './api-headers';
 import { isApiRequest } from './error-handler';
 import { registerRateLimit } from './rate-limit';
 
-/** The strict CSP of the member site: no inline script, no foreign origins. */
-export function contentSecurityPolicy(extraConnect: string[] = []): Record<string, string[]> {
+/**
+ * The strict CSP of the member site: no inline script, no foreign origins but the venues' —
+ * their pages may be framed and their dialect APIs called (the third-party proxy of contract
+ * §8), and only those the registry holds.
+ */
+export function contentSecurityPolicy(
+  extraConnect: string[] = [],
+  venueOrigins: string[] = [],
+): Record<string, string[]> {
+  const venues = [...new Set(venueOrigins)];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'", ...extraConnect],
-    frameSrc: ["'self'"],
+    connectSrc: ["'self'", ...extraConnect, ...venues],
+    frameSrc: ["'self'", ...venues],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -26,14 +34,32 @@ export function contentSecurityPolicy(extraConnect: string[] = []): Record<strin
   };
 }
 
+/** The venue origins the page's CSP allows, and a way to hear that they changed. */
+export interface VenueOriginSource {
+  origins(): Promise<Record<string, string>>;
+  onChange(listener: () => void): void;
+}
+
 export async function registerSecurity(
   app: FastifyInstance,
   config: Config,
   redis: Redis | null,
+  venues?: VenueOriginSource,
 ): Promise<void> {
   // Documents get helmet's full set; JSON replies only what matters for JSON, since every
-  // byte of header is paid on every API call.
-  const pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config)));
+  // byte of header is paid on every API call. They change only when the venue registry does.
+  const build = (origins: string[]) =>
+    securityHeaders(contentSecurityPolicy(wsOrigins(config), origins));
+  let pageHeaders = build([]);
+  if (venues) {
+    const rebuild = async () => {
+      pageHeaders = build(Object.values(await venues.origins()));
+    };
+    await rebuild();
+    venues.onChange(() => {
+      rebuild().catch((err: unknown) => app.log.error({ err }, 'page CSP not rebuilt'));
+    });
+  }
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(isApiRequest(req) ? API_HEADERS : pageHeaders);
     done();

@@ -99,6 +99,7 @@ export const ErrorCode = {
   TransferUnresolved: 7025,
   TransferSettled: 7026,
   TransferAmountZero: 7027,
+  TransferNotReceived: 7028,
   DepositLimitExceeded: 9201,
   // venues and sportsbook 80xx (merchant API and bets, the house venue issue)
   VenueSignatureInvalid: 8000,
@@ -246,6 +247,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   7025: '场馆尚未确认该笔转账，请稍后再试',
   7026: '该转账已完成，无需处理',
   7027: '转账金额须大于 0',
+  7028: '场馆未收到该笔转账，款项已退回',
   9201: '超出您设置的存款限额',
   8000: '商户签名无效',
   8001: '请求时间戳已过期',
