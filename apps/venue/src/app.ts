@@ -8,6 +8,7 @@ import type { Feed } from './feed/feed';
 import { registerCors } from './http/cors';
 import { registerH5Routes } from './http/h5.routes';
 import { registerMerchantRoutes } from './http/merchant.routes';
+import { registerOperatorRoutes } from './http/operator.routes';
 import { newNonce, signMerchant } from './merchant/merchant-signing';
 import { VenueError } from './venue-error';
 import { buildVenueServices, type VenueServices } from './venue-services';
@@ -73,6 +74,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   registerCors(app, new Set([...deps.config.platformOrigins.values()].flat()));
   registerMerchantRoutes(app, services, send);
   registerH5Routes(app, services);
+  registerOperatorRoutes(app, services.operatorAuth, services.operators);
 
   // The H5 page's first call (not a merchant call): the URL token for a session token.
   app.post(h5Paths.exchange, async (req, reply) => {

@@ -32,6 +32,21 @@ describe('venue configuration', () => {
     [{ VENUE_PORT: 'eighty' }],
     [{ NODE_ENV: 'production' }],
     [{ VENUE_CODES: 'IMTY:XXTY' }],
+    [{ VENUE_TEST_CRASH: 'settle-batch:x' }],
+    [
+      {
+        NODE_ENV: 'production',
+        VENUE_DATABASE_URL: 'postgres://x/y',
+        VENUE_TEST_CRASH: 'settle-batch:1',
+      },
+    ],
+    [
+      {
+        NODE_ENV: 'production',
+        VENUE_DATABASE_URL: 'postgres://x/y',
+        VENUE_TEST_CLOCK_SKEW_MS: '86400000',
+      },
+    ],
     [{ VENUE_CODES: 'IMTY:IMTY:ZR' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=https://a.example/path' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=not a url' }],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dialectNames, type Dialect } from '@nebula/protocol/venue/dialects';
+import { venueOperatorRoles, type VenueOperatorRole } from '@nebula/protocol/venue/operator';
 
 /**
  * The venue's configuration, parsed once at start; a bad value stops the start and names the
@@ -46,6 +47,24 @@ const Env = z.object({
   VENUE_SELECTION_LIABILITY: z.coerce.number().int().min(1).default(5_000_000),
   /** How often the leader plays the feed, accepts in-play bets and settles. */
   VENUE_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /**
+   * The venue's operators: `name:role:token[;…]`, roles viewer / trader / admin, tokens of 32+
+   * characters (kept hashed in memory). Embedded without it, one admin token is generated into
+   * the data directory.
+   */
+  VENUE_OPERATORS: z.string().optional(),
+  /** Bets settled per transaction. */
+  VENUE_SETTLE_BATCH: z.coerce.number().int().min(1).max(10_000).default(2000),
+  /**
+   * Test hooks, refused in production: the clock moved by this many milliseconds (a restart
+   * "a day later"), and `settle-batch:N` — the process kills itself (SIGKILL) inside the N-th
+   * settlement batch, after its writes and before its commit.
+   */
+  VENUE_TEST_CLOCK_SKEW_MS: z.coerce.number().int().default(0),
+  VENUE_TEST_CRASH: z
+    .string()
+    .regex(/^settle-batch:\d{1,4}$/)
+    .optional(),
   /** Off: this node serves the APIs only and never leads (tests, read replicas). */
   VENUE_LEADER: z.enum(['on', 'off']).default('on'),
 });
@@ -73,17 +92,47 @@ export interface VenueConfig {
   platformOrigins: ReadonlyMap<string, readonly string[]>;
   publicUrl: string;
   clockSpeed: number;
-  margin: number;
+  /** First-start values of the book's settings, which operators then change at run time. */
+  book: BookLimits & { marginBp: bigint };
   acceptDelayMs: number;
   suspendMs: number;
-  limits: BookLimits;
   tickMs: number;
   leader: boolean;
+  operators: readonly VenueOperator[];
+  settleBatch: number;
+  /** Test hooks (never in production). */
+  clockSkewMs: number;
+  crashAtSettleBatch: number | null;
+}
+
+export interface VenueOperator {
+  name: string;
+  role: VenueOperatorRole;
+  token: string;
 }
 
 export class VenueConfigError extends Error {}
 
 export type VenueFamily = 'TY' | 'DJ';
+
+function parseOperators(raw: string | undefined): VenueOperator[] {
+  const out: VenueOperator[] = [];
+  for (const part of (raw ?? '').split(';').filter(Boolean)) {
+    const [name = '', role = '', token = ''] = part.split(':');
+    if (
+      !/^[A-Za-z0-9_.-]{2,32}$/.test(name) ||
+      !(venueOperatorRoles as readonly string[]).includes(role) ||
+      token.length < 32 ||
+      out.some((o) => o.name === name)
+    ) {
+      throw new VenueConfigError(
+        'VENUE_OPERATORS: each entry is name:role:token, roles viewer/trader/admin, tokens of 32+ characters, names unique',
+      );
+    }
+    out.push({ name, role: role as VenueOperatorRole, token });
+  }
+  return out;
+}
 
 function parseOrigins(
   raw: string | undefined,
@@ -160,6 +209,11 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
   }
   const codes = [...dialectOf.keys()];
   const production = e.NODE_ENV === 'production';
+  if (production && (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 || e.VENUE_TEST_CRASH)) {
+    throw new VenueConfigError(
+      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH: refused in production',
+    );
+  }
   if (production && !e.VENUE_DATABASE_URL) {
     throw new VenueConfigError('VENUE_DATABASE_URL: required in production');
   }
@@ -179,10 +233,10 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     // Embedded, the venue is on `localhost` while the platform is on 127.0.0.1: another site.
     publicUrl: (e.VENUE_PUBLIC_URL ?? `http://localhost:${e.VENUE_PORT}`).replace(/\/$/, ''),
     clockSpeed: e.VENUE_CLOCK_SPEED,
-    margin: e.VENUE_MARGIN_BP / 10_000,
     acceptDelayMs: e.VENUE_ACCEPT_DELAY_MS,
     suspendMs: e.VENUE_SUSPEND_MS,
-    limits: {
+    book: {
+      marginBp: BigInt(e.VENUE_MARGIN_BP),
       minStake: BigInt(e.VENUE_MIN_STAKE) * 100n,
       maxStake: BigInt(e.VENUE_MAX_STAKE) * 100n,
       maxPayout: BigInt(e.VENUE_MAX_PAYOUT) * 100n,
@@ -191,5 +245,9 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     },
     tickMs: e.VENUE_TICK_MS,
     leader: e.VENUE_LEADER === 'on',
+    operators: parseOperators(e.VENUE_OPERATORS),
+    settleBatch: e.VENUE_SETTLE_BATCH,
+    clockSkewMs: e.VENUE_TEST_CLOCK_SKEW_MS,
+    crashAtSettleBatch: e.VENUE_TEST_CRASH ? Number(e.VENUE_TEST_CRASH.split(':')[1]) : null,
   };
 }

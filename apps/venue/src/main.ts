@@ -33,8 +33,23 @@ async function embeddedMerchants(config: VenueConfig): Promise<VenueConfig> {
   return withOrigins(new Map(Object.entries(secrets)));
 }
 
+/** Embedded without VENUE_OPERATORS: one admin token generated into the data directory. */
+async function embeddedOperators(config: VenueConfig): Promise<VenueConfig> {
+  if (config.operators.length > 0 || config.production) return config;
+  const file = path.join(config.dataDir, 'operator-token');
+  let token: string;
+  try {
+    token = (await readFile(file, 'utf8')).trim();
+  } catch {
+    token = randomBytes(32).toString('hex');
+    await writeFile(file, token, { mode: 0o600 });
+  }
+  process.stdout.write(`venue operator (admin) token: ${file}\n`);
+  return { ...config, operators: [{ name: 'admin', role: 'admin', token }] };
+}
+
 async function main(): Promise<void> {
-  const config = await embeddedMerchants(loadVenueConfig(process.env));
+  const config = await embeddedOperators(await embeddedMerchants(loadVenueConfig(process.env)));
   let db: Db;
   let unlock: (() => Promise<void>) | null = null;
   if (config.databaseUrl) {
@@ -45,12 +60,16 @@ async function main(): Promise<void> {
     db = await PgliteDb.open({ dataDir: path.join(config.dataDir, 'db') });
   }
   await migrateVenue(db);
-  const venue = buildVenueApp({ config, db });
+  const now = () => Date.now() + config.clockSkewMs;
+  const venue = buildVenueApp({ config, db, now });
+  await venue.init();
   const { app } = venue;
   await app.listen({ host: config.host, port: config.port });
   // Every node serves the APIs; the one holding the lease also plays the feed and settles.
   if (config.leader) venue.leader.start(config.tickMs);
-  process.stdout.write(`Nebula house venue on http://${config.host}:${config.port}\n`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`Nebula house venue on http://${config.host}:${port}\n`);
   const stop = async () => {
     await app.close();
     await db.close();

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@nebula/db';
 import { AcceptanceService } from './bets/acceptance.service';
+import { CorrectionService } from './bets/correction.service';
 import { PlacementService } from './bets/placement.service';
 import { SettlementService } from './bets/settlement.service';
 import { BookService } from './book/book.service';
+import { BookSettingsService } from './book/book-settings.service';
 import type { VenueConfig } from './config';
 import { EventSyncService } from './events/event-sync.service';
 import type { Feed } from './feed/feed';
@@ -13,11 +15,15 @@ import { H5Service } from './h5/h5.service';
 import { LeaderLease } from './leader/leader-lease';
 import { LeaderLoop } from './leader/leader-loop';
 import { MerchantAuth } from './merchant/merchant-auth';
+import { OperatorAuth } from './operator/operator-auth';
+import { OperatorService } from './operator/operator.service';
 import { SessionService } from './session/session.service';
 import { TransferService } from './wallet/transfer.service';
 
 export interface VenueServices {
   config: VenueConfig;
+  settings: BookSettingsService;
+  init(): Promise<void>;
   auth: MerchantAuth;
   transfers: TransferService;
   sessions: SessionService;
@@ -25,6 +31,9 @@ export interface VenueServices {
   placement: PlacementService;
   acceptance: AcceptanceService;
   settlement: SettlementService;
+  corrections: CorrectionService;
+  operatorAuth: OperatorAuth;
+  operators: OperatorService;
   feeds: MerchantFeedsService;
   h5: H5Service;
   leader: LeaderLoop;
@@ -40,7 +49,8 @@ export function buildVenueServices(deps: {
   feed?: Feed;
 }): VenueServices {
   const { config, db, now } = deps;
-  const book = new BookService(db, config.margin, now);
+  const settings = new BookSettingsService(db, config.book, now);
+  const book = new BookService(db, settings, now);
   const acceptance = new AcceptanceService(db, book, now);
   const timers = new Set<NodeJS.Timeout>();
   // The receiving node decides its in-play bets when their delay runs out; the leader's sweep
@@ -52,8 +62,12 @@ export function buildVenueServices(deps: {
     }, delayMs + 20);
     timers.add(t);
   };
-  const placement = new PlacementService(db, book, config, now, onPending);
-  const settlement = new SettlementService(db, now);
+  const placement = new PlacementService(db, book, settings, config, now, onPending);
+  const corrections = new CorrectionService(db, now);
+  const settlement = new SettlementService(db, corrections, now, {
+    batch: config.settleBatch,
+    crashAtBatch: config.crashAtSettleBatch,
+  });
   const sync = new EventSyncService(
     db,
     deps.feed ?? new SimulatedFeed(config.clockSpeed),
@@ -63,6 +77,9 @@ export function buildVenueServices(deps: {
   const lease = new LeaderLease(db, `node-${randomBytes(6).toString('hex')}`, now, 10_000);
   return {
     config,
+    settings,
+    /** Seeds the book's settings on first start and loads them. */
+    init: () => settings.init(),
     auth: new MerchantAuth(db, config.merchants, now),
     transfers: new TransferService(db, now),
     sessions: new SessionService(db, config, now),
@@ -70,6 +87,9 @@ export function buildVenueServices(deps: {
     placement,
     acceptance,
     settlement,
+    corrections,
+    operatorAuth: new OperatorAuth(config.operators),
+    operators: new OperatorService(db, settings, corrections, now),
     feeds: new MerchantFeedsService(db, book, now),
     h5: new H5Service(db, book, now),
     leader: new LeaderLoop(lease, sync, acceptance, settlement),

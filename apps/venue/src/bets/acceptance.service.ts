@@ -23,6 +23,7 @@ export class AcceptanceService {
   ) {}
 
   async decide(betId: string): Promise<void> {
+    await this.book.fresh();
     await this.db.tx(async (q) => {
       const bet = await bets.readBet(q, betId, true);
       if (!bet || bet.status !== 'pending') return;

@@ -232,6 +232,31 @@ export async function reserveLiability(
   return r.rowCount > 0;
 }
 
+/** Takes reservations back (a bet that was not placed after all). */
+export async function releaseLiability(
+  q: Queryable,
+  items: readonly { merchant: string; venueCode: string; selectionId: string; amount: bigint }[],
+): Promise<void> {
+  await q.query(
+    `UPDATE venue_liability l SET amount = l.amount - u.a
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS u(m, v, s, a)
+      WHERE l.merchant = u.m AND l.venue_code = u.v AND l.selection_id = u.s`,
+    [
+      items.map((i) => i.merchant),
+      items.map((i) => i.venueCode),
+      items.map((i) => i.selectionId),
+      items.map((i) => String(i.amount)),
+    ],
+  );
+}
+
+/** An event is over and every bet on it settled: its selections hold nothing any more. */
+export async function clearEventLiability(q: Queryable, eventId: string): Promise<void> {
+  await q.query(`DELETE FROM venue_liability WHERE starts_with(selection_id, $1 || ':')`, [
+    eventId,
+  ]);
+}
+
 export async function readLiability(
   q: Queryable,
   k: { merchant: string; venueCode: string; selectionId: string },
@@ -262,19 +287,23 @@ export async function reserveExposure(
   return r.rowCount > 0;
 }
 
-/** Gives back what ended bets reserved (legs of one or many bets). */
+/**
+ * Gives back what ended bets reserved (legs of one or many bets); with `sign` −1 takes it
+ * again (a decided bet a correction reopened).
+ */
 export async function releaseReservations(
   q: Queryable,
   bets: readonly Pick<BetRow, 'merchant' | 'venueCode' | 'playerId' | 'stake' | 'legs'>[],
+  sign: 1n | -1n = 1n,
 ): Promise<void> {
   const liability = new Map<string, bigint>();
   const exposure = new Map<string, bigint>();
   for (const b of bets) {
     for (const l of b.legs) {
       const lk = JSON.stringify([b.merchant, b.venueCode, l.selectionId]);
-      liability.set(lk, (liability.get(lk) ?? 0n) + l.liability);
+      liability.set(lk, (liability.get(lk) ?? 0n) + sign * l.liability);
       const ek = JSON.stringify([b.merchant, b.venueCode, b.playerId, l.marketId]);
-      exposure.set(ek, (exposure.get(ek) ?? 0n) + l.liability + b.stake);
+      exposure.set(ek, (exposure.get(ek) ?? 0n) + sign * (l.liability + b.stake));
     }
   }
   if (liability.size > 0) {
@@ -341,7 +370,10 @@ export async function decidePending(
   return r.rows[0]?.version ?? null;
 }
 
-/** Writes the results of one event's legs, per selection and period (set-based). */
+/**
+ * Writes the results of one event's legs, per selection and period (set-based): new results
+ * and corrected ones alike; legs an operator decided keep theirs.
+ */
 export async function setLegResults(
   q: Queryable,
   eventId: string,
@@ -351,19 +383,11 @@ export async function setLegResults(
   const r = await q.query(
     `UPDATE venue_bet_legs l SET result = u.r
        FROM unnest($2::text[], $3::text[]) AS u(s, r)
-      WHERE l.event_id = $1 AND l.selection_id = u.s AND l.result IS NULL`,
+      WHERE l.event_id = $1 AND l.selection_id = u.s AND l.result IS DISTINCT FROM u.r
+        AND NOT l.operator_set`,
     [eventId, results.map((x) => x.selectionId), results.map((x) => x.result)],
   );
   return r.rowCount;
-}
-
-/** The open selections of an event still without a result. */
-export async function openSelections(q: Queryable, eventId: string): Promise<string[]> {
-  const r = await q.query<{ selection_id: string }>(
-    'SELECT DISTINCT selection_id FROM venue_bet_legs WHERE event_id = $1 AND result IS NULL',
-    [eventId],
-  );
-  return r.rows.map((x) => x.selection_id);
 }
 
 /**

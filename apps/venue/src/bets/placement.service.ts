@@ -6,13 +6,14 @@ import { betReturnFen } from '@nebula/protocol/venue/settlement';
 import type { Db, Queryable } from '@nebula/db';
 import type { BookLimits, VenueFamily } from '../config';
 import type { BookService, EventBook } from '../book/book.service';
+import type { BookSettingsService } from '../book/book-settings.service';
 import * as events from '../events/event.repository';
 import type { PlayerRef } from '../session/session.repository';
 import { VenueError } from '../venue-error';
 import * as ledger from '../wallet/venue-ledger.repository';
 import * as bets from './bet.repository';
 import { betVersion, betView } from './bet-view';
-import { insertVersions } from './bet-version.repository';
+import * as placements from './placement.repository';
 
 /** A bet number members can copy: the date and ten random digits. */
 function newBetId(now: number): string {
@@ -36,7 +37,8 @@ export function offeredPrice(book: EventBook, selectionId: string): Offer {
   if (book.suspended) return { refused: ErrorCode.BetMarketSuspended };
   for (const m of book.markets) {
     const s = m.selections.find((x) => x.selectionId === selectionId);
-    if (s) return { oddsMilli: s.oddsMilli };
+    if (s)
+      return m.suspended ? { refused: ErrorCode.BetMarketSuspended } : { oddsMilli: s.oddsMilli };
   }
   // The event is open but this line is no longer hung (in play lines move with the score).
   return { refused: ErrorCode.BetMarketClosed };
@@ -55,8 +57,8 @@ export class PlacementService {
   constructor(
     private readonly db: Db,
     private readonly book: BookService,
+    private readonly settings: BookSettingsService,
     private readonly cfg: {
-      limits: BookLimits;
       acceptDelayMs: number;
       familyOf: ReadonlyMap<string, VenueFamily>;
     },
@@ -73,11 +75,12 @@ export class PlacementService {
     const earlier = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
     if (earlier) return this.#replay(earlier, requestHash);
 
+    // Fresh settings first: the quote prices at the current margin, the limits are current.
+    const limits = await this.settings.fresh();
     const quote = await this.#quote(req, this.cfg.familyOf.get(player.venueCode) ?? 'TY');
     const odds = quote.legs.map((l) => ({ oddsMilli: l.oddsMilli, result: 'open' as const }));
     const potential = betReturnFen(stake, odds);
     const win = potential - stake;
-    const { limits } = this.cfg;
     const perUnit = (potential * 1000n) / stake; // the combined odds in thousandths
     const stakeFor = (maxWin: bigint) =>
       (maxWin * 1000n) / (perUnit - 1000n > 0n ? perUnit - 1000n : 1n);
@@ -101,40 +104,64 @@ export class PlacementService {
     const now = this.now();
     const id = newBetId(now);
     const status = quote.live ? 'pending' : 'open';
-    const placed = await this.db.tx(async (q) => {
-      const claimed = await bets.insertBet(q, {
-        id,
-        ...player,
-        requestKey: req.requestKey,
-        requestHash,
-        stake,
-        oddsPolicy: req.oddsPolicy,
-        status,
-        acceptAfter: quote.live ? now + this.cfg.acceptDelayMs : null,
-        placedAt: now,
+    await this.#reserveLiability(player, quote.legs, win, stakeFor, limits.selectionLiability);
+    let placed: bets.BetRow | null;
+    try {
+      placed = await this.db.tx(async (q) => {
+        const acceptAfter = quote.live ? now + this.cfg.acceptDelayMs : null;
+        const taken = await placements.claimAndDebit(q, {
+          id,
+          ...player,
+          requestKey: req.requestKey,
+          requestHash,
+          stake,
+          oddsPolicy: req.oddsPolicy,
+          status,
+          acceptAfter,
+          placedAt: now,
+        });
+        if (!taken.claimed) return null;
+        if (!taken.debited) throw new VenueError(ErrorCode.BetBalanceInsufficient);
+        const bet: bets.BetRow = {
+          id,
+          ...player,
+          requestHash,
+          stake,
+          oddsPolicy: req.oddsPolicy,
+          status,
+          result: null,
+          payout: null,
+          refuseCode: null,
+          acceptAfter,
+          placedAt: now,
+          settledAt: null,
+          version: 1,
+          legs: quote.legs,
+        };
+        await placements.writePlacement(q, {
+          betId: id,
+          ...player,
+          legs: quote.legs,
+          entry: {
+            reference: `bet:${id}`,
+            kind: 'bet_stake',
+            postings: [
+              { account: ledger.playerAccount(player), amount: -stake },
+              { account: ledger.bookAccount(player), amount: stake },
+            ],
+          },
+          version: betVersion(bet, quote.live ? 'placed' : 'accepted'),
+          now,
+        });
+        await this.#reserveExposure(q, player, quote.legs, stake, win, limits);
+        return bet;
       });
-      if (!claimed) return null;
-      if ((await ledger.debitWallet(q, player, stake)) === null) {
-        throw new VenueError(ErrorCode.BetBalanceInsufficient);
-      }
-      await this.#reserve(q, player, quote.legs, stake, win, stakeFor);
-      await bets.insertLegs(q, id, quote.legs);
-      await ledger.writeEntry(q, {
-        reference: `bet:${id}`,
-        kind: 'bet_stake',
-        postings: [
-          { account: ledger.playerAccount(player), amount: -stake },
-          { account: ledger.bookAccount(player), amount: stake },
-        ],
-        now,
-      });
-      const bet = (await bets.readBet(q, id))!;
-      await insertVersions(q, [
-        { ...player, body: betVersion(bet, quote.live ? 'placed' : 'accepted') },
-      ]);
-      return bet;
-    });
+    } catch (err) {
+      await this.#releaseLiability(player, quote.legs, win);
+      throw err;
+    }
     if (!placed) {
+      await this.#releaseLiability(player, quote.legs, win);
       // A concurrent retry with the same key won the claim: answer what it placed.
       const first = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
       return this.#replay(first!, requestHash);
@@ -201,27 +228,72 @@ export class PlacementService {
    * player's markets, in a fixed order (no deadlock between parlays); a limit it would pass
    * refuses the bet with the stake still allowed.
    */
-  async #reserve(
+  /** The player's potential payout per market (their own rows: no contention). */
+  async #reserveExposure(
     q: Queryable,
     player: PlayerRef,
     legs: readonly bets.LegRow[],
     stake: bigint,
     win: bigint,
-    stakeFor: (maxWin: bigint) => bigint,
+    limits: BookLimits,
   ): Promise<void> {
-    const { limits } = this.cfg;
-    for (const l of [...legs].sort((a, b) => a.selectionId.localeCompare(b.selectionId))) {
-      const key = { ...player, selectionId: l.selectionId };
-      if (!(await bets.reserveLiability(q, key, win, limits.selectionLiability))) {
-        const room = limits.selectionLiability - (await bets.readLiability(q, key));
-        throw new VenueError(ErrorCode.BetStakeTooHigh, {
-          maxStake: fenToYuanString(room > 0n ? stakeFor(room) : 0n),
-        });
-      }
+    for (const l of legs) {
       const market = { ...player, marketId: l.marketId };
       if (!(await bets.reserveExposure(q, market, win + stake, limits.maxPlayerMarketPayout))) {
         throw new VenueError(ErrorCode.BetPayoutTooHigh);
       }
     }
+  }
+
+  /**
+   * Reserves the bet's potential win on each selection, in its own short transaction before
+   * the bet's (the selection's row is every bettor's on it: its lock must not wait for the
+   * bet's commit to reach the disk). `synchronous_commit = off` releases the lock at once; the
+   * bet's own, synchronous, commit comes later in the log, so a bet on disk always has its
+   * reservation on disk. A crash between the two leaves an over-reservation — the safe side —
+   * which the event's settlement clears. Beyond the limit nothing is reserved and the stake
+   * still allowed is answered.
+   */
+  async #reserveLiability(
+    player: PlayerRef,
+    legs: readonly bets.LegRow[],
+    win: bigint,
+    stakeFor: (maxWin: bigint) => bigint,
+    limit: bigint,
+  ): Promise<void> {
+    if (legs.length === 1) {
+      const key = { ...player, selectionId: legs[0]!.selectionId };
+      if (!(await placements.reserveLiabilityNow(this.db, key, win, limit))) {
+        const room = limit - (await bets.readLiability(this.db, key));
+        throw new VenueError(ErrorCode.BetStakeTooHigh, {
+          maxStake: fenToYuanString(room > 0n ? stakeFor(room) : 0n),
+        });
+      }
+      return;
+    }
+    await this.db.tx(async (q) => {
+      await placements.commitWithoutWaiting(q);
+      // In a fixed order, so two parlays never wait on each other's selections.
+      for (const l of [...legs].sort((a, b) => a.selectionId.localeCompare(b.selectionId))) {
+        const key = { ...player, selectionId: l.selectionId };
+        if (!(await bets.reserveLiability(q, key, win, limit))) {
+          const room = limit - (await bets.readLiability(q, key));
+          throw new VenueError(ErrorCode.BetStakeTooHigh, {
+            maxStake: fenToYuanString(room > 0n ? stakeFor(room) : 0n),
+          });
+        }
+      }
+    });
+  }
+
+  /** Gives back a reservation whose bet was not placed (refused, or a retry's twin). */
+  async #releaseLiability(player: PlayerRef, legs: readonly bets.LegRow[], win: bigint) {
+    await this.db.tx(async (q) => {
+      await placements.commitWithoutWaiting(q);
+      await bets.releaseLiability(
+        q,
+        legs.map((l) => ({ ...player, selectionId: l.selectionId, amount: win })),
+      );
+    });
   }
 }

@@ -1,23 +1,14 @@
 import { parseSelectionId, type LegResult } from '@nebula/protocol/venue/markets';
-import { betReturnFen, legResult } from '@nebula/protocol/venue/settlement';
+import { legResult } from '@nebula/protocol/venue/settlement';
 import type { Db } from '@nebula/db';
 import * as events from '../events/event.repository';
 import type { LeaderLease } from '../leader/leader-lease';
 import * as ledger from '../wallet/venue-ledger.repository';
+import { eventSelections, flagCorrected } from './bet-correction.repository';
 import * as bets from './bet.repository';
+import { decide, type CorrectionService } from './correction.service';
 import { betVersion } from './bet-view';
 import { insertVersions } from './bet-version.repository';
-
-const BATCH = 2000;
-
-/** A bet's overall result for display, from its legs and what it pays. */
-export function betResult(bet: Pick<bets.BetRow, 'legs' | 'stake'>, payout: bigint): string {
-  if (bet.legs.length === 1) return bet.legs[0]!.result ?? 'lost';
-  if (payout === 0n) return 'lost';
-  if (bet.legs.every((l) => l.result === 'void')) return 'void';
-  if (payout > bet.stake) return 'won';
-  return payout === bet.stake ? 'push' : 'half_lost';
-}
 
 /** Each open selection's result from the event's result; null while its period is unknown. */
 function selectionResult(ev: events.EventRow, selectionId: string): LegResult | null {
@@ -38,36 +29,60 @@ function selectionResult(ev: events.EventRow, selectionId: string): LegResult | 
  * whole batch or none of it; the next tick picks up what is left, and nothing settles twice.
  */
 export class SettlementService {
+  #batches = 0;
+
   constructor(
     private readonly db: Db,
+    private readonly corrections: CorrectionService,
     private readonly now: () => number,
+    private readonly opts: { batch: number; crashAtBatch?: number | null } = { batch: 2000 },
   ) {}
 
-  /** Settles what every finished (or half-time) event completes; answers bets settled. */
+  /**
+   * Settles what every finished (or half-time) event completes, then every bet a correction
+   * flagged (also those a crash left flagged); answers bets settled or settled anew.
+   */
   async settleDue(lease: LeaderLease): Promise<number> {
     let settled = 0;
-    for (const ev of await events.eventsToSettle(this.db))
-      settled += await this.settleEvent(lease, ev);
+    // Pages of 200 events until none is left (after downtime many finish at once); bounded so
+    // a tick always ends.
+    for (let page = 0; page < 50; page += 1) {
+      const due = await events.eventsToSettle(this.db);
+      for (const ev of due) settled += await this.settleEvent(lease, ev);
+      if (due.length < 200) break;
+    }
+    settled += await this.corrections.recheckDue((fn) => lease.write(fn));
     return settled;
   }
 
   async settleEvent(lease: LeaderLease, ev: events.EventRow): Promise<number> {
-    const selections = await bets.openSelections(this.db, ev.id);
+    const selections = await eventSelections(this.db, ev.id);
     const results = selections
       .map((selectionId) => ({ selectionId, result: selectionResult(ev, selectionId) }))
       .filter((r): r is { selectionId: string; result: LegResult } => r.result !== null);
     const finished = ev.status === 'finished' || ev.status === 'cancelled';
     await lease.write(async (q) => {
+      // A corrected result flags the bets it already settled before their legs change.
+      await flagCorrected(q, ev.id, results);
       await bets.setLegResults(q, ev.id, results);
-      if (finished) await events.markSettled(q, ev.id, 'ft', ev.version);
-      if (ev.halfTime) await events.markSettled(q, ev.id, '1h', ev.version);
     });
     let settled = 0;
     for (;;) {
-      const batch = await bets.settleableBets(this.db, ev.id, BATCH);
-      if (batch.length === 0) return settled;
+      const batch = await bets.settleableBets(this.db, ev.id, this.opts.batch);
+      if (batch.length === 0) break;
       settled += await lease.write((q) => this.#settleBatch(q, batch));
     }
+    // Only once every batch is in: a crash before this leaves the event due, and the next
+    // tick finishes its bets (each settles once: the batches are compare-and-set).
+    await lease.write(async (q) => {
+      if (finished) {
+        await events.markSettled(q, ev.id, 'ft', ev.version);
+        // Whatever a crash left reserved on its selections goes with the event.
+        await bets.clearEventLiability(q, ev.id);
+      }
+      if (ev.halfTime) await events.markSettled(q, ev.id, '1h', ev.version);
+    });
+    return settled;
   }
 
   async #settleBatch(
@@ -76,12 +91,8 @@ export class SettlementService {
   ): Promise<number> {
     const now = this.now();
     const rows = batch.map((bet) => {
-      // A leg still open in a lost parlay does not matter: the product is zero.
-      const payout = betReturnFen(
-        bet.stake,
-        bet.legs.map((l) => ({ oddsMilli: l.oddsMilli, result: l.result ?? 'lost' })),
-      );
-      return { bet, id: bet.id, version: bet.version, result: betResult(bet, payout), payout };
+      const d = decide(bet);
+      return { bet, id: bet.id, version: bet.version, result: d.result!, payout: d.payout! };
     });
     const done = await bets.markSettled(q, rows, now);
     const mine = rows.filter((r) => done.has(r.id));
@@ -116,6 +127,11 @@ export class SettlementService {
       q,
       mine.map((r) => r.bet),
     );
+    this.#batches += 1;
+    if (this.#batches === this.opts.crashAtBatch) {
+      // The test hook (never in production): die as a machine would, mid-transaction.
+      process.kill(process.pid, 'SIGKILL');
+    }
     await insertVersions(
       q,
       mine.map((r) => ({

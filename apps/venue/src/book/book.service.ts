@@ -1,11 +1,18 @@
 import type { Db } from '@nebula/db';
 import { matchBook, type PricedMarket } from '../pricing/match-book';
 import * as events from '../events/event.repository';
+import type { BookSettingsService } from './book-settings.service';
+
+export type BookMarket = PricedMarket & { suspended: boolean };
+
+/** Whether an operator's hold covers a market: its own id, or its event, period and kind. */
+export const isHeld = (held: readonly string[], marketId: string) =>
+  held.some((h) => marketId === h || marketId.startsWith(`${h}:`));
 
 export interface EventBook {
   event: events.EventRow;
   /** Hung markets with their prices; empty once the event is over. */
-  markets: PricedMarket[];
+  markets: BookMarket[];
   /** Betting stops for the moment (a score event, an operator's hold, a late kick-off). */
   suspended: boolean;
   live: boolean;
@@ -19,15 +26,21 @@ const CACHE_SIZE = 5000;
  * event version (a change of score, minute or hold bumps it).
  */
 export class BookService {
-  readonly #cache = new Map<string, PricedMarket[]>();
+  readonly #cache = new Map<string, BookMarket[]>();
 
   constructor(
     private readonly db: Db,
-    private readonly margin: number,
+    private readonly settings: BookSettingsService,
     private readonly now: () => number,
   ) {}
 
+  /** Picks up an operator's new margin (at most a second old) before pricing. */
+  async fresh(): Promise<void> {
+    await this.settings.fresh();
+  }
+
   async book(eventId: string): Promise<EventBook | null> {
+    await this.fresh();
     const ev = await events.readEvent(this.db, eventId);
     return ev ? this.bookOf(ev) : null;
   }
@@ -45,12 +58,16 @@ export class BookService {
     return { event: ev, markets, suspended, live };
   }
 
-  #markets(ev: events.EventRow): PricedMarket[] {
-    const key = `${ev.id}:${ev.version}`;
+  #markets(ev: events.EventRow): BookMarket[] {
+    // A hold bumps the version; a new margin reprices everything.
+    const key = `${ev.id}:${ev.version}:${this.settings.snapshot.marginBp}`;
     const hit = this.#cache.get(key);
     if (hit) return hit;
     const state = ev.status === 'live' ? { minute: ev.minute ?? 0, score: ev.score } : undefined;
-    const markets = matchBook(ev, state, this.margin);
+    const markets = matchBook(ev, state, this.settings.margin).map((m) => ({
+      ...m,
+      suspended: isHeld(ev.heldMarkets, m.marketId),
+    }));
     if (this.#cache.size >= CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(key, markets);
     return markets;

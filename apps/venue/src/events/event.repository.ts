@@ -11,6 +11,8 @@ export interface EventRow extends Fixture {
   halfTime: { home: number; away: number } | null;
   suspendedUntil: number | null;
   held: boolean;
+  /** Markets an operator suspended: market ids or `{event}:{period}:{kind}` for every line. */
+  heldMarkets: string[];
   resultSource: 'feed' | 'operator';
   version: number;
   settledVersion: number | null;
@@ -32,6 +34,7 @@ interface Row {
   ht_away: number | null;
   suspended_until: Date | null;
   held: boolean;
+  held_markets: string[];
   result_source: 'feed' | 'operator';
   version: number;
   settled_version: number | null;
@@ -39,7 +42,7 @@ interface Row {
 }
 
 const COLUMNS = `id, league_id, sport, home, away, starts_at, status, minute, score_home, score_away,
-  ht_home, ht_away, suspended_until, held, result_source, version, settled_version, ht_settled_version`;
+  ht_home, ht_away, suspended_until, held, held_markets, result_source, version, settled_version, ht_settled_version`;
 
 const toEvent = (r: Row): EventRow => ({
   id: r.id,
@@ -54,6 +57,7 @@ const toEvent = (r: Row): EventRow => ({
   halfTime: r.ht_home === null || r.ht_away === null ? null : { home: r.ht_home, away: r.ht_away },
   suspendedUntil: r.suspended_until?.getTime() ?? null,
   held: r.held,
+  heldMarkets: r.held_markets,
   resultSource: r.result_source,
   version: r.version,
   settledVersion: r.settled_version,
@@ -168,12 +172,30 @@ export async function updateEvent(
   return r.rows[0]?.version ?? null;
 }
 
-export async function setHeld(q: Queryable, id: string, held: boolean): Promise<boolean> {
-  const r = await q.query(
-    'UPDATE venue_events SET held = $2, version = version + 1 WHERE id = $1',
+/** An operator's hold on the whole event; answers the new version (null: no such event). */
+export async function setHeld(q: Queryable, id: string, held: boolean): Promise<number | null> {
+  const r = await q.query<{ version: number }>(
+    'UPDATE venue_events SET held = $2, version = version + 1 WHERE id = $1 RETURNING version',
     [id, held],
   );
-  return r.rowCount > 0;
+  return r.rows[0]?.version ?? null;
+}
+
+/** Holds or releases one market (or every line of a kind); answers the new version. */
+export async function setMarketHeld(
+  q: Queryable,
+  id: string,
+  marketKey: string,
+  held: boolean,
+): Promise<number | null> {
+  const r = await q.query<{ version: number }>(
+    `UPDATE venue_events SET version = version + 1,
+        held_markets = CASE WHEN $3 THEN array_append(array_remove(held_markets, $2), $2)
+                            ELSE array_remove(held_markets, $2) END
+      WHERE id = $1 RETURNING version`,
+    [id, marketKey, held],
+  );
+  return r.rows[0]?.version ?? null;
 }
 
 export async function markSettled(

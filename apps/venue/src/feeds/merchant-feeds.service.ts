@@ -77,6 +77,7 @@ export class MerchantFeedsService {
    * asking venue's family, live first.
    */
   async summary(family: 'TY' | 'DJ') {
+    await this.book.fresh();
     const { families, now, dayStart } = await this.#familyCounts();
     const candidates = await events.listEvents(this.db, {
       from: now - 3 * 3600_000,

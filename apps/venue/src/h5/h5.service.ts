@@ -3,11 +3,10 @@ import type { EventView } from '@nebula/protocol/venue/h5';
 import { familyOfSport, sportsOfFamily, type Sport } from '@nebula/protocol/venue/markets';
 import type { VenueFamily } from '../config';
 import type { Db } from '@nebula/db';
-import type { BookService, EventBook } from '../book/book.service';
+import type { BookMarket, BookService, EventBook } from '../book/book.service';
 import { leagueOf } from '../catalogue/fixture-model';
 import * as events from '../events/event.repository';
 import { clockOf } from '../events/event-sync.service';
-import type { PricedMarket } from '../pricing/match-book';
 import type { PlayerRef } from '../session/session.repository';
 import { VenueError } from '../venue-error';
 import { ErrorCode } from '@nebula/protocol';
@@ -25,9 +24,9 @@ const sportsIn = (family: VenueFamily, sport?: Sport): readonly Sport[] =>
 const SHANGHAI_MS = 8 * 3600_000;
 
 /** The list shows one line per kind: the most balanced of those hung (the main line). */
-function mainLines(markets: PricedMarket[]): PricedMarket[] {
-  const best = new Map<string, PricedMarket>();
-  const gap = (m: PricedMarket) =>
+function mainLines(markets: BookMarket[]): BookMarket[] {
+  const best = new Map<string, BookMarket>();
+  const gap = (m: BookMarket) =>
     Math.abs((m.selections[0]?.oddsMilli ?? 0) - (m.selections[1]?.oddsMilli ?? 0));
   for (const m of markets) {
     if (m.period !== 'ft' || m.kind === 'oe') continue;
@@ -71,6 +70,7 @@ export class H5Service {
   }
 
   async list(family: VenueFamily, tab: 'early' | 'today' | 'live', sport?: Sport) {
+    await this.book.fresh();
     const now = this.now();
     const dayEnd = Math.floor((now + SHANGHAI_MS) / DAY_MS) * DAY_MS - SHANGHAI_MS + DAY_MS;
     const open = await events.listEvents(this.db, {
@@ -102,6 +102,7 @@ export class H5Service {
 
   /** 赛果: matches finished in the last two days. */
   async results(family: VenueFamily, sport?: Sport) {
+    await this.book.fresh();
     const now = this.now();
     const done = await events.listEvents(this.db, {
       from: now - 2 * DAY_MS,

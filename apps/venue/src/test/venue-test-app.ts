@@ -5,17 +5,29 @@ import {
   merchantPaths,
   type MerchantCall,
 } from '@nebula/protocol/venue/merchant';
+import {
+  VENUE_OPERATOR_HEADER,
+  venueOperatorPaths,
+  type VenueOperatorCall,
+} from '@nebula/protocol/venue/operator';
 import { buildVenueApp, type VenueApp } from '../app';
 import { loadVenueConfig } from '../config';
 import { migrateVenue } from '../db/migrate';
 import { newNonce, signMerchant } from '../merchant/merchant-signing';
 import type { Db } from '@nebula/db';
+import type { Feed } from '../feed/feed';
 
 const createTestDb = testDatabases(migrateVenue);
 
 export const MERCHANT = 'NEBULA';
 /** The member site the test merchant serves (CORS and the page's message partner). */
 export const PLATFORM_ORIGIN = 'http://127.0.0.1:8080';
+/** One operator per role (names `viewer-op`, `trader-op`, `admin-op`). */
+export const OPERATOR_TOKENS = {
+  viewer: 'v'.repeat(40),
+  trader: 't'.repeat(40),
+  admin: 'a'.repeat(40),
+} as const;
 
 export interface VenueTestApp extends VenueApp {
   db: Db;
@@ -42,12 +54,21 @@ export interface VenueTestApp extends VenueApp {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<{ code: number | string; data?: T; msg?: string; message?: string }>;
+  /** An operator call with the token of a role (or none). */
+  operator<T = unknown>(
+    call: VenueOperatorCall,
+    body: unknown,
+    role: keyof typeof OPERATOR_TOKENS | null,
+  ): Promise<{ code: number; data?: T; message?: string }>;
   /** Launches a player and trades the URL token for a session token. */
   enter(playerId: string, venueCode?: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function createVenueTestApp(env: Record<string, string> = {}): Promise<VenueTestApp> {
+export async function createVenueTestApp(
+  env: Record<string, string> = {},
+  feed?: Feed,
+): Promise<VenueTestApp> {
   const secret = randomBytes(32).toString('hex');
   const config = loadVenueConfig({
     NODE_ENV: 'test',
@@ -55,12 +76,21 @@ export async function createVenueTestApp(env: Record<string, string> = {}): Prom
     // One venue per dialect (and an esports one), as the demo registry has.
     VENUE_CODES: 'HOUSE_TY:FBTY,HOUSE_DJ:IMTY:DJ,HOUSE_IM:IMTY,HOUSE_YB:YBTY,HOUSE_OB:OBTY',
     VENUE_PLATFORM_ORIGINS: `${MERCHANT}=${PLATFORM_ORIGIN}`,
+    VENUE_OPERATORS: Object.entries(OPERATOR_TOKENS)
+      .map(([role, token]) => `${role}-op:${role}:${token}`)
+      .join(';'),
     VENUE_ACCEPT_DELAY_MS: '40',
     ...env,
   });
   const testDb = await createTestDb();
   const clock = { offset: 0 };
-  const venue = buildVenueApp({ config, db: testDb.db, now: () => Date.now() + clock.offset });
+  const venue = buildVenueApp({
+    config,
+    db: testDb.db,
+    now: () => Date.now() + clock.offset,
+    feed,
+  });
+  await venue.init();
   const test: VenueTestApp = {
     ...venue,
     db: testDb.db,
@@ -100,6 +130,15 @@ export async function createVenueTestApp(env: Record<string, string> = {}): Prom
         url,
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
         ...(body === undefined ? {} : { payload: body as object }),
+      });
+      return r.json();
+    },
+    async operator(call, body, role) {
+      const r = await venue.app.inject({
+        method: 'POST',
+        url: venueOperatorPaths[call],
+        headers: role ? { [VENUE_OPERATOR_HEADER]: OPERATOR_TOKENS[role] } : {},
+        payload: body as object,
       });
       return r.json();
     },

@@ -42,6 +42,8 @@ export const MarketView = z.object({
   line100: z.number().int().nullable(),
   label: z.string(),
   selections: z.array(SelectionPrice),
+  /** An operator holds this market: shown locked, no bets. */
+  suspended: z.boolean(),
 });
 
 export const EventView = z.object({
@@ -68,7 +70,7 @@ export const EventList = z.object({
   counts: z.record(z.enum(eventTabs), z.number().int()),
 });
 
-export const EventQuery = z.object({ id: z.string().min(1).max(40) }).strict();
+export const EventQuery = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) }).strict();
 
 export const BalanceView = z.object({ balance: moneyString, debt: moneyString });
 
