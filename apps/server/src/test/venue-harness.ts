@@ -138,9 +138,12 @@ export async function startHouseVenue(o: {
   dataDir: string;
   databaseUrl?: string;
   platformOrigin?: string;
+  /** A venue operator token (role admin), for tests that enter results. */
+  operatorToken?: string;
+  port?: number;
   env?: Record<string, string>;
 }): Promise<HouseVenueProcess> {
-  const port = await freePort();
+  const port = o.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/venue/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -154,6 +157,8 @@ export async function startHouseVenue(o: {
       VENUE_PLATFORM_ORIGINS: `${MERCHANT}=${o.platformOrigin ?? 'http://127.0.0.1:8080'}`,
       VENUE_PUBLIC_URL: `http://localhost:${port}`,
       VENUE_ACCEPT_DELAY_MS: '200',
+      VENUE_TICK_MS: '200',
+      ...(o.operatorToken ? { VENUE_OPERATORS: `tester:admin:${o.operatorToken}` } : {}),
       ...o.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -190,6 +190,11 @@ export class VenueRegistry {
     return this.adminList();
   }
 
+  /** Drops every node's cached registry (after rows were written outside this service). */
+  reload(): Promise<void> {
+    return this.#changed();
+  }
+
   async #changed(): Promise<void> {
     this.#cache = null;
     await this.bus.publish('venues.changed', {});
