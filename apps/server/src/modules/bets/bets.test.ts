@@ -328,8 +328,8 @@ describe('sharing a bet into the chat', () => {
           match: '上海海港 vs 北京国安',
         },
       ],
-      sender: expect.objectContaining({ memberId: m.memberId }),
     });
+    expect((card.msgData as { sender: { memberId: number } }).sender.memberId).toBe(m.memberId);
     // The viewer cannot share the sharer's bet.
     other.send(10010, { roomId: 1, betId: id });
     expect(chatErrorOf(await other.id(10010))).toBe(ErrorCode.ChatBetNotShareable);
