@@ -113,7 +113,6 @@ export class TransferEngine {
       const fresh = await this.d.db.tx(async (q) => {
         if (!(await repo.insertTransfer(q, this.#rowOf(t), now, now + FIRST_CHECK_MS)))
           return false;
-        await repo.ensureVenueAccount(q, t.memberId, t.venue.code, null);
         if (t.direction === 'in') {
           await this.d.ledger.post(q, {
             reference: `transfer:${t.id}:in`,
@@ -126,6 +125,8 @@ export class TransferEngine {
             ],
           });
         }
+        // After the member's ledger rows, as every completion takes them: never a lock cycle.
+        await repo.ensureVenueAccount(q, t.memberId, t.venue.code, null);
         return true;
       });
       return { row: (await repo.readTransfer(this.d.db, t.id))!, fresh };

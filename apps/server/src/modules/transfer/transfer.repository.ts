@@ -196,11 +196,13 @@ export async function ensureVenueAccount(
   venueCode: string,
   launchedAt: number | null,
 ): Promise<void> {
+  // Only a launch updates an existing row: a transfer never locks it here.
   await q.query(
-    `INSERT INTO venue_accounts (member_id, venue_code, last_launch_at) VALUES ($1, $2, $3)
-     ON CONFLICT (member_id, venue_code) DO UPDATE
-       SET last_launch_at = COALESCE(EXCLUDED.last_launch_at, venue_accounts.last_launch_at)`,
-    [memberId, venueCode, launchedAt === null ? null : ts(launchedAt)],
+    launchedAt === null
+      ? `INSERT INTO venue_accounts (member_id, venue_code) VALUES ($1, $2) ON CONFLICT DO NOTHING`
+      : `INSERT INTO venue_accounts (member_id, venue_code, last_launch_at) VALUES ($1, $2, $3)
+         ON CONFLICT (member_id, venue_code) DO UPDATE SET last_launch_at = EXCLUDED.last_launch_at`,
+    launchedAt === null ? [memberId, venueCode] : [memberId, venueCode, ts(launchedAt)],
   );
 }
 
