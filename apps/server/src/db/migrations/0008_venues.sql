@@ -40,6 +40,7 @@ CREATE TABLE venue_transfers (
 );
 CREATE INDEX venue_transfers_member_idx ON venue_transfers (member_id, created_at DESC);
 CREATE INDEX venue_transfers_pending_idx ON venue_transfers (next_check_at) WHERE status = 'pending';
+CREATE INDEX venue_transfers_member_pending_idx ON venue_transfers (member_id) WHERE status = 'pending';
 
 -- Each member at each venue they used: the balance the venue last answered, and when.
 CREATE TABLE venue_accounts (

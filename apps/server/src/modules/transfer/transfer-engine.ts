@@ -110,9 +110,9 @@ export class TransferEngine {
   async open(t: NewTransfer): Promise<{ row: TransferRow; fresh: boolean }> {
     const now = this.d.clock.now();
     try {
-      const fresh = await this.d.db.tx(async (q) => {
-        if (!(await repo.insertTransfer(q, this.#rowOf(t), now, now + FIRST_CHECK_MS)))
-          return false;
+      const opened = await this.d.db.tx(async (q) => {
+        const row = await repo.insertTransfer(q, this.#rowOf(t), now, now + FIRST_CHECK_MS);
+        if (!row) return null;
         if (t.direction === 'in') {
           await this.d.ledger.post(q, {
             reference: `transfer:${t.id}:in`,
@@ -127,14 +127,15 @@ export class TransferEngine {
         }
         // After the member's ledger rows, as every completion takes them: never a lock cycle.
         await repo.ensureVenueAccount(q, t.memberId, t.venue.code, null);
-        return true;
+        return row;
       });
-      return { row: (await repo.readTransfer(this.d.db, t.id))!, fresh };
+      if (opened) return { row: opened, fresh: true };
+      return { row: (await repo.readTransfer(this.d.db, t.id))!, fresh: false };
     } catch (err) {
       if (!(err instanceof AppError && err.code === ErrorCode.InsufficientBalance)) throw err;
       // Nothing moved; the attempt is kept as failed so a retry of the key answers the same.
       await this.d.db.tx(async (q) => {
-        if (await repo.insertTransfer(q, this.#rowOf(t), now, now))
+        if ((await repo.insertTransfer(q, this.#rowOf(t), now, now)) !== null)
           await repo.completeTransfer(q, t.id, 'failed', {
             failureCode: ErrorCode.InsufficientBalance,
             answer: 'main balance insufficient',
@@ -208,7 +209,7 @@ export class TransferEngine {
       return (await repo.readTransfer(this.d.db, row.id))!;
     }
     const venueName = (await this.d.registry.get(row.venueCode))?.name ?? row.venueCode;
-    await this.d.db.tx(async (q) => {
+    const completed = await this.d.db.tx(async (q) => {
       const done = await repo.completeTransfer(
         q,
         row.id,
@@ -221,7 +222,7 @@ export class TransferEngine {
         },
       );
       // Someone else completed it first: their entry moved the money.
-      if (!done) return;
+      if (!done) return null;
       const member = { memberId: row.memberId };
       const float = { house: `venue-float:${row.venueCode}` as const };
       const ref = (step: string) => `transfer:${row.id}:${step}`;
@@ -264,7 +265,8 @@ export class TransferEngine {
         });
       }
       await inTx?.(q);
+      return done;
     });
-    return (await repo.readTransfer(this.d.db, row.id))!;
+    return completed ?? (await repo.readTransfer(this.d.db, row.id))!;
   }
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@nebula/db';
+import { memberBalancesJsonSql } from '../../ledger/ledger.repository';
 
 const ts = (ms: number) => new Date(ms);
 
@@ -56,19 +57,19 @@ const toRow = (r: Raw): TransferRow => ({
   completedAt: r.completed_at?.getTime() ?? null,
 });
 
-/** Inserts a pending transfer; false when the id exists (a retry, or a race with one). */
+/** Inserts a pending transfer; null when the id exists (a retry, or a race with one). */
 export async function insertTransfer(
   q: Queryable,
   t: Pick<TransferRow, 'id' | 'memberId' | 'venueCode' | 'direction' | 'amount' | 'kind'>,
   now: number,
   firstCheckAt: number,
-): Promise<boolean> {
-  const r = await q.query(
+): Promise<TransferRow | null> {
+  const r = await q.query<Raw>(
     `INSERT INTO venue_transfers (id, member_id, venue_code, direction, amount, kind, status, next_check_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8) ON CONFLICT (id) DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8) ON CONFLICT (id) DO NOTHING RETURNING *`,
     [t.id, t.memberId, t.venueCode, t.direction, t.amount, t.kind, ts(firstCheckAt), ts(now)],
   );
-  return r.rowCount === 1;
+  return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
 export async function readTransfer(q: Queryable, id: string): Promise<TransferRow | null> {
@@ -164,21 +165,43 @@ export async function listTransfers(
   return { rows: rows.rows.map(toRow), total: total.rows[0]?.n ?? 0 };
 }
 
-/** Money of a member's pending transfers, per venue and direction. */
-export async function pendingByVenue(
-  q: Queryable,
-  memberId: number,
-): Promise<{ venueCode: string; direction: 'in' | 'out'; amount: bigint }[]> {
-  const r = await q.query<{ venue_code: string; direction: 'in' | 'out'; amount: string }>(
-    `SELECT venue_code, direction, sum(amount)::text AS amount FROM venue_transfers
-      WHERE member_id = $1 AND status = 'pending' GROUP BY venue_code, direction`,
+export interface WalletFacts {
+  /** The member's ledger balances by account kind. */
+  accounts: Map<string, bigint>;
+  venues: VenueAccountRow[];
+  pending: { venueCode: string; direction: 'in' | 'out'; amount: bigint }[];
+}
+
+/**
+ * Everything a member's wallet shows, in one statement: the ledger balances (the ledger's own
+ * SQL), each venue's last answer and the money of pending transfers per venue and direction.
+ */
+export async function walletFacts(q: Queryable, memberId: number): Promise<WalletFacts> {
+  const r = await q.query<{
+    accounts: Record<string, string>;
+    venues: { c: string; b: string | null; s: string | null }[];
+    pending: { c: string; d: 'in' | 'out'; a: string }[];
+  }>(
+    `SELECT ${memberBalancesJsonSql('$1::int', ['main', 'locked', 'coin', 'transit'])} AS accounts,
+       (SELECT coalesce(json_agg(json_build_object('c', venue_code, 'b', balance::text,
+                 's', (extract(epoch FROM synced_at) * 1000)::bigint::text)), '[]'::json)
+          FROM venue_accounts WHERE member_id = $1) AS venues,
+       (SELECT coalesce(json_agg(json_build_object('c', venue_code, 'd', direction, 'a', amount::text)), '[]'::json)
+          FROM (SELECT venue_code, direction, sum(amount) AS amount FROM venue_transfers
+                 WHERE member_id = $1 AND status = 'pending' GROUP BY venue_code, direction) p) AS pending`,
     [memberId],
+    'transfer-wallet-facts',
   );
-  return r.rows.map((x) => ({
-    venueCode: x.venue_code,
-    direction: x.direction,
-    amount: BigInt(x.amount),
-  }));
+  const row = r.rows[0]!;
+  return {
+    accounts: new Map(Object.entries(row.accounts).map(([k, v]) => [k, BigInt(v)])),
+    venues: row.venues.map((v) => ({
+      venueCode: v.c,
+      balance: v.b === null ? null : BigInt(v.b),
+      syncedAt: v.s === null ? null : Number(v.s),
+    })),
+    pending: row.pending.map((p) => ({ venueCode: p.c, direction: p.d, amount: BigInt(p.a) })),
+  };
 }
 
 // --- what the platform knows of each member at each venue

@@ -53,7 +53,7 @@ export class TransferService {
     if (earlier)
       return this.#result(this.#sameOrRefuse(earlier, memberId, venue, req.direction, amount));
     if (amount <= 0n) throw new AppError(ErrorCode.TransferAmountZero);
-    if (req.direction === 'in') await this.assertCanSendIn(memberId, venue);
+    if (req.direction === 'in') await this.assertCanSendIn(venue);
     const row = await this.#run({
       id,
       memberId,
@@ -65,14 +65,15 @@ export class TransferService {
     return this.#result(row);
   }
 
-  /** 6014 for a venue in maintenance, 6013 for its family, 8105 for a member who may not play. */
-  async assertCanSendIn(memberId: number, venue: VenueRow): Promise<void> {
+  /**
+   * 6014 for a venue in maintenance, 6013 for its family. A blocked member never gets here: the
+   * block ends their sessions and every call of theirs is refused (10104) by the guard.
+   */
+  async assertCanSendIn(venue: VenueRow): Promise<void> {
     if (venue.status === 'maintenance') throw new AppError(ErrorCode.VenueMaintenance);
     const s = await this.d.settings.get();
     if (s.venueFamiliesMaintenance.includes(venue.family))
       throw new AppError(ErrorCode.ModuleMaintenance);
-    const facts = await this.d.members.playFacts(this.d.db, memberId);
-    if (!facts || facts.blocked) throw new AppError(ErrorCode.VenuePlayRestricted);
   }
 
   #sameOrRefuse(
@@ -219,12 +220,19 @@ export class TransferService {
    * money on its way out is still in the venue's last answer.
    */
   async balances(memberId: number): Promise<WalletBalances> {
-    const [b, accounts, pending, venues] = await Promise.all([
-      this.d.ledger.balances(this.d.db, memberId),
-      repo.venueAccounts(this.d.db, memberId),
-      repo.pendingByVenue(this.d.db, memberId),
+    const [facts, venues] = await Promise.all([
+      repo.walletFacts(this.d.db, memberId),
       this.d.registry.all(),
     ]);
+    const accounts = facts.venues;
+    const pending = facts.pending;
+    const kind = (k: string) => facts.accounts.get(k) ?? 0n;
+    const b = {
+      main: kind('main'),
+      locked: kind('locked'),
+      coin: kind('coin'),
+      transit: kind('transit'),
+    };
     const byCode = new Map(accounts.map((a) => [a.venueCode, a]));
     const pendingOf = (code: string, direction: 'in' | 'out') =>
       pending
