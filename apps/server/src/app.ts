@@ -195,7 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => chatHub.stop());
   app.addHook('onClose', () => services.venueWorker.stop());
   await registerGatewayCallback(app, depositCallbacks);
-  await registerWebStatic(app, config.webDist, webShell);
+  await registerWebStatic(app, config.webDist, webShell, (pathname, query) =>
+    services.venues.framePageFound(pathname, query.get('venue'), query.get('url')),
+  );
 
   return {
     app,

@@ -11,6 +11,7 @@ import session from './zh-CN/session.json';
 import shell from './zh-CN/shell.json';
 import system from './zh-CN/system.json';
 import tutorial from './zh-CN/tutorial.json';
+import venues from './zh-CN/venues.json';
 import wallet from './zh-CN/wallet.json';
 
 export const defaultNS = 'common';
@@ -28,6 +29,7 @@ export const resources = {
     records,
     tutorial,
     chat,
+    venues,
   },
 } as const;
 

@@ -83,6 +83,8 @@ export type TransferOrder = z.infer<typeof TransferOrder>;
 
 export const LaunchResult = z.object({
   venueCode: z.string(),
+  /** Who the platform is to the venue (OBTY's counts call names it: SPEC §7). */
+  merchantCode: z.string(),
   frameRoute: z.enum(frameRoutes).nullable(),
   url: z.string(),
   h5Url: z.string(),

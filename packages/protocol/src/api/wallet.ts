@@ -201,6 +201,7 @@ export const RecordType = z.enum([
   'coinBuy',
   'transferIn',
   'transferOut',
+  'transferRefund',
   'bonus',
   'gift',
   'bet',

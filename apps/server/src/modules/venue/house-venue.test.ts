@@ -109,6 +109,16 @@ describe('the registry and the game lists', () => {
     expect(csp).toContain(`frame-src 'self' ${origin}`);
     expect(csp).toMatch(new RegExp(`connect-src 'self'[^;]* ${origin}`));
     await expectCode(t.client().call('venueList', {}), ErrorCode.Success);
+    // A frame route serves only a page on the registry origin of one of its venues (else 404).
+    const found = (p: string, code: string | null, url: string | null) =>
+      t.services.venues.framePageFound(p, code, url);
+    expect(await found('/sport/im', 'IMTY', `${origin}/h5/?token=x`)).toBe(true);
+    expect(await found('/sport/im', null, `${origin}/h5/`)).toBe(true);
+    expect(await found('/sport/im', 'IMTY', 'https://evil.example/h5/')).toBe(false);
+    expect(await found('/sport/im', 'FBTY', `${origin}/h5/`)).toBe(false);
+    expect(await found('/sport/im', 'IMTY', null)).toBe(false);
+    expect(await found('/sport/im', 'IMTY', `javascript:alert(1)`)).toBe(false);
+    expect(await found('/mine', null, null)).toBe(true);
     const bad = await adminCall(t, admin, 'POST', '/admin/api/v1/venues/sort', { codes: ['IMTY'] });
     expect(bad.status_code).toBe(ErrorCode.VenueSortInvalid);
   });

@@ -70,6 +70,7 @@ export class LaunchService {
     if (!req.isPreload) await this.d.transfers.noteLaunch(memberId, venue.code);
     return {
       venueCode: venue.code,
+      merchantCode: venue.merchantCode,
       frameRoute,
       url: l.url,
       h5Url: l.h5Url,

@@ -1,5 +1,5 @@
 import { ErrorCode, type AdminVenue, type VenueFamily, type VenueView } from '@nebula/protocol';
-import { frameRouteOf } from '@nebula/protocol/venue/registry';
+import { frameRouteOf, frameRoutes, isOnOrigin } from '@nebula/protocol/venue/registry';
 import type { Dialect } from '@nebula/protocol/venue/dialects';
 import type { Db } from '@nebula/db';
 import type { Bus } from '../../bus/bus';
@@ -99,6 +99,21 @@ export class VenueRegistry {
     return (await this.all())
       .filter((v) => !family || v.family === family)
       .map((v) => this.view(v));
+  }
+
+  /**
+   * A frame route's page may be served when its `url` is on the registry origin of a venue of
+   * that route (the one `venue` names, if given); any other address is not a page.
+   */
+  async framePageFound(pathname: string, code: string | null, url: string | null) {
+    if (!(frameRoutes as readonly string[]).includes(pathname)) return true;
+    if (!url) return false;
+    return (await this.all()).some(
+      (v) =>
+        frameRouteOf(v.family, v.dialect) === pathname &&
+        (code === null || v.code === code) &&
+        isOnOrigin(url, v.origin),
+    );
   }
 
   /** code → public origin, for the device configuration (vvPretty) and the page's CSP. */
