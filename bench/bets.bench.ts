@@ -26,7 +26,8 @@ import { migrateVenue } from '../apps/venue/src/db/migrate';
 import * as events from '../apps/venue/src/events/event.repository';
 import { LeaderLease } from '../apps/venue/src/leader/leader-lease';
 import * as ledger from '../apps/venue/src/wallet/venue-ledger.repository';
-import { median, writeReport } from './lib/report';
+import { drive, medianRun, type Run } from './lib/load';
+import { writeReport } from './lib/report';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
@@ -34,46 +35,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BETS = Number(process.env.BENCH_BETS ?? 50_000);
 const VENUE = 'HOUSE_TY';
-
-interface Run {
-  ops: number;
-  rate: number;
-  p99: number;
-  errors: number;
-}
-
-async function drive(clients: number, op: (client: number) => Promise<void>): Promise<Run> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      while (Date.now() < end) {
-        const t0 = performance.now();
-        try {
-          await op(c);
-          latencies.push(performance.now() - t0);
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    ops: latencies.length,
-    rate: latencies.length / SECONDS,
-    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
-    errors,
-  };
-}
-
-const medianRun = (runs: Run[]): Run => ({
-  ops: median(runs.map((r) => r.ops)),
-  rate: median(runs.map((r) => r.rate)),
-  p99: median(runs.map((r) => r.p99)),
-  errors: runs.reduce((s, r) => s + r.errors, 0),
-});
 
 /** Funds a player of a merchant through the venue's own ledger (a balanced entry). */
 async function fund(q: Queryable, merchant: string, playerId: string, amount: bigint) {
@@ -367,8 +328,8 @@ async function main(): Promise<void> {
     const o: Run[] = [];
     const p: Run[] = [];
     for (let r = 0; r < ROUNDS; r += 1) {
-      o.push(await drive(CLIENTS, oursPlace));
-      p.push(await drive(CLIENTS, (c) => naive(`p${c}`)));
+      o.push(await drive(CLIENTS, SECONDS, oursPlace));
+      p.push(await drive(CLIENTS, SECONDS, (c) => naive(`p${c}`)));
     }
     const place = { ours: medianRun(o), peer: medianRun(p) };
     process.stdout.write(

@@ -15,46 +15,14 @@ import { PostgresDb } from '@nebula/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { LedgerService } from '../apps/server/src/ledger/ledger.service';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { median, writeReport } from './lib/report';
+import { drive, medianRun, type Run } from './lib/load';
+import { writeReport } from './lib/report';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const CLIENTS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MEMBERS = 1000;
-
-interface Run {
-  ops: number;
-  rate: number;
-  p99: number;
-  errors: number;
-}
-
-async function drive(op: () => Promise<void>): Promise<Run> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (Date.now() < end) {
-        const t0 = performance.now();
-        try {
-          await op();
-          latencies.push(performance.now() - t0);
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    ops: latencies.length,
-    rate: latencies.length / SECONDS,
-    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
-    errors,
-  };
-}
 
 async function main(): Promise<void> {
   if (!adminUrl) {
@@ -164,17 +132,11 @@ async function main(): Promise<void> {
       const o: Run[] = [];
       const p: Run[] = [];
       for (let i = 0; i < ROUNDS; i += 1) {
-        o.push(await drive(ours));
-        p.push(await drive(peer));
+        o.push(await drive(CLIENTS, SECONDS, ours));
+        p.push(await drive(CLIENTS, SECONDS, peer));
       }
-      const med = (runs: Run[]): Run => ({
-        ops: median(runs.map((r) => r.ops)),
-        rate: median(runs.map((r) => r.rate)),
-        p99: median(runs.map((r) => r.p99)),
-        errors: runs.reduce((s, r) => s + r.errors, 0),
-      });
-      const om = med(o);
-      const pm = med(p);
+      const om = medianRun(o);
+      const pm = medianRun(p);
       rows.push({ scenario, ours: om, peer: pm, ratio: om.rate / pm.rate, goal });
       process.stdout.write(
         `${scenario}: ours ${om.rate.toFixed(0)}/s vs naive ${pm.rate.toFixed(0)}/s\n`,

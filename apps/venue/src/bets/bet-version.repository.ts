@@ -30,6 +30,26 @@ export async function insertVersions(
 }
 
 /**
+ * Numbers the committed, unstamped rows of a change table under the stamping lock, drawn in
+ * (key, version) order so one bet's (or event's) versions arrive in order. Only committed rows
+ * are visible here, so a writer that commits late is numbered later.
+ */
+async function stamp(
+  q: Queryable,
+  table: 'venue_bet_versions' | 'venue_score_changes',
+  key: 'bet_id' | 'event_id',
+): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1)', [STAMP_LOCK_ID]);
+  await q.query(
+    `UPDATE ${table} t SET seq = s.n
+       FROM (SELECT ${key}, version, nextval('venue_change_seq') AS n
+               FROM (SELECT ${key}, version FROM ${table} WHERE seq IS NULL
+                      ORDER BY ${key}, version LIMIT 20000) x) s
+      WHERE t.${key} = s.${key} AND t.version = s.version`,
+  );
+}
+
+/**
  * Stamps every committed, unstamped version with the next numbers, then reads one merchant's
  * venue past the cursor. Stamping is serialised by a lock and only sees committed rows, so a
  * writer that commits late is stamped later, after the cursor a reader already holds: each
@@ -39,15 +59,7 @@ export async function readVersionsAfter(
   q: Queryable,
   f: { merchant: string; venueCode: string; after: bigint; limit: number },
 ): Promise<{ seq: bigint; body: BetVersion }[]> {
-  await q.query('SELECT pg_advisory_xact_lock($1)', [STAMP_LOCK_ID]);
-  await q.query(
-    // Numbers drawn in (bet, version) order, so one bet's versions arrive in order.
-    `UPDATE venue_bet_versions v SET seq = s.n
-       FROM (SELECT bet_id, version, nextval('venue_change_seq') AS n
-               FROM (SELECT bet_id, version FROM venue_bet_versions WHERE seq IS NULL
-                      ORDER BY bet_id, version LIMIT 20000) x) s
-      WHERE v.bet_id = s.bet_id AND v.version = s.version`,
-  );
+  await stamp(q, 'venue_bet_versions', 'bet_id');
   const r = await q.query<{ seq: bigint; body: BetVersion | string }>(
     `SELECT seq, body FROM venue_bet_versions
       WHERE merchant = $1 AND venue_code = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
@@ -74,14 +86,7 @@ export async function readScoreChangesAfter(
     clock: string | null;
   }[]
 > {
-  await q.query('SELECT pg_advisory_xact_lock($1)', [STAMP_LOCK_ID]);
-  await q.query(
-    `UPDATE venue_score_changes c SET seq = s.n
-       FROM (SELECT event_id, version, nextval('venue_change_seq') AS n
-               FROM (SELECT event_id, version FROM venue_score_changes WHERE seq IS NULL
-                      ORDER BY event_id, version LIMIT 20000) x) s
-      WHERE c.event_id = s.event_id AND c.version = s.version`,
-  );
+  await stamp(q, 'venue_score_changes', 'event_id');
   const r = await q.query<{
     seq: bigint;
     event_id: string;

@@ -146,23 +146,23 @@ export async function listPlayerBets(
   return r.rows.map(toBet);
 }
 
+/** A bet as placement writes it first. */
+export interface NewBet {
+  id: string;
+  merchant: string;
+  venueCode: string;
+  playerId: string;
+  requestKey: string;
+  requestHash: string;
+  stake: bigint;
+  oddsPolicy: OddsChangePolicy;
+  status: 'pending' | 'open';
+  acceptAfter: number | null;
+  placedAt: number;
+}
+
 /** Claims the placement's key; false when a bet already holds it. */
-export async function insertBet(
-  q: Queryable,
-  b: {
-    id: string;
-    merchant: string;
-    venueCode: string;
-    playerId: string;
-    requestKey: string;
-    requestHash: string;
-    stake: bigint;
-    oddsPolicy: OddsChangePolicy;
-    status: 'pending' | 'open';
-    acceptAfter: number | null;
-    placedAt: number;
-  },
-): Promise<boolean> {
+export async function insertBet(q: Queryable, b: NewBet): Promise<boolean> {
   const r = await q.query(
     `INSERT INTO venue_bets (id, merchant, venue_code, player_id, request_key, request_hash, stake,
        odds_policy, status, accept_after, placed_at)

@@ -31,19 +31,7 @@ describe.runIf(testDbKind() === 'postgres')('bets under concurrency (PostgreSQL)
   });
   afterAll(() => v.close());
 
-  const player = async (amount: string) => {
-    n += 1;
-    const playerId = `race-${n}-${Date.now().toString(36)}`;
-    const token = await v.enter(playerId);
-    await v.call('transfer', {
-      venueCode: VENUE,
-      playerId,
-      transferId: `race-in-${playerId}`,
-      direction: 'in',
-      amount,
-    });
-    return { playerId, token };
-  };
+  const player = (amount: string) => v.fundedPlayer(amount);
   const home = (ev: EventView) => {
     const s = ev.markets.find((m) => m.kind === '1x2')!.selections[0]!;
     return { selectionId: s.selectionId, oddsMilli: s.oddsMilli };

@@ -1,7 +1,6 @@
 import type { Queryable } from '@nebula/db';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
-import type { OddsChangePolicy } from '@nebula/protocol/venue/markets';
-import type { LegRow } from './bet.repository';
+import type { LegRow, NewBet } from './bet.repository';
 
 /**
  * The placement's hot path in as few round trips as PostgreSQL allows (issue 10 §8: 32 players
@@ -16,19 +15,7 @@ import type { LegRow } from './bet.repository';
  */
 export async function claimAndDebit(
   q: Queryable,
-  b: {
-    id: string;
-    merchant: string;
-    venueCode: string;
-    playerId: string;
-    requestKey: string;
-    requestHash: string;
-    stake: bigint;
-    oddsPolicy: OddsChangePolicy;
-    status: 'pending' | 'open';
-    acceptAfter: number | null;
-    placedAt: number;
-  },
+  b: NewBet,
 ): Promise<{ claimed: boolean; debited: boolean }> {
   const r = await q.query<{ claimed: number; debited: number }>(
     `WITH claim AS (

@@ -21,19 +21,7 @@ afterAll(() => v.close());
 
 const VENUE = 'HOUSE_TY';
 let n = 0;
-const newPlayer = async (amount = '1000.00') => {
-  n += 1;
-  const playerId = `op-${n}-${Date.now().toString(36)}`;
-  const token = await v.enter(playerId);
-  await v.call('transfer', {
-    venueCode: VENUE,
-    playerId,
-    transferId: `op-in-${playerId}`,
-    direction: 'in',
-    amount,
-  });
-  return { playerId, token };
-};
+const newPlayer = (amount = '1000.00') => v.fundedPlayer(amount);
 /** The wallet as the back office sees it (no session needed once the clock has moved on). */
 const wallet = async (playerId: string) =>
   (

@@ -62,6 +62,8 @@ export interface VenueTestApp extends VenueApp {
   ): Promise<{ code: number; data?: T; message?: string }>;
   /** Launches a player and trades the URL token for a session token. */
   enter(playerId: string, venueCode?: string): Promise<string>;
+  /** A new player on HOUSE_TY, entered, with `amount` transferred in. */
+  fundedPlayer(amount: string): Promise<{ playerId: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function createVenueTestApp(
   });
   const testDb = await createTestDb();
   const clock = { offset: 0 };
+  let players = 0;
   const venue = buildVenueApp({
     config,
     db: testDb.db,
@@ -155,6 +158,20 @@ export async function createVenueTestApp(
         payload: { token: new URL(launched.data!.url).searchParams.get('token') },
       });
       return r.json<{ data: { token: string } }>().data.token;
+    },
+    async fundedPlayer(amount) {
+      players += 1;
+      const playerId = `p${players}-${randomBytes(4).toString('hex')}`;
+      const token = await test.enter(playerId);
+      const t = await test.call('transfer', {
+        venueCode: 'HOUSE_TY',
+        playerId,
+        transferId: `fund-${playerId}`,
+        direction: 'in',
+        amount,
+      });
+      if (t.code !== 0) throw new Error(`funding failed: ${JSON.stringify(t)}`);
+      return { playerId, token };
     },
     async close() {
       await venue.app.close();
