@@ -24,7 +24,8 @@ import pg from 'pg';
 import { parseMoney } from '@nebula/protocol';
 import { MerchantClient } from '../apps/server/src/modules/venue/merchant-client';
 import { MerchantSecrets } from '../apps/server/src/modules/venue/merchant-secrets';
-import { median, writeReport } from './lib/report';
+import { drive, medianRun, type Run } from './lib/load';
+import { writeReport } from './lib/report';
 import { spawnServer, type Spawned } from './lib/spawn-server';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -39,37 +40,6 @@ const MERCHANT = 'NEBULA';
 const START = '10000.00';
 const SIGN_KEY = 'c'.repeat(64);
 const ADMIN = { userName: 'benchadmin', password: 'bench-admin-pass-1' };
-
-interface Run {
-  ops: number;
-  rate: number;
-  p99: number;
-  errors: number;
-}
-
-async function drive(clients: ((i: number) => Promise<boolean>)[]): Promise<Run> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    clients.map(async (op) => {
-      let i = 0;
-      while (Date.now() < end) {
-        const t0 = performance.now();
-        if (await op(i).catch(() => false)) latencies.push(performance.now() - t0);
-        else errors += 1;
-        i += 1;
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    ops: latencies.length,
-    rate: latencies.length / SECONDS,
-    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
-    errors,
-  };
-}
 
 /** Forwards to the venue after `LATENCY_MS`: a provider one data centre away, for both sides. */
 function relay(to: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -264,55 +234,53 @@ async function main(): Promise<void> {
       });
 
     const member = ours[0]!;
-    const oursClients = Array.from({ length: CLIENTS }, () => member).map(
-      (m) => async (i: number) => {
-        const r = await json<{ status_code: number; data?: { status: string } }>(
-          fetch(`${platform.url}/fd/api/v1/transfer/order`, {
-            method: 'POST',
-            headers: headers(m.deviceId, 'fd', {
-              'x-api-token': m.token,
-              'x-idempotency-key': randomUUID(),
-            }),
-            body: JSON.stringify({
-              venueCode: VENUE,
-              direction: i % 2 ? 'out' : 'in',
-              amount: '1.00',
-            }),
+    // Each client alternates in and out of 1.00; a reply that is not a succeeded transfer
+    // counts as an error.
+    const turns = new Map<number, number>();
+    const next = (c: number) => {
+      const i = turns.get(c) ?? 0;
+      turns.set(c, i + 1);
+      return i % 2 ? 'out' : 'in';
+    };
+    const oursOp = async (c: number) => {
+      const r = await json<{ status_code: number; data?: { status: string } }>(
+        fetch(`${platform.url}/fd/api/v1/transfer/order`, {
+          method: 'POST',
+          headers: headers(member.deviceId, 'fd', {
+            'x-api-token': member.token,
+            'x-idempotency-key': randomUUID(),
           }),
-        );
-        return r.status_code === 6000 && r.data?.status === 'succeeded';
-      },
-    );
-    const peerClients = Array.from({ length: CLIENTS }, () => peerPlayers[0]!).map(
-      (playerId) => async (i: number) => {
-        const r = await json<{ ok: boolean }>(
-          fetch(`${peer.url}/naive/transfer`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ playerId, direction: i % 2 ? 'out' : 'in', amount: '1.00' }),
+          body: JSON.stringify({ venueCode: VENUE, direction: next(c), amount: '1.00' }),
+        }),
+      );
+      if (r.status_code !== 6000 || r.data?.status !== 'succeeded') throw new Error('refused');
+    };
+    const peerOp = async (c: number) => {
+      const r = await json<{ ok: boolean }>(
+        fetch(`${peer.url}/naive/transfer`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            playerId: peerPlayers[0]!,
+            direction: next(c + 1000),
+            amount: '1.00',
           }),
-        );
-        return r.ok;
-      },
-    );
+        }),
+      );
+      if (!r.ok) throw new Error('refused');
+    };
 
     const o: Run[] = [];
     const p: Run[] = [];
     for (let i = 0; i < ROUNDS; i += 1) {
-      o.push(await drive(oursClients));
-      p.push(await drive(peerClients));
+      o.push(await drive(CLIENTS, SECONDS, oursOp));
+      p.push(await drive(CLIENTS, SECONDS, peerOp));
       process.stdout.write(
         `round ${i + 1}: ours ${o[i]!.rate.toFixed(0)}/s, naive ${p[i]!.rate.toFixed(0)}/s\n`,
       );
     }
-    const med = (runs: Run[]): Run => ({
-      ops: median(runs.map((r) => r.ops)),
-      rate: median(runs.map((r) => r.rate)),
-      p99: median(runs.map((r) => r.p99)),
-      errors: runs.reduce((sum, r) => sum + r.errors, 0),
-    });
-    const om = med(o);
-    const pm = med(p);
+    const om = medianRun(o);
+    const pm = medianRun(p);
     const ratio = om.rate / pm.rate;
 
     // Zero drift: the books, nothing pending, main + venue what each side was given.
