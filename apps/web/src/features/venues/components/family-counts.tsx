@@ -10,7 +10,9 @@ export function FamilyCounts({ family }: { family: string }) {
   if (!c) return null;
   return (
     <p className="nb-fcounts" data-family-counts={family}>
-      <span className="nb-fcounts__live">{t('counts.live', { n: c.live })}</span>
+      <span className="nb-fcounts__live">
+        {t(family === 'TY' || family === 'DJ' ? 'counts.live' : 'counts.running', { n: c.live })}
+      </span>
       <span className="nb-fcounts__today">{t('counts.today', { n: c.today })}</span>
       <span className="nb-fcounts__open">{t('counts.open', { n: c.open })}</span>
     </p>

@@ -38,7 +38,7 @@ export function FamilyPane({ family }: { family: VenueFamily }) {
         <PageSkeleton lines={3} height={160} />
       )}
       {priced && summary.data && venues.data && (
-        <HotMatches matches={summary.data.hot} venues={venues.data.list} />
+        <HotMatches matches={summary.data.hot} venues={venues.data.list} limit={3} />
       )}
     </div>
   );

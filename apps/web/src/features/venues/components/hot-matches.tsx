@@ -10,7 +10,16 @@ import { useEnterVenue } from '../hooks/use-enter-venue';
  * Hot matches of a family (DESIGN "Home"), priced by the venue: live ones first with their
  * score; a tap on a price opens the venue with that selection on the slip.
  */
-export function HotMatches({ matches, venues }: { matches: HotMatch[]; venues: VenueView[] }) {
+export function HotMatches({
+  matches,
+  venues,
+  limit,
+}: {
+  matches: HotMatch[];
+  venues: VenueView[];
+  /** At most this many (the home rail keeps it short). */
+  limit?: number;
+}) {
   const { t } = useTranslation('venues');
   const oddsType = useOddsType((s) => s.oddsType);
   const enter = useEnterVenue();
@@ -28,7 +37,7 @@ export function HotMatches({ matches, venues }: { matches: HotMatch[]; venues: V
         {t('hot')}
       </h3>
       <ul className="nb-hot__list">
-        {matches.map((m) => (
+        {matches.slice(0, limit ?? matches.length).map((m) => (
           <li key={`${m.venueCode}:${m.eventId}`} className="nb-hot__match" data-event={m.eventId}>
             <button type="button" className="nb-hot__head" onClick={() => open(m)}>
               <span className="nb-hot__league">{m.league}</span>

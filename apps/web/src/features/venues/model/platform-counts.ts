@@ -36,19 +36,16 @@ function isCounts(v: unknown): v is PlatformCounts {
 
 /** The server cache: a member's own sealed copy, else the shared counts the server writes. */
 async function fromCache(): Promise<PlatformCounts | null> {
-  const entry = await api.call('jsonCacheGet', {
-    params: { key: getToken() ? MEMBER_KEY : PLATFORM_COUNTS_CACHE_KEY },
-  });
-  if (entry.scope === 'member' && typeof entry.value === 'string') {
-    const plain = await openWithVault(entry.value);
-    if (plain) {
-      const parsed = JSON.parse(plain) as unknown;
+  if (getToken()) {
+    const own = await api.call('jsonCacheGet', { params: { key: MEMBER_KEY } });
+    if (own.scope === 'member' && typeof own.value === 'string') {
+      const plain = await openWithVault(own.value);
+      const parsed = plain ? (JSON.parse(plain) as unknown) : null;
       if (isCounts(parsed)) return parsed;
     }
-    const shared = await api.call('jsonCacheGet', { params: { key: PLATFORM_COUNTS_CACHE_KEY } });
-    return isCounts(shared.value) ? shared.value : null;
   }
-  return isCounts(entry.value) ? entry.value : null;
+  const shared = await api.call('jsonCacheGet', { params: { key: PLATFORM_COUNTS_CACHE_KEY } });
+  return isCounts(shared.value) ? shared.value : null;
 }
 
 /** An OBTY session: its launch token is the counts URL, called with its requestId (SPEC §7). */
