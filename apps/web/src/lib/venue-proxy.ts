@@ -93,7 +93,7 @@ export function createVenueProxy(deps: VenueProxyDeps) {
   /** A dialect call to the venue; its `data`, or a BusinessError with the venue's code. */
   async function request<T>(venueCode: string, req: VenueRequest): Promise<T> {
     const dialect = dialectOfPath(req.path);
-    if (!dialect || !/^\/(api\/mobile|yewu|v1)(\/|$)/.test(req.path))
+    if (!dialect || !/^\/(api\/mobile\/|yewu|v1\/)/.test(req.path))
       throw new Error(`not a third-party path: ${req.path}`);
     let envelope = await once(venueCode, dialect, req);
     if (envelope.status_code === ErrorCode.VenueSessionExpired || expired(dialect, envelope)) {
