@@ -14,8 +14,11 @@ const session = (code: string, token: string, params: Record<string, string>): V
 
 function setup(answers: unknown[], sessions: Record<string, VenueSession>) {
   const calls: { url: string; init: RequestInit }[] = [];
-  const fetch = vi.fn((url: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(url), init: init ?? {} });
+  const fetch = vi.fn((url: URL | RequestInfo, init?: RequestInit) => {
+    calls.push({
+      url: typeof url === 'string' ? url : url instanceof URL ? url.href : url.url,
+      init: init ?? {},
+    });
     const next = answers.shift();
     return Promise.resolve(new Response(JSON.stringify(next), { status: 200 }));
   });
@@ -24,7 +27,7 @@ function setup(answers: unknown[], sessions: Record<string, VenueSession>) {
   const proxy = createVenueProxy({
     sessionOf: (code) => sessions[code] ?? null,
     relaunch,
-    fetch: fetch as unknown as typeof globalThis.fetch,
+    fetch,
     now: () => now,
   });
   return { proxy, calls, relaunch, tick: (ms: number) => (now += ms) };
