@@ -20,6 +20,11 @@ import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw-admin.r
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { registerChatSocket } from './ws/chat.plugin';
+import { registerHelpRoutes } from './modules/help/help.routes';
+import { registerCustomerRoutes } from './modules/customer/customer.routes';
+import { registerMailRoutes } from './modules/mail/mail.routes';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
+import { registerSponsorRoutes } from './modules/sponsor/sponsor.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
@@ -27,8 +32,9 @@ import { registerAdminGuard } from './plugins/admin-guard';
 import { registerApiGuard } from './plugins/api-guard';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
-import { registerSecurity } from './plugins/security';
+import { customerServiceOrigins, registerSecurity } from './plugins/security';
 import { registerWebStatic } from './plugins/web-static';
+import { registerPwaManifest } from './plugins/pwa-manifest';
 import { WebShellService } from './modules/web-shell/web-shell.service';
 import { readIndexTemplate } from './modules/web-shell/web-shell.template';
 import type { Secrets } from './secrets';
@@ -148,7 +154,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await webShell.start();
 
   registerErrorHandler(app);
-  await registerSecurity(app, config, deps.redis ?? null, services.venues);
+  // The registry's origins are loaded before the first page is served, then kept current.
+  await services.venues.all();
+  await registerSecurity(
+    app,
+    config,
+    deps.redis ?? null,
+    () => customerServiceOrigins(settings),
+    () => services.venues.cachedOrigins(),
+  );
   await registerOpenApi(app, {
     production: config.production,
     enabled: () => config.docs || settings.cached()?.apiDocs === true,
@@ -164,6 +178,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const bind: BindOptions = { validateResponse: config.validateResponses, idempotency };
   registerSiteRoutes(app, site, bind);
   registerContentRoutes(app, content, bind);
+  registerHelpRoutes(app, services.help, bind);
+  registerCustomerRoutes(app, services.customerDesk, bind);
+  registerMailRoutes(app, services.mail, bind);
+  registerFeedbackRoutes(app, services.feedback, bind);
+  registerSponsorRoutes(app, services.sponsors, bind);
   registerAuthRoutes(app, auth, captcha, bind);
   registerMemberRoutes(app, members, bind);
   registerAdminRoutes(app, admin, operators, bind);
@@ -195,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => chatHub.stop());
   app.addHook('onClose', () => services.venueWorker.stop());
   await registerGatewayCallback(app, depositCallbacks);
+  registerPwaManifest(app, settings);
   await registerWebStatic(app, config.webDist, webShell, (pathname, query) =>
     services.venues.framePageFound(pathname, query.get('venue'), query.get('url')),
   );

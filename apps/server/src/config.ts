@@ -58,7 +58,16 @@ const EnvSchema = z.object({
   SEED_DEMO: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  CUSTOMER_SERVICE_URL: z.string().default('/customer/main'),
+  /** First-start value of the `csUrl` site setting (the online-service page); unset, none. */
+  CUSTOMER_SERVICE_URL: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (v) => /^\/(?![/\\])\S*$/.test(v) || /^https?:\/\/\S+$/.test(v),
+      'must be an http(s) URL or an in-site path',
+    )
+    .default(''),
   /** Extra origins allowed to open the chat websocket, comma separated. */
   ALLOWED_ORIGINS: z.string().default(''),
   /** Anonymous chat sockets one address may hold (raised for load tests). */
@@ -115,6 +124,7 @@ export interface Config {
   seedDemo: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
+  /** First-start value of the `csUrl` site setting. */
   customerServiceUrl: string;
   allowedOrigins: string[];
   chatAnonymousPerIp: number;

@@ -4,6 +4,7 @@ import { DataDirLockedError } from '@nebula/db';
 import { openRuntime } from './runtime';
 import { loadSecrets } from './secrets';
 import { seedDemoContent, seedDemoMember, seedDemoVenues } from './seed/demo-seed';
+import { DEMO_SPONSORS } from './modules/sponsor/sponsor-demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,16 +18,13 @@ async function main(): Promise<void> {
     redis: runtime.redis,
   });
   await services.settings.seed();
+  await services.help.seed();
   await services.ledger.ensureHouseAccounts();
   if (config.seedDemo) {
     await seedDemoContent(runtime.db);
-    if (
-      await seedDemoVenues(runtime.db, {
-        origin: config.venues.demoOrigin,
-        apiUrl: config.venues.demoApiUrl,
-      })
-    )
-      await runtime.bus.publish('venues.changed', {});
+    await services.sponsors.seedDemo(DEMO_SPONSORS);
+    const at = { origin: config.venues.demoOrigin, apiUrl: config.venues.demoApiUrl };
+    if (await seedDemoVenues(runtime.db, at)) await services.venues.reload();
   }
   const firstAdmin = await services.operators.ensureFirstAdmin(
     config.firstAdmin,

@@ -29,6 +29,12 @@ import { WithdrawAdminService } from './modules/withdraw/withdraw-admin.service'
 import { WithdrawService } from './modules/withdraw/withdraw.service';
 import { ChatService } from './modules/chat/chat.service';
 import { ChatHub } from './ws/chat-hub';
+import { MailNotifier } from './ws/mail-notifier';
+import { HelpService } from './modules/help/help.service';
+import { CustomerDeskService } from './modules/customer/customer.service';
+import { MailService } from './modules/mail/mail.service';
+import { FeedbackService } from './modules/feedback/feedback.service';
+import { SponsorService } from './modules/sponsor/sponsor.service';
 import { OperatorService } from './modules/admin/operator.service';
 import { StepUpGuard } from './modules/auth/step-up-guard';
 import { AuthService } from './modules/auth/auth.service';
@@ -65,6 +71,12 @@ export interface Services {
   access: AccessService;
   site: SiteService;
   content: ContentService;
+  // the service side (issue 13)
+  help: HelpService;
+  customerDesk: CustomerDeskService;
+  mail: MailService;
+  feedback: FeedbackService;
+  sponsors: SponsorService;
   sessions: SessionService;
   auth: AuthService;
   captcha: CaptchaService;
@@ -222,7 +234,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     withdrawals,
   );
   const coin = new CoinService(db, clock, settings, ledger);
-  const records = new RecordsService(db, ledger);
+  const records = new RecordsService(db, ledger, (memberId, ids) =>
+    withdrawals.statuses(memberId, ids),
+  );
   const merchantSecrets = new MerchantSecrets(config.venues.secrets, config.venues.secretsFile);
   const venues = new VenueRegistry(db, bus, clock, audit, merchantSecrets);
   await venues.start();
@@ -322,11 +336,26 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   );
   await chat.start();
   await chatHub.start();
+  // The service side (issue 13): help, customer service, mail (pushed over the chat socket),
+  // feedback, sponsorships.
+  const help = new HelpService({ db, bus, clock, settings, audit });
+  const customerDesk = new CustomerDeskService(settings);
+  const mail = new MailService({ db, bus, clock, members, audit });
+  const feedback = new FeedbackService({ db, clock, settings, members, mail, audit });
+  const sponsors = new SponsorService(db, bus, audit);
+  await help.start();
+  await sponsors.start();
+  await new MailNotifier(bus, mail, chatHub, log).start();
   return {
     settings,
     access,
     site,
     content,
+    help,
+    customerDesk,
+    mail,
+    feedback,
+    sponsors,
     sessions,
     auth,
     captcha,

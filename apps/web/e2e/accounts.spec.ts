@@ -139,14 +139,15 @@ test('register, log out, log in with remember; a login elsewhere ends this sessi
   expect(cspViolations).toEqual([]);
 });
 
-test('an anonymous visit to a /mine page lands on home', async ({ page, baseURL }) => {
-  await page.goto('/mine/userInfo');
-  await expect(page).toHaveURL(`${baseURL}/`);
-  await page.goto('/mine/security');
-  await expect(page).toHaveURL(`${baseURL}/`);
-  await page.goto('/mine');
-  await expect(page).toHaveURL(`${baseURL}/`);
-  await expect(page.getByRole('banner').getByRole('link', { name: '登录' })).toBeVisible();
+test('an anonymous visit to a /mine page lands on login, with the way back (issue 13)', async ({
+  page,
+  baseURL,
+}) => {
+  for (const path of ['/mine/userInfo', '/mine/security', '/mine']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`${baseURL}/user/login?redirect=${encodeURIComponent(path)}`);
+  }
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
 });
 
 test('an invite code in the URL is prefilled at registration and accepted', async ({
@@ -222,8 +223,11 @@ test('a URL token is exchanged for a session here and removed from the address b
     try {
       const replay = await again.newPage();
       await replay.goto(`${baseURL}/mine?token=${encodeURIComponent(handed)}`);
-      await expect(replay).toHaveURL(`${baseURL}/`);
-      await expect(replay.getByRole('banner').getByRole('link', { name: '登录' })).toBeVisible();
+      // Not logged in: the member page sends the visitor to login, the token gone from the URL.
+      await expect(replay).toHaveURL(
+        `${baseURL}/user/login?redirect=${encodeURIComponent('/mine')}`,
+      );
+      await expect(replay.getByRole('button', { name: '登录', exact: true })).toBeVisible();
     } finally {
       await again.close();
     }

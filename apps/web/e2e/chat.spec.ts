@@ -92,7 +92,7 @@ test('two members in one room see each other’s messages; shielding, the filter
   await bob.context.close();
 });
 
-test('a gift: the picker shows the COIN balance, a double tap debits once, the room sees it; too little COIN is explained', async ({
+test('a gift: the picker shows the 金币 balance, a double tap debits once, the room sees it; too little 金币 is explained', async ({
   page,
   browser,
   server,
@@ -114,7 +114,7 @@ test('a gift: the picker shows the COIN balance, a double tap debits once, the r
   const sheet = page.getByRole('dialog', { name: '送礼物' });
   await expect(sheet.getByTestId('gift-coin-balance')).toHaveText('100');
   await sheet.getByRole('radio', { name: /奖杯/ }).click();
-  await expect(sheet.getByTestId('gift-total')).toHaveText('合计 50 COIN');
+  await expect(sheet.getByTestId('gift-total')).toHaveText('合计 50 金币');
   await sheet.getByRole('button', { name: '赠送' }).dblclick();
   await expect(page.getByText('礼物已送出')).toBeVisible();
   await expect(bob.page.getByTestId('gift-burst')).toContainText('送出 奖杯 ×1');
@@ -126,9 +126,9 @@ test('a gift: the picker shows the COIN balance, a double tap debits once, the r
   await page.getByRole('button', { name: '送礼物' }).click();
   await expect(sheet.getByTestId('gift-coin-balance')).toHaveText('50');
   await sheet.getByRole('radio', { name: /火箭/ }).click();
-  await expect(sheet.getByRole('alert')).toContainText('COIN 余额不足');
+  await expect(sheet.getByRole('alert')).toContainText('余额不足');
   await expect(sheet.getByRole('button', { name: '赠送' })).toBeDisabled();
-  await sheet.getByRole('alert').getByRole('link', { name: '去兑换 COIN' }).click();
+  await sheet.getByRole('alert').getByRole('link', { name: '去兑换金币' }).click();
   await expect(page).toHaveURL(/\/mine\/currency$/);
   await bob.context.close();
 });

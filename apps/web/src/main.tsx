@@ -9,6 +9,7 @@ import { App } from './app/app';
 import { startEarly, startSite } from './app/bootstrap';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
+import { startPwa } from './lib/pwa';
 
 // antd-mobile renders its imperative components (Toast, Popup…) through this; React 19 has no
 // ReactDOM.render any more, so give it createRoot.
@@ -23,6 +24,7 @@ unstableSetRender((node, container) => {
   };
 });
 
+startPwa();
 const queryClient = createQueryClient();
 // Before the router exists: creating it starts loading the route chunks.
 startEarly(queryClient, window.location.pathname);

@@ -17,3 +17,5 @@ export * from './rules/common-passwords';
 export * from './venue/markets';
 export * from './rules/account-rules';
 export * from './venue/registry';
+export * from './markdown/markdown';
+export * from './rules/device-name';

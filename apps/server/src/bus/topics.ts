@@ -30,6 +30,11 @@ export interface BusTopics {
   'chat.score': LiveScore;
   /** The venue registry changed: every node drops its cached list (and its page CSP). */
   'venues.changed': Record<string, never>;
+  /** Help pages or sponsorships changed (issue 13): every node drops its cached copies. */
+  'help.changed': Record<string, never>;
+  'sponsor.changed': Record<string, never>;
+  /** A mail was sent: each node tells its own sockets of the members it is for. */
+  'mail.sent': { mailId: number; title: string; sentAt: number };
 }
 
 export type BusTopic = keyof BusTopics;

@@ -29,7 +29,13 @@ let a: Member & { accountId: number };
 let b: Member & { accountId: number };
 let operator: string;
 /** B's real things, made through the real calls. */
-let owned: { bankOrderId: string; sandboxOrderId: string; accountId: number; deviceId: string };
+let owned: {
+  bankOrderId: string;
+  sandboxOrderId: string;
+  accountId: number;
+  deviceId: string;
+  mailId: number;
+};
 
 const money = () => ({ 'x-idempotency-key': idemKey() });
 
@@ -52,11 +58,17 @@ beforeAll(async () => {
     headers: money(),
     body: { channelId: 'alipay', amount: '200' },
   });
+  const mail = await t.services.mail.send('auditor', {
+    title: '只给 B 的站内信',
+    body: 'B 的通知',
+    audience: { kind: 'member', memberId: b.memberId },
+  });
   owned = {
     bankOrderId: bank.orderId,
     sandboxOrderId: sandbox.orderId,
     accountId: b.accountId,
     deviceId: b.client.deviceId,
+    mailId: mail.id,
   };
   await b.client.data('jsonCacheSet', {
     token: b.token,
@@ -78,6 +90,9 @@ const sampleParams = {
   key: 'sample-key',
   code: 'IMTY',
   transferId: 'T0123456789abcdef',
+  mailId: 1,
+  feedbackId: 1,
+  slug: 'kh',
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */
@@ -127,12 +142,20 @@ const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number
     call: () => ({ params: { key: 'fav:1' }, body: { value: 'QUFBQQ==' } }),
     code: ErrorCode.Success,
   },
+  mailRead: {
+    call: () => ({ params: { mailId: owned.mailId }, body: {} }),
+    code: ErrorCode.MailNotFound,
+  },
+  mailDelete: {
+    call: () => ({ params: { mailId: owned.mailId }, body: {} }),
+    code: ErrorCode.MailNotFound,
+  },
 };
 
 /** Everything of B's that a foreign call could change, read through B's own calls. */
 async function stateOfB() {
   const token = b.token;
-  const [deposits, accounts, overview, balances, withdrawals, cached] = await Promise.all([
+  const [deposits, accounts, overview, balances, withdrawals, cached, mail] = await Promise.all([
     b.client.data<{ list: { orderId: string; status: string }[] }>('depositOrders', {
       token,
       query: { page: 1, pageSize: 50 },
@@ -142,6 +165,7 @@ async function stateOfB() {
     b.client.data('walletBalances', { token }),
     b.client.data<{ total: number }>('withdrawOrders', { token, query: { page: 1, pageSize: 50 } }),
     b.client.data<{ value: unknown }>('jsonCacheGet', { token, params: { key: 'fav:1' } }),
+    b.client.data<{ list: { id: number; read: boolean }[] }>('mailList', { token }),
   ]);
   return {
     deposits: deposits.list.map((o) => [o.orderId, o.status]),
@@ -150,6 +174,7 @@ async function stateOfB() {
     balances,
     withdrawals: withdrawals.total,
     cached: cached.value,
+    mail: mail.list.map((m) => [m.id, m.read]),
   };
 }
 

@@ -10,12 +10,14 @@ import { isApiRequest } from './error-handler';
 import { registerRateLimit } from './rate-limit';
 
 /**
- * The strict CSP of the member site: no inline script, no foreign origins but the venues' —
- * their pages may be framed and their dialect APIs called (the third-party proxy of contract
- * §8), and only those the registry holds.
+ * The strict CSP of the member site: no inline script, no foreign origins — but for the
+ * operator's online-service page, which the 客服 tab may open in a frame (`extraFrame`), and the
+ * venues the registry holds, whose pages are framed and whose dialect APIs the third-party
+ * proxy calls (contract §8).
  */
 export function contentSecurityPolicy(
   extraConnect: string[] = [],
+  extraFrame: string[] = [],
   venueOrigins: string[] = [],
 ): Record<string, string[]> {
   const venues = [...new Set(venueOrigins)];
@@ -26,7 +28,7 @@ export function contentSecurityPolicy(
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...extraConnect, ...venues],
-    frameSrc: ["'self'", ...venues],
+    frameSrc: ["'self'", ...new Set([...extraFrame, ...venues])],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -34,34 +36,31 @@ export function contentSecurityPolicy(
   };
 }
 
-/** The venue origins the page's CSP allows, and a way to hear that they changed. */
-export interface VenueOriginSource {
-  origins(): Promise<Record<string, string>>;
-  onChange(listener: () => void): void;
-}
-
 export async function registerSecurity(
   app: FastifyInstance,
   config: Config,
   redis: Redis | null,
-  venues?: VenueOriginSource,
+  frameOrigins: () => string[] = () => [],
+  /** The venues' public origins (the registry's, kept current on every node). */
+  venueOrigins: () => string[] = () => [],
 ): Promise<void> {
   // Documents get helmet's full set; JSON replies only what matters for JSON, since every
-  // byte of header is paid on every API call. They change only when the venue registry does.
-  const build = (origins: string[]) =>
-    securityHeaders(contentSecurityPolicy(wsOrigins(config), origins));
-  let pageHeaders = build([]);
-  if (venues) {
-    const rebuild = async () => {
-      pageHeaders = build(Object.values(await venues.origins()));
-    };
-    await rebuild();
-    venues.onChange(() => {
-      rebuild().catch((err: unknown) => app.log.error({ err }, 'page CSP not rebuilt'));
-    });
-  }
+  // byte of header is paid on every API call. The page headers change only when the framed
+  // origins (site settings) or the venue registry do: they are rebuilt then, not per request.
+  let framed = '';
+  let pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config)));
+  const headersForPages = () => {
+    const origins = frameOrigins();
+    const venues = venueOrigins();
+    const key = `${origins.join(' ')}|${venues.join(' ')}`;
+    if (key !== framed) {
+      framed = key;
+      pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config), origins, venues));
+    }
+    return pageHeaders;
+  };
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiRequest(req) ? API_HEADERS : pageHeaders);
+    reply.headers(isApiRequest(req) ? API_HEADERS : headersForPages());
     done();
   });
   await app.register(compress, {
@@ -104,4 +103,25 @@ function wsOrigins(config: Config): string[] {
   if (!config.publicUrl) return [];
   const u = new URL(config.publicUrl);
   return [`${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`];
+}
+
+/**
+ * The https origins of the operator's online-service pages, when they are set to open in the
+ * site's frame: the page CSP lets exactly those be framed (an in-site path is 'self').
+ */
+export function customerServiceOrigins(settings: {
+  cached(): { csUrl: string; csBackupUrl: string; csOpenMode: string } | null;
+}): string[] {
+  const s = settings.cached();
+  if (!s || s.csOpenMode !== 'frame') return [];
+  const origins = new Set<string>();
+  for (const url of [s.csUrl, s.csBackupUrl]) {
+    try {
+      const u = new URL(url);
+      if (u.protocol === 'https:' || u.protocol === 'http:') origins.add(u.origin);
+    } catch {
+      // '' or an in-site path: nothing to add
+    }
+  }
+  return [...origins].sort();
 }

@@ -11,6 +11,7 @@ import { FakeClock, type Clock } from '../lib/clock';
 import type { LogStream } from '../lib/logger';
 import type { Secrets } from '../secrets';
 import { seedDemoContent } from '../seed/demo-seed';
+import { DEMO_SPONSORS } from '../modules/sponsor/sponsor-demo';
 import { createTestDb } from './test-db';
 import { TestClient } from './test-client';
 
@@ -73,7 +74,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logStream: options.logStream,
   });
   await built.services.settings.seed();
-  if (options.seedDemo !== false) await seedDemoContent(testDb.db);
+  await built.services.help.seed();
+  if (options.seedDemo !== false) {
+    await seedDemoContent(testDb.db);
+    await built.services.sponsors.seedDemo(DEMO_SPONSORS);
+  }
   await built.app.ready();
   return {
     ...built,

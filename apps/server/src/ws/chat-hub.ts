@@ -314,6 +314,17 @@ export class ChatHub implements ChatHubPort {
       if (s.lastSeen < limit) s.ws.close(CLOSE_SILENT, 'silent');
   }
 
+  /** Members with a logged-in socket on this node (mail pushes, issue 13). */
+  memberIds(): number[] {
+    return [...this.#byMember].filter(([, set]) => set.size > 0).map(([id]) => id);
+  }
+
+  /** Sends a frame to every socket of a member on this node. */
+  sendToMember(memberId: number, frame: string): void {
+    for (const s of this.#byMember.get(memberId) ?? [])
+      if (s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
+  }
+
   stats(): { sockets: number; members: number } {
     return { sockets: this.#sockets.size, members: this.#byMember.size };
   }

@@ -15,9 +15,11 @@ import {
   readStoredToken,
   restoreSessionUser,
   setLeavingForLogin,
+  useSessionStore,
 } from '../session/session.store';
 import { settleUrlToken } from '../session/url-token';
-import { getPreInfo, refreshPreInfo } from '../site/pre-info.store';
+import { getPreInfo, refreshPreInfo, usePreInfoStore } from '../site/pre-info.store';
+import { setCurrencyName } from '../i18n/i18n';
 import { bootData } from '../site/boot-data';
 import { captureReferralParams } from '../site/referral-codes';
 import { reportWebTerminal } from '../site/web-terminal';
@@ -35,6 +37,7 @@ function installSessionRules(router: Router): void {
     currentPath: () => router.state.location.pathname,
     alert: ({ title, message }) => showModal({ title, content: message, urgent: true }),
     noticeChanged: setLeavingForLogin,
+    leaving: () => useSessionStore.getState().leavingForLogin,
     toast: showToast,
   });
   installFocusReload({
@@ -84,6 +87,11 @@ export function startEarly(queryClient: QueryClient, pathname: string): void {
  */
 export function startSite(router: Router): void {
   setNavigator((to, options) => void router.navigate(to, options));
+  // The currency's name (a site setting) in every text, from the pre-info on hand and each refresh.
+  setCurrencyName(getPreInfo()?.SiteBaseConfigVo.currencyName);
+  usePreInfoStore.subscribe((state) =>
+    setCurrencyName(state.preInfo?.SiteBaseConfigVo.currencyName),
+  );
   installAccessRedirects(apiEvents, {
     getPreInfo,
     navigate: (to, options) => void router.navigate(to, options),

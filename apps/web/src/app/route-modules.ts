@@ -153,6 +153,39 @@ export const routeModules = {
     () => import('./routes/chat-route'),
     (m) => m.ChatRoute,
   ),
+  // the service side (issue 13)
+  helpIndex: load(
+    () => import('../features/help/pages/help-index.page'),
+    (m) => m.HelpIndexPage,
+  ),
+  helpDoc: load(
+    () => import('../features/help/pages/help-doc.page'),
+    (m) => m.HelpDocPage,
+  ),
+  customerMain: load(
+    () => import('../features/customer/pages/customer.page'),
+    (m) => m.CustomerMainPage,
+  ),
+  customerBackup: load(
+    () => import('../features/customer/pages/customer.page'),
+    (m) => m.CustomerBackupPage,
+  ),
+  sponsor: load(
+    () => import('../features/sponsor/pages/sponsor.page'),
+    (m) => m.SponsorPage,
+  ),
+  mail: load(
+    () => import('../features/mail/pages/mail.page'),
+    (m) => m.MailPage,
+  ),
+  feedback: load(
+    () => import('../features/feedback/pages/feedback.page'),
+    (m) => m.FeedbackPage,
+  ),
+  download: load(
+    () => import('../features/download/pages/download.page'),
+    (m) => m.DownloadPage,
+  ),
   notFound: load(
     () => import('../features/system/pages/not-found.page'),
     (m) => m.NotFoundPage,

@@ -7,6 +7,15 @@ import {
   AUTHENTICATION_PATH,
   BALANCE_PATH,
   CHAT_PATH,
+  CUSTOMER_BACKUP_PATH,
+  CUSTOMER_MAIN_PATH,
+  DOWNLOAD_PAGE_PATH,
+  DOWNLOAD_PATH,
+  FEEDBACK_PATH,
+  HELP_DOC_PATH,
+  HELP_PATH,
+  MAIL_PATH,
+  SPONSOR_PATH,
   CURRENCY_PATH,
   CURRENCY_RECORD_PATH,
   DEPOSIT_LIMIT_PATH,
@@ -79,6 +88,9 @@ export const routes: RouteObject[] = [
             GAME_EGAME_PATH,
             GAME_FISHING_PATH,
           ].map((path) => ({ path: rel(path), lazy: m.game })),
+          { path: rel(CUSTOMER_MAIN_PATH), lazy: m.customerMain },
+          { path: rel(CUSTOMER_BACKUP_PATH), lazy: m.customerBackup },
+          { path: rel(SPONSOR_PATH), lazy: m.sponsor },
           {
             lazy: m.memberGuard,
             children: [
@@ -119,6 +131,8 @@ export const routes: RouteObject[] = [
           { path: rel(CURRENCY_RECORD_PATH), lazy: m.currencyRecord },
           { path: rel(INTRO_TUTORIAL_PATH), lazy: m.introTutorial },
           { path: rel(PLATFORM_TUTORIALS_PATH), lazy: m.platformTutorials },
+          { path: rel(MAIL_PATH), lazy: m.mail },
+          { path: rel(FEEDBACK_PATH), lazy: m.feedback },
           // Payment accounts (contract §8.1): one add page and one list page, the type from the path.
           { path: 'mine/addBankCard', lazy: m.payoutList },
           { path: 'mine/userInfo/authentication/bindBankCard', lazy: m.payoutAdd },
@@ -143,6 +157,11 @@ export const routes: RouteObject[] = [
       // The chat is open to visitors (they read public rooms); speaking asks them to log in.
       { path: rel(CHAT_PATH), lazy: m.chat },
       { path: `${rel(CHAT_PATH)}/:roomId`, lazy: m.chat },
+      // The help centre and the download page are open to visitors.
+      { path: rel(HELP_PATH), lazy: m.helpIndex },
+      { path: rel(HELP_DOC_PATH), lazy: m.helpDoc },
+      { path: rel(DOWNLOAD_PATH), lazy: m.download },
+      { path: rel(DOWNLOAD_PAGE_PATH), lazy: m.download },
       { path: rel(LOGIN_PATH), lazy: m.login },
       { path: rel(REGISTER_PATH), lazy: m.register },
       { path: rel(PASSWORD_RESET_PATH), lazy: m.passwordReset },

@@ -13,8 +13,17 @@ import system from './zh-CN/system.json';
 import tutorial from './zh-CN/tutorial.json';
 import venues from './zh-CN/venues.json';
 import wallet from './zh-CN/wallet.json';
+import help from './zh-CN/help.json';
+import customer from './zh-CN/customer.json';
+import mail from './zh-CN/mail.json';
+import feedback from './zh-CN/feedback.json';
+import sponsor from './zh-CN/sponsor.json';
+import download from './zh-CN/download.json';
 
 export const defaultNS = 'common';
+
+/** The site currency's name until pre-info says otherwise (the setting's default). */
+export const DEFAULT_CURRENCY_NAME = '金币';
 export const resources = {
   'zh-CN': {
     common,
@@ -30,6 +39,12 @@ export const resources = {
     tutorial,
     chat,
     venues,
+    help,
+    customer,
+    mail,
+    feedback,
+    sponsor,
+    download,
   },
 } as const;
 
@@ -45,8 +60,29 @@ void i18n.use(initReactI18next).init({
   defaultNS,
   resources,
   initAsync: false,
-  interpolation: { escapeValue: false },
+  // `{{currency}}` in any text is the site currency's name (a site setting, from pre-info).
+  interpolation: { escapeValue: false, defaultVariables: { currency: DEFAULT_CURRENCY_NAME } },
   returnNull: false,
 });
 
 export const t = i18n.t.bind(i18n);
+
+/**
+ * Names the site currency in every text from now on (issue 13: one Chinese name everywhere,
+ * instead of "COIN"); read by i18next at each translation.
+ */
+export function setCurrencyName(name: string | undefined): void {
+  const interpolation = i18n.options.interpolation;
+  if (interpolation) {
+    interpolation.defaultVariables = {
+      ...interpolation.defaultVariables,
+      currency: name || DEFAULT_CURRENCY_NAME,
+    };
+  }
+}
+
+/** The site currency's current name, for text built outside the catalogues. */
+export function currencyName(): string {
+  const value: unknown = i18n.options.interpolation?.defaultVariables?.currency;
+  return typeof value === 'string' ? value : DEFAULT_CURRENCY_NAME;
+}

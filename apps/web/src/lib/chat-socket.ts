@@ -19,3 +19,22 @@ export const chatSocket = new ChatSocketClient({
 export function useChatConnection<T>(select: (state: ConnectionState) => T): T {
   return useStore(chatSocket.state, select);
 }
+
+let holders = 0;
+
+/**
+ * Keeps the chat connection open for one user of it (the chat page, the mail badge) until the
+ * returned function is called; the socket opens with the first holder and closes with the last,
+ * so leaving the chat does not cut the mail pushes of the tab pages, nor the other way round.
+ */
+export function holdChatSocket(): () => void {
+  holders += 1;
+  chatSocket.connect();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0) chatSocket.close();
+  };
+}

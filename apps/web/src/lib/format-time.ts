@@ -1,28 +1,23 @@
-/** Date and time for the UI, in the viewer's clock, 24-hour (zh-CN conventions). */
+import { shanghaiDate, shanghaiDateTime, shanghaiTime } from './shanghai-date';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * Date and time for the UI, 24-hour (zh-CN conventions), always in Asia/Shanghai whatever the
+ * phone's own zone (contract §1: every time a member sees is Shanghai's, like the day totals).
+ */
 
 /** "2026-05-01 14:03". */
 export function formatDateTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return shanghaiDateTime(ms);
 }
 
 /** "2026-05-01". */
 export function formatDate(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return shanghaiDate(ms);
 }
 
-/** "14:03" today, else the date and time: for near-future moments such as an unlock time. */
+/** "14:03" on the same Shanghai day, else the date and time: for near-future moments. */
 export function formatMoment(ms: number, now: number = Date.now()): string {
-  const d = new Date(ms);
-  const today = new Date(now);
-  const sameDay =
-    d.getFullYear() === today.getFullYear() &&
-    d.getMonth() === today.getMonth() &&
-    d.getDate() === today.getDate();
-  return sameDay ? `${pad(d.getHours())}:${pad(d.getMinutes())}` : formatDateTime(ms);
+  return shanghaiDate(ms) === shanghaiDate(now) ? shanghaiTime(ms) : formatDateTime(ms);
 }
 
 /** Whole seconds from now until `ms` (at least 1), for countdowns fed by server times. */

@@ -88,6 +88,32 @@ describe('on open', () => {
     expect(state().roomId).toBe(3);
   });
 
+  it('leaving a room keeps the connection for its other holders (the mail badge, issue 13)', async () => {
+    const { client, sockets, state } = setup();
+    client.connect();
+    client.joinRoom(3);
+    await openLast(sockets);
+    const socket = sockets.last();
+    socket.receive(MessageId.Login, LOGIN_ACK);
+    socket.receive(MessageId.JoinRoom, {
+      roomId: 3,
+      name: '赛事',
+      status: 1,
+      vipMin: 0,
+      vipMax: 9,
+      history: [],
+    });
+    client.leaveRoom();
+    expect(socket.sentOf(MessageId.LeaveRoom)).toEqual([{ roomId: 3 }]);
+    expect(state().roomId).toBeNull();
+    expect(state().phase).toBe('open');
+    // A mail notice still arrives on the same socket.
+    const notices: unknown[] = [];
+    client.on(MessageId.MailNotice, (m) => notices.push(m));
+    socket.receive(MessageId.MailNotice, { mailId: 7, title: '通知', sentAt: 1 });
+    expect(notices).toEqual([{ mailId: 7, title: '通知', sentAt: 1 }]);
+  });
+
   it('a refused login still joins, as a visitor', async () => {
     const { client, sockets, state } = setup();
     client.joinRoom(1);
@@ -202,7 +228,7 @@ describe('frames', () => {
   });
 
   it('chatErrorText falls back to the generic chat failure', () => {
-    expect(chatErrorText(9109)).toBe('COIN 余额不足');
+    expect(chatErrorText(9109)).toBe('余额不足，无法赠送礼物');
     expect(chatErrorText(10004)).toBe(errorMessages[9100]);
   });
 });

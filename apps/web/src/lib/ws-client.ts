@@ -118,6 +118,14 @@ export class ChatSocketClient {
     this.send(MessageId.JoinRoom, { roomId });
   }
 
+  /** Leaves the room the page had joined, keeping the connection for its other holders. */
+  leaveRoom(): void {
+    const roomId = this.state.getState().roomId ?? this.#wantedRoom;
+    this.#wantedRoom = null;
+    if (roomId !== null && this.#isOpen()) this.send(MessageId.LeaveRoom, { roomId });
+    this.#set({ roomId: null });
+  }
+
   /** Sends a frame; false when the socket is not open (nothing is queued). */
   send<Id extends ClientMessageId>(msgId: Id, msgData: ClientMessages[Id]): boolean {
     const socket = this.#socket;

@@ -24,6 +24,12 @@ export interface SessionEndDeps {
    * React has left the protected page).
    */
   noticeChanged?: (open: boolean) => void;
+  /**
+   * Whether the session was ended on purpose and the page is already on its way to login (a
+   * password change, logging out everywhere): answers of requests still in flight with the old
+   * token then change nothing.
+   */
+  leaving?: () => boolean;
 }
 
 /**
@@ -78,9 +84,15 @@ export function installSessionEndHandlers(events: ApiEvents, deps: SessionEndDep
 
   const onLoggedOut = (error: BusinessError) => {
     if (noticeOpen) return;
-    if (deps.hasSession()) deps.clearSession();
-    toastGate.push(error.message, () => deps.toast(error.message));
+    if (!deps.hasSession() && deps.leaving?.()) return;
     const target = isProtectedPath(deps.currentPath()) ? HOME_PATH : LOGIN_PATH;
+    if (deps.hasSession()) {
+      // A session ending on a member page goes home (contract §8.3): the page waits meanwhile,
+      // rather than its guard sending the now-anonymous visitor to login first.
+      if (target === HOME_PATH) deps.noticeChanged?.(true);
+      deps.clearSession();
+    }
+    toastGate.push(error.message, () => deps.toast(error.message));
     if (deps.currentPath() !== target) void deps.navigate(target, { replace: true });
   };
 

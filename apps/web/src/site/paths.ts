@@ -8,6 +8,10 @@ export const PASSWORD_RESET_PATH = '/user/password';
 export const REGISTER_GUIDE_PATH = '/registerGuide';
 export const MINE_PATH = '/mine';
 export const USER_INFO_PATH = '/mine/userInfo';
+/** `?open=` value that opens the fund-password form on the profile page. */
+export const FUND_PASSWORD_SHEET = 'fundPassword';
+/** The profile page with the fund-password form open. */
+export const fundPasswordFormPath = (): string => `${USER_INFO_PATH}?open=${FUND_PASSWORD_SHEET}`;
 export const AUTHENTICATION_PATH = '/mine/userInfo/authentication';
 export const INFO_AUDIT_PATH = '/mine/infoAudit';
 /** The security centre (accounts issue); not in contract §8.1's list, which predates it. */
@@ -47,11 +51,24 @@ export const FRAME_GAMING_IMDJ_PATH = '/gaming/imdj';
 export const FRAME_GAMING_YBDJ_PATH = '/gaming/ybdj';
 export const FRAME_GAMING_LHDJ_PATH = '/gaming/lhdj';
 
+// The service side (issue 13).
+export const CUSTOMER_MAIN_PATH = '/customer/main';
+/** The backup customer service (备用). */
+export const CUSTOMER_BACKUP_PATH = '/customer/instead';
+export const SPONSOR_PATH = '/sponsor/0';
+/** The help centre's index (with search); each page is `/help/:slug` (contract §8.1). */
+export const HELP_PATH = '/help';
+export const HELP_DOC_PATH = '/help/:slug';
+export const MAIL_PATH = '/mine/mail';
+export const FEEDBACK_PATH = '/mine/feedback';
+export const DOWNLOAD_PATH = '/download';
+export const DOWNLOAD_PAGE_PATH = '/download-page';
+
 export const TAB_PATHS = {
   home: HOME_PATH,
   discount: '/activity/discount',
-  customer: '/customer/main',
-  sponsor: '/sponsor/0',
+  customer: CUSTOMER_MAIN_PATH,
+  sponsor: SPONSOR_PATH,
   mine: MINE_PATH,
 } as const;
 

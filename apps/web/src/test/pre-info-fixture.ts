@@ -9,6 +9,7 @@ export function preInfoFixture(): PreInfo {
       webLogoTitleUrl: '/static/favicon.svg',
       logoUrl: '/static/logo.svg',
       customerServiceUrl: '',
+      currencyName: '金币',
       tenant: false,
       downloadOnly: false,
       minVersion: '2.0.0',

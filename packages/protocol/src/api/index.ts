@@ -15,3 +15,6 @@ export * from './types';
 export * from './chat';
 export * from './venues';
 export * from './admin-venues';
+export * from './desk';
+export * from './route-meta-desk';
+export * from './routes-desk';

@@ -4,6 +4,7 @@
  */
 import type { RouteMeta } from './route';
 import { venueRouteMeta } from './route-meta-venues';
+import { deskRouteMeta } from './route-meta-desk';
 
 /**
  * Method, path and access of every API call, as plain data. `routes.ts` pairs each entry with
@@ -776,6 +777,8 @@ export const routeMeta = {
   },
   // --- venues, transfers, bets, json-cache (contract §6)
   ...venueRouteMeta,
+  // --- the service side: help, customer service, mail, feedback, sponsorships, download
+  ...deskRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

@@ -4,6 +4,7 @@
  */
 import { defineRoute } from './route';
 import { venueRoutes } from './routes-venues';
+import { deskRoutes } from './routes-desk';
 import { routeMeta } from './route-meta';
 import { emptyObject, paging, pageOf } from './common';
 import {
@@ -400,6 +401,8 @@ export const routes = {
   }),
   // venues, transfers, bets, json-cache
   ...venueRoutes,
+  // the service side: help, customer service, mail, feedback, sponsorships, download
+  ...deskRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

@@ -9,6 +9,7 @@ const preInfo = {
     webLogoTitleUrl: '/static/favicon.svg',
     logoUrl: '/static/logo.svg',
     customerServiceUrl: '/customer/main',
+    currencyName: '金币',
     tenant: false,
     downloadOnly: false,
     minVersion: '2.0.0',

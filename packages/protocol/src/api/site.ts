@@ -19,7 +19,10 @@ export const SiteBaseConfigVo = z.object({
   title: z.string(),
   webLogoTitleUrl: z.string(),
   logoUrl: z.string(),
+  /** The online-service page (the `csUrl` site setting), '' when none is configured. */
   customerServiceUrl: z.string(),
+  /** The site currency's Chinese name (a site setting, default 金币). */
+  currencyName: z.string(),
   /** The tenant flag of contract §8.3: when on, the stop-service redirect is skipped. */
   tenant: z.boolean(),
   /** The download-only platform of contract §3: restriction and maintenance redirects are skipped. */

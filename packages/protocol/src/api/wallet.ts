@@ -180,6 +180,8 @@ export type Turnover = z.infer<typeof Turnover>;
 
 export const WithdrawPrecheck = z.object({
   realNameApproved: z.boolean(),
+  /** Where the real name stands, so the page can say 实名审核中 rather than "not done". */
+  realNameStatus: z.enum(['none', 'pending', 'approved', 'rejected']),
   fundPasswordSet: z.boolean(),
   /** Withdrawals locked by wrong fund passwords until this time (epoch ms), else null. */
   lockedUntil: z.number().int().nullable(),
@@ -227,6 +229,8 @@ export const LedgerRecord = z.object({
   balanceAfter: z.string(),
   memo: z.string(),
   reference: z.string(),
+  /** The order behind the entry, where it has one that is still moving: a withdrawal in review. */
+  orderStatus: z.enum(['review', 'paid', 'rejected']).nullable(),
 });
 export type LedgerRecord = z.infer<typeof LedgerRecord>;
 export const DayTotal = z.object({ date: z.string(), in: z.string(), out: z.string() });

@@ -157,6 +157,17 @@ export const ErrorCode = {
   ChatGiftNotFound: 9114,
   ChatIdempotencyConflict: 9115,
   ChatBetNotShareable: 9116,
+  // the service side 93xx: help centre, mail, feedback, sponsorships (issue 13)
+  HelpDocNotFound: 9300,
+  HelpVersionConflict: 9301,
+  HelpPlaceholderUnknown: 9302,
+  MailNotFound: 9310,
+  MailMemberNotFound: 9311,
+  MailAudienceInvalid: 9312,
+  FeedbackTooFrequent: 9320,
+  FeedbackNotFound: 9321,
+  FeedbackClosed: 9322,
+  SponsorNotFound: 9330,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -298,7 +309,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9106: '消息内容过长',
   9107: '消息格式错误',
   9108: '不支持的消息类型',
-  9109: 'COIN 余额不足',
+  9109: '余额不足，无法赠送礼物',
   9110: '聊天室不存在',
   9111: '消息包含违规内容，已被屏蔽',
   9112: '您尚未进入该聊天室',
@@ -306,6 +317,16 @@ export const errorMessages: Record<ErrorCode, string> = {
   9114: '礼物不存在',
   9115: '请求标识已用于其他请求',
   9116: '该注单不存在或不可分享',
+  9300: '帮助文档不存在',
+  9301: '文档已被其他人修改，请刷新后再编辑',
+  9302: '文档中有未知的占位符',
+  9310: '站内信不存在或已删除',
+  9311: '收件会员不存在',
+  9312: '收件范围设置有误',
+  9320: '反馈提交过于频繁，请稍后再试',
+  9321: '反馈不存在',
+  9322: '该反馈已关闭',
+  9330: '赞助信息不存在',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

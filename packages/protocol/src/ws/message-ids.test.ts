@@ -18,15 +18,16 @@ describe('MessageId', () => {
     ['LeaveRoom', 10012],
     ['Score', 10014],
     ['Gift', 10017],
+    ['MailNotice', 10018],
   ] as const)('%s is %i (contract §8.2)', (name, id) => {
     expect(MessageId[name]).toBe(id);
     expect(isMessageId(id)).toBe(true);
     expect(messageName(id)).toBe(name);
   });
 
-  it('has exactly the 15 contract §8.2 ids', () => {
-    expect(Object.keys(MessageId)).toHaveLength(15);
-    expect(new Set(Object.values(MessageId)).size).toBe(15);
+  it('has exactly the 15 contract §8.2 ids and the mail notice (10018, issue 13)', () => {
+    expect(Object.keys(MessageId)).toHaveLength(16);
+    expect(new Set(Object.values(MessageId)).size).toBe(16);
   });
 
   it.each([10013, 10015, 10016, -1, 1, 10001.5, '10001', null])('%j is not an id', (value) => {

@@ -18,6 +18,12 @@ export const MessageId = {
   LeaveRoom: 10012,
   Score: 10014,
   Gift: 10017,
+  /**
+   * Server → client only (issue 13): new mail for this member, pushed to the member's logged-in
+   * sockets so the site shows the unread badge at once. Not in SPEC §3's table; the first id
+   * after its last.
+   */
+  MailNotice: 10018,
 } as const;
 
 export type MessageId = (typeof MessageId)[keyof typeof MessageId];

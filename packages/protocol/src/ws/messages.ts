@@ -227,6 +227,13 @@ export interface GiftMessage {
   time: number;
 }
 
+/** New mail for this member (10018): the site bumps its unread badge by one. */
+export interface MailNotice {
+  mailId: number;
+  title: string;
+  sentAt: number;
+}
+
 /** msgId → msgData, server → client (success answers and pushes; errors see ErrorFrame). */
 export interface ServerMessages {
   [MessageId.Heartbeat]: HeartbeatAck;
@@ -248,6 +255,7 @@ export interface ServerMessages {
   [MessageId.LeaveRoom]: RoomRef;
   [MessageId.Score]: LiveScore;
   [MessageId.Gift]: GiftMessage;
+  [MessageId.MailNotice]: MailNotice;
 }
 export type ServerMessageId = keyof ServerMessages;
 

@@ -6,6 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import {
+  deviceName,
   AVATAR_COUNT,
   ErrorCode,
   avatarUrl,
@@ -73,12 +74,9 @@ export interface AuthDeps {
   stepUps: StepUpGuard;
 }
 
+/** "iPhone · Safari" (protocol `deviceName`: the site names login records the same way). */
 function deviceLabel(userAgent: string): string {
-  if (/iPhone|iPad/.test(userAgent)) return 'iOS 设备';
-  if (/Android/.test(userAgent)) return 'Android 设备';
-  if (/Windows/.test(userAgent)) return 'Windows 电脑';
-  if (/Macintosh/.test(userAgent)) return 'Mac 电脑';
-  return '浏览器';
+  return deviceName(userAgent);
 }
 
 /** Accounts: registration, login with throttle, captcha, risk and step-up, passwords. */

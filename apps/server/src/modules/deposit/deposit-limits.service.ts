@@ -7,7 +7,7 @@ import type { MemberService } from '../member/member.service';
 import { readLimits, writeLimit, type LimitRow } from './deposit-limit.repository';
 import { depositedSince } from './deposit.repository';
 
-const RAISE_DELAY_MS = 24 * 3600 * 1000;
+export const RAISE_DELAY_MS = 24 * 3600 * 1000;
 const PERIODS: Period[] = ['day', 'week', 'month'];
 
 /**

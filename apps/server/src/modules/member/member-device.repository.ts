@@ -1,3 +1,4 @@
+import { deviceName } from '@nebula/protocol';
 import type { TrustedDevice } from '@nebula/protocol';
 import type { Queryable } from '@nebula/db';
 
@@ -9,6 +10,15 @@ const ts = (ms: number) => new Date(ms);
  * device id cannot put words in this member's security centre. Text fields are clipped: the
  * report is free-form JSON.
  */
+/** Labels written before devices were named from the user agent (issue 13). */
+const LEGACY_LABELS: ReadonlySet<string> = new Set([
+  '浏览器',
+  'iOS 设备',
+  'Android 设备',
+  'Windows 电脑',
+  'Mac 电脑',
+]);
+
 export async function readDevices(
   q: Queryable,
   memberId: number,
@@ -41,7 +51,8 @@ export async function readDevices(
   );
   return r.rows.map((d) => ({
     deviceId: d.device_id,
-    label: d.label || '浏览器',
+    // Labels of old rows (a bare 浏览器) and empty ones are named again from what is known.
+    label: d.label && !LEGACY_LABELS.has(d.label) ? d.label : deviceName(d.user_agent),
     current: d.device_id === currentDeviceId,
     firstSeenAt: d.first_seen_at.getTime(),
     lastSeenAt: d.last_seen_at.getTime(),

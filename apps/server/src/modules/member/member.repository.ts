@@ -171,6 +171,21 @@ export async function readUserNames(q: Queryable, ids: number[]): Promise<Map<nu
   return new Map(r.rows.map((m) => [m.id, m.user_name]));
 }
 
+/** VIP level and registration time of members (mail audiences, issue 13). */
+export async function readAudienceFacts(
+  q: Queryable,
+  ids: number[],
+): Promise<Map<number, { vipLevel: number; registeredAt: number }>> {
+  if (ids.length === 0) return new Map();
+  const r = await q.query<{ id: number; vip_level: number; registered_at: Date }>(
+    'SELECT id, vip_level, registered_at FROM members WHERE id = ANY($1)',
+    [ids],
+  );
+  return new Map(
+    r.rows.map((m) => [m.id, { vipLevel: m.vip_level, registeredAt: m.registered_at.getTime() }]),
+  );
+}
+
 export async function memberExists(q: Queryable, id: number): Promise<boolean> {
   return (await q.query('SELECT 1 FROM members WHERE id = $1', [id])).rowCount > 0;
 }
@@ -188,7 +203,11 @@ export async function lockMemberRow(q: Queryable, id: number): Promise<void> {
 export async function readWithdrawFacts(
   q: Queryable,
   id: number,
-): Promise<{ realNameApproved: boolean; fundPasswordHash: string | null }> {
+): Promise<{
+  realNameApproved: boolean;
+  realNameStatus: 'none' | 'pending' | 'approved' | 'rejected';
+  fundPasswordHash: string | null;
+}> {
   const r = await q.query<{ fund_password_hash: string | null; status: string | null }>(
     `SELECT m.fund_password_hash, r.status FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id WHERE m.id = $1`,
     [id],
@@ -196,6 +215,10 @@ export async function readWithdrawFacts(
   const row = r.rows[0];
   return {
     realNameApproved: row?.status === 'approved',
+    realNameStatus:
+      row?.status === 'pending' || row?.status === 'approved' || row?.status === 'rejected'
+        ? row.status
+        : 'none',
     fundPasswordHash: row?.fund_password_hash ?? null,
   };
 }

@@ -144,6 +144,11 @@ export class MemberService {
     return repo.readUserNames(q, ids);
   }
 
+  /** VIP level and registration time, for matching mail audiences (issue 13). */
+  audienceFacts(q: Queryable, ids: number[]) {
+    return repo.readAudienceFacts(q, ids);
+  }
+
   exists(q: Queryable, memberId: number): Promise<boolean> {
     return repo.memberExists(q, memberId);
   }

@@ -40,6 +40,42 @@ export const DepositChannelSetting = z.object({
 });
 export type DepositChannelSetting = z.infer<typeof DepositChannelSetting>;
 
+/** A link members follow: http(s), an in-site path, or '' for none. */
+export function isServiceLink(value: string): boolean {
+  if (value === '') return true;
+  if (/^\/(?![/\\])\S*$/.test(value)) return true;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+const serviceLink = text()
+  .trim()
+  .max(500)
+  .refine(isServiceLink, '须为 http(s) 地址、站内路径或留空');
+const httpsLink = text()
+  .trim()
+  .max(500)
+  .refine(
+    (v) => v === '' || (isServiceLink(v) && v.startsWith('https://')),
+    '须为 https 地址或留空',
+  );
+
+/** A customer-service account on a chat app (issue 13). */
+export const CsChannelSetting = z.object({
+  kind: z.enum(['telegram', 'whatsapp', 'qq', 'wechat']),
+  account: text().trim().min(1).max(64),
+  link: httpsLink,
+  /** WeChat: the text of its QR code (a weixin:// or https link, or the id itself). */
+  qr: text().trim().max(300),
+  note: text().trim().max(60),
+  /** Listed on /customer/instead (备用) rather than /customer/main. */
+  backup: z.boolean(),
+});
+export type CsChannelSetting = z.infer<typeof CsChannelSetting>;
+
 export const settingSchemas = {
   siteTitle: text().min(1).max(60),
   logoUrl: text().max(300),
@@ -94,6 +130,21 @@ export const settingSchemas = {
   venueFamiliesMaintenance: z.array(z.enum(venueFamilies)).max(7),
   /** Valid turnover: a bet whose odds are below this (Europe, thousandths) counts nothing. */
   turnoverMinOddsMilli: z.number().int().min(1001).max(100_000),
+  /** The site currency's one Chinese name, used by every message that names it (issue 13). */
+  currencyName: text().trim().min(1).max(8),
+  /** The online-service page (vvPretty `csUrl`); '' when there is none. */
+  csUrl: serviceLink,
+  /** The backup online-service page (/customer/instead); '' when there is none. */
+  csBackupUrl: serviceLink,
+  /** Open the online service inside the site's frame or in a new window. */
+  csOpenMode: z.enum(['frame', 'window']),
+  csChannels: z.array(CsChannelSetting).max(20),
+  csHours: text().trim().max(40),
+  /** Operator-built app packages for the download page; '' when there is none. */
+  appIosUrl: httpsLink,
+  appAndroidUrl: httpsLink,
+  /** Feedback a member may send per hour (a rate limit: 9320). */
+  feedbackPerHour: z.number().int().min(1).max(100),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -220,5 +271,14 @@ export function defaultSettings(config: Config): SiteSettings {
     chatMaintain: { maintain: false, message: '' },
     venueFamiliesMaintenance: [],
     turnoverMinOddsMilli: 1500,
+    currencyName: '金币',
+    csUrl: config.customerServiceUrl,
+    csBackupUrl: '',
+    csOpenMode: 'window',
+    csChannels: [],
+    csHours: '7×24 小时',
+    appIosUrl: '',
+    appAndroidUrl: '',
+    feedbackPerHour: 5,
   };
 }

@@ -37,7 +37,8 @@ export class SiteService {
         title: s.siteTitle,
         webLogoTitleUrl: s.faviconUrl,
         logoUrl: s.logoUrl,
-        customerServiceUrl: this.deps.config.customerServiceUrl,
+        customerServiceUrl: s.csUrl,
+        currencyName: s.currencyName,
         tenant: s.tenant,
         downloadOnly: s.downloadOnly,
         minVersion: this.deps.config.minClientVersion,
@@ -66,10 +67,13 @@ export class SiteService {
    * only `sec/{id}` hands out, once, within 60 s.
    */
   async vvPretty(deviceId: string): Promise<VvPretty> {
+    // The online-service page is a site setting (issue 13), so an operator's change reaches
+    // every device on its next vvPretty.
+    const { csUrl } = await this.deps.settings.get();
     const plain: VvPrettyPlain = {
       signKey: deviceSigningKey(this.deps.signKey, deviceId).toString('hex'),
       wsUrl: this.#wsUrl(),
-      csUrl: this.deps.config.customerServiceUrl,
+      csUrl,
       venueOrigins: (await this.deps.venueOrigins?.()) ?? {},
     };
     const key = randomBytes(32);

@@ -33,7 +33,7 @@ export interface VenueInput {
  */
 export class VenueRegistry {
   #cache: Promise<VenueRow[]> | null = null;
-  readonly #listeners: (() => void)[] = [];
+  #origins: string[] = [];
 
   constructor(
     private readonly db: Db,
@@ -46,18 +46,22 @@ export class VenueRegistry {
   async start(): Promise<void> {
     await this.bus.subscribe('venues.changed', () => {
       this.#cache = null;
-      for (const l of this.#listeners) l();
+      // Loaded again at once: the page CSP reads the origins synchronously.
+      void this.all().catch(() => undefined);
     });
   }
 
-  /** Called on every node whenever the registry changed (the page CSP is rebuilt from it). */
-  onChange(listener: () => void): void {
-    this.#listeners.push(listener);
+  /** The venues' public origins as last loaded (for the page CSP, read per page). */
+  cachedOrigins(): string[] {
+    return this.#origins;
   }
 
   all(): Promise<VenueRow[]> {
     if (!this.#cache) {
-      const loading = repo.listVenues(this.db);
+      const loading = repo.listVenues(this.db).then((rows) => {
+        this.#origins = [...new Set(rows.map((v) => v.origin))].sort();
+        return rows;
+      });
       this.#cache = loading;
       // A failed read is not cached: the next call tries again.
       loading.catch(() => {
@@ -212,6 +216,7 @@ export class VenueRegistry {
 
   async #changed(): Promise<void> {
     this.#cache = null;
+    await this.all();
     await this.bus.publish('venues.changed', {});
   }
 }

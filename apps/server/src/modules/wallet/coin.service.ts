@@ -41,7 +41,7 @@ export class CoinService {
     await this.ledger.post(q, {
       reference: `coin-buy:${memberId}:${this.clock.now()}:${randomId(6)}`,
       kind: 'coinBuy',
-      memo: `购买 ${coins} COIN`,
+      memo: `购买 ${coins} ${s.currencyName}`,
       memberId,
       postings: [
         { account: { memberId, kind: 'main' }, amount: -cost },

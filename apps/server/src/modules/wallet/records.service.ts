@@ -7,10 +7,20 @@ import { shanghaiDayRange } from '../../lib/shanghai-time';
  * A member's records: the postings of their main (CNY) or coin (COIN) account, newest first,
  * with the transaction's kind, the balance after, and totals per Shanghai day.
  */
+/** The statuses of a member's withdrawal orders by id (WithdrawService.statuses). */
+export type WithdrawStatuses = (
+  memberId: number,
+  ids: string[],
+) => Promise<Map<string, 'review' | 'paid' | 'rejected'>>;
+
+const WITHDRAW_REFERENCE = /^withdraw:(.+)$/;
+
 export class RecordsService {
   constructor(
     private readonly db: Db,
     private readonly ledger: LedgerService,
+    private readonly withdrawStatuses: WithdrawStatuses = () =>
+      Promise.resolve(new Map<string, 'review' | 'paid' | 'rejected'>()),
   ) {}
 
   async page(
@@ -35,6 +45,9 @@ export class RecordsService {
       limit: f.pageSize,
       offset: (f.page - 1) * f.pageSize,
     });
+    // A withdrawal's entry says whether the order is still in review (交易记录: 审核中).
+    const withdrawIds = r.rows.flatMap((x) => WITHDRAW_REFERENCE.exec(x.reference)?.[1] ?? []);
+    const statuses = await this.withdrawStatuses(memberId, withdrawIds);
     return {
       list: r.rows.map((x) => ({
         id: Number(x.id),
@@ -45,6 +58,7 @@ export class RecordsService {
         balanceAfter: show(x.balance_after),
         memo: x.memo,
         reference: x.reference,
+        orderStatus: statuses.get(WITHDRAW_REFERENCE.exec(x.reference)?.[1] ?? '') ?? null,
       })),
       page: f.page,
       pageSize: f.pageSize,

@@ -96,3 +96,17 @@ export async function withdrawnSince(
   );
   return BigInt(r.rows[0]?.total ?? '0');
 }
+
+/** The status of each of a member's orders among `ids` (交易记录 shows 审核中 on a withdrawal). */
+export async function readStatuses(
+  q: Queryable,
+  memberId: number,
+  ids: string[],
+): Promise<Map<string, 'review' | 'paid' | 'rejected'>> {
+  if (ids.length === 0) return new Map();
+  const r = await q.query<{ id: string; status: 'review' | 'paid' | 'rejected' }>(
+    'SELECT id, status FROM withdraw_orders WHERE member_id = $1 AND id = ANY($2)',
+    [memberId, ids],
+  );
+  return new Map(r.rows.map((o) => [o.id, o.status]));
+}

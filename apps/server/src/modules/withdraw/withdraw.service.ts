@@ -24,8 +24,8 @@ import * as tries from './fund-password-try.repository';
 import * as repo from './withdraw.repository';
 import type { WithdrawRow } from './withdraw.repository';
 
-const FUND_MAX_FAILURES = 5;
-const FUND_LOCK_MS = 30 * 60 * 1000;
+export const FUND_MAX_FAILURES = 5;
+export const FUND_LOCK_MS = 30 * 60 * 1000;
 const FUND_WINDOW_MS = 30 * 60 * 1000;
 /** How long a try waits for parallel checks to finish (an argon2 verify takes tens of ms). */
 const FUND_TRY_WAIT_MS = 15_000;
@@ -69,6 +69,7 @@ export class WithdrawService {
     ]);
     return {
       realNameApproved: facts.realNameApproved,
+      realNameStatus: facts.realNameStatus,
       fundPasswordSet: facts.fundPasswordHash !== null,
       lockedUntil,
       turnover,
@@ -225,5 +226,10 @@ export class WithdrawService {
       pageSize,
       total: r.total,
     };
+  }
+
+  /** Statuses of the member's withdrawal orders (records show a withdrawal in review). */
+  statuses(memberId: number, ids: string[]) {
+    return repo.readStatuses(this.d.db, memberId, ids);
   }
 }

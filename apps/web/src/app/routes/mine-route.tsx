@@ -1,7 +1,9 @@
+import { useUnreadMail } from '../../features/mail/api/mail.queries';
 import { MinePage } from '../../features/member/pages/mine.page';
 import { WalletSummary } from '../../features/wallet/components/wallet-summary';
 
-/** /mine: the member centre with the wallet's balances card (features compose here). */
+/** /mine: the member centre with the wallet's balances card and the unread-mail count. */
 export function MineRoute() {
-  return <MinePage wallet={<WalletSummary />} />;
+  const unread = useUnreadMail();
+  return <MinePage wallet={<WalletSummary />} badges={{ mail: unread }} />;
 }

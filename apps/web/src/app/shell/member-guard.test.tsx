@@ -11,6 +11,7 @@ function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/', Component: () => <p>home</p> },
+      { path: '/user/login', Component: () => <p>login</p> },
       {
         Component: MemberGuard,
         children: [{ path: '/mine/userInfo', Component: () => <p>profile</p> }],
@@ -27,10 +28,13 @@ afterEach(() => {
 });
 
 describe('member guard (contract §8.3)', () => {
-  it('sends a visitor without a session home', async () => {
-    const router = renderAt('/mine/userInfo');
-    expect(await screen.findByText('home')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+  it('takes a visitor without a session to login, with the way back', async () => {
+    const router = renderAt('/mine/userInfo?tab=2');
+    expect(await screen.findByText('login')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user/login');
+    expect(router.state.location.search).toBe(
+      `?redirect=${encodeURIComponent('/mine/userInfo?tab=2')}`,
+    );
   });
 
   it('lets a member in', () => {

@@ -2,11 +2,13 @@ import { Button } from 'antd-mobile';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { CUSTOMER_MAIN_PATH } from '../../site/paths';
 import './shell-screens.css';
 
 /** The render-error screen of contract §8.1: a calm message and a reload. */
 export function RenderErrorScreen() {
   const { t } = useTranslation('shell');
+  const { t: tc } = useTranslation();
   return (
     <main className="nb-screen" role="alert">
       <img className="nb-screen__art" src="/static/empty.svg" alt="" width={160} height={128} />
@@ -20,6 +22,10 @@ export function RenderErrorScreen() {
       >
         {t('renderError.reload')}
       </Button>
+      {/* A plain link: after a render failure a full page load is the surer way out. */}
+      <a className="nb-cs-link" href={CUSTOMER_MAIN_PATH}>
+        {tc('contactCs')}
+      </a>
     </main>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ModalHost } from '../../components/ui/modal-host';
 import { setLeavingForLogin, useSessionStore } from '../../session/session.store';
-import { MINE_PATH } from '../../site/paths';
+import { isProtectedPath } from '../../session/protected-paths';
 import { InsecureBanner } from './insecure-banner';
 import { useSiteEffects } from './use-site-effects';
 import './shell.css';
@@ -16,7 +16,7 @@ function useLeavingForLoginRelease(): void {
   const { pathname } = useLocation();
   const leaving = useSessionStore((state) => state.leavingForLogin);
   useEffect(() => {
-    if (leaving && !pathname.startsWith(MINE_PATH)) setLeavingForLogin(false);
+    if (leaving && !isProtectedPath(pathname)) setLeavingForLogin(false);
   }, [leaving, pathname]);
 }
 

@@ -8,6 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useUnreadMail } from '../../features/mail/api/mail.queries';
 import { useSessionStore } from '../../session/session.store';
 import { loginPathFor, TAB_PATHS } from '../../site/paths';
 import { prefetchRoute } from '../router';
@@ -39,6 +40,7 @@ export function TabBar() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const loggedIn = useSessionStore((state) => state.token !== null);
+  const unread = useUnreadMail();
   return (
     <nav className="nb-tabbar" aria-label={t('tabs.home')}>
       {TABS.map((tab) => {
@@ -56,8 +58,14 @@ export function TabBar() {
           >
             <span className="nb-tabbar__icon" aria-hidden="true">
               {tab.icon}
+              {tab.key === 'mine' && unread > 0 && (
+                <span className="nb-badge nb-tabbar__badge">{unread > 99 ? '99+' : unread}</span>
+              )}
             </span>
             <span className="nb-tabbar__label">{t(`tabs.${tab.key}`)}</span>
+            {tab.key === 'mine' && unread > 0 && (
+              <span className="nb-visually-hidden">{t('unreadMail', { count: unread })}</span>
+            )}
           </Link>
         );
       })}

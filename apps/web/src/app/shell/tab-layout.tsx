@@ -1,4 +1,5 @@
 import { Outlet, useMatches } from 'react-router';
+import { useMailNotices } from '../../features/mail/hooks/use-mail-notices';
 import type { RouteHandle } from '../router';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
@@ -7,6 +8,8 @@ import { TopBar } from './top-bar';
 export function TabLayout() {
   const matches = useMatches();
   const topBar = matches.some((match) => (match.handle as RouteHandle | undefined)?.topBar);
+  // A member's new mail arrives over the chat socket while the tab pages are on screen.
+  useMailNotices();
   return (
     <div className="nb-tab-layout">
       {topBar && <TopBar />}

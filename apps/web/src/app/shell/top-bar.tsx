@@ -36,11 +36,14 @@ export function TopBar() {
   const base = usePreInfoStore((state) => state.preInfo?.SiteBaseConfigVo);
   const loggedIn = useSessionStore((state) => state.token !== null);
   const title = base?.title || t('siteTitleFallback');
+  // A member's bar also holds the avatar, balance and 存款: the name gives way to its first
+  // part ("星云体育 · Nebula" → "星云体育"), and what still does not fit ends in an ellipsis.
+  const shown = loggedIn ? (title.split(/\s*[·|｜]\s*/)[0] ?? title) : title;
   const warm = (path: string) => () => prefetchRoute(path);
 
   return (
     <header className="nb-topbar">
-      <Link to="/" className="nb-topbar__brand">
+      <Link to="/" className="nb-topbar__brand" aria-label={title}>
         <img
           className="nb-topbar__logo"
           src={base?.logoUrl || DEFAULT_LOGO}
@@ -48,7 +51,9 @@ export function TopBar() {
           width={32}
           height={32}
         />
-        <span className="nb-topbar__title">{title}</span>
+        <span className="nb-topbar__title" title={title}>
+          {shown}
+        </span>
       </Link>
       <div className="nb-topbar__actions">
         {loggedIn ? (

@@ -12,6 +12,7 @@ function preInfo(status: 0 | 1, tenant: boolean): PreInfo {
       webLogoTitleUrl: '/static/favicon.svg',
       logoUrl: '/static/logo.svg',
       customerServiceUrl: '',
+      currencyName: '金币',
       tenant,
       downloadOnly: false,
       minVersion: '2.0.0',

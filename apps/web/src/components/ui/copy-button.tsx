@@ -37,7 +37,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         )
       }
     >
-      {t('copy')}
+      <span className="nb-copy__pill">{t('copy')}</span>
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { cleanSecret, type NewSecretKind, type NewSecretProblems } from '../../l
 import type { Strength } from '../../lib/password-strength';
 import { FormField, type FieldTone } from './form-field';
 import { PasswordInput } from './password-input';
+import { PinInput } from './pin-input';
 import { StrengthMeter } from './strength-meter';
 
 export interface NewSecretErrors {
@@ -92,24 +93,40 @@ export function NewSecretFields({
         tone={errors.secret ? 'error' : 'neutral'}
         hint={secretHint}
       >
-        <PasswordInput
-          id={ids.secret}
-          value={value}
-          onChange={(next) => onChange(cleanSecret(kind, next))}
-          placeholder={labels.secretPlaceholder}
-          aria-describedby={strength ? ids.strength : undefined}
-          {...input}
-        />
+        {fund ? (
+          <PinInput
+            id={ids.secret}
+            value={value}
+            onChange={(next) => onChange(cleanSecret(kind, next))}
+          />
+        ) : (
+          <PasswordInput
+            id={ids.secret}
+            value={value}
+            onChange={(next) => onChange(cleanSecret(kind, next))}
+            placeholder={labels.secretPlaceholder}
+            aria-describedby={strength ? ids.strength : undefined}
+            {...input}
+          />
+        )}
         {strength && !fund && <StrengthMeter strength={strength} id={ids.strength} />}
       </FormField>
       <FormField label={labels.confirm} htmlFor={ids.confirm} tone={confirmTone} hint={confirmHint}>
-        <PasswordInput
-          id={ids.confirm}
-          value={confirm}
-          onChange={(next) => onConfirmChange(cleanSecret(kind, next))}
-          placeholder={labels.confirmPlaceholder}
-          {...input}
-        />
+        {fund ? (
+          <PinInput
+            id={ids.confirm}
+            value={confirm}
+            onChange={(next) => onConfirmChange(cleanSecret(kind, next))}
+          />
+        ) : (
+          <PasswordInput
+            id={ids.confirm}
+            value={confirm}
+            onChange={(next) => onConfirmChange(cleanSecret(kind, next))}
+            placeholder={labels.confirmPlaceholder}
+            {...input}
+          />
+        )}
       </FormField>
     </>
   );

@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { CsLink } from '../../../components/ui/cs-link';
 
 /** Login or registration closed by the site (pre-info stopLogin / stopRegister, 6042 / 6043). */
 export function ClosedNotice({
@@ -29,6 +30,7 @@ export function ClosedNotice({
           {action}
         </Button>
       )}
+      <CsLink />
     </section>
   );
 }

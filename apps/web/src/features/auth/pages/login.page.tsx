@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { CheckBox } from '../../../components/ui/check-box';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -22,6 +22,8 @@ export function LoginPage() {
   const stopLogin = usePreInfoStore((state) => state.preInfo?.stopLogin === true);
   const form = useLoginForm();
   const [params] = useSearchParams();
+  // A page that ended the session on purpose (a password change) says why it came here.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const redirect = safeRedirect(params.get('redirect'));
   const registerTo = redirect
     ? `${REGISTER_PATH}?redirect=${encodeURIComponent(redirect)}`
@@ -33,6 +35,11 @@ export function LoginPage() {
     <PageFrame title={t('login.title')}>
       <div className="nb-auth">
         <AuthHero heading={t('welcome')} sub={t('welcomeHint')} />
+        {notice === 'passwordChanged' && (
+          <p className="nb-auth__notice" role="status">
+            {t('login.passwordChanged')}
+          </p>
+        )}
         {stopLogin || form.closed ? (
           <ClosedNotice title={t('login.closedTitle')} text={t('login.closedText')} />
         ) : (

@@ -10,6 +10,7 @@ import { LOGIN_NAME_MAX, SMS_CODE_LENGTH } from '@nebula/protocol/rules/account-
 import { LOGIN_PATH } from '../../../site/paths';
 import { usePasswordResetForm } from '../hooks/use-password-reset-form';
 import '../components/auth.css';
+import { CsLink } from '../../../components/ui/cs-link';
 
 const RESEND_SECONDS = 60;
 
@@ -110,6 +111,7 @@ export function PasswordResetPage() {
             >
               {t('reset.submit')}
             </Button>
+            <CsLink className="nb-auth__cs" label={t('reset.noPhoneLink')} />
           </form>
         </section>
         <div className="nb-auth__links">

@@ -1,7 +1,7 @@
 import { MessageId } from '@nebula/protocol/ws/message-ids';
 import { Toast } from 'antd-mobile';
 import { useEffect } from 'react';
-import { chatSocket } from '../../../lib/chat-socket';
+import { chatSocket, holdChatSocket } from '../../../lib/chat-socket';
 import { bindRoomSync, enterRoom, leaveRoom } from '../model/room-sync';
 
 /** Errors the page reports itself (join state, gift sheet) or that need no word (login, gap fill). */
@@ -23,11 +23,12 @@ export function useChatRoom(roomId: number | null): void {
     const offErrors = chatSocket.onError((error) => {
       if (!HANDLED_ELSEWHERE.has(error.msgId)) Toast.show({ content: error.message });
     });
-    chatSocket.connect();
+    const release = holdChatSocket();
     return () => {
       offErrors();
       unbind();
-      chatSocket.close();
+      chatSocket.leaveRoom();
+      release();
       leaveRoom();
     };
   }, []);

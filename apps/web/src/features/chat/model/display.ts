@@ -19,11 +19,14 @@ export function giftIconSrc(icon: string | undefined): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** "14:03" for a message time. */
+/** "14:03" for a message time, in Shanghai whatever the phone's zone (contract §1). */
 export function formatMessageTime(ms: number): string {
-  const d = new Date(ms);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const d = new Date(ms + SHANGHAI_OFFSET_MS);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
+
+/** Shanghai is UTC+8 all year. */
+const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 
 /** "4:59" or "1:02:03" left of a timed mute. */
 export function formatRemaining(ms: number): string {

@@ -57,7 +57,10 @@ describe('sendGift', () => {
     socket.receive(MessageId.Gift, { error: { code: 9109, message: 'raw' } });
     const error: unknown = await attempt.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GiftRefused);
-    expect((error as GiftRefused).error).toMatchObject({ code: 9109, message: 'COIN 余额不足' });
+    expect((error as GiftRefused).error).toMatchObject({
+      code: 9109,
+      message: '余额不足，无法赠送礼物',
+    });
     void sendGift(client, ORDER).catch(() => undefined);
     expect(keys()[1]).not.toBe(keys()[0]);
   });

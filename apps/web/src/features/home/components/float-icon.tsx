@@ -1,5 +1,5 @@
 import { CloseOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './float-icon.css';
 import { useNavigate } from 'react-router';
@@ -15,19 +15,20 @@ export function FloatIcon() {
   const navigate = useNavigate();
   const { data } = useSuspensionIcon();
   const [dismissed, setDismissed] = useState(() => session.get(DISMISSED_KEY) === '1');
+  const docked = useDockedWhileScrolling();
   const icon = data?.list[0];
   if (!icon || dismissed) return null;
   const to = inSitePath(icon.link);
 
   return (
-    <aside className="nb-float">
+    <aside className={`nb-float${docked ? ' nb-float--docked' : ''}`}>
       <button
         type="button"
         className="nb-float__icon"
         onClick={() => to && void navigate(to)}
         aria-label={icon.title}
       >
-        <img src={icon.iconUrl} alt="" width={64} height={64} />
+        <img src={icon.iconUrl} alt="" width={56} height={56} />
       </button>
       <button
         type="button"
@@ -42,4 +43,25 @@ export function FloatIcon() {
       </button>
     </aside>
   );
+}
+
+const SCROLL_IDLE_MS = 700;
+
+/** True while the page scrolls and shortly after: the icon steps aside meanwhile. */
+function useDockedWhileScrolling(): boolean {
+  const [docked, setDocked] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      setDocked(true);
+      clearTimeout(timer);
+      timer = setTimeout(() => setDocked(false), SCROLL_IDLE_MS);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      clearTimeout(timer);
+    };
+  }, []);
+  return docked;
 }

@@ -37,7 +37,7 @@ describe('trusted devices', () => {
         },
       },
     ]);
-    expect(screen.getByText('Safari · iOS · 屏幕 390x844 · 指纹 1a2b3c4d')).toBeTruthy();
+    expect(screen.getByText('iPhone · Safari · 屏幕 390x844 · 指纹 1a2b3c4d')).toBeTruthy();
   });
 
   it('says unknown for what the report left out, and nothing for a device that never reported', () => {
@@ -48,7 +48,7 @@ describe('trusted devices', () => {
       },
       { ...device, deviceId: 'dev-2', current: false },
     ]);
-    expect(screen.getByText('未知 · 屏幕 未知 · 指纹 未知')).toBeTruthy();
+    expect(screen.getByText('未知设备 · 屏幕 未知 · 指纹 未知')).toBeTruthy();
     expect(screen.getAllByText(/屏幕/)).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { confirmModal } from '../../../components/ui/modal.store';
 import { describeError } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format-time';
 import { useDeviceRemove } from '../api/device-remove.mutation';
-import { summariseUserAgent } from './user-agent';
+import { deviceName } from '@nebula/protocol/rules/device-name';
 
 /** What the device last said about itself (launcher/webTerminal): browser, screen, fingerprint. */
 function TerminalMeta({ terminal }: { terminal: TerminalReport }) {
@@ -14,7 +14,7 @@ function TerminalMeta({ terminal }: { terminal: TerminalReport }) {
   return (
     <p className="nb-devices__meta">
       {t('security.terminal', {
-        agent: summariseUserAgent(terminal.userAgent) ?? unknown,
+        agent: terminal.userAgent ? deviceName(terminal.userAgent) : unknown,
         screen: terminal.screen ?? unknown,
         // contract §8.2: a fingerprint that failed to compute is sent as ''.
         fingerprint:

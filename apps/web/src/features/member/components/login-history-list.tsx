@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { formatDateTime } from '../../../lib/format-time';
 import { useLoginHistory } from '../api/login-history.query';
-import { summariseUserAgent } from './user-agent';
+import { deviceName } from '@nebula/protocol/rules/device-name';
 
 type RiskReason = 'ip' | 'device' | 'ipAndDevice' | 'longAbsence' | 'risk';
 const REASONS: ReadonlySet<string> = new Set([
@@ -29,8 +29,7 @@ function RecordRow({ record }: { record: LoginRecord }) {
       <div className="nb-logins__main">
         <p className="nb-logins__time">{formatDateTime(record.time)}</p>
         <p className="nb-logins__meta">
-          {summariseUserAgent(record.device) ?? (record.device || t('security.unknownDevice'))} ·{' '}
-          {record.ip}
+          {deviceName(record.device)} ·{record.ip}
         </p>
         {record.risky && reason && <p className="nb-logins__reason">{reason}</p>}
       </div>

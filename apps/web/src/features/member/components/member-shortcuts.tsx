@@ -4,6 +4,7 @@ import {
   BillOutline,
   CheckShieldOutline,
   ClockCircleOutline,
+  DownlandOutline,
   CollectMoneyOutline,
   CouponOutline,
   FileOutline,
@@ -31,6 +32,10 @@ import type { ReactNode } from 'react';
 import {
   AUTHENTICATION_PATH,
   INFO_AUDIT_PATH,
+  DOWNLOAD_PATH,
+  FEEDBACK_PATH,
+  HELP_PATH,
+  MAIL_PATH,
   REGISTER_GUIDE_PATH,
   SECURITY_PATH,
   USER_INFO_PATH,
@@ -78,7 +83,9 @@ export type ShortcutKey =
   | 'feedback'
   | 'introTutorial'
   | 'platformTutorials'
-  | 'registerGuide';
+  | 'registerGuide'
+  | 'helpCenter'
+  | 'download';
 
 export interface Shortcut {
   key: ShortcutKey;
@@ -134,7 +141,7 @@ export const SHORTCUT_SECTIONS: ShortcutSection[] = [
       item('bindBankCard', '/mine/userInfo/authentication/bindBankCard', <BankcardOutline />),
       item('vip', '/mine/vip', <StarOutline />),
       item('vipDetails', '/mine/vip/details', <LockOutline />),
-      item('mail', '/mine/mail', <MailOutline />),
+      item('mail', MAIL_PATH, <MailOutline />),
     ],
   },
   {
@@ -158,10 +165,12 @@ export const SHORTCUT_SECTIONS: ShortcutSection[] = [
   {
     key: 'help',
     items: [
-      item('feedback', '/mine/feedback', <MessageOutline />),
+      item('helpCenter', HELP_PATH, <QuestionCircleOutline />),
+      item('feedback', FEEDBACK_PATH, <MessageOutline />),
       item('introTutorial', '/mine/finance/introTutorial', <QuestionCircleOutline />),
       item('platformTutorials', '/mine/finance/introTutorial/platformTutorials', <FillinOutline />),
       item('registerGuide', REGISTER_GUIDE_PATH, <FileOutline />),
+      item('download', DOWNLOAD_PATH, <DownlandOutline />),
     ],
   },
 ];

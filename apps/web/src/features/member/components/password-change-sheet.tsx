@@ -55,10 +55,11 @@ function PasswordChangeForm() {
     if (Object.keys(found).length > 0) return;
     try {
       await change.mutateAsync({ oldPassword, newPassword: next });
-      Toast.show({ content: t('security.passwordChanged') });
+      Toast.show({ icon: 'success', content: t('security.passwordChanged') });
       setLeavingForLogin(true);
       clearSession();
-      void navigate(LOGIN_PATH, { replace: true });
+      // The login page says it too: a toast can be missed, the change must not be.
+      void navigate(LOGIN_PATH, { replace: true, state: { notice: 'passwordChanged' } });
     } catch (error) {
       const code = error instanceof BusinessError ? error.code : null;
       if (code === ErrorCode.NameError) setErrors({ old: tc('stepUp.wrongPassword') });

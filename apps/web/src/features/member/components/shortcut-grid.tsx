@@ -1,9 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ShortcutSection } from './member-shortcuts';
+import type { ShortcutKey, ShortcutSection } from './member-shortcuts';
+
+/** Counts shown on entries (unread mail), composed in by the app. */
+export type ShortcutBadges = Partial<Record<ShortcutKey, number>>;
 
 /** One section of the member centre: a titled 4-column grid of entries. */
-export function ShortcutGrid({ section }: { section: ShortcutSection }) {
+export function ShortcutGrid({
+  section,
+  badges = {},
+}: {
+  section: ShortcutSection;
+  badges?: ShortcutBadges;
+}) {
   const { t } = useTranslation('member');
   const headingId = `nb-shortcuts-${section.key}`;
   return (
@@ -17,8 +26,18 @@ export function ShortcutGrid({ section }: { section: ShortcutSection }) {
             <Link className="nb-shortcuts__item" to={shortcut.to}>
               <span className="nb-shortcuts__icon" aria-hidden="true">
                 {shortcut.icon}
+                {(badges[shortcut.key] ?? 0) > 0 && (
+                  <span className="nb-badge nb-shortcuts__badge">
+                    {(badges[shortcut.key] ?? 0) > 99 ? '99+' : badges[shortcut.key]}
+                  </span>
+                )}
               </span>
               <span className="nb-shortcuts__label">{t(`mine.links.${shortcut.key}`)}</span>
+              {(badges[shortcut.key] ?? 0) > 0 && (
+                <span className="nb-visually-hidden">
+                  {t('mine.badge', { count: badges[shortcut.key] })}
+                </span>
+              )}
             </Link>
           </li>
         ))}

@@ -9,14 +9,14 @@ import { useLogout } from '../api/logout.mutation';
 import { useMemberInfo } from '../api/member-info.query';
 import { MemberHero } from '../components/member-hero';
 import { SHORTCUT_SECTIONS } from '../components/member-shortcuts';
-import { ShortcutGrid } from '../components/shortcut-grid';
+import { ShortcutGrid, type ShortcutBadges } from '../components/shortcut-grid';
 import '../components/member.css';
 
 /**
  * /mine, the 我的 tab: who is logged in, every member page, logout. `wallet` is the balances
  * card, composed in by app/ from the wallet feature.
  */
-export function MinePage({ wallet }: { wallet?: ReactNode }) {
+export function MinePage({ wallet, badges }: { wallet?: ReactNode; badges?: ShortcutBadges }) {
   const { t } = useTranslation('member');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
@@ -57,7 +57,7 @@ export function MinePage({ wallet }: { wallet?: ReactNode }) {
         <div className="nb-mine__body">
           {wallet}
           {SHORTCUT_SECTIONS.map((section) => (
-            <ShortcutGrid key={section.key} section={section} />
+            <ShortcutGrid key={section.key} section={section} badges={badges} />
           ))}
           <Button
             className="nb-mine__logout"

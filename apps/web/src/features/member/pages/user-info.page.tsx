@@ -1,5 +1,6 @@
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
@@ -10,6 +11,7 @@ import { useMemberInfo } from '../api/member-info.query';
 import { useProfileUpdate } from '../api/profile-update.mutation';
 import { AvatarSheet } from '../components/avatar-sheet';
 import { FundPasswordSheet } from '../components/fund-password-sheet';
+import { FUND_PASSWORD_SHEET } from '../../../site/paths';
 import { InfoRow } from '../components/info-row';
 import { PhoneSheet } from '../components/phone-sheet';
 import { TextEditSheet } from '../components/text-edit-sheet';
@@ -33,7 +35,11 @@ export function UserInfoPage() {
   const { t: tc } = useTranslation();
   const info = useMemberInfo();
   const update = useProfileUpdate();
-  const [sheet, setSheet] = useState<Sheet>(null);
+  // `?open=fundPassword` (the withdrawal page's 去设置) opens the fund-password form at once.
+  const [params] = useSearchParams();
+  const [sheet, setSheet] = useState<Sheet>(() =>
+    params.get('open') === FUND_PASSWORD_SHEET ? 'fund' : null,
+  );
   const close = () => setSheet(null);
   const data = info.data;
 

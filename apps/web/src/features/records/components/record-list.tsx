@@ -29,7 +29,14 @@ function RecordRow({ record, coin }: { record: LedgerRecord; coin: boolean }) {
   return (
     <li className="nb-rrow" data-record-type={record.type}>
       <span className="nb-rrow__text">
-        <span className="nb-rrow__type">{label}</span>
+        <span className="nb-rrow__type">
+          {label}
+          {record.orderStatus && (
+            <span className={`nb-rrow__status nb-rrow__status--${record.orderStatus}`}>
+              {t(`orderStatus.${record.orderStatus}`)}
+            </span>
+          )}
+        </span>
         <span className="nb-rrow__meta">
           {shanghaiTime(record.time)}
           {record.memo && ` · ${record.memo}`}

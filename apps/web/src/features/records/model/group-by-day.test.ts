@@ -16,6 +16,7 @@ function record(id: number, time: number, amount: string): LedgerRecord {
     balanceAfter: '0.00',
     memo: '',
     reference: `r${id}`,
+    orderStatus: null,
   };
 }
 

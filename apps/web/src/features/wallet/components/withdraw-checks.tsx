@@ -6,7 +6,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';
-import { AUDIT_PATH, AUTHENTICATION_PATH, USER_INFO_PATH } from '../../../site/paths';
+import {
+  AUDIT_PATH,
+  AUTHENTICATION_PATH,
+  INFO_AUDIT_PATH,
+  fundPasswordFormPath,
+} from '../../../site/paths';
 
 /** Whether anything stops a withdrawal before the form is even filled in. */
 export function withdrawBlocked(check: WithdrawPrecheck): boolean {
@@ -63,13 +68,26 @@ export function WithdrawChecks({ check }: { check: WithdrawPrecheck }) {
           testId="check-real-name"
           ok={check.realNameApproved}
           label={t('withdraw.realName')}
-          text={check.realNameApproved ? t('withdraw.realNameOk') : t('withdraw.realNameMissing')}
+          text={
+            check.realNameApproved
+              ? t('withdraw.realNameOk')
+              : check.realNameStatus === 'pending'
+                ? t('withdraw.realNamePending')
+                : check.realNameStatus === 'rejected'
+                  ? t('withdraw.realNameRejected')
+                  : t('withdraw.realNameMissing')
+          }
           action={
-            !check.realNameApproved && (
+            !check.realNameApproved &&
+            (check.realNameStatus === 'pending' ? (
+              <Link className="nb-check-row__action" to={INFO_AUDIT_PATH}>
+                {t('withdraw.viewReview')}
+              </Link>
+            ) : (
               <Link className="nb-check-row__action" to={AUTHENTICATION_PATH}>
                 {t('withdraw.goAuth')}
               </Link>
-            )
+            ))
           }
         />
         <Check
@@ -79,7 +97,7 @@ export function WithdrawChecks({ check }: { check: WithdrawPrecheck }) {
           text={check.fundPasswordSet ? t('withdraw.fundOk') : t('withdraw.fundMissing')}
           action={
             !check.fundPasswordSet && (
-              <Link className="nb-check-row__action" to={USER_INFO_PATH}>
+              <Link className="nb-check-row__action" to={fundPasswordFormPath()}>
                 {t('withdraw.goSet')}
               </Link>
             )

@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { FormField } from '../../../components/ui/form-field';
 import { MoneyConfirmSheet } from '../../../components/ui/money-confirm-sheet';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { PinInput } from '../../../components/ui/pin-input';
 import { amountProblem, amountUnits, minAmount, wireAmount } from '../../../lib/amount';
-import { FUND_PASSWORD_LENGTH, FUND_PASSWORD_PATTERN } from '@nebula/protocol/rules/account-rules';
+import { FUND_PASSWORD_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { useWithdrawOrder } from '../api/withdraw-order.mutation';
 import { isCode, moneyErrorText } from '../model/money-errors';
 import { AddAccountSheet } from './add-account-sheet';
@@ -168,15 +168,7 @@ export function WithdrawForm({ check, accounts, blocked, onDone, onRecheck }: Wi
           htmlFor={fundId}
           hint={t('withdraw.fundHint')}
         >
-          <PasswordInput
-            id={fundId}
-            value={fund}
-            onChange={(value) => setFund(value.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={FUND_PASSWORD_LENGTH}
-            placeholder={t('withdraw.fundPlaceholder')}
-          />
+          <PinInput id={fundId} value={fund} onChange={setFund} autoFocus />
         </FormField>
       </MoneyConfirmSheet>
       <AddAccountSheet visible={adding} onClose={() => setAdding(false)} />

@@ -19,6 +19,7 @@ import {
 import { useWalletBalances } from '../api/wallet-balances.query';
 import '../components/wallet.css';
 import '../components/finance.css';
+import { currencyName } from '../../../i18n/i18n';
 
 function BalanceCard(props: {
   title: string;
@@ -79,7 +80,7 @@ export function BalancePage() {
       />
       <BalanceCard
         title={t('balance.coin')}
-        figure={<Money value={data.coin} coin unit="COIN" />}
+        figure={<Money value={data.coin} coin unit={currencyName()} />}
         text={t('balance.coinText')}
         links={[
           { to: CURRENCY_PATH, label: t('balance.buyCoin') },

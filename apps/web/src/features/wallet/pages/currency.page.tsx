@@ -18,6 +18,7 @@ import { coinCostFen, coinsAffordable } from '../model/conversions';
 import { moneyErrorText } from '../model/money-errors';
 import '../components/wallet.css';
 import '../components/finance.css';
+import { currencyName } from '../../../i18n/i18n';
 
 function BuyForm({ info }: { info: CoinInfo }) {
   const { t } = useTranslation('wallet');
@@ -76,7 +77,7 @@ function BuyForm({ info }: { info: CoinInfo }) {
           min={info.min}
           max={info.max}
           decimals={0}
-          unit="COIN"
+          unit={currencyName()}
           placeholder={t('coin.placeholder')}
           onMax={most > 0n ? () => setCoins(most.toString()) : undefined}
           error={short ? t('coin.short') : null}
@@ -114,7 +115,7 @@ function BuyForm({ info }: { info: CoinInfo }) {
           {
             key: 'coins',
             label: t('coin.amount'),
-            value: `${formatCoin(BigInt(wireAmount(coins) || '0'))} COIN`,
+            value: `${formatCoin(BigInt(wireAmount(coins) || '0'))} ${currencyName()}`,
           },
           {
             key: 'rate',
@@ -152,7 +153,7 @@ export function CurrencyPage() {
         <p className="nb-whero__label">{t('coin.balance')}</p>
         <p className="nb-whero__figure" data-testid="coin-balance">
           <Money value={info.balance} coin />
-          <span className="nb-whero__unit">COIN</span>
+          <span className="nb-whero__unit">{currencyName()}</span>
         </p>
         <p className="nb-whero__total">
           {t('coin.rateValue', { rate: formatAmount(info.rate) })} ·{' '}

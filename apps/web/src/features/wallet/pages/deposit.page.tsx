@@ -16,6 +16,7 @@ import { ReceivingInfo } from '../components/receiving-info';
 import '../components/wallet.css';
 import '../components/money-forms.css';
 import '../components/orders.css';
+import { CsLink } from '../../../components/ui/cs-link';
 
 function DepositPanel({ onOrder }: { onOrder: (orderId: string) => void }) {
   const { t } = useTranslation('wallet');
@@ -33,7 +34,13 @@ function DepositPanel({ onOrder }: { onOrder: (orderId: string) => void }) {
   }
   const list = channels.data.list;
   if (list.length === 0) {
-    return <EmptyState title={t('deposit.noChannels')} hint={t('deposit.noChannelsHint')} />;
+    return (
+      <EmptyState
+        title={t('deposit.noChannels')}
+        hint={t('deposit.noChannelsHint')}
+        action={<CsLink />}
+      />
+    );
   }
   const channel = list.find((c) => c.id === picked) ?? list[0]!;
 

@@ -1,0 +1,236 @@
+import { ErrorCode, type MailAudience, type MailPage, type MailUnread } from '@nebula/protocol';
+import type { Db } from '@nebula/db';
+import type { Bus } from '../../bus/bus';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { shanghaiDayRange } from '../../lib/shanghai-time';
+import type { AuditService } from '../audit/audit.service';
+import type { MemberService } from '../member/member.service';
+import * as repo from './mail.repository';
+import type { MailRow, Reader } from './mail.repository';
+
+export interface MailServiceDeps {
+  db: Db;
+  bus: Bus;
+  clock: Clock;
+  members: MemberService;
+  audit: AuditService;
+}
+
+/**
+ * Whether a mail is for a reader: the same rule as `VISIBLE` in mail.repository.ts (there in
+ * SQL, for reading; here for the socket push, which must not tell a member of mail they
+ * cannot open).
+ */
+export function mailIsFor(mail: MailRow, reader: Reader): boolean {
+  if (mail.revokedAt !== null) return false;
+  if (mail.audience === 'member') return mail.memberId === reader.memberId;
+  if (mail.sentAt < reader.registeredAt) return false;
+  if (mail.vipMin !== null && reader.vipLevel < mail.vipMin) return false;
+  if (mail.vipMax !== null && reader.vipLevel > mail.vipMax) return false;
+  if (mail.registeredFrom !== null && reader.registeredAt < mail.registeredFrom) return false;
+  if (mail.registeredTo !== null && reader.registeredAt >= mail.registeredTo) return false;
+  return true;
+}
+
+function audienceOf(m: MailRow): MailAudience {
+  if (m.audience === 'member') return { kind: 'member', memberId: m.memberId! };
+  if (m.audience === 'all') return { kind: 'all' };
+  const day = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+  return {
+    kind: 'segment',
+    ...(m.vipMin !== null ? { vipMin: m.vipMin } : {}),
+    ...(m.vipMax !== null ? { vipMax: m.vipMax } : {}),
+    ...(m.registeredFrom !== null ? { registeredFrom: day(m.registeredFrom) } : {}),
+    // Stored as the start of the day after (exclusive); shown as the last day (inclusive).
+    ...(m.registeredTo !== null ? { registeredTo: day(m.registeredTo - 1) } : {}),
+  };
+}
+
+/**
+ * Mail from the operators: one stored message per send, whatever its audience (one member, a
+ * VIP / registration segment, everyone), and a receipt row only once a member reads or deletes
+ * one. A send is announced on the bus; each node pushes MailNotice (10018) to the sockets of
+ * the members it is for.
+ */
+export class MailService {
+  constructor(private readonly d: MailServiceDeps) {}
+
+  async #reader(memberId: number): Promise<Reader> {
+    const facts = (await this.d.members.audienceFacts(this.d.db, [memberId])).get(memberId);
+    if (!facts) throw new AppError(ErrorCode.AuthRequired);
+    return { memberId, ...facts };
+  }
+
+  async list(memberId: number, page: number, pageSize: number): Promise<MailPage> {
+    const reader = await this.#reader(memberId);
+    const [r, unread] = await Promise.all([
+      repo.listVisible(this.d.db, reader, pageSize, (page - 1) * pageSize),
+      repo.countUnread(this.d.db, reader),
+    ]);
+    return {
+      list: r.list.map((m) => ({
+        id: m.id,
+        title: m.title,
+        body: m.body,
+        sentAt: m.sentAt,
+        read: m.read,
+      })),
+      page,
+      pageSize,
+      total: r.total,
+      unread,
+    };
+  }
+
+  async unread(memberId: number): Promise<MailUnread> {
+    return { unread: await repo.countUnread(this.d.db, await this.#reader(memberId)) };
+  }
+
+  /** Reading or deleting another member's mail is 9310, the same as a mail that never existed. */
+  async read(memberId: number, mailId: number): Promise<MailUnread> {
+    const reader = await this.#reader(memberId);
+    await this.d.db.tx(async (q) => {
+      if (!(await repo.isVisible(q, reader, mailId))) throw new AppError(ErrorCode.MailNotFound);
+      await repo.markRead(q, memberId, mailId, new Date(this.d.clock.now()));
+    });
+    return { unread: await repo.countUnread(this.d.db, reader) };
+  }
+
+  async remove(memberId: number, mailId: number): Promise<MailUnread> {
+    const reader = await this.#reader(memberId);
+    await this.d.db.tx(async (q) => {
+      if (!(await repo.isVisible(q, reader, mailId))) throw new AppError(ErrorCode.MailNotFound);
+      await repo.markDeleted(q, memberId, mailId, new Date(this.d.clock.now()));
+    });
+    return { unread: await repo.countUnread(this.d.db, reader) };
+  }
+
+  async readAll(memberId: number): Promise<MailUnread> {
+    const reader = await this.#reader(memberId);
+    await repo.markAllRead(this.d.db, reader, new Date(this.d.clock.now()));
+    return { unread: await repo.countUnread(this.d.db, reader) };
+  }
+
+  // --- operators
+
+  /** Sends a mail (audited) and announces it for the socket push. */
+  async send(actor: string, input: { title: string; body: string; audience: MailAudience }) {
+    const a = input.audience;
+    if (a.kind === 'segment') {
+      if (a.vipMin !== undefined && a.vipMax !== undefined && a.vipMin > a.vipMax)
+        throw new AppError(ErrorCode.MailAudienceInvalid, { field: 'vipMax' });
+      if (a.registeredFrom && a.registeredTo && a.registeredFrom > a.registeredTo)
+        throw new AppError(ErrorCode.MailAudienceInvalid, { field: 'registeredTo' });
+    }
+    const mail = await this.d.db.tx(async (q) => {
+      if (a.kind === 'member' && !(await this.d.members.exists(q, a.memberId)))
+        throw new AppError(ErrorCode.MailMemberNotFound);
+      const row = await repo.insertMail(q, {
+        title: input.title,
+        body: input.body,
+        audience: a.kind,
+        memberId: a.kind === 'member' ? a.memberId : null,
+        vipMin: a.kind === 'segment' ? (a.vipMin ?? null) : null,
+        vipMax: a.kind === 'segment' ? (a.vipMax ?? null) : null,
+        registeredFrom:
+          a.kind === 'segment' && a.registeredFrom ? shanghaiDayRange(a.registeredFrom)[0] : null,
+        registeredTo:
+          a.kind === 'segment' && a.registeredTo ? shanghaiDayRange(a.registeredTo)[1] : null,
+        sentBy: actor,
+        sentAt: this.d.clock.now(),
+      });
+      await this.d.audit.record(q, {
+        actor,
+        action: 'mail.send',
+        target: `mail:${row.id}`,
+        before: null,
+        after: { title: row.title, audience: audienceOf(row) },
+      });
+      return row;
+    });
+    await this.#announce(mail);
+    return this.#admin(mail, 0);
+  }
+
+  /** A message from the site itself (a feedback reply), inside the caller's transaction. */
+  async sendSystem(
+    q: Parameters<typeof repo.insertMail>[0],
+    memberId: number,
+    title: string,
+    body: string,
+  ): Promise<MailRow> {
+    return repo.insertMail(q, {
+      title,
+      body,
+      audience: 'member',
+      memberId,
+      vipMin: null,
+      vipMax: null,
+      registeredFrom: null,
+      registeredTo: null,
+      sentBy: 'system',
+      sentAt: this.d.clock.now(),
+    });
+  }
+
+  async #announce(mail: MailRow): Promise<void> {
+    await this.d.bus
+      .publish('mail.sent', { mailId: mail.id, title: mail.title, sentAt: mail.sentAt })
+      .catch(() => undefined);
+  }
+
+  /** Announces a mail made by `sendSystem` once its transaction has committed. */
+  announce(mail: MailRow): Promise<void> {
+    return this.#announce(mail);
+  }
+
+  async revoke(actor: string, mailId: number) {
+    const mail = await this.d.db.tx(async (q) => {
+      const before = await repo.readMail(q, mailId);
+      if (!before) throw new AppError(ErrorCode.MailNotFound);
+      if (await repo.revokeMail(q, mailId, new Date(this.d.clock.now()))) {
+        await this.d.audit.record(q, {
+          actor,
+          action: 'mail.revoke',
+          target: `mail:${mailId}`,
+          before: { revoked: false },
+          after: { revoked: true },
+        });
+      }
+      return (await repo.readMail(q, mailId))!;
+    });
+    return this.#admin(mail, await repo.readCount(this.d.db, mailId));
+  }
+
+  async sent(page: number, pageSize: number) {
+    const r = await repo.listSent(this.d.db, pageSize, (page - 1) * pageSize);
+    return { list: r.list.map((m) => this.#admin(m, m.reads)), page, pageSize, total: r.total };
+  }
+
+  /** Of these members, those a mail is for (the socket push). */
+  async recipientsAmong(mailId: number, memberIds: number[]): Promise<number[]> {
+    const mail = await repo.readMail(this.d.db, mailId);
+    if (!mail || memberIds.length === 0) return [];
+    if (mail.audience === 'member')
+      return memberIds.includes(mail.memberId!) ? [mail.memberId!] : [];
+    const facts = await this.d.members.audienceFacts(this.d.db, memberIds);
+    return memberIds.filter((id) => {
+      const f = facts.get(id);
+      return f !== undefined && mailIsFor(mail, { memberId: id, ...f });
+    });
+  }
+
+  #admin(m: MailRow, reads: number) {
+    return {
+      id: m.id,
+      title: m.title,
+      body: m.body,
+      audience: audienceOf(m),
+      sentBy: m.sentBy,
+      sentAt: m.sentAt,
+      revoked: m.revokedAt !== null,
+      reads,
+    };
+  }
+}

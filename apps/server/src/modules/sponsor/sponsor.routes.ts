@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { bindRoute, type BindOptions } from '../../http/route-binder';
+import { requireOperator } from '../../plugins/admin-guard';
+import type { SponsorService } from './sponsor.service';
+
+export function registerSponsorRoutes(
+  app: FastifyInstance,
+  sponsors: SponsorService,
+  o: BindOptions,
+): void {
+  bindRoute(app, 'sponsorList', async () => ({ list: await sponsors.list() }), o);
+  bindRoute(app, 'adminSponsors', async () => ({ list: await sponsors.adminList() }), o);
+  bindRoute(
+    app,
+    'adminSponsorSave',
+    ({ req, body }) => sponsors.save(requireOperator(req.operator).userName, body),
+    o,
+  );
+}

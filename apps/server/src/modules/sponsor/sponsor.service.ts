@@ -1,0 +1,81 @@
+import { ErrorCode, type Sponsor } from '@nebula/protocol';
+import type { Db } from '@nebula/db';
+import type { Bus } from '../../bus/bus';
+import { AppError } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { AuditService } from '../audit/audit.service';
+import * as repo from './sponsor.repository';
+import type { SponsorInput, SponsorRow } from './sponsor.repository';
+
+const CACHE_TTL_MS = 60_000;
+
+const present = (s: SponsorRow): Sponsor => ({
+  id: s.id,
+  title: s.title,
+  imageUrl: s.imageUrl,
+  summary: s.summary,
+  body: s.body,
+  startsOn: s.startsOn,
+  endsOn: s.endsOn,
+});
+
+/**
+ * Sponsorships on the 赞助 tab: operator rows (audited saves), cached per node and dropped on
+ * every node over the bus when one changes.
+ */
+export class SponsorService {
+  readonly #cache = new TtlCache<string, Sponsor[]>(CACHE_TTL_MS);
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly audit: AuditService,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.bus.subscribe('sponsor.changed', () => this.#cache.clear());
+  }
+
+  list(): Promise<Sponsor[]> {
+    return this.#cache.get('list', async () =>
+      (await repo.readSponsors(this.db, true)).map(present),
+    );
+  }
+
+  async adminList() {
+    return repo.readSponsors(this.db, false);
+  }
+
+  async save(actor: string, input: SponsorInput & { id?: number }): Promise<SponsorRow> {
+    const { id, ...fields } = input;
+    const saved = await this.db.tx(async (q) => {
+      const before = id === undefined ? null : await repo.readSponsor(q, id);
+      if (id !== undefined && !before) throw new AppError(ErrorCode.SponsorNotFound);
+      const savedId =
+        id === undefined
+          ? await repo.insertSponsor(q, fields)
+          : (await repo.updateSponsor(q, id, fields), id);
+      const after = (await repo.readSponsor(q, savedId))!;
+      await this.audit.record(q, {
+        actor,
+        action: id === undefined ? 'sponsor.create' : 'sponsor.update',
+        target: `sponsor:${savedId}`,
+        before,
+        after,
+      });
+      return after;
+    });
+    this.#cache.clear();
+    await this.bus.publish('sponsor.changed', {});
+    return saved;
+  }
+
+  /** Demo sponsorships for the embedded default, once (when the table is still empty). */
+  async seedDemo(rows: SponsorInput[]): Promise<void> {
+    await this.db.tx(async (q) => {
+      if ((await repo.countSponsors(q)) > 0) return;
+      for (const row of rows) await repo.insertSponsor(q, row);
+    });
+    this.#cache.clear();
+  }
+}

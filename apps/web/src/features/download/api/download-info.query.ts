@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** GET download/info: official addresses and the operator's app links. */
+export function useDownloadInfo() {
+  return useQuery({ queryKey: ['downloadInfo'], queryFn: () => api.call('downloadInfo') });
+}

@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** GET sponsor/list: the operator's sponsorships, in their order. */
+export function useSponsors() {
+  return useQuery({ queryKey: ['sponsors'], queryFn: () => api.call('sponsorList') });
+}
