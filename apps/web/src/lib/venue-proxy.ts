@@ -1,5 +1,6 @@
 import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
-import { SUCCESS_CODE } from '@nebula/protocol/api/envelope';
+
+const SUCCESS_CODE = ErrorCode.Success;
 import { REQUEST_TIMEOUT_BROWSER_MS, VENUE_RELAUNCH_DEBOUNCE_MS } from '@nebula/protocol/constants';
 import { dialectOfPath, dialects, type Dialect } from '@nebula/protocol/venue/dialects';
 import { BusinessError } from './api-errors';

@@ -6,6 +6,13 @@ import { betStatuses } from '../venue/markets';
 import { frameRoutes, venueFamilies, venueStatuses } from '../venue/registry';
 import { dateString, moneyString, paging, pageOf } from './common';
 import { WalletBalances } from './wallet';
+import {
+  JSON_CACHE_KEY_PATTERN,
+  JSON_CACHE_MAX_BYTES,
+  JSON_CACHE_MAX_TTL_MS,
+} from './venue-constants';
+
+export * from './venue-constants';
 
 /**
  * The platform's venue calls (contract §6): the registry as members see it, launch, transfers
@@ -232,10 +239,6 @@ export const VenueSummary = z.object({
 export type VenueSummary = z.infer<typeof VenueSummary>;
 
 // --- json-cache (contract §6)
-export const JSON_CACHE_KEY_PATTERN = /^[A-Za-z0-9:_-]{1,64}$/;
-export const JSON_CACHE_MAX_BYTES = 8 * 1024;
-export const JSON_CACHE_MAX_KEYS = 50;
-export const JSON_CACHE_MAX_TTL_MS = 24 * 3600 * 1000;
 export const JsonCacheParams = z
   .object({ key: z.string().regex(JSON_CACHE_KEY_PATTERN, 'invalid key') })
   .strict();
@@ -258,5 +261,3 @@ export const JsonCacheEntry = z.object({
   expiresAt: z.number().int().nullable(),
 });
 export type JsonCacheEntry = z.infer<typeof JsonCacheEntry>;
-/** The shared key under which the server keeps the platform counts (SPEC §4's "server cache"). */
-export const PLATFORM_COUNTS_CACHE_KEY = 'platform:counts';

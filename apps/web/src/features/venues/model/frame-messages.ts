@@ -1,4 +1,32 @@
-import { VenueToSite, FRAME_MESSAGE_SOURCE } from '@nebula/protocol/venue/frame-messages';
+import type { VenueToSite } from '@nebula/protocol/venue/frame-messages';
+
+/** The contract's `source` of the venue page's messages (its module carries zod: not imported). */
+const FRAME_MESSAGE_SOURCE = 'nebula-venue' satisfies VenueToSite['source'];
+
+/**
+ * The contract's venue → site messages, checked by hand: the site keeps zod out of its bundle
+ * (its compiled parsers need `eval`, which the page's CSP refuses).
+ */
+function asVenueMessage(data: unknown): VenueToSite | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const m = data as Record<string, unknown>;
+  if (m.source !== FRAME_MESSAGE_SOURCE) return null;
+  const keys = Object.keys(m).sort().join(',');
+  switch (m.type) {
+    case 'ready':
+    case 'relaunch':
+    case 'balanceChanged':
+      return keys === 'source,type' ? { source: FRAME_MESSAGE_SOURCE, type: m.type } : null;
+    case 'openTransfer':
+      return keys === 'source,type,venueCode' &&
+        typeof m.venueCode === 'string' &&
+        m.venueCode.length <= 16
+        ? { source: FRAME_MESSAGE_SOURCE, type: 'openTransfer', venueCode: m.venueCode }
+        : null;
+    default:
+      return null;
+  }
+}
 
 /**
  * Whether a message event comes from the venue page in our frame (contract §8): its origin must
@@ -11,6 +39,5 @@ export function acceptFrameMessage(
 ): VenueToSite | null {
   if (!frame.window || event.source !== frame.window) return null;
   if (event.origin !== frame.origin) return null;
-  const parsed = VenueToSite.safeParse(event.data);
-  return parsed.success && parsed.data.source === FRAME_MESSAGE_SOURCE ? parsed.data : null;
+  return asVenueMessage(event.data);
 }

@@ -114,7 +114,6 @@ export function TransferSheet({
                 key={d}
                 type="button"
                 aria-pressed={direction === d}
-                className="nb-rchip"
                 onClick={() => {
                   setDirection(d);
                   setConfirming(false);
