@@ -4,10 +4,14 @@ import { CHROMIUM_ARGS } from './scripts/browser.mjs';
 /**
  * Browser suites: real Chromium (Debian's, never a downloaded one) on a phone viewport against
  * the real server serving the built site. Each spec file's servers are started by fixtures on
- * 127.0.0.1 and stopped after.
+ * 127.0.0.1 and stopped after. Two projects: the member site (apps/web/e2e) and the venue's
+ * sportsbook page inside a harness parent on another origin (apps/venue-web/e2e).
  */
 export default defineConfig({
-  testDir: 'apps/web/e2e',
+  projects: [
+    { name: 'web', testDir: 'apps/web/e2e' },
+    { name: 'venue-web', testDir: 'apps/venue-web/e2e' },
+  ],
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   globalTimeout: 25 * 60_000,

@@ -22,6 +22,7 @@ const projects: TestProjectConfiguration[] = [
   { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' } },
   'packages/protocol',
   'apps/web',
+  'apps/venue-web',
   ...dbSuites,
   server('server', 'pglite'),
   venue('venue', 'pglite'),

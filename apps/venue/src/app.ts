@@ -6,6 +6,7 @@ import type { Db } from '@nebula/db';
 import type { VenueConfig } from './config';
 import type { Feed } from './feed/feed';
 import { registerCors } from './http/cors';
+import { registerH5Page } from './http/h5-page';
 import { registerH5Routes } from './http/h5.routes';
 import { registerMerchantRoutes } from './http/merchant.routes';
 import { registerOperatorRoutes } from './http/operator.routes';
@@ -75,6 +76,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   registerMerchantRoutes(app, services, send);
   registerH5Routes(app, services);
   registerOperatorRoutes(app, services.operatorAuth, services.operators);
+  registerH5Page(app, services, deps.db);
 
   // The H5 page's first call (not a merchant call): the URL token for a session token.
   app.post(h5Paths.exchange, async (req, reply) => {

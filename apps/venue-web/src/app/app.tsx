@@ -1,0 +1,180 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { BallIcon, TicketIcon, TrophyIcon } from '../components/icons';
+import { ErrorState, ListSkeleton } from '../components/states';
+import { ToastHost } from '../components/toast';
+import { Header } from '../features/header/header';
+import { ListPage } from '../features/list/list-page';
+import { SlipButton } from '../features/slip/slip-button';
+import { follow } from '../lib/follow';
+import { bridge } from '../lib/frame-bridge';
+import { createStore, useStore } from '../lib/store';
+import { oddsTypeStore, sessionStore, type Session } from '../lib/session';
+import type { LiveStatus } from '../lib/live-client';
+import { slipStore } from '../store/slip-store';
+import { boot, bootError, live } from './boot';
+
+// The first screen is the list; the rest load when first opened.
+const DetailPage = lazy(() =>
+  import('../features/detail/detail-page').then((m) => ({ default: m.DetailPage })),
+);
+const ResultsPage = lazy(() =>
+  import('../features/results/results-page').then((m) => ({ default: m.ResultsPage })),
+);
+const BetsPage = lazy(() =>
+  import('../features/bets/bets-page').then((m) => ({ default: m.BetsPage })),
+);
+const SlipSheet = lazy(() =>
+  import('../features/slip/slip-sheet').then((m) => ({ default: m.SlipSheet })),
+);
+
+type Screen = 'list' | 'results' | 'bets';
+const offline = createStore<LiveStatus>('connecting');
+
+function Expired() {
+  return (
+    <div className="expired" role="alert">
+      <svg className="expired__art" width="72" height="72" viewBox="0 0 72 72" aria-hidden="true">
+        <circle cx="36" cy="38" r="26" fill="#eef3fc" />
+        <circle cx="36" cy="38" r="18" fill="none" stroke="#1677ff" strokeWidth="3" />
+        <path
+          d="M36 28v11l7 5"
+          fill="none"
+          stroke="#1677ff"
+          strokeWidth="3"
+          strokeLinecap="round"
+        />
+        <path d="M30 10h12" stroke="#1677ff" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <h1 className="expired__title">会话已过期</h1>
+      <p className="expired__text">请返回重新进入</p>
+      <button
+        type="button"
+        className="btn btn--primary"
+        onClick={() => bridge.post({ type: 'relaunch' })}
+      >
+        返回重新进入
+      </button>
+    </div>
+  );
+}
+
+function Entering({ retry }: { retry: () => void }) {
+  const error = useStore(bootError);
+  return (
+    <>
+      <header className="top top--ghost" aria-hidden="true" />
+      {error ? <ErrorState message={error} onRetry={retry} /> : <ListSkeleton rows={7} />}
+    </>
+  );
+}
+
+/** Follows the slip's matches live (whole books): their prices must never be stale. */
+function useSlipFollow() {
+  useEffect(() => {
+    let last = '';
+    const sync = () => {
+      const ids = [...new Set(slipStore.get().items.map((i) => i.eventId))];
+      const key = ids.join(',');
+      if (key === last) return;
+      last = key;
+      follow('slip', new Map(ids.map((id) => [id, 'full' as const])));
+    };
+    sync();
+    return slipStore.subscribe(sync);
+  }, []);
+}
+
+function Sportsbook({ session }: { session: Session }) {
+  const oddsType = useStore(oddsTypeStore);
+  const [screen, setScreen] = useState<Screen>('list');
+  const [detail, setDetail] = useState<string | null>(null);
+  const listScroll = useRef(0);
+  const slipOpen = useStore(slipStore).open;
+  // The slip's code loads the first time it opens, then stays.
+  const [slipLoaded, setSlipLoaded] = useState(false);
+  if (slipOpen && !slipLoaded) setSlipLoaded(true);
+  useSlipFollow();
+
+  const openEvent = (id: string) => {
+    listScroll.current = window.scrollY;
+    setDetail(id);
+    window.scrollTo(0, 0);
+  };
+  const closeEvent = () => {
+    setDetail(null);
+    requestAnimationFrame(() => window.scrollTo(0, listScroll.current));
+  };
+  const go = (s: Screen) => {
+    setDetail(null);
+    setScreen(s);
+    window.scrollTo(0, 0);
+  };
+  const onList = screen === 'list' && detail === null;
+  return (
+    <>
+      <Header
+        family={session.family}
+        venueCode={session.venueCode}
+        live={live?.status ?? offline}
+      />
+      <main className="main">
+        <div hidden={!onList}>
+          <ListPage
+            family={session.family}
+            oddsType={oddsType}
+            active={onList}
+            onOpen={openEvent}
+          />
+        </div>
+        <Suspense fallback={<ListSkeleton rows={5} />}>
+          {detail !== null && <DetailPage id={detail} oddsType={oddsType} onBack={closeEvent} />}
+          {detail === null && screen === 'results' && <ResultsPage family={session.family} />}
+          {detail === null && screen === 'bets' && <BetsPage oddsType={oddsType} active />}
+        </Suspense>
+      </main>
+      <SlipButton />
+      <nav className="nav" aria-label="页面">
+        {(
+          [
+            ['list', '赛事', <BallIcon key="i" />],
+            ['results', '赛果', <TrophyIcon key="i" />],
+            ['bets', '注单', <TicketIcon key="i" />],
+          ] as const
+        ).map(([s, label, icon]) => (
+          <button
+            type="button"
+            key={s}
+            className={`nav__item${screen === s && detail === null ? ' nav__item--on' : ''}`}
+            aria-current={screen === s && detail === null ? 'page' : undefined}
+            onClick={() => go(s)}
+          >
+            {icon}
+            <span>{label}</span>
+          </button>
+        ))}
+      </nav>
+      {slipLoaded && (
+        <Suspense fallback={null}>
+          <SlipSheet oddsType={oddsType} onShowBets={() => go('bets')} />
+        </Suspense>
+      )}
+      <ToastHost />
+    </>
+  );
+}
+
+export function App({
+  token,
+  selections,
+}: {
+  token: string | null;
+  selections: readonly string[];
+}) {
+  const state = useStore(sessionStore);
+  useEffect(() => {
+    void boot(token, selections);
+  }, [token, selections]);
+  if (state.phase === 'expired') return <Expired />;
+  if (state.phase === 'entering') return <Entering retry={() => void boot(token, selections)} />;
+  return <Sportsbook session={state.session} />;
+}
