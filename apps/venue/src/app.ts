@@ -25,6 +25,8 @@ export interface VenueDeps {
   db: Db;
   now?: () => number;
   feed?: Feed;
+  /** Where the built page lives (default apps/venue-web/dist). */
+  h5Dist?: string;
 }
 
 export interface VenueApp extends VenueServices {
@@ -76,7 +78,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   registerMerchantRoutes(app, services, send);
   registerH5Routes(app, services);
   registerOperatorRoutes(app, services.operatorAuth, services.operators);
-  registerH5Page(app, services, deps.db);
+  registerH5Page(app, services, deps.db, deps.h5Dist ? { dist: deps.h5Dist } : {});
 
   // The H5 page's first call (not a merchant call): the URL token for a session token.
   app.post(h5Paths.exchange, async (req, reply) => {

@@ -12,10 +12,25 @@ import { createVenueTestApp, PLATFORM_ORIGIN, type VenueTestApp } from '../test/
 import { registerH5Static } from './h5-static';
 
 let v: VenueTestApp;
+/** A built page of our own, so the walk does not depend on whether the real one was built. */
+let dist: string;
 beforeAll(async () => {
-  v = await createVenueTestApp();
+  dist = await mkdtemp(path.join(tmpdir(), 'venue-web-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>体育</title>');
+  // As the build writes them: the page pre-compressed beside the original.
+  await writeFile(path.join(dist, 'index.html.gz'), gzipSync('<!doctype html><title>体育</title>'));
+  await writeFile(
+    path.join(dist, 'index.html.br'),
+    brotliCompressSync('<!doctype html><title>体育</title>'),
+  );
+  await writeFile(path.join(dist, 'assets', 'entry-abc123.js'), 'console.log(1)');
+  v = await createVenueTestApp({}, undefined, dist);
 });
-afterAll(() => v.close());
+afterAll(async () => {
+  await v.close();
+  await rm(dist, { recursive: true, force: true });
+});
 
 describe('the page meta call', () => {
   it('answers the stake limits and the family’s leagues, in the session’s dialect', async () => {
@@ -76,24 +91,6 @@ describe('the page’s own routes under hostile input', () => {
 });
 
 describe('the page at /h5/', () => {
-  let dist: string;
-  beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'venue-web-dist-'));
-    await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>体育</title>');
-    // As the build writes them: the page pre-compressed beside the original.
-    await writeFile(
-      path.join(dist, 'index.html.gz'),
-      gzipSync('<!doctype html><title>体育</title>'),
-    );
-    await writeFile(
-      path.join(dist, 'index.html.br'),
-      brotliCompressSync('<!doctype html><title>体育</title>'),
-    );
-    await writeFile(path.join(dist, 'assets', 'entry-abc123.js'), 'console.log(1)');
-  });
-  afterAll(() => rm(dist, { recursive: true, force: true }));
-
   const serve = (d: string) => {
     const app = Fastify();
     registerH5Static(app, {

@@ -70,6 +70,7 @@ export interface VenueTestApp extends VenueApp {
 export async function createVenueTestApp(
   env: Record<string, string> = {},
   feed?: Feed,
+  h5Dist?: string,
 ): Promise<VenueTestApp> {
   const secret = randomBytes(32).toString('hex');
   const config = loadVenueConfig({
@@ -92,6 +93,7 @@ export async function createVenueTestApp(
     db: testDb.db,
     now: () => Date.now() + clock.offset,
     feed,
+    ...(h5Dist ? { h5Dist } : {}),
   });
   await venue.init();
   const test: VenueTestApp = {
