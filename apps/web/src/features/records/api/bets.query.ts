@@ -13,6 +13,9 @@ export interface BetFilter {
   to?: string;
 }
 
+/** How often a list holding open bets asks again. */
+const OPEN_BETS_REFRESH_MS = 10_000;
+
 /** GET game/api/v1/bets, page by page (newest first) with totals and day totals. */
 export function useBets(filter: BetFilter) {
   const token = useSessionStore((state) => state.token);
@@ -25,5 +28,11 @@ export function useBets(filter: BetFilter) {
       last.page * last.pageSize < last.total && last.list.length > 0 ? last.page + 1 : undefined,
     enabled: token !== null,
     staleTime: 0,
+    // Open bets settle at the venue: while any is listed, the list follows (the platform pulls
+    // the venue's changes every few seconds).
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.list.some((b) => b.status === 'open'))
+        ? OPEN_BETS_REFRESH_MS
+        : false,
   });
 }
