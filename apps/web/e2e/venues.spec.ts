@@ -1,4 +1,5 @@
 import { expect } from './support/fixtures';
+import { shot } from './support/shots';
 import { venueTest } from './support/venue-stack';
 import { depositOnline, register } from './support/wallet-steps';
 
@@ -21,6 +22,7 @@ test('the game pages list a family’s venues with their counts; an empty family
   // Hot matches priced by the venue.
   await expect(page.getByRole('heading', { name: '热门赛事' })).toBeVisible();
   await expect(page.locator('.nb-hot__odds').first()).toHaveText(/^\d+\.\d{2,3}$/);
+  await shot(page, 'game-sport');
   // A visitor's 进入 asks for a login first, and comes back.
   await page.getByRole('button', { name: '进入星云体育·FB' }).click();
   await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fgame%2Fsport/);

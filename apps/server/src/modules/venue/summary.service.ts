@@ -8,7 +8,13 @@ import {
 } from '@nebula/protocol';
 import type { z } from 'zod';
 import type { Summary } from '@nebula/protocol/venue/merchant';
-import { outcomeLabel, outcomesOf, parseSelectionId } from '@nebula/protocol/venue/markets';
+import {
+  formatLine,
+  outcomeLabel,
+  outcomesOf,
+  parseSelectionId,
+  type SelectionKey,
+} from '@nebula/protocol/venue/markets';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { SettingsService } from '../settings/settings.service';
@@ -142,6 +148,15 @@ export class SummaryService {
   }
 }
 
+/** A price's label: the outcome, and a line from that side (主 -0.5, 客 +0.5, 大 2.5). */
+function labelOf(key: SelectionKey): string {
+  const name = outcomeLabel[key.outcome];
+  if (key.line100 === null) return name;
+  if (key.kind === 'ou') return `${name} ${formatLine(key.line100)}`;
+  const own = key.outcome === 'away' ? -key.line100 : key.line100;
+  return `${name} ${own > 0 ? '+' : ''}${formatLine(own)}`;
+}
+
 /** A main line's prices in their market's order (主 和 客, 大 小), each with its label. */
 export function orderedPrices(prices: Record<string, number>): HotMatch['prices'] {
   const rows = Object.entries(prices).map(([selectionId, oddsMilli]) => {
@@ -149,7 +164,7 @@ export function orderedPrices(prices: Record<string, number>): HotMatch['prices'
     const order = key ? (outcomesOf[key.kind] as readonly string[]).indexOf(key.outcome) : 99;
     return {
       selectionId,
-      label: key ? outcomeLabel[key.outcome] : selectionId,
+      label: key ? labelOf(key) : selectionId,
       oddsMilli,
       order,
     };

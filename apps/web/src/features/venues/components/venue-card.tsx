@@ -24,32 +24,40 @@ export function VenueCard({ venue, compact }: { venue: VenueView; compact?: bool
       .catch((error: unknown) => showToast(describeError(error).message))
       .finally(() => setBusy(false));
   };
+  const stateId = `nb-venue-state-${venue.code}`;
+  // The whole row is the target (as the family card is): a thumb anywhere on it enters, so
+  // nothing laid over its edge (the floating activity icon) keeps a member out.
   return (
     <li
       className={`nb-venue${compact ? ' nb-venue--compact' : ''}${closed ? ' nb-venue--closed' : ''}`}
       data-venue={venue.code}
     >
-      <img className="nb-venue__logo" src={venue.logo} alt="" width={48} height={48} />
-      <span className="nb-venue__text">
-        <span className="nb-venue__name">{venue.name}</span>
-        {closed ? (
-          <StatusBadge tone="warning">{t('maintenance')}</StatusBadge>
-        ) : lastError ? (
-          <span className="nb-venue__error" title={lastError}>
-            {t('lastError', { message: lastError })}
-          </span>
-        ) : (
-          <span className="nb-venue__hint">{t(`familyHint.${venue.family}`)}</span>
-        )}
-      </span>
       <button
         type="button"
-        className="nb-venue__enter"
+        className="nb-venue__open"
         onClick={onEnter}
         disabled={busy}
         aria-label={t('enterVenue', { name: venue.name })}
+        aria-describedby={stateId}
       >
-        {busy ? t('entering') : t('enter')}
+        <img className="nb-venue__logo" src={venue.logo} alt="" width={48} height={48} />
+        <span className="nb-venue__text">
+          <span className="nb-venue__name">{venue.name}</span>
+          <span id={stateId} className="nb-venue__state">
+            {closed ? (
+              <StatusBadge tone="warning">{t('maintenance')}</StatusBadge>
+            ) : lastError ? (
+              <span className="nb-venue__error" title={lastError}>
+                {t('lastError', { message: lastError })}
+              </span>
+            ) : (
+              <span className="nb-venue__hint">{t(`familyHint.${venue.family}`)}</span>
+            )}
+          </span>
+        </span>
+        <span className="nb-venue__enter" aria-hidden="true">
+          {busy ? t('entering') : t('enter')}
+        </span>
       </button>
     </li>
   );
