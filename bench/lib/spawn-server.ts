@@ -14,6 +14,8 @@ export function spawnServer(
   script: string,
   env: Record<string, string>,
   cwd: string,
+  /** What the server prints once it listens, its URL in the first group. */
+  ready: RegExp = /running at (http:\/\/[\d.]+:\d+)/,
 ): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -28,7 +30,7 @@ export function spawnServer(
     }, 60000);
     const onData = (d: Buffer) => {
       out += d.toString();
-      const m = /running at (http:\/\/[\d.]+:\d+)/.exec(out);
+      const m = ready.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
         resolve({

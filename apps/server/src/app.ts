@@ -39,6 +39,9 @@ import { WebShellService } from './modules/web-shell/web-shell.service';
 import { readIndexTemplate } from './modules/web-shell/web-shell.template';
 import type { Secrets } from './secrets';
 import { createServices, type Services } from './services';
+import { registerJsonCacheRoutes } from './modules/json-cache/json-cache.routes';
+import { registerTransferRoutes } from './modules/transfer/transfer.routes';
+import { registerVenueRoutes } from './modules/venue/venue.routes';
 
 export type { Services } from './services';
 
@@ -89,7 +92,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const clock = deps.clock ?? systemClock;
-  const services = await createServices({ config, db, bus, secrets, clock, log: app.log });
+  const services = await createServices({
+    config,
+    db,
+    bus,
+    secrets,
+    clock,
+    log: app.log,
+    redis: deps.redis ?? null,
+  });
   const {
     settings,
     access,
@@ -143,7 +154,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await webShell.start();
 
   registerErrorHandler(app);
-  await registerSecurity(app, config, deps.redis ?? null, () => customerServiceOrigins(settings));
+  // The registry's origins are loaded before the first page is served, then kept current.
+  await services.venues.all();
+  await registerSecurity(
+    app,
+    config,
+    deps.redis ?? null,
+    () => customerServiceOrigins(settings),
+    () => services.venues.cachedOrigins(),
+  );
   await registerOpenApi(app, {
     production: config.production,
     enabled: () => config.docs || settings.cached()?.apiDocs === true,
@@ -175,11 +194,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDepositAdminRoutes(app, depositAdmin, bind);
   registerWithdrawAdminRoutes(app, withdrawAdmin, bind);
   registerChatRoutes(app, chat, bind);
+  registerVenueRoutes(
+    app,
+    {
+      registry: services.venues,
+      launch: services.launch,
+      summary: services.summary,
+      bets: services.bets,
+    },
+    bind,
+  );
+  registerTransferRoutes(
+    app,
+    { transfers: services.transfers, resolver: services.transferResolver },
+    bind,
+  );
+  registerJsonCacheRoutes(app, services.jsonCache, bind);
   await registerChatSocket(app, chatHub, config);
   app.addHook('onClose', () => chatHub.stop());
+  app.addHook('onClose', () => services.venueWorker.stop());
   await registerGatewayCallback(app, depositCallbacks);
   registerPwaManifest(app, settings);
-  await registerWebStatic(app, config.webDist, webShell);
+  await registerWebStatic(app, config.webDist, webShell, (pathname, query) =>
+    services.venues.framePageFound(pathname, query.get('venue'), query.get('url')),
+  );
 
   return {
     app,

@@ -33,4 +33,38 @@ describe('config', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'on' }).seedDemo).toBe(true);
   });
+  it('venues: merchant secrets from the environment, the embedded file only outside production', () => {
+    const s = 'x'.repeat(40);
+    expect(loadConfig({ VENUE_MERCHANT_SECRETS: `NEBULA=${s}` }).venues.secrets.get('NEBULA')).toBe(
+      s,
+    );
+    expect(() => loadConfig({ VENUE_MERCHANT_SECRETS: 'NEBULA=short' })).toThrow(
+      /VENUE_MERCHANT_SECRETS/,
+    );
+    expect(loadConfig({}).venues.secretsFile).toMatch(/venue\/merchant-secrets\.json$/);
+    const prod = {
+      NODE_ENV: 'production',
+      SIGN_KEY: s,
+      SESSION_SECRET: s,
+      JWT_SECRET: s,
+      PAYMENT_CALLBACK_SECRET: s,
+    };
+    expect(loadConfig(prod).venues.secretsFile).toBeNull();
+  });
+  it('refuses the test-only crash points in production', () => {
+    const s = 'x'.repeat(40);
+    const prod = {
+      NODE_ENV: 'production',
+      SIGN_KEY: s,
+      SESSION_SECRET: s,
+      JWT_SECRET: s,
+      PAYMENT_CALLBACK_SECRET: s,
+    };
+    expect(
+      loadConfig({ TEST_CRASH_AT: 'transfer.inflight' }).crashAt.has('transfer.inflight'),
+    ).toBe(true);
+    expect(() => loadConfig({ ...prod, TEST_CRASH_AT: 'transfer.inflight' })).toThrow(
+      /TEST_CRASH_AT/,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseMerchantSecrets } from './modules/venue/merchant-secrets';
 
 /**
  * The environment, parsed once at start into a typed object (engineering guide §8). A bad value
@@ -88,6 +89,20 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z][A-Za-z0-9_]{2,31}$/, 'must be 3–32 letters, digits or _')
     .optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** Each venue merchant's secret: `NEBULA=<secret>;OTHER=<secret>` (32+ characters each). */
+  VENUE_MERCHANT_SECRETS: z.string().optional(),
+  /** Embedded: the house venue's generated secrets (default `<DATA_DIR>/venue/merchant-secrets.json`). */
+  VENUE_SECRETS_FILE: z.string().optional(),
+  /** How long a merchant call may take before its outcome counts as unknown. */
+  VENUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  /** Where the demo seed registers the house venue: its public origin and its server-side API. */
+  DEMO_VENUE_ORIGIN: optionalUrl(['http:', 'https:']),
+  DEMO_VENUE_API_URL: optionalUrl(['http:', 'https:']),
+  /** Test-only crash points (`transfer.inflight,transfer.answered`): refused in production. */
+  TEST_CRASH_AT: z
+    .string()
+    .regex(/^[a-z.,]*$/)
+    .optional(),
 });
 
 export type TrustProxy = boolean | number | string[];
@@ -132,6 +147,16 @@ export interface Config {
   docs: boolean;
   /** The first operator, created on first start when there is none. */
   firstAdmin: { userName: string; password: string } | null;
+  venues: {
+    secrets: ReadonlyMap<string, string>;
+    /** The embedded venue's secrets file; null in production (secrets come from the environment). */
+    secretsFile: string | null;
+    timeoutMs: number;
+    demoOrigin: string;
+    demoApiUrl: string;
+  };
+  /** Test-only: where the process kills itself (refused in production). */
+  crashAt: ReadonlySet<string>;
 }
 
 export const secretNames = [
@@ -196,13 +221,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(missing.map((n) => `${n}: required in production (32+ characters)`));
     }
   }
+  if (production && e.TEST_CRASH_AT) {
+    throw new ConfigError(['TEST_CRASH_AT: test-only crash points are refused in production']);
+  }
+  let venueSecrets: Map<string, string>;
+  try {
+    venueSecrets = parseMerchantSecrets(e.VENUE_MERCHANT_SECRETS);
+  } catch (err) {
+    throw new ConfigError([`VENUE_MERCHANT_SECRETS: ${(err as Error).message}`]);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
     env: e.NODE_ENV,
     production,
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
@@ -238,5 +273,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.ADMIN_USER && e.ADMIN_PASSWORD
         ? { userName: e.ADMIN_USER, password: e.ADMIN_PASSWORD }
         : null,
+    venues: {
+      secrets: venueSecrets,
+      secretsFile: production
+        ? null
+        : path.resolve(
+            e.VENUE_SECRETS_FILE ?? path.join(dataDir, 'venue', 'merchant-secrets.json'),
+          ),
+      timeoutMs: e.VENUE_TIMEOUT_MS,
+      // Embedded, the venue's page is on `localhost` while the platform is on 127.0.0.1: the
+      // frame is cross-site, as in production.
+      demoOrigin: (e.DEMO_VENUE_ORIGIN ?? 'http://localhost:8090').replace(/\/$/, ''),
+      demoApiUrl: (e.DEMO_VENUE_API_URL ?? 'http://127.0.0.1:8090').replace(/\/$/, ''),
+    },
+    crashAt: new Set((e.TEST_CRASH_AT ?? '').split(',').filter(Boolean)),
   };
 }

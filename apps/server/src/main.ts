@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from '@nebula/db';
 import { openRuntime } from './runtime';
 import { loadSecrets } from './secrets';
-import { seedDemoContent, seedDemoMember } from './seed/demo-seed';
+import { seedDemoContent, seedDemoMember, seedDemoVenues } from './seed/demo-seed';
 import { DEMO_SPONSORS } from './modules/sponsor/sponsor-demo';
 
 async function main(): Promise<void> {
@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     await seedDemoContent(runtime.db);
     await services.sponsors.seedDemo(DEMO_SPONSORS);
+    const at = { origin: config.venues.demoOrigin, apiUrl: config.venues.demoApiUrl };
+    if (await seedDemoVenues(runtime.db, at)) await services.venues.reload();
   }
   const firstAdmin = await services.operators.ensureFirstAdmin(
     config.firstAdmin,
@@ -48,6 +50,9 @@ async function main(): Promise<void> {
       60_000,
     ),
   ];
+
+  // The venues' background work: one node at a time holds its lease (resolver, feeds, counts).
+  services.venueWorker.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -44,6 +44,22 @@ import { MemberService } from './modules/member/member.service';
 import { SmsCodeService } from './modules/sms/sms-code.service';
 import { OutboxSmsGateway } from './modules/sms/sms.gateway';
 import type { Secrets } from './secrets';
+import type { Redis } from 'ioredis';
+import { BetFeedCursors } from './modules/bets/bet-cursors';
+import { BetSyncService } from './modules/bets/bet-sync.service';
+import { BetsService } from './modules/bets/bets.service';
+import { JsonCacheService } from './modules/json-cache/json-cache.service';
+import { RedisJsonCacheStore, TableJsonCacheStore } from './modules/json-cache/json-cache.store';
+import { TransferEngine, type CrashHook } from './modules/transfer/transfer-engine';
+import { TransferResolverService } from './modules/transfer/transfer-resolver.service';
+import { TransferService } from './modules/transfer/transfer.service';
+import { LaunchService } from './modules/venue/launch.service';
+import { MerchantClient } from './modules/venue/merchant-client';
+import { MerchantSecrets } from './modules/venue/merchant-secrets';
+import { ScoreFeedService } from './modules/venue/score-feed.service';
+import { SummaryService } from './modules/venue/summary.service';
+import { VenueRegistry } from './modules/venue/venue-registry.service';
+import { VenueWorker } from './modules/venue/venue-worker';
 
 /**
  * The platform's services, wired once per node: the composition root's first half (app.ts binds
@@ -87,6 +103,19 @@ export interface Services {
   chatHub: ChatHub;
   /** The sandbox payment gateway, when enabled (it calls the platform back over HTTP). */
   sandbox: SandboxGateway | null;
+  venues: VenueRegistry;
+  merchant: MerchantClient;
+  transferEngine: TransferEngine;
+  transfers: TransferService;
+  transferResolver: TransferResolverService;
+  launch: LaunchService;
+  summary: SummaryService;
+  scores: ScoreFeedService;
+  betSync: BetSyncService;
+  bets: BetsService;
+  jsonCache: JsonCacheService;
+  /** The venues' background work (resolver, feeds, counts); main.ts starts it. */
+  venueWorker: VenueWorker;
 }
 
 export interface ServiceDeps {
@@ -96,13 +125,30 @@ export interface ServiceDeps {
   secrets: Secrets;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Redis in production: the json-cache lives there (a table embedded). */
+  redis?: Redis | null;
+}
+
+/** Test-only crash points (config refuses them in production): the process dies, as kill -9. */
+function crashHook(points: ReadonlySet<string>): CrashHook | undefined {
+  if (points.size === 0) return undefined;
+  return (point) => {
+    if (points.has(point)) process.kill(process.pid, 'SIGKILL');
+  };
 }
 
 export async function createServices(deps: ServiceDeps): Promise<Services> {
   const { config, db, bus, secrets, clock, log } = deps;
   const settings = new SettingsService(db, bus, defaultSettings(config), log);
   const access = new AccessService(db, bus, settings);
-  const site = new SiteService({ db, config, settings, signKey: secrets.SIGN_KEY });
+  const site = new SiteService({
+    db,
+    config,
+    settings,
+    signKey: secrets.SIGN_KEY,
+    // Bound late: the registry is built below, and asked only when a device configures.
+    venueOrigins: () => venues.origins(),
+  });
   const content = new ContentService(db, bus);
   const sessions = new SessionService(db, bus, clock);
   await sessions.start();
@@ -131,7 +177,16 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     secret: secrets.SESSION_SECRET,
   });
-  const admin = new AdminService({ db, clock, sessions, settings, sms, audit });
+  const admin = new AdminService({
+    db,
+    clock,
+    sessions,
+    settings,
+    sms,
+    audit,
+    // Bound late (the venues are wired below): a blocked member's venue sessions end too.
+    onBlocked: (memberId) => launch.endSessions(memberId, 'blocked'),
+  });
   const idempotency = new IdempotencyService(db, clock);
   const ledger = new LedgerService(db, clock);
   const turnover = new TurnoverService(db, clock, settings);
@@ -182,7 +237,91 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const records = new RecordsService(db, ledger, (memberId, ids) =>
     withdrawals.statuses(memberId, ids),
   );
-  const wallet = new WalletService(db, ledger);
+  const merchantSecrets = new MerchantSecrets(config.venues.secrets, config.venues.secretsFile);
+  const venues = new VenueRegistry(db, bus, clock, audit, merchantSecrets);
+  await venues.start();
+  const merchant = new MerchantClient({
+    secrets: merchantSecrets,
+    timeoutMs: config.venues.timeoutMs,
+  });
+  const transferEngine = new TransferEngine({
+    db,
+    clock,
+    ledger,
+    registry: venues,
+    merchant,
+    log,
+    crash: crashHook(config.crashAt),
+  });
+  const transfers = new TransferService({
+    db,
+    clock,
+    ledger,
+    registry: venues,
+    merchant,
+    settings,
+    members,
+    engine: transferEngine,
+  });
+  const transferResolver = new TransferResolverService({
+    db,
+    clock,
+    engine: transferEngine,
+    transfers,
+    audit,
+    members,
+    log,
+  });
+  const wallet = new WalletService(transfers);
+  const launch = new LaunchService({
+    db,
+    registry: venues,
+    merchant,
+    settings,
+    members,
+    transfers,
+    log,
+    publicUrl: config.publicUrl,
+  });
+  const jsonCache = new JsonCacheService(
+    deps.redis
+      ? new RedisJsonCacheStore(deps.redis, config.redisPrefix)
+      : new TableJsonCacheStore(db),
+    clock,
+  );
+  const cursors = new BetFeedCursors(db, clock);
+  const scores = new ScoreFeedService({ db, clock, bus, registry: venues, merchant, cursors, log });
+  const summary = new SummaryService({
+    registry: venues,
+    merchant,
+    settings,
+    clock,
+    log,
+    writeShared: (key, value, ttl) => jsonCache.writeShared(key, value, ttl),
+    onMatches: (names) => scores.learn(names),
+  });
+  const betSync = new BetSyncService({
+    db,
+    clock,
+    registry: venues,
+    merchant,
+    settings,
+    turnover,
+    members,
+    log,
+    onMatches: (names) => scores.learn(names),
+  });
+  const bets = new BetsService(db, venues);
+  const venueWorker = new VenueWorker({
+    db,
+    clock,
+    resolver: transferResolver,
+    bets: betSync,
+    scores,
+    summary,
+    jsonCache,
+    log,
+  });
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);
   const chatHub = new ChatHub(
@@ -193,6 +332,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     secrets.JWT_SECRET,
     log,
     config.chatAnonymousPerIp,
+    (memberId, roomId, betId) => bets.shareCard(memberId, roomId, betId),
   );
   await chat.start();
   await chatHub.start();
@@ -241,5 +381,17 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     chat,
     chatHub,
     sandbox,
+    venues,
+    merchant,
+    transferEngine,
+    transfers,
+    transferResolver,
+    launch,
+    summary,
+    scores,
+    betSync,
+    bets,
+    jsonCache,
+    venueWorker,
   };
 }

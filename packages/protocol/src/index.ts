@@ -16,5 +16,6 @@ export * from './rules/validation';
 export * from './rules/common-passwords';
 export * from './venue/markets';
 export * from './rules/account-rules';
+export * from './venue/registry';
 export * from './markdown/markdown';
 export * from './rules/device-name';

@@ -2,7 +2,7 @@
  * Every pub/sub topic with its payload type (engineering guide §6). Chat and session topics
  * join this map with their issues.
  */
-import type { ChatMessage, GiftMessage } from '@nebula/protocol';
+import type { ChatMessage, GiftMessage, LiveScore, SharedBetCardMessage } from '@nebula/protocol';
 
 export interface BusTopics {
   /** A site setting row changed: every node drops its cached settings. */
@@ -25,6 +25,11 @@ export interface BusTopics {
   /** Room rows or blocked words changed: drop caches. */
   'chat.rooms': Record<string, never>;
   'chat.words': Record<string, never>;
+  /** A bet card shared into a room, and a live score for every room (venues issue). */
+  'chat.share': SharedBetCardMessage;
+  'chat.score': LiveScore;
+  /** The venue registry changed: every node drops its cached list (and its page CSP). */
+  'venues.changed': Record<string, never>;
   /** Help pages or sponsorships changed (issue 13): every node drops its cached copies. */
   'help.changed': Record<string, never>;
   'sponsor.changed': Record<string, never>;

@@ -70,6 +70,11 @@ beforeAll(async () => {
     deviceId: b.client.deviceId,
     mailId: mail.id,
   };
+  await b.client.data('jsonCacheSet', {
+    token: b.token,
+    params: { key: 'fav:1' },
+    body: { value: 'QkJCQg==' },
+  });
 });
 afterAll(() => t.close());
 
@@ -82,13 +87,16 @@ const sampleParams = {
   roomId: 1,
   messageId: 1,
   operatorId: 1,
+  key: 'sample-key',
+  code: 'IMTY',
+  transferId: 'T0123456789abcdef',
   mailId: 1,
   feedbackId: 1,
   slug: 'kh',
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */
-const SITE_IDS = new Set(['channelId']);
+const SITE_IDS = new Set(['channelId', 'siteId']);
 
 /** Member routes that name something by id: in the path, or as a body field ending in id. */
 function takesId(name: RouteName): boolean {
@@ -129,6 +137,11 @@ const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number
     call: () => ({ body: { deviceId: owned.deviceId } }),
     code: ErrorCode.DeviceNotFound,
   },
+  // A key names the caller's own entry: writing B's key name writes A's, never B's.
+  jsonCacheSet: {
+    call: () => ({ params: { key: 'fav:1' }, body: { value: 'QUFBQQ==' } }),
+    code: ErrorCode.Success,
+  },
   mailRead: {
     call: () => ({ params: { mailId: owned.mailId }, body: {} }),
     code: ErrorCode.MailNotFound,
@@ -142,7 +155,7 @@ const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number
 /** Everything of B's that a foreign call could change, read through B's own calls. */
 async function stateOfB() {
   const token = b.token;
-  const [deposits, accounts, overview, balances, withdrawals, mail] = await Promise.all([
+  const [deposits, accounts, overview, balances, withdrawals, cached, mail] = await Promise.all([
     b.client.data<{ list: { orderId: string; status: string }[] }>('depositOrders', {
       token,
       query: { page: 1, pageSize: 50 },
@@ -151,6 +164,7 @@ async function stateOfB() {
     b.client.data<{ devices: { deviceId: string }[] }>('securityOverview', { token }),
     b.client.data('walletBalances', { token }),
     b.client.data<{ total: number }>('withdrawOrders', { token, query: { page: 1, pageSize: 50 } }),
+    b.client.data<{ value: unknown }>('jsonCacheGet', { token, params: { key: 'fav:1' } }),
     b.client.data<{ list: { id: number; read: boolean }[] }>('mailList', { token }),
   ]);
   return {
@@ -159,6 +173,7 @@ async function stateOfB() {
     devices: overview.devices.map((d) => d.deviceId),
     balances,
     withdrawals: withdrawals.total,
+    cached: cached.value,
     mail: mail.list.map((m) => [m.id, m.read]),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  ErrorCode,
   SUCCESS_CODE,
   envelopeSchema,
   routes,
@@ -8,7 +9,8 @@ import {
   type RouteAuth,
   type Routes,
 } from '@nebula/protocol';
-import type { IdempotencyService } from '../idempotency/idempotency.service';
+import { KEY_PATTERN, type IdempotencyService } from '../idempotency/idempotency.service';
+import { AppError } from '../lib/errors';
 import {
   runIdempotent,
   type MoneyMode,
@@ -194,5 +196,32 @@ export function bindMoneyRoute<N extends MoneyRouteName, M extends MoneyMode>(
     if (options.validateResponse && response.status_code === SUCCESS_CODE)
       checkResponse(name, route, req, response.data);
     return response;
+  });
+}
+
+/**
+ * Binds a money route whose service keeps its own idempotency: a venue transfer's key names
+ * the transfer (its id is derived from the caller and the key), and the transfer's row is its
+ * outcome for good — a retry at any time answers the transfer's current status, which the
+ * generic 24-hour store with its claim expiry could not. The key is required (7002) and
+ * well-formed (10003); the handler gets it with the caller's scope.
+ */
+export function bindKeyedMoneyRoute<N extends MoneyRouteName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (input: HandlerInput<N> & { key: string }) => Promise<ResponseData<N>>,
+  options: BindOptions,
+): void {
+  register(app, name, options, async (route, req, reply) => {
+    const header = req.headers['x-idempotency-key'];
+    if (typeof header !== 'string' || header === '')
+      throw new AppError(ErrorCode.IdempotencyKeyMissing);
+    if (!KEY_PATTERN.test(header))
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'X-Idempotency-Key', message: 'invalid' }],
+      });
+    const data = await handler({ ...inputOf<N>(req, reply), key: header });
+    if (options.validateResponse) checkResponse(name, route, req, data);
+    return ok(data);
   });
 }

@@ -16,7 +16,7 @@ import {
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** An unfinished claim (see `claim`) older than this was left by a crash: the key is free again. */
 export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 export interface IdempotentCall {
   /** member:<id> or operator:<id>: keys never collide across callers. */

@@ -9,8 +9,14 @@ export const MEMBER_KINDS = {
   main: 'CNY',
   locked: 'CNY',
   coin: 'COIN',
+  /**
+   * Money on its way into a venue: it left main when the transfer was committed and waits here
+   * until the venue's answer moves it on (to the venue's float) or back (to main). A member's
+   * venue balances are not accounts: they are what each venue answers (contract §6).
+   */
+  transit: 'CNY',
 } as const satisfies Record<string, Asset>;
-export type MemberKind = keyof typeof MEMBER_KINDS | `venue:${string}`;
+export type MemberKind = keyof typeof MEMBER_KINDS;
 
 export const HOUSE_KINDS = {
   /** Where deposited money comes from (the outside world). */
@@ -27,16 +33,20 @@ export const HOUSE_KINDS = {
   bonusesCoin: 'COIN',
   gifts: 'COIN',
 } as const satisfies Record<string, Asset>;
-export type HouseKind = keyof typeof HOUSE_KINDS | `venue:${string}`;
+/**
+ * `venue-float:{code}`: the platform's position with a venue — money sent in less money
+ * brought home (negative when members brought home more than they sent: their winnings).
+ */
+export type HouseKind = keyof typeof HOUSE_KINDS | `venue-float:${string}`;
 
 export const HOUSE_SHARDS = 8;
 
 export function memberAsset(kind: MemberKind): Asset {
-  return kind.startsWith('venue:') ? 'CNY' : MEMBER_KINDS[kind as keyof typeof MEMBER_KINDS];
+  return MEMBER_KINDS[kind];
 }
 
 export function houseAsset(kind: HouseKind): Asset {
-  return kind.startsWith('venue:') ? 'CNY' : HOUSE_KINDS[kind as keyof typeof HOUSE_KINDS];
+  return kind.startsWith('venue-float:') ? 'CNY' : HOUSE_KINDS[kind as keyof typeof HOUSE_KINDS];
 }
 
 export type AccountRef = { memberId: number; kind: MemberKind } | { house: HouseKind };

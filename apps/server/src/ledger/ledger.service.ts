@@ -171,16 +171,13 @@ export class LedgerService {
   async balances(
     q: Queryable,
     memberId: number,
-  ): Promise<{ main: bigint; locked: bigint; coin: bigint; venues: Map<string, bigint> }> {
+  ): Promise<{ main: bigint; locked: bigint; coin: bigint; transit: bigint }> {
     const map = await repo.memberBalances(q, memberId);
-    const venues = new Map<string, bigint>();
-    for (const [kind, balance] of map)
-      if (kind.startsWith('venue:')) venues.set(kind.slice(6), balance);
     return {
       main: map.get('main') ?? 0n,
       locked: map.get('locked') ?? 0n,
       coin: map.get('coin') ?? 0n,
-      venues,
+      transit: map.get('transit') ?? 0n,
     };
   }
 

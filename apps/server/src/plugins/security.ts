@@ -11,20 +11,24 @@ import { registerRateLimit } from './rate-limit';
 
 /**
  * The strict CSP of the member site: no inline script, no foreign origins — but for the
- * operator's online-service page, which the 客服 tab may open in a frame (`extraFrame`).
+ * operator's online-service page, which the 客服 tab may open in a frame (`extraFrame`), and the
+ * venues the registry holds, whose pages are framed and whose dialect APIs the third-party
+ * proxy calls (contract §8).
  */
 export function contentSecurityPolicy(
   extraConnect: string[] = [],
   extraFrame: string[] = [],
+  venueOrigins: string[] = [],
 ): Record<string, string[]> {
+  const venues = [...new Set(venueOrigins)];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'", ...extraConnect],
-    frameSrc: ["'self'", ...extraFrame],
+    connectSrc: ["'self'", ...extraConnect, ...venues],
+    frameSrc: ["'self'", ...new Set([...extraFrame, ...venues])],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -37,18 +41,21 @@ export async function registerSecurity(
   config: Config,
   redis: Redis | null,
   frameOrigins: () => string[] = () => [],
+  /** The venues' public origins (the registry's, kept current on every node). */
+  venueOrigins: () => string[] = () => [],
 ): Promise<void> {
   // Documents get helmet's full set; JSON replies only what matters for JSON, since every
   // byte of header is paid on every API call. The page headers change only when the framed
-  // origins (site settings) do: they are rebuilt then, not per request.
+  // origins (site settings) or the venue registry do: they are rebuilt then, not per request.
   let framed = '';
   let pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config)));
   const headersForPages = () => {
     const origins = frameOrigins();
-    const key = origins.join(' ');
+    const venues = venueOrigins();
+    const key = `${origins.join(' ')}|${venues.join(' ')}`;
     if (key !== framed) {
       framed = key;
-      pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config), origins));
+      pageHeaders = securityHeaders(contentSecurityPolicy(wsOrigins(config), origins, venues));
     }
     return pageHeaders;
   };

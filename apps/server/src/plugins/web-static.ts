@@ -15,14 +15,24 @@ export async function registerWebStatic(
   app: FastifyInstance,
   webDist: string,
   shell: WebShellService,
+  /**
+   * Whether a page address may be served as found: a venue frame route answers 404 when its
+   * `url` is not on the origin the registry holds for the venue (the page then shows 404 too).
+   */
+  pageFound: (pathname: string, query: URLSearchParams) => Promise<boolean> = () =>
+    Promise.resolve(true),
 ): Promise<void> {
   const built = shell.built;
   // The page carries this visitor's address (pre-info's ip): no shared cache may keep it.
-  const sendPage = async (req: FastifyRequest, reply: FastifyReply, pathname: string) =>
-    reply
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+    const found = await pageFound(pathname, query);
+    return reply
+      .status(found ? 200 : 404)
       .header('Cache-Control', 'private, no-cache')
       .type('text/html; charset=utf-8')
       .send(await shell.page(pathname, req.ip));
+  };
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,

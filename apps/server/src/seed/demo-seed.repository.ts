@@ -53,3 +53,37 @@ export async function insertDemoContent(q: Queryable, c: DemoContent): Promise<v
     ],
   );
 }
+
+export interface DemoVenue {
+  code: string;
+  family: string;
+  name: string;
+  logo: string;
+  dialect: string;
+  origin: string;
+  apiUrl: string;
+  merchantCode: string;
+  sort: number;
+}
+
+/** The demo registry, as an operator would enter it; a code already there is left alone. */
+export async function insertDemoVenues(q: Queryable, venues: DemoVenue[], now: number) {
+  for (const v of venues) {
+    await q.query(
+      `INSERT INTO venues (code, family, name, logo, dialect, origin, api_url, merchant_code, status, sort, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $10) ON CONFLICT (code) DO NOTHING`,
+      [
+        v.code,
+        v.family,
+        v.name,
+        v.logo,
+        v.dialect,
+        v.origin,
+        v.apiUrl,
+        v.merchantCode,
+        v.sort,
+        new Date(now),
+      ],
+    );
+  }
+}

@@ -2,7 +2,7 @@ import { ErrorCode } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import { AppError } from '../lib/errors';
 import type { AuthService } from '../modules/auth/auth.service';
-import { claimSeed as claim, insertDemoContent } from './demo-seed.repository';
+import { claimSeed as claim, insertDemoContent, insertDemoVenues } from './demo-seed.repository';
 
 const naming: [string, string][] = [
   ['TY', '体育'],
@@ -39,6 +39,47 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
   return db.tx(async (q) => {
     if (!(await claim(q, 'demo-content-v1'))) return false;
     await insertDemoContent(q, { naming, notices, ads });
+    return true;
+  });
+}
+
+/**
+ * The house venue under each dialect (contract §6): names are operator data, never a real
+ * provider's brand. Codes are the ones the house venue serves by default (VENUE_CODES).
+ */
+const demoVenues: [string, 'TY' | 'DJ', string, 'IMTY' | 'YBTY' | 'FBTY' | 'OBTY'][] = [
+  ['IMTY', 'TY', '星云体育·IM', 'IMTY'],
+  ['YBTY', 'TY', '星云体育·YB', 'YBTY'],
+  ['FBTY', 'TY', '星云体育·FB', 'FBTY'],
+  ['OBTY', 'TY', '星云体育·OB', 'OBTY'],
+  ['IMDJ', 'DJ', 'IM电竞', 'IMTY'],
+  ['YBDJ', 'DJ', 'YB电竞', 'YBTY'],
+  ['LHDJ', 'DJ', '雷火电竞', 'FBTY'],
+];
+
+/** The demo registry: the house venue at `origin` (public) and `apiUrl` (server side). */
+export async function seedDemoVenues(
+  db: Db,
+  at: { origin: string; apiUrl: string; merchantCode?: string },
+  now = Date.now(),
+): Promise<boolean> {
+  return db.tx(async (q) => {
+    if (!(await claim(q, 'demo-venues-v1'))) return false;
+    await insertDemoVenues(
+      q,
+      demoVenues.map(([code, family, name, dialect], i) => ({
+        code,
+        family,
+        name,
+        logo: `/static/venues/${code.toLowerCase()}.svg`,
+        dialect,
+        origin: at.origin,
+        apiUrl: at.apiUrl,
+        merchantCode: at.merchantCode ?? 'NEBULA',
+        sort: (i + 1) * 10,
+      })),
+      now,
+    );
     return true;
   });
 }

@@ -114,9 +114,10 @@ export const handlers: { [Id in ClientMessageId]: Handler<Id> } = {
     // A retry of the same key is answered to its sender only; a new gift reaches the room via the bus.
     if (!fresh) send(s, MessageId.Gift, message);
   },
-  [MessageId.ShareBetRecord]: (_hub, s) => {
-    requireLogin(s);
-    // Bets come with the sportsbook; until then there is nothing a member can share.
-    return Promise.reject(new AppError(ErrorCode.ChatBetNotShareable));
+  [MessageId.ShareBetRecord]: async (hub, s, data) => {
+    const memberId = requireLogin(s);
+    requireRoom(s, data.roomId);
+    // The card reaches this socket with everyone else's, through the bus.
+    await hub.shareBet({ memberId, vipLevel: s.vipLevel }, data.roomId, data.betId);
   },
 };

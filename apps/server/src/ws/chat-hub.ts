@@ -7,6 +7,7 @@ import {
   encodeServerFrame,
   isChatErrorCode,
   type ChatErrorCode,
+  type SharedBetCard,
 } from '@nebula/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -53,7 +54,21 @@ export class ChatHub implements ChatHubPort {
     private readonly jwtSecret: string,
     private readonly log: FastifyBaseLogger,
     private readonly anonymousPerIp = 20,
+    /** The member's own bet as a card, from the platform's bet copies (null: not theirs). */
+    private readonly betCards: (
+      memberId: number,
+      roomId: number,
+      betId: string,
+    ) => Promise<SharedBetCard | null> = () => Promise.resolve(null),
   ) {}
+
+  /** ShareBetRecord: the card is built from the member's own bet (9116 otherwise). */
+  async shareBet(speaker: { memberId: number; vipLevel: number }, roomId: number, betId: string) {
+    const card = await this.betCards(speaker.memberId, roomId, betId);
+    if (!card) throw new AppError(ErrorCode.ChatBetNotShareable);
+    const sender = await this.chat.mayShare(speaker, roomId, betId);
+    await this.chat.share(card, sender);
+  }
 
   now(): number {
     return this.clock.now();
@@ -72,6 +87,17 @@ export class ChatHub implements ChatHubPort {
     await this.bus.subscribe('chat.gift', (g) =>
       room(g.roomId, encodeServerFrame(MessageId.Gift, g), (s) => s.shields.has(g.sender.memberId)),
     );
+    await this.bus.subscribe('chat.share', (c) =>
+      room(c.roomId, encodeServerFrame(MessageId.ShareBetRecord, c), (s) =>
+        s.shields.has(c.sender.memberId),
+      ),
+    );
+    // A live score reaches every socket in a room (the rooms all follow the matches).
+    await this.bus.subscribe('chat.score', (score) => {
+      const frame = encodeServerFrame(MessageId.Score, score);
+      for (const s of this.#sockets.values())
+        if (s.rooms.size > 0 && s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
+    });
     await this.bus.subscribe('chat.delete', (d) =>
       room(
         d.roomId,

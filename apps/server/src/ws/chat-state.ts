@@ -33,4 +33,9 @@ export interface ChatHubPort {
   join(s: ChatSocket, roomId: number): void;
   leave(s: ChatSocket, roomId: number): void;
   setShield(memberId: number, target: number, on: boolean): void;
+  shareBet(
+    speaker: { memberId: number; vipLevel: number },
+    roomId: number,
+    betId: string,
+  ): Promise<void>;
 }

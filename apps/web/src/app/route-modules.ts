@@ -26,8 +26,24 @@ export const routeModules = {
     (m) => m.MemberGuard,
   ),
   home: load(
-    () => import('../features/home/pages/home.page'),
-    (m) => m.HomePage,
+    () => import('./routes/home-route'),
+    (m) => m.HomeRoute,
+  ),
+  game: load(
+    () => import('../features/venues/pages/game.page'),
+    (m) => m.GamePage,
+  ),
+  venueFrame: load(
+    () => import('./routes/venue-frame-route'),
+    (m) => m.VenueFrameRoute,
+  ),
+  transfer: load(
+    () => import('../features/wallet/pages/transfer.page'),
+    (m) => m.TransferPage,
+  ),
+  betRecord: load(
+    () => import('./routes/bet-record-route'),
+    (m) => m.BetRecordRoute,
   ),
   stopService: load(
     () => import('../features/system/pages/stop-service.page'),

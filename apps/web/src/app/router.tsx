@@ -30,6 +30,21 @@ import {
   REGISTER_GUIDE_PATH,
   REGISTER_PATH,
   SANDBOX_PAY_PATH,
+  TRANSFER_PATH,
+  BET_RECORD_PATH,
+  GAME_SPORT_PATH,
+  GAME_REALBET_PATH,
+  GAME_GAMING_PATH,
+  GAME_LOTTERY_PATH,
+  GAME_CHESS_PATH,
+  GAME_EGAME_PATH,
+  GAME_FISHING_PATH,
+  FRAME_SPORT_V188_PATH,
+  FRAME_SPORT_IM_PATH,
+  FRAME_SPORT_OB_PATH,
+  FRAME_GAMING_IMDJ_PATH,
+  FRAME_GAMING_YBDJ_PATH,
+  FRAME_GAMING_LHDJ_PATH,
   SECURITY_PATH,
   STOP_SERVICE_PATH,
   TRANS_RECORD_PATH,
@@ -48,8 +63,7 @@ export interface RouteHandle {
 
 /**
  * The route table. Every route is lazy (its own chunk). Pages that do not exist yet are not
- * faked (e.g. /mine/finance/transfer, which arrives with the venues): their paths fall through
- * to the 404 page inside the tab frame. Everything under
+ * faked: their paths fall through to the 404 page inside the tab frame. Everything under
  * /mine sits behind the member guard (contract §8.3), the 404 of an unbuilt member page included, and
  * so do the protected pages of contract §8.1 (registerGuide).
  */
@@ -64,6 +78,16 @@ export const routes: RouteObject[] = [
         lazy: m.tabLayout,
         children: [
           { index: true, lazy: m.home, handle: { topBar: true } satisfies RouteHandle },
+          // The seven game pages (contract §8.1): each family's venues.
+          ...[
+            GAME_SPORT_PATH,
+            GAME_REALBET_PATH,
+            GAME_GAMING_PATH,
+            GAME_LOTTERY_PATH,
+            GAME_CHESS_PATH,
+            GAME_EGAME_PATH,
+            GAME_FISHING_PATH,
+          ].map((path) => ({ path: rel(path), lazy: m.game })),
           { path: rel(CUSTOMER_MAIN_PATH), lazy: m.customerMain },
           { path: rel(CUSTOMER_BACKUP_PATH), lazy: m.customerBackup },
           { path: rel(SPONSOR_PATH), lazy: m.sponsor },
@@ -93,6 +117,17 @@ export const routes: RouteObject[] = [
           { path: rel(CURRENCY_PATH), lazy: m.currency },
           { path: rel(DEPOSIT_LIMIT_PATH), lazy: m.depositLimit },
           { path: rel(TRANS_RECORD_PATH), lazy: m.transRecord },
+          { path: rel(TRANSFER_PATH), lazy: m.transfer },
+          { path: rel(BET_RECORD_PATH), lazy: m.betRecord },
+          // The venue frames: protected pages (contract §8.1), full screen under a back bar.
+          ...[
+            FRAME_SPORT_V188_PATH,
+            FRAME_SPORT_IM_PATH,
+            FRAME_SPORT_OB_PATH,
+            FRAME_GAMING_IMDJ_PATH,
+            FRAME_GAMING_YBDJ_PATH,
+            FRAME_GAMING_LHDJ_PATH,
+          ].map((path) => ({ path: rel(path), lazy: m.venueFrame })),
           { path: rel(CURRENCY_RECORD_PATH), lazy: m.currencyRecord },
           { path: rel(INTRO_TUTORIAL_PATH), lazy: m.introTutorial },
           { path: rel(PLATFORM_TUTORIALS_PATH), lazy: m.platformTutorials },

@@ -11,6 +11,7 @@ import session from './zh-CN/session.json';
 import shell from './zh-CN/shell.json';
 import system from './zh-CN/system.json';
 import tutorial from './zh-CN/tutorial.json';
+import venues from './zh-CN/venues.json';
 import wallet from './zh-CN/wallet.json';
 import help from './zh-CN/help.json';
 import customer from './zh-CN/customer.json';
@@ -37,6 +38,7 @@ export const resources = {
     records,
     tutorial,
     chat,
+    venues,
     help,
     customer,
     mail,

@@ -94,6 +94,29 @@ export async function getSecureItem(name: string): Promise<string | null> {
   }
 }
 
+/**
+ * Seals a value with this device's vault key for storage elsewhere (the json-cache): base64 of
+ * IV ‖ ciphertext ‖ tag, opaque to whoever holds it. Null without a usable vault.
+ */
+export async function sealWithVault(plain: string): Promise<string | null> {
+  if (mode !== 'encrypted') return null;
+  try {
+    return await encrypt(plain);
+  } catch {
+    return null;
+  }
+}
+
+/** Opens what `sealWithVault` sealed on this device; null for anything else. */
+export async function openWithVault(sealed: string): Promise<string | null> {
+  if (mode !== 'encrypted') return null;
+  try {
+    return await decrypt(await getVaultKey(), sealed);
+  } catch {
+    return null;
+  }
+}
+
 export function removeSecureItem(name: string): void {
   memory.delete(name);
   local.remove(name);

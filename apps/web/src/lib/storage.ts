@@ -89,6 +89,20 @@ function makeStore(kind: 'local' | 'session') {
     setJson(key: string, value: unknown): void {
       this.set(key, JSON.stringify(value));
     },
+    /** Every key held (the real storage's and the in-memory fallback's). */
+    keys(): string[] {
+      const out = new Set(memory.keys());
+      try {
+        const store = area(kind);
+        for (let i = 0; store && i < store.length; i += 1) {
+          const k = store.key(i);
+          if (k !== null) out.add(k);
+        }
+      } catch {
+        // Only the memory's.
+      }
+      return [...out];
+    },
   };
 }
 

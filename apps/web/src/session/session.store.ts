@@ -1,3 +1,4 @@
+import { clearVenueSessions } from '../lib/venue-sessions';
 import { COOKIE_DAYS, REMEMBER_COOKIE_DAYS, StorageKey } from '@nebula/protocol/constants';
 import { create } from 'zustand';
 import { local, removeCookie, setCookie } from '../lib/storage';
@@ -72,6 +73,8 @@ export function clearSession(): void {
   removeCookie(StorageKey.Token);
   local.remove(StorageKey.Token);
   removeSessionUser();
+  // The venues' session parameters carry this member's tokens there: they go with the session.
+  clearVenueSessions();
   useSessionStore.setState({ token: null, source: null, userName: null, exchanging: false });
 }
 

@@ -32,6 +32,24 @@ export const DEPOSIT_LIMIT_PATH = '/mine/depositLimit';
 export const CHAT_PATH = '/chat';
 /** The sandbox gateway's hosted pay page (`payUrl` of an online deposit). */
 export const SANDBOX_PAY_PATH = '/pay/sandbox/:orderId';
+/** Transfers main ↔ venue, and the member's bets (the venues issue). */
+export const TRANSFER_PATH = '/mine/finance/transfer';
+export const BET_RECORD_PATH = '/mine/record/betRecord';
+/** The seven game pages (contract §8.1), one per family. */
+export const GAME_SPORT_PATH = '/game/sport';
+export const GAME_REALBET_PATH = '/game/realbet';
+export const GAME_GAMING_PATH = '/game/gaming';
+export const GAME_LOTTERY_PATH = '/game/lottery';
+export const GAME_CHESS_PATH = '/game/chess';
+export const GAME_EGAME_PATH = '/game/egame';
+export const GAME_FISHING_PATH = '/game/fishing';
+/** The venue frames (contract §8.1's protected third-party pages): `?venue=CODE&url=…`. */
+export const FRAME_SPORT_V188_PATH = '/sport/V188';
+export const FRAME_SPORT_IM_PATH = '/sport/im';
+export const FRAME_SPORT_OB_PATH = '/sport/ob';
+export const FRAME_GAMING_IMDJ_PATH = '/gaming/imdj';
+export const FRAME_GAMING_YBDJ_PATH = '/gaming/ybdj';
+export const FRAME_GAMING_LHDJ_PATH = '/gaming/lhdj';
 
 // The service side (issue 13).
 export const CUSTOMER_MAIN_PATH = '/customer/main';

@@ -13,6 +13,8 @@ export * from './admin-wallet';
 export * from './routes';
 export * from './types';
 export * from './chat';
+export * from './venues';
+export * from './admin-venues';
 export * from './desk';
 export * from './route-meta-desk';
 export * from './routes-desk';

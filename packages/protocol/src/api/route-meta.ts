@@ -3,6 +3,7 @@
  * top to bottom; splitting it would scatter the contract.
  */
 import type { RouteMeta } from './route';
+import { venueRouteMeta } from './route-meta-venues';
 import { deskRouteMeta } from './route-meta-desk';
 
 /**
@@ -774,6 +775,8 @@ export const routeMeta = {
     summary: '全部聊天室维护',
     tag: 'admin-chat',
   },
+  // --- venues, transfers, bets, json-cache (contract §6)
+  ...venueRouteMeta,
   // --- the service side: help, customer service, mail, feedback, sponsorships, download
   ...deskRouteMeta,
 } as const satisfies Record<string, RouteMeta>;

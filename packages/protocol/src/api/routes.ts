@@ -3,6 +3,7 @@
  * source of the HTTP contract.
  */
 import { defineRoute } from './route';
+import { venueRoutes } from './routes-venues';
 import { deskRoutes } from './routes-desk';
 import { routeMeta } from './route-meta';
 import { emptyObject, paging, pageOf } from './common';
@@ -398,6 +399,8 @@ export const routes = {
     body: ChatMaintainRequest,
     response: z.null(),
   }),
+  // venues, transfers, bets, json-cache
+  ...venueRoutes,
   // the service side: help, customer service, mail, feedback, sponsorships, download
   ...deskRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };

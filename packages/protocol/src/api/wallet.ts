@@ -13,12 +13,30 @@ export const coinString = z
   .regex(/^(0|[1-9]\d{0,15})$/, 'invalid coin amount')
   .refine(isWireCoin, 'amount too large');
 
-export const VenueBalance = z.object({ code: z.string(), name: z.string(), balance: moneyString });
+/**
+ * A venue balance is what the venue last answered (contract §6), with when: `syncedAt` null when
+ * never asked. Money on its way (a transfer whose outcome the venue has not confirmed yet) is
+ * shown where it is: `pendingIn` has left main, `pendingOut` has not reached it.
+ */
+export const VenueBalance = z.object({
+  code: z.string(),
+  name: z.string(),
+  balance: moneyString,
+  syncedAt: z.number().int().nullable(),
+  status: z.enum(['open', 'maintenance']),
+  pendingIn: moneyString,
+  pendingOut: moneyString,
+});
+export type VenueBalance = z.infer<typeof VenueBalance>;
 export const WalletBalances = z.object({
   main: moneyString,
   locked: moneyString,
   coin: coinString,
   venues: z.array(VenueBalance),
+  /** Transfers in flight, in either direction. */
+  inFlight: moneyString,
+  /** main + locked + every venue + in flight. */
+  total: moneyString,
 });
 export type WalletBalances = z.infer<typeof WalletBalances>;
 
@@ -151,7 +169,8 @@ export const Turnover = z.object({
   items: z.array(
     z.object({
       time: z.number().int(),
-      kind: z.enum(['require', 'turnover', 'waive']),
+      /** `reverse`: a void or resettle took back turnover credited earlier. */
+      kind: z.enum(['require', 'turnover', 'waive', 'reverse']),
       amount: moneyString,
       note: z.string(),
     }),
@@ -184,6 +203,7 @@ export const RecordType = z.enum([
   'coinBuy',
   'transferIn',
   'transferOut',
+  'transferRefund',
   'bonus',
   'gift',
   'bet',

@@ -5,25 +5,13 @@ import {
   CHAT_CONTENT_MAX_DISPLAY_LENGTH,
   CHAT_HISTORY_LIMIT_MAX,
   GIFT_COUNT_MAX,
-  SHARED_BET_LEGS_MAX,
   clientMessageSchemas,
   isChatContentTooLong,
   isClientMessageId,
   type ClientMessageId,
-  type SharedBetCard,
 } from './messages';
 
-const card: SharedBetCard = {
-  roomId: 1,
-  betId: 99,
-  summary: '2 串 1',
-  legs: [
-    { match: '主队 vs 客队', market: '全场让球', selection: '主队 -0.5', odds: '0.95' },
-    { match: 'A vs B', market: '大小球', selection: '大 2.5', odds: '-0.667' },
-  ],
-  stake: '100.00',
-  potentialWin: '390',
-};
+const share = { roomId: 1, betId: '2605141234567890' };
 
 /** [msgId, payload, valid]. */
 const cases: [ClientMessageId, unknown, boolean][] = [
@@ -47,17 +35,12 @@ const cases: [ClientMessageId, unknown, boolean][] = [
   [MessageId.BroadcastRoom, { roomId: 3, content: 'hi', clientMsgId: 'x'.repeat(65) }, false],
   [MessageId.MsgShield, { memberId: 7, shield: true }, true],
   [MessageId.MsgShield, { memberId: 7, shield: 1 }, false],
-  [MessageId.ShareBetRecord, card, true],
-  [MessageId.ShareBetRecord, { ...card, stake: '-1' }, false],
-  [MessageId.ShareBetRecord, { ...card, potentialWin: '1.234' }, false],
-  [MessageId.ShareBetRecord, { ...card, legs: [] }, false],
-  [
-    MessageId.ShareBetRecord,
-    { ...card, legs: Array(SHARED_BET_LEGS_MAX + 1).fill(card.legs[0]) },
-    false,
-  ],
-  [MessageId.ShareBetRecord, { ...card, legs: [{ ...card.legs[0], odds: '1.9x' }] }, false],
-  [MessageId.ShareBetRecord, { ...card, legs: [{ ...card.legs[0], extra: 1 }] }, false],
+  [MessageId.ShareBetRecord, share, true],
+  [MessageId.ShareBetRecord, { ...share, betId: 99 }, false],
+  [MessageId.ShareBetRecord, { ...share, betId: '' }, false],
+  [MessageId.ShareBetRecord, { ...share, betId: '1 2' }, false],
+  [MessageId.ShareBetRecord, { ...share, summary: 'forged' }, false],
+  [MessageId.ShareBetRecord, { betId: '1' }, false],
   [MessageId.ChatHistory, { roomId: 3 }, true],
   [MessageId.ChatHistory, { roomId: 3, beforeId: 100, limit: CHAT_HISTORY_LIMIT_MAX }, true],
   [MessageId.ChatHistory, { roomId: 3, limit: CHAT_HISTORY_LIMIT_MAX + 1 }, false],

@@ -1,6 +1,5 @@
 // Over 300 lines on purpose: the chat frames' payload map is one typed map (engineering guide §6).
 import { z } from 'zod';
-import { moneyString } from '../api/common';
 import { displayLength } from '../rules/string-length';
 import { MessageId } from './message-ids';
 import { text } from '../rules/text';
@@ -28,7 +27,6 @@ export const CHAT_CONTENT_HARD_MAX = 4000;
 export const CHAT_HISTORY_LIMIT_DEFAULT = 50;
 export const CHAT_HISTORY_LIMIT_MAX = 100;
 export const GIFT_COUNT_MAX = 999;
-export const SHARED_BET_LEGS_MAX = 20;
 
 /** Whether content is over the chat limit (the server answers 9106). */
 export function isChatContentTooLong(content: string): boolean {
@@ -58,46 +56,61 @@ export interface ChatMessage {
   time: number;
 }
 
-/** One leg of a shared bet: display strings, so the card renders without the sportsbook. */
+/**
+ * One leg of a shared bet, built by the server from its copy of the bet (never from the
+ * client): ids to follow it (跟投), names to show, the price in thousandths — each viewer shows
+ * it in their own odds type.
+ */
 export interface SharedBetLeg {
+  matchId: string;
+  selectionId: string;
   match: string;
   market: string;
   selection: string;
-  /** Odds as displayed to the sharer (in their odds type). */
-  odds: string;
+  oddsMilli: number;
+  result: 'open' | 'won' | 'lost' | 'half_won' | 'half_lost' | 'push' | 'void';
 }
 
-/** ShareBetRecord (10010): a bet card shared into a room. Money fields are wire money strings. */
+/** ShareBetRecord (10010), client → server: share one of my bets into a room. */
+export interface ShareBetRequest {
+  roomId: number;
+  /** The bet's id as the bet records show it. */
+  betId: string;
+}
+
+/** A bet card as the room sees it. Money fields are wire money strings. */
 export interface SharedBetCard {
   roomId: number;
-  betId: number;
-  summary: string;
+  betId: string;
+  venueCode: string;
+  venueName: string;
+  kind: 'single' | 'parlay';
+  status: string;
   legs: SharedBetLeg[];
   stake: string;
+  /** The bet's odds in thousandths (a parlay's legs multiplied). */
+  oddsMilli: number;
   potentialWin: string;
 }
 
-/**
- * The broadcast of a shared card: the card plus who shared it and when, like a ChatMessage. The
- * server rebuilds the card from its own bet record (the sender's bet `betId`), never trusting
- * the client's display fields.
- */
+/** The broadcast of a shared card: the card plus who shared it and when, like a ChatMessage. */
 export interface SharedBetCardMessage extends SharedBetCard {
   id: number;
   sender: ChatSender;
   time: number;
 }
 
-/** Score (10014): a live score pushed by the sportsbook. */
+/** Score (10014): a live score pushed from a venue's score feed. */
 export interface LiveScore {
-  matchId: number;
+  venueCode: string;
+  matchId: string;
   home: string;
   away: string;
   homeScore: number;
   awayScore: number;
-  /** Match minute, null when not running (before kick-off, half time, finished). */
-  minute: number | null;
-  status: string;
+  /** The venue's clock (e.g. "67'"), null when not running. */
+  clock: string | null;
+  status: 'scheduled' | 'live' | 'finished' | 'cancelled';
 }
 
 // ---- client → server -----------------------------------------------------------------------
@@ -140,7 +153,7 @@ export interface ClientMessages {
   [MessageId.JoinRoom]: RoomRef;
   [MessageId.BroadcastRoom]: BroadcastRequest;
   [MessageId.MsgShield]: MsgShieldRequest;
-  [MessageId.ShareBetRecord]: SharedBetCard;
+  [MessageId.ShareBetRecord]: ShareBetRequest;
   [MessageId.ChatHistory]: ChatHistoryRequest;
   [MessageId.LeaveRoom]: RoomRef;
   [MessageId.Gift]: GiftRequest;
@@ -272,24 +285,10 @@ export const msgShieldRequestSchema = z.strictObject({
   memberId: entityId,
   shield: z.boolean(),
 }) satisfies z.ZodType<MsgShieldRequest>;
-export const sharedBetCardSchema = z.strictObject({
+export const shareBetRequestSchema = z.strictObject({
   roomId: entityId,
-  betId: entityId,
-  summary: text().max(200),
-  legs: z
-    .array(
-      z.strictObject({
-        match: shortText(100),
-        market: shortText(100),
-        selection: shortText(100),
-        odds: z.string().regex(/^-?(0|[1-9]\d*)(\.\d{1,3})?$/),
-      }),
-    )
-    .min(1)
-    .max(SHARED_BET_LEGS_MAX),
-  stake: moneyString,
-  potentialWin: moneyString,
-}) satisfies z.ZodType<SharedBetCard>;
+  betId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+}) satisfies z.ZodType<ShareBetRequest>;
 export const chatHistoryRequestSchema = z.strictObject({
   roomId: entityId,
   beforeId: entityId.optional(),
@@ -309,7 +308,7 @@ export const clientMessageSchemas = {
   [MessageId.JoinRoom]: roomRefSchema,
   [MessageId.BroadcastRoom]: broadcastRequestSchema,
   [MessageId.MsgShield]: msgShieldRequestSchema,
-  [MessageId.ShareBetRecord]: sharedBetCardSchema,
+  [MessageId.ShareBetRecord]: shareBetRequestSchema,
   [MessageId.ChatHistory]: chatHistoryRequestSchema,
   [MessageId.LeaveRoom]: roomRefSchema,
   [MessageId.Gift]: giftRequestSchema,

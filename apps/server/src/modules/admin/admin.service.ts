@@ -17,6 +17,8 @@ export interface AdminDeps {
   settings: SettingsService;
   sms: SmsCodeService;
   audit: AuditService;
+  /** A member was blocked: their venue sessions end too (the venues issue). */
+  onBlocked?: (memberId: number) => Promise<void>;
 }
 
 /**
@@ -69,6 +71,7 @@ export class AdminService {
       return blocked ? this.d.sessions.endAllIn(q, memberId, 'blocked') : [];
     });
     await this.d.sessions.announceEnded(memberId, ended, 'blocked');
+    if (blocked) await this.d.onBlocked?.(memberId);
   }
 
   /** A blocked device gets 10102 on every call; its live sessions' sockets close. */

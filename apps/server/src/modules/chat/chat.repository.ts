@@ -88,6 +88,18 @@ export async function insertText(
   return Number(r.rows[0]!.id);
 }
 
+/** A bet card shared into a room: its place in the room's order (not in text history). */
+export async function insertShare(
+  q: Queryable,
+  m: { roomId: number; memberId: number; content: string; now: number },
+): Promise<number> {
+  const r = await q.query<{ id: bigint }>(
+    `INSERT INTO chat_messages (room_id, member_id, kind, content, created_at) VALUES ($1, $2, 'share', $3, $4) RETURNING id`,
+    [m.roomId, m.memberId, m.content, ts(m.now)],
+  );
+  return Number(r.rows[0]!.id);
+}
+
 export interface StoredGift {
   id: number;
   roomId: number;

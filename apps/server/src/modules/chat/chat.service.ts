@@ -11,6 +11,8 @@ import {
   type ChatSender,
   type Gift,
   type GiftMessage,
+  type SharedBetCard,
+  type SharedBetCardMessage,
 } from '@nebula/protocol';
 import type { Bus } from '../../bus/bus';
 import type { Db } from '@nebula/db';
@@ -167,6 +169,49 @@ export class ChatService {
     const message: ChatMessage = { roomId, id, content: text, sender, time: now };
     await this.bus.publish('chat.message', message);
     return { kind: 'sent', message };
+  }
+
+  /**
+   * Whether this speaker may share a bet card into the room now: the rules of a message
+   * (maintenance, room status, mute, VIP range, flood control — sharing one bet again and again
+   * is a repeat). Returns the sender as the room shows them.
+   */
+  async mayShare(speaker: SpeakerState, roomId: number, betId: string): Promise<ChatSender> {
+    const room = await this.room(roomId);
+    if ((await this.maintain()).maintain) throw new AppError(ErrorCode.ChatMaintenance);
+    if (room.status !== 1) throw new AppError(ErrorCode.ChatRoomClosed);
+    if ((await this.speech(speaker.memberId)).speechStatus === 1)
+      throw new AppError(ErrorCode.ChatMuted);
+    const sender = await repo.readSender(this.db, speaker.memberId);
+    if (!sender) throw new AppError(ErrorCode.ChatNotLoggedIn);
+    if (!sender.staff && (sender.vipLevel < room.vipMin || sender.vipLevel > room.vipMax))
+      throw new AppError(ErrorCode.ChatVipNotAllowed);
+    if (!sender.staff) {
+      const now = this.clock.now();
+      const verdict = this.#flood.check(
+        speaker.memberId,
+        roomId,
+        room.slowModeSeconds,
+        `分享注单 ${betId}`,
+        now,
+      );
+      if (verdict !== 'ok') throw new AppError(ErrorCode.ChatFloodLimited);
+    }
+    return sender;
+  }
+
+  /** Keeps a shared card's place in the room (its id), and sends it to every node. */
+  async share(card: SharedBetCard, sender: ChatSender): Promise<SharedBetCardMessage> {
+    const now = this.clock.now();
+    const id = await repo.insertShare(this.db, {
+      roomId: card.roomId,
+      memberId: sender.memberId,
+      content: `${card.venueCode}:${card.betId}`,
+      now,
+    });
+    const message: SharedBetCardMessage = { ...card, id, sender, time: now };
+    await this.bus.publish('chat.share', message);
+    return message;
   }
 
   async gifts(): Promise<Gift[]> {

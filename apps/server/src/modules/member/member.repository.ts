@@ -222,3 +222,16 @@ export async function readWithdrawFacts(
     fundPasswordHash: row?.fund_password_hash ?? null,
   };
 }
+
+/** What the venues need of a member: the name a venue shows, and whether they may play. */
+export async function readPlayFacts(
+  q: Queryable,
+  id: number,
+): Promise<{ nickname: string; userName: string; blocked: boolean } | null> {
+  const r = await q.query<{ nickname: string; user_name: string; blocked: boolean }>(
+    'SELECT nickname, user_name, blocked FROM members WHERE id = $1',
+    [id],
+  );
+  const m = r.rows[0];
+  return m ? { nickname: m.nickname, userName: m.user_name, blocked: m.blocked } : null;
+}

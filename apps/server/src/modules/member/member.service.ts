@@ -162,6 +162,11 @@ export class MemberService {
     return repo.readWithdrawFacts(q, memberId);
   }
 
+  /** The venues' view of a member: the name shown there and whether they may play. */
+  playFacts(q: Queryable, memberId: number) {
+    return repo.readPlayFacts(q, memberId);
+  }
+
   async realName(memberId: number): Promise<{ name: string | null; approved: boolean }> {
     const m = await this.#member(memberId);
     return { name: m.realName, approved: m.realNameStatus === 'approved' };

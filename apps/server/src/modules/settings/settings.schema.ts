@@ -1,5 +1,6 @@
 import { moneyString, ONLINE_DEPOSIT_CHANNELS } from '@nebula/protocol';
 import { text } from '@nebula/protocol/rules/text';
+import { venueFamilies } from '@nebula/protocol/venue/registry';
 import { z } from 'zod';
 import type { Config } from '../../config';
 
@@ -125,6 +126,10 @@ export const settingSchemas = {
   adminTotpRequired: z.boolean(),
   /** All chat rooms in maintenance (AllRoomMaintain). */
   chatMaintain: z.object({ maintain: z.boolean(), message: text().max(200) }),
+  /** Game families in maintenance (launch and transfers in answer 6013; recalls still work). */
+  venueFamiliesMaintenance: z.array(z.enum(venueFamilies)).max(7),
+  /** Valid turnover: a bet whose odds are below this (Europe, thousandths) counts nothing. */
+  turnoverMinOddsMilli: z.number().int().min(1001).max(100_000),
   /** The site currency's one Chinese name, used by every message that names it (issue 13). */
   currencyName: text().trim().min(1).max(8),
   /** The online-service page (vvPretty `csUrl`); '' when there is none. */
@@ -264,6 +269,8 @@ export function defaultSettings(config: Config): SiteSettings {
     apiDocs: false,
     adminTotpRequired: false,
     chatMaintain: { maintain: false, message: '' },
+    venueFamiliesMaintenance: [],
+    turnoverMinOddsMilli: 1500,
     currencyName: '金币',
     csUrl: config.customerServiceUrl,
     csBackupUrl: '',

@@ -21,6 +21,8 @@ export interface SiteServiceDeps {
   config: Config;
   settings: SettingsService;
   signKey: string;
+  /** code → public origin of each venue (contract §2.5: `venueOrigins`). */
+  venueOrigins?: () => Promise<Record<string, string>>;
 }
 
 /** Site bootstrap: pre-info, the vvPretty device configuration and its one-time keys. */
@@ -72,7 +74,7 @@ export class SiteService {
       signKey: deviceSigningKey(this.deps.signKey, deviceId).toString('hex'),
       wsUrl: this.#wsUrl(),
       csUrl,
-      venueOrigins: {},
+      venueOrigins: (await this.deps.venueOrigins?.()) ?? {},
     };
     const key = randomBytes(32);
     const iv = randomBytes(12);

@@ -6,7 +6,7 @@ export async function addTurnover(
   q: Queryable,
   t: {
     memberId: number;
-    kind: 'require' | 'turnover' | 'waive';
+    kind: 'require' | 'turnover' | 'waive' | 'reverse';
     amount: bigint;
     reference: string;
     note: string;
@@ -21,7 +21,7 @@ export async function addTurnover(
 export async function turnoverTotals(
   q: Queryable,
   memberId: number,
-): Promise<{ require: bigint; turnover: bigint; waive: bigint }> {
+): Promise<{ require: bigint; turnover: bigint; waive: bigint; reverse: bigint }> {
   const r = await q.query<{ kind: string; total: string }>(
     'SELECT kind, sum(amount)::text AS total FROM turnover_entries WHERE member_id = $1 GROUP BY kind',
     [memberId],
@@ -31,11 +31,12 @@ export async function turnoverTotals(
     require: m.get('require') ?? 0n,
     turnover: m.get('turnover') ?? 0n,
     waive: m.get('waive') ?? 0n,
+    reverse: m.get('reverse') ?? 0n,
   };
 }
 export async function turnoverItems(q: Queryable, memberId: number, limit: number) {
   const r = await q.query<{
-    kind: 'require' | 'turnover' | 'waive';
+    kind: 'require' | 'turnover' | 'waive' | 'reverse';
     amount: bigint;
     note: string;
     at: Date;

@@ -54,9 +54,28 @@ export class TurnoverService {
       });
   }
 
+  /** Takes back valid turnover credited earlier (a voided or resettled bet, a hedge found). */
+  async reverseValid(
+    q: Queryable,
+    memberId: number,
+    amount: bigint,
+    reference: string,
+    note: string,
+  ): Promise<void> {
+    if (amount > 0n)
+      await addTurnover(q, {
+        memberId,
+        kind: 'reverse',
+        amount,
+        reference,
+        note,
+        now: this.clock.now(),
+      });
+  }
+
   async missing(q: Queryable, memberId: number): Promise<bigint> {
     const t = await turnoverTotals(q, memberId);
-    const left = t.require - t.turnover - t.waive;
+    const left = t.require - (t.turnover - t.reverse) - t.waive;
     return left > 0n ? left : 0n;
   }
 
@@ -82,10 +101,11 @@ export class TurnoverService {
       turnoverItems(q, memberId, 50),
       this.settings.get(),
     ]);
-    const left = t.require - t.turnover - t.waive;
+    const completed = t.turnover > t.reverse ? t.turnover - t.reverse : 0n;
+    const left = t.require - completed - t.waive;
     return {
       required: fenToYuanString(t.require),
-      completed: fenToYuanString(t.turnover),
+      completed: fenToYuanString(completed),
       waived: fenToYuanString(t.waive),
       missing: fenToYuanString(left > 0n ? left : 0n),
       multiplier: settings.turnoverMultiplier,

@@ -1,27 +1,19 @@
-import { fenToYuanString, type WalletBalances } from '@nebula/protocol';
-import type { Db } from '@nebula/db';
-import type { LedgerService } from '../../ledger/ledger.service';
+import type { WalletBalances } from '@nebula/protocol';
 
-const VENUE_NAMES: Record<string, string> = {};
+/** Where a member's wallets are read from: the ledger and what each venue last answered. */
+export interface BalanceSource {
+  balances(memberId: number): Promise<WalletBalances>;
+}
 
-/** A member's wallets as the site shows them: main, locked, coin and one per venue. */
+/**
+ * A member's wallets as the site shows them (contract §5–6): main, locked, coin, each venue's
+ * balance as the venue answered it (with when), money in flight, and the total. The transfer
+ * module knows the venues; this service is the wallet's door to it.
+ */
 export class WalletService {
-  constructor(
-    private readonly db: Db,
-    private readonly ledger: LedgerService,
-  ) {}
+  constructor(private readonly source: BalanceSource) {}
 
-  async balances(memberId: number): Promise<WalletBalances> {
-    const b = await this.ledger.balances(this.db, memberId);
-    return {
-      main: fenToYuanString(b.main),
-      locked: fenToYuanString(b.locked),
-      coin: b.coin.toString(),
-      venues: [...b.venues].map(([code, balance]) => ({
-        code,
-        name: VENUE_NAMES[code] ?? code,
-        balance: fenToYuanString(balance),
-      })),
-    };
+  balances(memberId: number): Promise<WalletBalances> {
+    return this.source.balances(memberId);
   }
 }

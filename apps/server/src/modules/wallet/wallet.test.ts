@@ -56,6 +56,8 @@ describe('balances and member info', () => {
       locked: '0.00',
       coin: '0',
       venues: [],
+      inFlight: '0.00',
+      total: '0.00',
     });
     const info = await m.client.data<MemberInfo>('memberInfo', {
       token: m.token,

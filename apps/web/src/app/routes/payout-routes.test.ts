@@ -15,8 +15,8 @@ describe('payment-account routes', () => {
     }
   });
 
-  it('leave the venue transfer page unbuilt (404) until the venues exist', () => {
+  it('route the venue transfer page to its own page', () => {
     const leaf = matchRoutes(routes, '/mine/finance/transfer')?.at(-1)?.route;
-    expect(leaf?.lazy).toBe(routeModules.notFound);
+    expect(leaf?.lazy).toBe(routeModules.transfer);
   });
 });

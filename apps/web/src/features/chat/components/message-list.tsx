@@ -1,5 +1,5 @@
 import type { Gift } from '@nebula/protocol/api/chat';
-import type { ChatMessage } from '@nebula/protocol/ws/messages';
+import type { ChatMessage, SharedBetCardMessage } from '@nebula/protocol/ws/messages';
 import { DownOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useChatScroll } from '../hooks/use-chat-scroll';
 import { useScrollBack } from '../hooks/use-scroll-back';
 import { senderOf } from '../model/chat-items';
 import { useChatRoomStore } from '../model/chat-room.store';
+import { BetCard } from './bet-card';
 import { JoinNotice } from './join-notice';
 import { GiftRow, MessageRow } from './message-row';
 
@@ -38,10 +39,13 @@ export function MessageList({
   viewerId,
   catalogue,
   onMenu,
+  onFollow,
 }: {
   viewerId: number | null;
   catalogue: Gift[];
   onMenu: (message: ChatMessage) => void;
+  /** 跟投 a shared bet (composed in: it launches a venue). */
+  onFollow?: (card: SharedBetCardMessage) => void;
 }) {
   const { t } = useTranslation('chat');
   const items = useChatRoomStore((state) => state.items);
@@ -86,6 +90,16 @@ export function MessageList({
                       gift={item.gift}
                       name={known?.name ?? t('list.giftFallback')}
                       icon={known?.icon}
+                    />
+                  );
+                }
+                if (item.kind === 'bet') {
+                  return (
+                    <BetCard
+                      key={`b${item.id}`}
+                      card={item.card}
+                      own={viewerId !== null && item.card.sender.memberId === viewerId}
+                      onFollow={viewerId === null ? undefined : onFollow}
                     />
                   );
                 }

@@ -1,4 +1,4 @@
-import type { ChatMessage, GiftMessage } from '@nebula/protocol/ws/messages';
+import type { ChatMessage, GiftMessage, SharedBetCardMessage } from '@nebula/protocol/ws/messages';
 
 /**
  * What the message list shows: room messages and gifts. Both come from one id sequence on the
@@ -7,7 +7,8 @@ import type { ChatMessage, GiftMessage } from '@nebula/protocol/ws/messages';
  */
 export type ChatItem =
   | { kind: 'text'; id: number; message: ChatMessage }
-  | { kind: 'gift'; id: number; gift: GiftMessage };
+  | { kind: 'gift'; id: number; gift: GiftMessage }
+  | { kind: 'bet'; id: number; card: SharedBetCardMessage };
 
 export function textItem(message: ChatMessage): ChatItem {
   return { kind: 'text', id: message.id, message };
@@ -33,6 +34,10 @@ export function mergeItems(
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+export function betItem(card: SharedBetCardMessage): ChatItem {
+  return { kind: 'bet', id: card.id, card };
+}
+
 export function removeItem(items: readonly ChatItem[], id: number): ChatItem[] {
   return items.filter((item) => item.id !== id);
 }
@@ -52,5 +57,6 @@ export function oldestId(items: readonly ChatItem[]): number | null {
 }
 
 export function senderOf(item: ChatItem): ChatMessage['sender'] {
-  return item.kind === 'text' ? item.message.sender : item.gift.sender;
+  if (item.kind === 'text') return item.message.sender;
+  return item.kind === 'gift' ? item.gift.sender : item.card.sender;
 }

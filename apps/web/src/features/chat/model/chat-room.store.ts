@@ -1,6 +1,7 @@
 import type {
   AllRoomMaintain,
   GiftMessage,
+  LiveScore,
   MemberJoined,
   RoomStatus,
   SpeechStatusChange,
@@ -43,6 +44,8 @@ export interface ChatRoomState {
   joinNotice: (MemberJoined & { at: number }) | null;
   /** Gifts waiting for their animation, oldest first. */
   bursts: GiftMessage[];
+  /** Live scores pushed to the rooms (Score, 10014): the latest of each match, newest first. */
+  scores: LiveScore[];
 }
 
 export function initialRoomState(roomId: number | null = null): ChatRoomState {
@@ -60,6 +63,7 @@ export function initialRoomState(roomId: number | null = null): ChatRoomState {
     filtered: null,
     joinNotice: null,
     bursts: [],
+    scores: [],
   };
 }
 
@@ -106,4 +110,18 @@ export function isMuted(speech: SpeechStatusChange, now: number): boolean {
 /** Whether a VIP level may speak in the room (the server checks every message too). */
 export function isVipAllowed(room: RoomInfo, vipLevel: number): boolean {
   return vipLevel >= room.vipMin && vipLevel <= room.vipMax;
+}
+
+/** Scores kept on screen: the latest few matches with news. */
+const SCORES_MAX = 3;
+
+export function pushScore(score: LiveScore): void {
+  useChatRoomStore.setState((state) => ({
+    scores: [
+      score,
+      ...state.scores.filter(
+        (s) => !(s.matchId === score.matchId && s.venueCode === score.venueCode),
+      ),
+    ].slice(0, SCORES_MAX),
+  }));
 }

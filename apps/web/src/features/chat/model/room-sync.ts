@@ -6,10 +6,19 @@ import {
 } from '@nebula/protocol/ws/messages';
 import { MessageId } from '@nebula/protocol/ws/message-ids';
 import type { ChatSocketClient } from '../../../lib/ws-client';
-import { giftItem, hasItem, mergeItems, newestId, removeItem, textItem } from './chat-items';
+import {
+  betItem,
+  giftItem,
+  hasItem,
+  mergeItems,
+  newestId,
+  removeItem,
+  textItem,
+} from './chat-items';
 import {
   announceJoin,
   initialRoomState,
+  pushScore,
   queueBurst,
   rememberPending,
   useChatRoomStore,
@@ -105,6 +114,11 @@ export function bindRoomSync(client: ChatSocketClient): () => void {
       useChatRoomStore.setState((state) => ({ items: mergeItems(state.items, [giftItem(gift)]) }));
       queueBurst(gift);
     }),
+    client.on(MessageId.ShareBetRecord, (card) => {
+      if (!inRoom(card.roomId)) return;
+      useChatRoomStore.setState((state) => ({ items: mergeItems(state.items, [betItem(card)]) }));
+    }),
+    client.on(MessageId.Score, (score) => pushScore(score)),
     client.on(MessageId.MsgShield, (data) => {
       if ('messageId' in data) {
         if (!inRoom(data.roomId)) return;
@@ -181,4 +195,9 @@ export function sendText(client: ChatSocketClient, roomId: number, content: stri
 
 export function shieldMember(client: ChatSocketClient, memberId: number, shield: boolean): boolean {
   return client.send(MessageId.MsgShield, { memberId, shield });
+}
+
+/** Shares one of the member's bets into the room: the server builds the card from its copy. */
+export function shareBet(client: ChatSocketClient, roomId: number, betId: string): boolean {
+  return client.send(MessageId.ShareBetRecord, { roomId, betId });
 }

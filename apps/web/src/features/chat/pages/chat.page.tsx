@@ -1,8 +1,9 @@
-import type { ChatMessage } from '@nebula/protocol/ws/messages';
+import type { ChatMessage, SharedBetCardMessage } from '@nebula/protocol/ws/messages';
+import { MessageId } from '@nebula/protocol/ws/message-ids';
 import { Button, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { chatSocket } from '../../../lib/chat-socket';
 import { useSessionStore } from '../../../session/session.store';
@@ -21,7 +22,8 @@ import { ShieldListSheet } from '../components/shield-list-sheet';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useSpeakBlocked } from '../hooks/use-speak-blocked';
 import { useChatRoomStore } from '../model/chat-room.store';
-import { enterRoom, shieldMember } from '../model/room-sync';
+import { enterRoom, shareBet, shieldMember } from '../model/room-sync';
+import { ScoreTicker } from '../components/score-ticker';
 import '../components/chat.css';
 import '../components/chat-bars.css';
 import '../components/gifts.css';
@@ -86,9 +88,20 @@ function LoginPrompt() {
  * A chat room (contract §7): visitors read public rooms, members speak and send gifts. The
  * socket lives as long as the page; everything the room shows comes from the room store.
  */
-export function ChatPage({ viewer, coin }: { viewer: ChatViewer | null; coin: ChatCoin }) {
+export function ChatPage({
+  viewer,
+  coin,
+  onFollow,
+}: {
+  viewer: ChatViewer | null;
+  coin: ChatCoin;
+  /** 跟投: opens the venue with the card's selections (composed in by the route). */
+  onFollow?: (card: SharedBetCardMessage) => void;
+}) {
   const { t } = useTranslation('chat');
   const roomId = parseRoomId(useParams().roomId);
+  const [search, setSearch] = useSearchParams();
+  const shareId = search.get('shareBet');
   useChatRoom(roomId);
   const loggedIn = useSessionStore((state) => state.token !== null);
   const room = useChatRoomStore((state) => state.room);
@@ -108,6 +121,21 @@ export function ChatPage({ viewer, coin }: { viewer: ChatViewer | null; coin: Ch
       Toast.show({ content: t('menu.shielded') });
     }
   };
+
+  // A bet shared from 投注记录 (?shareBet=): sent once the room is joined, then forgotten.
+  useEffect(() => {
+    if (!shareId || !room || roomId === null || !loggedIn) return;
+    if (/^[A-Za-z0-9_-]{1,64}$/.test(shareId) && shareBet(chatSocket, roomId, shareId))
+      Toast.show({ content: t('bet.sharing') });
+    setSearch({}, { replace: true });
+  }, [shareId, room, roomId, loggedIn, setSearch, t]);
+  useEffect(
+    () =>
+      chatSocket.onError((error) => {
+        if (error.msgId === MessageId.ShareBetRecord) Toast.show({ content: error.message });
+      }),
+    [],
+  );
 
   const openShields = () => {
     setShieldsOpen(true);
@@ -132,10 +160,12 @@ export function ChatPage({ viewer, coin }: { viewer: ChatViewer | null; coin: Ch
       ) : (
         <>
           <RoomNotices vipLevel={speakingLevel} />
+          <ScoreTicker />
           <MessageList
             viewerId={viewer?.memberId ?? null}
             catalogue={catalogue}
             onMenu={setMenuFor}
+            onFollow={onFollow}
           />
           <FilterNotice />
           {loggedIn ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './game-families.css';
 import { Link } from 'react-router';
@@ -7,9 +7,10 @@ import { FAMILIES, type FamilyKey } from './families';
 
 /**
  * Vertical family rail with the chosen family's entry card (DESIGN "Home"). Names come from
- * the operator's naming list, falling back to the catalogue. Venue cards arrive with venues.
+ * the operator's naming list, falling back to the catalogue. Under the card, `pane` shows the
+ * family's venues (composed in by the app: venues are another feature).
  */
-export function GameFamilies() {
+export function GameFamilies({ pane }: { pane?: (family: FamilyKey) => ReactNode }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
   const { data } = useNamingList();
@@ -56,6 +57,7 @@ export function GameFamilies() {
             {tc('enter')}
           </span>
         </Link>
+        {pane?.(current.key)}
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { PullToRefresh } from 'antd-mobile';
 import { api } from '../../../lib/api';
 import { refreshPreInfo } from '../../../site/pre-info.store';
@@ -6,6 +7,7 @@ import { BannerCarousel } from '../components/banner-carousel';
 import { ChatEntry } from '../components/chat-entry';
 import { FloatIcon } from '../components/float-icon';
 import { GameFamilies } from '../components/game-families';
+import type { FamilyKey } from '../components/families';
 import { NoticeStrip } from '../components/notice-strip';
 import { QuickActions } from '../components/quick-actions';
 import { useHomePops } from '../hooks/use-home-pops';
@@ -17,7 +19,7 @@ const HOME_QUERIES = ['stationAdList', 'noticeList', 'namingList', 'suspensionIc
  * Home (DESIGN "Home"): banners, notices, quick actions, the chat room entry, game families,
  * float icon, pops.
  */
-export function HomePage() {
+export function HomePage({ familyPane }: { familyPane?: (family: FamilyKey) => ReactNode }) {
   const queryClient = useQueryClient();
   useHomePops();
 
@@ -36,7 +38,7 @@ export function HomePage() {
           <NoticeStrip />
           <QuickActions />
           <ChatEntry />
-          <GameFamilies />
+          <GameFamilies pane={familyPane} />
         </div>
       </PullToRefresh>
       {/* Outside the pull area: its transform would break position: fixed. */}

@@ -42,9 +42,6 @@ interface RecordFiltersProps {
 /** Filters of a records page: the kind of entry, and a date range in Shanghai days. */
 export function RecordFilters({ types, type, onType, range, onRange }: RecordFiltersProps) {
   const { t } = useTranslation('records');
-  const [picking, setPicking] = useState(false);
-  const today = shanghaiDate(serverNow());
-  const preset = presetOf(range, today);
 
   return (
     <div className="nb-rfilters">
@@ -69,6 +66,25 @@ export function RecordFilters({ types, type, onType, range, onRange }: RecordFil
           </button>
         ))}
       </div>
+      <DateRangeRow range={range} onRange={onRange} />
+    </div>
+  );
+}
+
+/** The date row of a records page: presets and a custom range, in Shanghai days. */
+export function DateRangeRow({
+  range,
+  onRange,
+}: {
+  range: DateRange;
+  onRange: (range: DateRange) => void;
+}) {
+  const { t } = useTranslation('records');
+  const [picking, setPicking] = useState(false);
+  const today = shanghaiDate(serverNow());
+  const preset = presetOf(range, today);
+  return (
+    <>
       <div className="nb-rfilters__row" role="group" aria-label={t('filters.date')}>
         {(['all', 'today', 'week', 'month'] as const).map((key) => (
           <button
@@ -110,6 +126,6 @@ export function RecordFilters({ types, type, onType, range, onRange }: RecordFil
           if (picked) onRange({ from: dateOfPick(picked[0]), to: dateOfPick(picked[1]) });
         }}
       />
-    </div>
+    </>
   );
 }

@@ -16,6 +16,7 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([
   'coinBuy',
   'transferIn',
   'transferOut',
+  'transferRefund',
   'bonus',
   'gift',
   'bet',

@@ -8,8 +8,17 @@ import { RecordList } from '../components/record-list';
 import { useRecordFilter } from '../hooks/use-record-filter';
 import '../components/records.css';
 
-/** The kinds of entry the main wallet has today; venue transfers and bets join later. */
-const TYPES: readonly RecordType[] = ['deposit', 'withdraw', 'withdrawRefund', 'adjust', 'coinBuy'];
+/** The kinds of entry the main wallet has: money in and out, and transfers with the venues. */
+const TYPES: readonly RecordType[] = [
+  'deposit',
+  'withdraw',
+  'withdrawRefund',
+  'transferIn',
+  'transferOut',
+  'transferRefund',
+  'adjust',
+  'coinBuy',
+];
 
 /** /mine/record/transRecord: every movement of the main wallet (CNY), by day. */
 export function TransRecordPage() {

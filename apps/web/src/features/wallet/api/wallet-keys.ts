@@ -23,6 +23,8 @@ export const walletKeys = {
   limits: (token: string | null) => ['wallet', token, 'limits'] as const,
   banks: (token: string | null) => ['wallet', token, 'banks'] as const,
   accounts: (token: string | null) => ['wallet', token, 'paymentAccounts'] as const,
+  transferPrefs: (token: string | null) => ['wallet', token, 'transferPrefs'] as const,
+  transfers: (token: string | null) => ['wallet', token, 'transfers'] as const,
 };
 
 export function useSessionToken(): string | null {

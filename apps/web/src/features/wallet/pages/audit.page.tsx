@@ -106,7 +106,8 @@ export function AuditPage() {
                   <span className="nb-audit__time">{shanghaiDateTime(item.time)}</span>
                 </span>
                 <Money
-                  value={item.amount}
+                  value={item.kind === 'reverse' ? `-${item.amount}` : item.amount}
+                  signed={item.kind === 'reverse'}
                   className={`nb-audit__amount nb-audit__amount--${item.kind}`}
                 />
               </li>

@@ -1,5 +1,6 @@
 import { formatFen } from '@nebula/protocol/format/number-format';
-import { parseMoney } from '@nebula/protocol/money/fen';
+import { formatMoney, parseMoney } from '@nebula/protocol/money/fen';
+import { formatAmount } from '@nebula/protocol/format/number-format';
 import { PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import {
   CURRENCY_RECORD_PATH,
   MINE_PATH,
   TRANS_RECORD_PATH,
+  TRANSFER_PATH,
   WITHDRAWAL_PATH,
 } from '../../../site/paths';
 import { useWalletBalances } from '../api/wallet-balances.query';
@@ -60,9 +62,7 @@ export function BalancePage() {
     <>
       <p className="nb-btotal">
         {t('balance.total')}
-        <span className="nb-btotal__figure nb-amount">
-          ¥{formatFen(parseMoney(data.main) + parseMoney(data.locked))}
-        </span>
+        <span className="nb-btotal__figure nb-amount">¥{formatFen(parseMoney(data.total))}</span>
       </p>
       <BalanceCard
         title={t('balance.main')}
@@ -87,6 +87,28 @@ export function BalancePage() {
           { to: CURRENCY_RECORD_PATH, label: t('balance.coinRecords') },
         ]}
         testId="balance-coin"
+      />
+      <BalanceCard
+        title={t('balance.venues')}
+        figure={
+          <Money
+            value={formatMoney(
+              data.venues.reduce((s, v) => s + parseMoney(v.balance), 0n) +
+                parseMoney(data.inFlight),
+            )}
+            unit="CNY"
+          />
+        }
+        text={
+          data.venues
+            .filter(
+              (v) => v.balance !== '0.00' || v.pendingIn !== '0.00' || v.pendingOut !== '0.00',
+            )
+            .map((v) => `${v.name} ¥${formatAmount(v.balance)}`)
+            .join('，') || t('balance.venuesText')
+        }
+        links={[{ to: TRANSFER_PATH, label: t('balance.transfer') }]}
+        testId="balance-venues"
       />
     </>
   );

@@ -12,14 +12,15 @@ import {
   DEPOSIT_PATH,
   MINE_PATH,
   TRANS_RECORD_PATH,
+  TRANSFER_PATH,
   WITHDRAWAL_PATH,
 } from '../../../site/paths';
 import { useWalletBalances } from '../api/wallet-balances.query';
 import '../components/wallet.css';
 
 /**
- * /mine/finance/wallet: the centre wallet, locked money and COIN; the venue wallets join with
- * the venue issue (the list is real, and empty until then).
+ * /mine/finance/wallet: the centre wallet, locked money and COIN, and each venue's balance as
+ * the venue last answered (with money on its way shown where it is).
  */
 export function WalletPage() {
   const { t } = useTranslation('wallet');
@@ -41,9 +42,9 @@ export function WalletPage() {
           <Money value={data.main} />
         </p>
         <p className="nb-whero__total">
-          {t('wallet.total', {
-            amount: formatFen(parseMoney(data.main) + parseMoney(data.locked)),
-          })}
+          {t('wallet.total', { amount: formatFen(parseMoney(data.total)) })}
+          {data.inFlight !== '0.00' &&
+            t('wallet.inFlight', { amount: formatFen(parseMoney(data.inFlight)) })}
         </p>
         <div className="nb-whero__actions">
           <Link className="nb-whero__btn nb-whero__btn--solid" to={DEPOSIT_PATH}>
@@ -75,14 +76,29 @@ export function WalletPage() {
         ) : (
           <ul className="nb-venues">
             {data.venues.map((venue) => (
-              <li key={venue.code} className="nb-venues__item">
-                <span className="nb-venues__name">{venue.name}</span>
+              <li key={venue.code} className="nb-venues__item" data-venue={venue.code}>
+                <span className="nb-venues__name">
+                  {venue.name}
+                  {venue.pendingIn !== '0.00' && (
+                    <span className="nb-venues__pending">
+                      {t('wallet.pendingIn', { amount: venue.pendingIn })}
+                    </span>
+                  )}
+                  {venue.pendingOut !== '0.00' && (
+                    <span className="nb-venues__pending">
+                      {t('wallet.pendingOut', { amount: venue.pendingOut })}
+                    </span>
+                  )}
+                </span>
                 <Money value={venue.balance} />
               </li>
             ))}
           </ul>
         )}
       </section>
+      <Link className="nb-wlink" to={TRANSFER_PATH}>
+        {t('wallet.transfer')}
+      </Link>
       <Link className="nb-wlink" to={TRANS_RECORD_PATH}>
         {t('wallet.records')}
       </Link>

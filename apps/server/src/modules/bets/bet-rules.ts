@@ -1,0 +1,93 @@
+import type { BetVersion } from '@nebula/protocol/venue/merchant';
+import { marketId, parseSelectionId, type BetStatus } from '@nebula/protocol/venue/markets';
+import { betReturnFen } from '@nebula/protocol/venue/settlement';
+import { parseMoney } from '@nebula/protocol';
+
+/**
+ * The platform's reading of a venue's bet version (contract §6), as pure functions: the bet's
+ * status, its odds and what it could win, its legs with the ids a share card needs, and the
+ * valid turnover it earns (contract §5's audit page).
+ */
+
+export interface StoredLeg {
+  matchId: string;
+  selectionId: string;
+  /** The market the leg is on and the side taken: opposite sides of one market earn nothing. */
+  marketId: string;
+  outcome: string;
+  match: string;
+  market: string;
+  selection: string;
+  oddsMilli: number;
+  result: 'open' | 'won' | 'lost' | 'half_won' | 'half_lost' | 'push' | 'void';
+}
+
+export function storedLegs(v: BetVersion): StoredLeg[] {
+  return v.legs.map((l) => {
+    const key = parseSelectionId(l.selectionId);
+    return {
+      matchId: key?.matchId ?? l.selectionId.split(':')[0] ?? '',
+      selectionId: l.selectionId,
+      marketId: key ? marketId(key) : l.selectionId,
+      outcome: key?.outcome ?? '',
+      match: l.eventName,
+      market: l.marketLabel,
+      selection: l.outcomeLabel,
+      oddsMilli: l.oddsMilli,
+      result: l.result,
+    };
+  });
+}
+
+/**
+ * The bet as members see it: open until paid; a refused or voided bet is void; a single takes
+ * its leg's result; a parlay is judged by what it paid against its stake.
+ */
+export function betStatusOf(v: BetVersion): BetStatus {
+  if (v.kind === 'refused' || v.kind === 'voided') return 'void';
+  if (v.payout === null) return 'open';
+  if (v.legs.length === 1) {
+    const r = v.legs[0]!.result;
+    return r === 'open' ? 'open' : r;
+  }
+  const stake = parseMoney(v.stake);
+  const payout = parseMoney(v.payout);
+  if (payout === 0n) return 'lost';
+  if (payout === stake) return v.legs.every((l) => l.result === 'void') ? 'void' : 'push';
+  return payout > stake ? 'won' : 'half_lost';
+}
+
+/** A single's price, or a parlay's prices multiplied, in thousandths rounded down. */
+export function betOddsMilli(legs: readonly { oddsMilli: number }[]): number {
+  let odds = 1000n;
+  for (const l of legs) odds = (odds * BigInt(l.oddsMilli)) / 1000n;
+  return Number(odds);
+}
+
+/** What it wins beyond the stake if every leg wins. */
+export function potentialWinFen(stake: bigint, legs: readonly { oddsMilli: number }[]): bigint {
+  return (
+    betReturnFen(
+      stake,
+      legs.map((l) => ({ oddsMilli: l.oddsMilli, result: 'won' as const })),
+    ) - stake
+  );
+}
+
+/**
+ * Valid turnover of a bet in its status: the stake on a decided outcome, half of it on a half
+ * result; nothing for open, void or push bets, for odds below the site minimum, or for a bet
+ * hedged by another on the opposite side of one of its markets.
+ */
+export function validTurnoverFen(
+  status: BetStatus,
+  stake: bigint,
+  oddsMilli: number,
+  minOddsMilli: number,
+  hedged: boolean,
+): bigint {
+  if (hedged || oddsMilli < minOddsMilli) return 0n;
+  if (status === 'won' || status === 'lost') return stake;
+  if (status === 'half_won' || status === 'half_lost') return stake / 2n;
+  return 0n;
+}

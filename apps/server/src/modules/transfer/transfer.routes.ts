@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { requireMember } from '../../http/member-context';
+import { bindKeyedMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
+import { requireOperator } from '../../plugins/admin-guard';
+import type { TransferResolverService } from './transfer-resolver.service';
+import type { TransferService } from './transfer.service';
+
+/** Transfers main ↔ venue (contract §6) and the operators' pending transfers. */
+export function registerTransferRoutes(
+  app: FastifyInstance,
+  s: { transfers: TransferService; resolver: TransferResolverService },
+  o: BindOptions,
+): void {
+  const member = (ctx: Parameters<typeof requireMember>[0]) => requireMember(ctx).memberId;
+  bindKeyedMoneyRoute(
+    app,
+    'transferOrder',
+    ({ ctx, body, key }) => s.transfers.order(member(ctx), key, body),
+    o,
+  );
+  bindKeyedMoneyRoute(
+    app,
+    'transferRecall',
+    ({ ctx, body, key }) => s.transfers.recallForMember(member(ctx), key, body.venueCode),
+    o,
+  );
+  bindRoute(app, 'transferOrders', ({ ctx, query }) => s.transfers.orders(member(ctx), query), o);
+  bindRoute(app, 'transferPrefs', ({ ctx }) => s.transfers.prefs(member(ctx)), o);
+  bindRoute(
+    app,
+    'transferPrefsSet',
+    ({ ctx, body }) => s.transfers.setPrefs(member(ctx), body.appSendMoney),
+    o,
+  );
+  bindRoute(app, 'walletSync', ({ ctx }) => s.transfers.sync(member(ctx)), o);
+
+  bindRoute(app, 'adminTransfers', ({ query }) => s.resolver.list(query), o);
+  bindRoute(
+    app,
+    'adminTransferResolve',
+    ({ req, params, body }) =>
+      s.resolver.resolve(requireOperator(req.operator), params.transferId, body.reason),
+    o,
+  );
+  bindKeyedMoneyRoute(
+    app,
+    'adminMemberRecall',
+    ({ req, params, body, key }) =>
+      s.resolver.recallForMember(requireOperator(req.operator), params.memberId, key, body.reason),
+    o,
+  );
+}

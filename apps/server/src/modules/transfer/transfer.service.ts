@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ErrorCode,
+  fenToYuanString,
+  messageFor,
+  parseMoney,
+  type RecallResult,
+  type TransferOrder,
+  type TransferOrderRequest,
+  type TransferResult,
+  type WalletBalances,
+} from '@nebula/protocol';
+import type { Db } from '@nebula/db';
+import type { LedgerService } from '../../ledger/ledger.service';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { shanghaiDayRange } from '../../lib/shanghai-time';
+import type { MemberService } from '../member/member.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { MerchantClient } from '../venue/merchant-client';
+import type { VenueRegistry, VenueRow } from '../venue/venue-registry.service';
+import { deriveTransferId, playerIdOf, type TransferEngine } from './transfer-engine';
+import * as repo from './transfer.repository';
+import type { TransferKind, TransferRow } from './transfer.repository';
+
+export interface TransferDeps {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  registry: VenueRegistry;
+  merchant: MerchantClient;
+  settings: SettingsService;
+  members: MemberService;
+  engine: TransferEngine;
+}
+
+const BALANCE_TIMEOUT_MS = 4000;
+
+/**
+ * Transfers main ↔ venue as members make them (contract §6): `order` (in or out), 一键回收,
+ * 免转 before a launch, the member's transfer list and balances. Ids come from the member and
+ * the idempotency key, so a retry at any time answers the transfer's current status. The money
+ * itself moves in the engine.
+ */
+export class TransferService {
+  constructor(private readonly d: TransferDeps) {}
+
+  async order(memberId: number, key: string, req: TransferOrderRequest): Promise<TransferResult> {
+    const venue = await this.d.registry.require(req.venueCode);
+    const amount = parseMoney(req.amount);
+    const id = deriveTransferId('T', memberId, 'order', key);
+    const earlier = await repo.readTransfer(this.d.db, id);
+    if (earlier)
+      return this.#result(this.#sameOrRefuse(earlier, memberId, venue, req.direction, amount));
+    if (amount <= 0n) throw new AppError(ErrorCode.TransferAmountZero);
+    if (req.direction === 'in') await this.assertCanSendIn(venue);
+    const row = await this.#run({
+      id,
+      memberId,
+      venue,
+      direction: req.direction,
+      amount,
+      kind: 'manual',
+    });
+    return this.#result(row);
+  }
+
+  /**
+   * 6014 for a venue in maintenance, 6013 for its family. A blocked member never gets here: the
+   * block ends their sessions and every call of theirs is refused (10104) by the guard.
+   */
+  async assertCanSendIn(venue: VenueRow): Promise<void> {
+    if (venue.status === 'maintenance') throw new AppError(ErrorCode.VenueMaintenance);
+    const s = await this.d.settings.get();
+    if (s.venueFamiliesMaintenance.includes(venue.family))
+      throw new AppError(ErrorCode.ModuleMaintenance);
+  }
+
+  #sameOrRefuse(
+    row: TransferRow,
+    memberId: number,
+    venue: VenueRow,
+    direction: 'in' | 'out',
+    amount: bigint,
+  ): TransferRow {
+    if (
+      row.memberId !== memberId ||
+      row.venueCode !== venue.code ||
+      row.direction !== direction ||
+      row.amount !== amount
+    )
+      throw new AppError(ErrorCode.IdempotencyKeyReused);
+    return row;
+  }
+
+  /** Opens a transfer and, when it is new, calls the venue. */
+  async #run(t: {
+    id: string;
+    memberId: number;
+    venue: VenueRow;
+    direction: 'in' | 'out';
+    amount: bigint;
+    kind: TransferKind;
+  }): Promise<TransferRow> {
+    const { row, fresh } = await this.d.engine.open(t);
+    return fresh ? this.d.engine.send(row, t.venue) : row;
+  }
+
+  async #result(row: TransferRow): Promise<TransferResult> {
+    return {
+      transferId: row.id,
+      status: row.status,
+      order: await this.present(row),
+      balances: await this.balances(row.memberId),
+    };
+  }
+
+  /**
+   * 一键回收: every venue the member used (or one), each asked its balance and emptied by one
+   * transfer out. Ids come from the key and the venue: a retry finds the same transfers.
+   */
+  async recall(
+    memberId: number,
+    key: string,
+    only?: string,
+    idPrefix = 'R',
+  ): Promise<{ rows: TransferRow[] }> {
+    const venues = await this.usedVenues(memberId, only);
+    const rows = await Promise.all(
+      venues.map(async (venue): Promise<TransferRow | null> => {
+        const id = deriveTransferId(idPrefix, memberId, 'recall', key, venue.code);
+        const earlier = await repo.readTransfer(this.d.db, id);
+        if (earlier) return earlier;
+        const balance = await this.#askBalance(memberId, venue);
+        if (balance === null || balance <= 0n) return null;
+        return this.#run({
+          id,
+          memberId,
+          venue,
+          direction: 'out',
+          amount: balance,
+          kind: 'recall',
+        });
+      }),
+    );
+    return { rows: rows.filter((r): r is TransferRow => r !== null) };
+  }
+
+  async recallForMember(memberId: number, key: string, only?: string): Promise<RecallResult> {
+    const { rows } = await this.recall(memberId, key, only);
+    return {
+      transfers: await Promise.all(rows.map((r) => this.present(r))),
+      balances: await this.balances(memberId),
+    };
+  }
+
+  /**
+   * 免转 before a manual launch: the other venues are recalled, then the whole main balance
+   * moves in. Fresh ids each time (a launch carries no key); a repeat finds nothing to move.
+   */
+  async autoTransfer(memberId: number, venue: VenueRow): Promise<TransferOrder[]> {
+    const key = randomBytes(12).toString('hex');
+    const others = (await this.usedVenues(memberId)).filter((v) => v.code !== venue.code);
+    const recalled = (
+      await Promise.all(others.map((o) => this.recall(memberId, key, o.code, 'A')))
+    ).flatMap((r) => r.rows);
+    const main = (await this.d.ledger.balances(this.d.db, memberId)).main;
+    const moved = [...recalled];
+    if (main > 0n) {
+      moved.push(
+        await this.#run({
+          id: deriveTransferId('A', memberId, 'auto', key, venue.code),
+          memberId,
+          venue,
+          direction: 'in',
+          amount: main,
+          kind: 'auto',
+        }),
+      );
+    }
+    return Promise.all(moved.map((r) => this.present(r)));
+  }
+
+  async usedVenues(memberId: number, only?: string): Promise<VenueRow[]> {
+    const used = new Set((await repo.venueAccounts(this.d.db, memberId)).map((a) => a.venueCode));
+    return (await this.d.registry.all()).filter(
+      (v) => used.has(v.code) && (!only || v.code === only),
+    );
+  }
+
+  /** The venue's answer for the member's balance (saved with its time), or null if none came. */
+  async #askBalance(memberId: number, venue: VenueRow): Promise<bigint | null> {
+    const asked = this.d.clock.now();
+    const r = await this.d.merchant.call(
+      this.d.registry.target(venue),
+      'balance',
+      { venueCode: venue.code, playerId: playerIdOf(memberId) },
+      { timeoutMs: BALANCE_TIMEOUT_MS },
+    );
+    if (r.kind !== 'ok') return null;
+    const balance = parseMoney(r.data.balance);
+    await repo.saveVenueBalance(this.d.db, memberId, venue.code, balance, asked);
+    return balance;
+  }
+
+  /** Asks every venue the member used for its balance now. */
+  async sync(memberId: number): Promise<WalletBalances> {
+    const venues = await this.usedVenues(memberId);
+    await Promise.all(venues.map((v) => this.#askBalance(memberId, v)));
+    return this.balances(memberId);
+  }
+
+  async noteLaunch(memberId: number, venueCode: string): Promise<void> {
+    await repo.ensureVenueAccount(this.d.db, memberId, venueCode, this.d.clock.now());
+  }
+
+  /**
+   * Where the member's money is: main, locked, coin, every venue as it last answered (with
+   * when), and transfers in flight — money on its way in has left main and sits in transit;
+   * money on its way out is still in the venue's last answer.
+   */
+  async balances(memberId: number): Promise<WalletBalances> {
+    const [facts, venues] = await Promise.all([
+      repo.walletFacts(this.d.db, memberId),
+      this.d.registry.all(),
+    ]);
+    const accounts = facts.venues;
+    const pending = facts.pending;
+    const kind = (k: string) => facts.accounts.get(k) ?? 0n;
+    const b = {
+      main: kind('main'),
+      locked: kind('locked'),
+      coin: kind('coin'),
+      transit: kind('transit'),
+    };
+    const byCode = new Map(accounts.map((a) => [a.venueCode, a]));
+    const pendingOf = (code: string, direction: 'in' | 'out') =>
+      pending
+        .filter((p) => p.venueCode === code && p.direction === direction)
+        .reduce((s, p) => s + p.amount, 0n);
+    let venueTotal = 0n;
+    let pendingOut = 0n;
+    const list = venues.map((v) => {
+      const a = byCode.get(v.code);
+      const balance = a?.balance ?? 0n;
+      venueTotal += balance;
+      pendingOut += pendingOf(v.code, 'out');
+      return {
+        code: v.code,
+        name: v.name,
+        balance: fenToYuanString(balance),
+        syncedAt: a?.syncedAt ?? null,
+        status: v.status,
+        pendingIn: fenToYuanString(pendingOf(v.code, 'in')),
+        pendingOut: fenToYuanString(pendingOf(v.code, 'out')),
+      };
+    });
+    return {
+      main: fenToYuanString(b.main),
+      locked: fenToYuanString(b.locked),
+      coin: b.coin.toString(),
+      venues: list,
+      inFlight: fenToYuanString(b.transit + pendingOut),
+      total: fenToYuanString(b.main + b.locked + venueTotal + b.transit),
+    };
+  }
+
+  async orders(
+    memberId: number,
+    f: {
+      status?: TransferRow['status'];
+      venueCode?: string;
+      from?: string;
+      to?: string;
+      page: number;
+      pageSize: number;
+    },
+  ) {
+    const r = await repo.listTransfers(
+      this.d.db,
+      {
+        memberId,
+        venueCode: f.venueCode,
+        status: f.status,
+        from: f.from ? shanghaiDayRange(f.from)[0] : undefined,
+        to: f.to ? shanghaiDayRange(f.to)[1] : undefined,
+      },
+      f.pageSize,
+      (f.page - 1) * f.pageSize,
+    );
+    return {
+      list: await Promise.all(r.rows.map((row) => this.present(row))),
+      page: f.page,
+      pageSize: f.pageSize,
+      total: r.total,
+    };
+  }
+
+  async present(row: TransferRow): Promise<TransferOrder> {
+    return {
+      transferId: row.id,
+      venueCode: row.venueCode,
+      venueName: (await this.d.registry.get(row.venueCode))?.name ?? row.venueCode,
+      direction: row.direction,
+      amount: fenToYuanString(row.amount),
+      status: row.status,
+      kind: row.kind,
+      failure:
+        row.status === 'failed' && row.failureCode !== null
+          ? { code: row.failureCode, message: messageFor(row.failureCode) }
+          : null,
+      createdAt: row.createdAt,
+      completedAt: row.completedAt,
+    };
+  }
+
+  prefs(memberId: number) {
+    return repo.readPrefs(this.d.db, memberId).then((appSendMoney) => ({ appSendMoney }));
+  }
+
+  async setPrefs(memberId: number, appSendMoney: boolean) {
+    await repo.savePrefs(this.d.db, memberId, appSendMoney);
+    return { appSendMoney };
+  }
+}

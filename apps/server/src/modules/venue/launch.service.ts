@@ -1,0 +1,102 @@
+import { ErrorCode, type LaunchRequest, type LaunchResult } from '@nebula/protocol';
+import { frameRouteOf, isOnOrigin } from '@nebula/protocol/venue/registry';
+import type { Db } from '@nebula/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/errors';
+import type { MemberService } from '../member/member.service';
+import type { SettingsService } from '../settings/settings.service';
+import { playerIdOf } from '../transfer/transfer-engine';
+import type { TransferService } from '../transfer/transfer.service';
+import type { MerchantClient } from './merchant-client';
+import type { VenueRegistry } from './venue-registry.service';
+
+export interface LaunchDeps {
+  db: Db;
+  registry: VenueRegistry;
+  merchant: MerchantClient;
+  settings: SettingsService;
+  members: MemberService;
+  transfers: TransferService;
+  log: FastifyBaseLogger;
+  /** The platform's public origin (where the venue page sends the member back), if known. */
+  publicUrl: string | undefined;
+}
+
+/**
+ * Launch (SPEC §7, contract §6): 6014 for a venue in maintenance, 6013 for its family, 8105 for
+ * a member who may not play. With 免转 a manual launch first recalls the other venues and moves
+ * the main balance in; a preload or a relaunch (counts, expiry) never moves money. The page URL
+ * the venue answers must be on the origin the registry holds for it, or nothing is opened.
+ */
+export class LaunchService {
+  constructor(private readonly d: LaunchDeps) {}
+
+  async launch(memberId: number, req: LaunchRequest): Promise<LaunchResult> {
+    const venue = await this.d.registry.require(req.enName);
+    if (venue.status === 'maintenance') throw new AppError(ErrorCode.VenueMaintenance);
+    const s = await this.d.settings.get();
+    if (s.venueFamiliesMaintenance.includes(venue.family))
+      throw new AppError(ErrorCode.ModuleMaintenance);
+    const facts = await this.d.members.playFacts(this.d.db, memberId);
+    if (!facts || facts.blocked) throw new AppError(ErrorCode.VenuePlayRestricted);
+
+    const moveMoney = req.appSendMoney && req.isManualLaunch && !req.isPreload;
+    const transfers = moveMoney ? await this.d.transfers.autoTransfer(memberId, venue) : null;
+
+    const frameRoute = frameRouteOf(venue.family, venue.dialect);
+    const outcome = await this.d.merchant.call(this.d.registry.target(venue), 'launch', {
+      venueCode: venue.code,
+      playerId: playerIdOf(memberId),
+      nickname: (facts.nickname || facts.userName).slice(0, 32),
+      preload: req.isPreload,
+      ...(req.selections?.length ? { selections: req.selections } : {}),
+      ...(this.d.publicUrl && frameRoute ? { returnUrl: `${this.d.publicUrl}${frameRoute}` } : {}),
+    });
+    if (outcome.kind === 'unknown') {
+      this.d.log.warn({ venue: venue.code, reason: outcome.reason }, 'venue launch unanswered');
+      throw new AppError(ErrorCode.VenueUnreachable, { autoTransfer: transfers });
+    }
+    if (outcome.kind === 'refused') {
+      if (outcome.code === ErrorCode.VenuePlayerBlocked)
+        throw new AppError(ErrorCode.VenuePlayRestricted);
+      throw new AppError(ErrorCode.VenueRefused, { venueCode: outcome.code });
+    }
+    const l = outcome.data;
+    // A page elsewhere than the venue's registered origin is never handed to the site.
+    if (!isOnOrigin(l.url, venue.origin) || !isOnOrigin(l.h5Url, venue.origin)) {
+      this.d.log.error({ venue: venue.code }, 'venue launch answered a page on another origin');
+      throw new AppError(ErrorCode.VenueRefused);
+    }
+    if (!req.isPreload) await this.d.transfers.noteLaunch(memberId, venue.code);
+    return {
+      venueCode: venue.code,
+      merchantCode: venue.merchantCode,
+      frameRoute,
+      url: l.url,
+      h5Url: l.h5Url,
+      token: l.token,
+      activityUrl: l.activityUrl,
+      resource: l.resource,
+      apiUrl: l.apiUrl,
+      session: l.session,
+      autoTransfer: transfers ? { transfers } : null,
+    };
+  }
+
+  /**
+   * Ends the member's sessions at every venue they used (blocked, self-excluded): their pages
+   * stop working at once. A venue that does not answer is logged; the block stands anyway
+   * (every platform call refuses the member, and a launch is refused).
+   */
+  async endSessions(memberId: number, reason: 'blocked' | 'selfExcluded'): Promise<void> {
+    for (const venue of await this.d.transfers.usedVenues(memberId)) {
+      const r = await this.d.merchant.call(this.d.registry.target(venue), 'endSessions', {
+        venueCode: venue.code,
+        playerId: playerIdOf(memberId),
+        reason,
+      });
+      if (r.kind !== 'ok')
+        this.d.log.error({ venue: venue.code, memberId, r }, 'venue sessions not ended');
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import type { SharedBetCardMessage } from '@nebula/protocol/ws/messages';
+import { formatAmount } from '@nebula/protocol/format/number-format';
+import { useTranslation } from 'react-i18next';
+import { showOdds, useOddsType } from '../../../lib/odds-type';
+import { shanghaiTime } from '../../../lib/shanghai-date';
+
+/**
+ * A bet shared into the room (ShareBetRecord): the server built it from the sharer's bet; each
+ * viewer reads the prices in their own odds type. 跟投 opens the venue with those selections on
+ * the slip at their current prices.
+ */
+export function BetCard({
+  card,
+  own,
+  onFollow,
+}: {
+  card: SharedBetCardMessage;
+  own: boolean;
+  onFollow?: (card: SharedBetCardMessage) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const oddsType = useOddsType((s) => s.oddsType);
+  return (
+    <li className={`nb-betcard${own ? ' nb-betcard--own' : ''}`} data-bet={card.betId}>
+      <p className="nb-betcard__who">
+        <bdi>{card.sender.nickname}</bdi> {t('bet.shared')}
+        <span className="nb-betcard__time">{shanghaiTime(card.time)}</span>
+      </p>
+      <div className="nb-betcard__body">
+        <p className="nb-betcard__head">
+          <span>
+            {card.venueName} ·{' '}
+            {card.kind === 'single' ? t('bet.single') : t('bet.parlay', { n: card.legs.length })}
+          </span>
+          <span className="nb-betcard__odds">@{showOdds(card.oddsMilli, oddsType)}</span>
+        </p>
+        <ul className="nb-betcard__legs">
+          {card.legs.map((leg) => (
+            <li key={leg.selectionId} className="nb-betcard__leg">
+              <span className="nb-betcard__match">{leg.match}</span>
+              <span>
+                {leg.market} · {leg.selection}{' '}
+                <span className="nb-betcard__odds">{showOdds(leg.oddsMilli, oddsType)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="nb-betcard__money">
+          {t('bet.stake', { amount: formatAmount(card.stake) })}
+          <span>{t('bet.win', { amount: formatAmount(card.potentialWin) })}</span>
+        </p>
+        {onFollow && !own && card.status === 'open' && (
+          <button type="button" className="nb-betcard__follow" onClick={() => onFollow(card)}>
+            {t('bet.follow')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import type { VenueView } from '@nebula/protocol/api/venues';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { api } from '../../../lib/api';
+import { useSessionStore } from '../../../session/session.store';
+import { loginPathFor } from '../../../site/paths';
+import { openVenue } from '../model/open-venue';
+
+/** The member's 免转 switch (false for visitors and until it loads). */
+export function useAppSendMoney(): boolean {
+  const token = useSessionStore((s) => s.token);
+  const prefs = useQuery({
+    queryKey: ['wallet', token, 'transferPrefs'],
+    queryFn: () => api.call('transferPrefs'),
+    enabled: token !== null,
+  });
+  return prefs.data?.appSendMoney ?? false;
+}
+
+/**
+ * 进入 a venue: a visitor goes to login first (and comes back); a member's launch carries their
+ * 免转 switch and opens the venue's frame (or a new window).
+ */
+export function useEnterVenue(): (venue: VenueView, selections?: string[]) => Promise<void> {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const token = useSessionStore((s) => s.token);
+  const appSendMoney = useAppSendMoney();
+  return useCallback(
+    async (venue, selections) => {
+      if (!token) {
+        void navigate(loginPathFor(location.pathname + location.search));
+        return;
+      }
+      await openVenue(venue, {
+        appSendMoney,
+        selections,
+        navigate: (to) => void navigate(to),
+      });
+    },
+    [token, navigate, location.pathname, location.search, appSendMoney],
+  );
+}

@@ -1,0 +1,36 @@
+import type { VenueView } from '@nebula/protocol/api/venues';
+import { launchVenue } from './venue-launch';
+
+export interface OpenOptions {
+  appSendMoney: boolean;
+  selections?: string[];
+  /** The router's navigate, for venues with a frame route. */
+  navigate: (to: string) => void;
+}
+
+/** The frame route's address for a launched page: the venue and its page URL. */
+export function frameHref(frameRoute: string, venueCode: string, url: string): string {
+  return `${frameRoute}?venue=${encodeURIComponent(venueCode)}&url=${encodeURIComponent(url)}`;
+}
+
+/**
+ * Opens a venue from the member's tap: in its frame route, or — a venue without one — in a new
+ * window opened on the tap itself (iOS Safari blocks windows opened after an await), cut off
+ * from this page (`opener` null) and sent to the venue once the launch answered.
+ */
+export async function openVenue(venue: VenueView, o: OpenOptions): Promise<void> {
+  const popup = venue.frameRoute ? null : window.open('about:blank', '_blank');
+  if (popup) popup.opener = null;
+  try {
+    const r = await launchVenue(venue.code, {
+      manual: true,
+      appSendMoney: o.appSendMoney,
+      selections: o.selections,
+    });
+    if (venue.frameRoute) o.navigate(frameHref(venue.frameRoute, venue.code, r.url));
+    else if (popup) popup.location.href = r.url;
+  } catch (error) {
+    popup?.close();
+    throw error;
+  }
+}

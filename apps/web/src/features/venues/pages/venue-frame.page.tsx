@@ -1,0 +1,211 @@
+import type { VenueView } from '@nebula/protocol/api/venues';
+import { dialects } from '@nebula/protocol/venue/dialects';
+import { isOnOrigin } from '@nebula/protocol/venue/registry';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LeftOutline } from 'antd-mobile-icons';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Money } from '../../../components/ui/money';
+import { PageSkeleton } from '../../../components/ui/page-states';
+import { showToast } from '../../../components/ui/toast';
+import { api } from '../../../lib/api';
+import { describeError } from '../../../lib/api-errors';
+import { generateUuidV4 } from '../../../lib/device';
+import { useDeviceConfig } from '../../../lib/signing/device-config.store';
+import { useSessionStore } from '../../../session/session.store';
+import { useVenueList } from '../api/venue-list.query';
+import { useAppSendMoney } from '../hooks/use-enter-venue';
+import { acceptFrameMessage } from '../model/frame-messages';
+import { frameHref } from '../model/open-venue';
+import { venueProxy } from '../model/venue-launch';
+import { venueSession } from '../../../lib/venue-sessions';
+import '../components/venues.css';
+
+export interface FrameTransferSheetProps {
+  venue: { code: string; name: string };
+  visible: boolean;
+  onClose: () => void;
+  /** Money moved (in): the venue page is told to reload its balance. */
+  onDone: () => void;
+}
+
+interface VenueFramePageProps {
+  /** The transfer sheet (the wallet's), composed in by the app. */
+  transferSheet: (props: FrameTransferSheetProps) => ReactNode;
+  /** The 404 page, for a page URL that is not on the venue's registry origin. */
+  notFound: ReactNode;
+}
+
+/** Which venue and page the address names: `?venue=&url=`, or by origin for `?url=` alone. */
+function resolve(
+  list: VenueView[] | undefined,
+  origins: Record<string, string>,
+  pathname: string,
+  code: string | null,
+  url: string | null,
+): { venue: VenueView; origin: string; url: string } | 'invalid' | 'loading' {
+  if (!list) return 'loading';
+  if (!url) return 'invalid';
+  const candidates = list.filter(
+    (v) => v.frameRoute === pathname && (code === null || v.code === code),
+  );
+  for (const venue of candidates) {
+    const origin = origins[venue.code];
+    if (origin && isOnOrigin(url, origin)) return { venue, origin, url };
+  }
+  return 'invalid';
+}
+
+/**
+ * A venue's page (SPEC §2's frame routes): full screen under a back bar with the main balance
+ * and the venue's own (asked through the third-party proxy), in an iframe sandboxed without top
+ * navigation. Only a page on the origin the registry holds for the venue is framed (else 404);
+ * only messages from that origin and that frame's window are heard, and a message can only open
+ * a screen the member then confirms (the transfer sheet). Leaving brings the venue's balance
+ * home when 免转 is on.
+ */
+export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps) {
+  const { t } = useTranslation('venues');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const token = useSessionStore((s) => s.token);
+  const venues = useVenueList();
+  const config = useDeviceConfig((s) => s.config);
+  const appSendMoney = useAppSendMoney();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [ready, setReady] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const target = resolve(
+    venues.data?.list,
+    config?.venueOrigins ?? {},
+    pathname,
+    params.get('venue'),
+    params.get('url'),
+  );
+  const current = typeof target === 'object' ? target : null;
+  const main = useQuery({
+    queryKey: ['wallet', token, 'balances'],
+    queryFn: () => api.call('walletBalances'),
+    enabled: token !== null,
+  });
+  const atVenue = useQuery({
+    queryKey: ['venues', 'frameBalance', current?.venue.code],
+    queryFn: () =>
+      venueProxy.request<{ balance: string }>(current!.venue.code, {
+        method: 'GET',
+        path: `${dialects[current!.venue.dialect].prefix}/balance`,
+      }),
+    enabled: current !== null,
+    refetchInterval: 30_000,
+  });
+
+  const code = current?.venue.code ?? null;
+  const origin = current?.origin ?? null;
+  const [notified, setNotified] = useState(0);
+
+  // The venue page's messages: its origin and its window only.
+  useEffect(() => {
+    if (!code || !origin) return;
+    const onMessage = (event: MessageEvent) => {
+      const msg = acceptFrameMessage(event, {
+        origin,
+        window: frame.current?.contentWindow ?? null,
+      });
+      if (!msg) return;
+      if (msg.type === 'ready') setReady(true);
+      else if (msg.type === 'openTransfer' && msg.venueCode === code) setTransferring(true);
+      else if (msg.type === 'balanceChanged') {
+        void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+        void queryClient.invalidateQueries({ queryKey: ['venues', 'frameBalance', code] });
+      } else if (msg.type === 'relaunch') {
+        // Debounced by the proxy (1 s); the page reopens on its new session.
+        venueProxy
+          .relaunch(code)
+          .then(() => {
+            const s = venueSession(code);
+            const url = s?.params.url;
+            if (url && isOnOrigin(url, origin))
+              void navigate(frameHref(pathname, code, url), { replace: true });
+          })
+          .catch((error: unknown) => showToast(describeError(error).message));
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [code, origin, pathname, navigate, queryClient]);
+
+  // Leaving with 免转 on brings the venue's balance home (a fresh key: one recall per leave).
+  useEffect(() => {
+    if (!code || !appSendMoney) return;
+    return () => {
+      void api
+        .call('transferRecall', { body: { venueCode: code }, idempotencyKey: generateUuidV4() })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['wallet'] }))
+        .catch(() => undefined);
+    };
+  }, [code, appSendMoney, queryClient]);
+
+  // Money moved in: the venue page is told to reload its balance (to its origin only).
+  useEffect(() => {
+    if (notified === 0 || !origin) return;
+    frame.current?.contentWindow?.postMessage(
+      { source: 'nebula-site', type: 'transferDone' },
+      origin,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['venues', 'frameBalance', code] });
+  }, [notified, origin, code, queryClient]);
+
+  if (target === 'invalid') return <>{notFound}</>;
+  if (!current || !config) return <PageSkeleton lines={6} height={400} />;
+
+  const back = () => {
+    const state = window.history.state as { idx?: number } | null;
+    if (typeof state?.idx === 'number' && state.idx > 0) void navigate(-1);
+    else void navigate('/', { replace: true });
+  };
+  const transferDone = () => setNotified((n) => n + 1);
+
+  return (
+    <div className="nb-frame">
+      <header className="nb-frame__bar">
+        <button type="button" className="nb-frame__back" onClick={back} aria-label={t('back')}>
+          <LeftOutline />
+        </button>
+        <h1 className="nb-frame__name">{current.venue.name}</h1>
+        <span className="nb-frame__balances">
+          <span className="nb-frame__balance" data-testid="frame-main-balance">
+            {t('main')}
+            {main.data ? <Money value={main.data.main} /> : '…'}
+          </span>
+          <span className="nb-frame__balance" data-testid="frame-venue-balance">
+            {t('atVenue')}
+            {atVenue.data ? <Money value={atVenue.data.balance} /> : '…'}
+          </span>
+        </span>
+        <button type="button" className="nb-frame__transfer" onClick={() => setTransferring(true)}>
+          {t('transfer')}
+        </button>
+      </header>
+      {!ready && <p className="nb-frame__loading">{t('loadingVenue')}</p>}
+      <iframe
+        ref={frame}
+        className="nb-frame__page"
+        title={current.venue.name}
+        src={current.url}
+        // Scripts and its own origin for the venue's page; never our top window.
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+        referrerPolicy="no-referrer"
+        onLoad={() => setReady(true)}
+      />
+      {transferSheet({
+        venue: { code: current.venue.code, name: current.venue.name },
+        visible: transferring,
+        onClose: () => setTransferring(false),
+        onDone: transferDone,
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { defineRoute } from './route';
+import { venueRouteMeta as m } from './route-meta-venues';
+import { emptyObject } from './common';
+import { MemberIdParams } from './admin';
+import { RequiredReasonRequest } from './admin-wallet';
+import { WalletBalances } from './wallet';
+import {
+  BetPage,
+  BetsQuery,
+  JsonCacheEntry,
+  JsonCacheParams,
+  JsonCacheWrite,
+  LaunchRequest,
+  LaunchResult,
+  RecallRequest,
+  RecallResult,
+  TransferOrderPage,
+  TransferOrderRequest,
+  TransferOrdersQuery,
+  TransferPrefs,
+  TransferResult,
+  VenueList,
+  VenueListQuery,
+  VenueSummary,
+  VenueSummaryQuery,
+} from './venues';
+import {
+  AdminRecallResult,
+  AdminTransfer,
+  AdminTransferPage,
+  AdminTransferParams,
+  AdminTransferQuery,
+  AdminVenue,
+  AdminVenueCreate,
+  AdminVenueList,
+  AdminVenueParams,
+  AdminVenueSort,
+  AdminVenueUpdate,
+} from './admin-venues';
+
+/** The venue calls' schemas (contract §6), spread into the route table (`routes.ts`). */
+export const venueRoutes = {
+  venueList: defineRoute(m.venueList, { query: VenueListQuery, response: VenueList }),
+  venueLaunch: defineRoute(m.venueLaunch, { body: LaunchRequest, response: LaunchResult }),
+  venueSummary: defineRoute(m.venueSummary, { query: VenueSummaryQuery, response: VenueSummary }),
+  bets: defineRoute(m.bets, { query: BetsQuery, response: BetPage }),
+  transferOrder: defineRoute(m.transferOrder, {
+    body: TransferOrderRequest,
+    response: TransferResult,
+  }),
+  transferRecall: defineRoute(m.transferRecall, { body: RecallRequest, response: RecallResult }),
+  transferOrders: defineRoute(m.transferOrders, {
+    query: TransferOrdersQuery,
+    response: TransferOrderPage,
+  }),
+  transferPrefs: defineRoute(m.transferPrefs, { response: TransferPrefs }),
+  transferPrefsSet: defineRoute(m.transferPrefsSet, {
+    body: TransferPrefs,
+    response: TransferPrefs,
+  }),
+  walletSync: defineRoute(m.walletSync, { body: emptyObject, response: WalletBalances }),
+  jsonCacheGet: defineRoute(m.jsonCacheGet, { params: JsonCacheParams, response: JsonCacheEntry }),
+  jsonCacheSet: defineRoute(m.jsonCacheSet, {
+    params: JsonCacheParams,
+    body: JsonCacheWrite,
+    response: JsonCacheEntry,
+  }),
+  adminVenues: defineRoute(m.adminVenues, { response: AdminVenueList }),
+  adminVenueCreate: defineRoute(m.adminVenueCreate, {
+    body: AdminVenueCreate,
+    response: AdminVenue,
+  }),
+  adminVenueSort: defineRoute(m.adminVenueSort, { body: AdminVenueSort, response: AdminVenueList }),
+  adminVenueUpdate: defineRoute(m.adminVenueUpdate, {
+    params: AdminVenueParams,
+    body: AdminVenueUpdate,
+    response: AdminVenue,
+  }),
+  adminTransfers: defineRoute(m.adminTransfers, {
+    query: AdminTransferQuery,
+    response: AdminTransferPage,
+  }),
+  adminTransferResolve: defineRoute(m.adminTransferResolve, {
+    params: AdminTransferParams,
+    body: RequiredReasonRequest,
+    response: AdminTransfer,
+  }),
+  adminMemberRecall: defineRoute(m.adminMemberRecall, {
+    params: MemberIdParams,
+    body: RequiredReasonRequest,
+    response: AdminRecallResult,
+  }),
+} as const satisfies { [K in keyof typeof m]: unknown };

@@ -1,0 +1,79 @@
+import type { Dialect } from './dialects';
+
+/**
+ * The platform's venue registry vocabulary (contract §6), shared by the server (registry,
+ * launch, CSP) and the member site (game pages, frame routes): the game families, where each
+ * venue's page opens, and what a venue's public origin may look like. Pure, no I/O.
+ */
+
+/** Game families of contract §8 plus fishing (BY): the seven `/game/*` pages. */
+export const venueFamilies = ['TY', 'ZR', 'DJ', 'CP', 'QP', 'DZ', 'BY'] as const;
+export type VenueFamily = (typeof venueFamilies)[number];
+
+/** The `/game/*` page of each family (contract §8.1). */
+export const familyGamePath: Record<VenueFamily, string> = {
+  TY: '/game/sport',
+  ZR: '/game/realbet',
+  DJ: '/game/gaming',
+  CP: '/game/lottery',
+  QP: '/game/chess',
+  DZ: '/game/egame',
+  BY: '/game/fishing',
+};
+
+export const venueStatuses = ['open', 'maintenance'] as const;
+export type VenueStatus = (typeof venueStatuses)[number];
+
+/** The frame routes of contract §8.1 (SPEC §2's protected third-party pages). */
+export const frameRoutes = [
+  '/sport/V188',
+  '/sport/im',
+  '/sport/ob',
+  '/gaming/imdj',
+  '/gaming/ybdj',
+  '/gaming/lhdj',
+] as const;
+export type FrameRoute = (typeof frameRoutes)[number];
+
+/**
+ * Where a venue's page opens inside the member site: sports by dialect (IMTY `/sport/im`, OBTY
+ * `/sport/ob`, YBTY and FBTY `/sport/V188`), esports by dialect (IM `/gaming/imdj`, YB
+ * `/gaming/ybdj`, FB — 雷火 — `/gaming/lhdj`). Anything else has no frame route and opens in a
+ * new window.
+ */
+export function frameRouteOf(family: VenueFamily, dialect: Dialect): FrameRoute | null {
+  if (family === 'TY') {
+    if (dialect === 'IMTY') return '/sport/im';
+    if (dialect === 'OBTY') return '/sport/ob';
+    return '/sport/V188';
+  }
+  if (family === 'DJ') {
+    if (dialect === 'IMTY') return '/gaming/imdj';
+    if (dialect === 'YBTY') return '/gaming/ybdj';
+    if (dialect === 'FBTY') return '/gaming/lhdj';
+  }
+  return null;
+}
+
+/**
+ * A venue's public origin as the registry holds it: `scheme://host[:port]` exactly (no path, no
+ * trailing slash), http or https only. The frame accepts a page URL only on this origin.
+ */
+export function isPlainOrigin(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `url` is an http(s) URL on exactly `origin`. */
+export function isOnOrigin(url: string, origin: string): boolean {
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === origin;
+  } catch {
+    return false;
+  }
+}
