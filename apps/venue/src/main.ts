@@ -36,6 +36,7 @@ async function embeddedMerchants(config: VenueConfig): Promise<VenueConfig> {
 /** Embedded without VENUE_OPERATORS: one admin token generated into the data directory. */
 async function embeddedOperators(config: VenueConfig): Promise<VenueConfig> {
   if (config.operators.length > 0 || config.production) return config;
+  await mkdir(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'operator-token');
   let token: string;
   try {
