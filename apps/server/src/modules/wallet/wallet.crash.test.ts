@@ -1,6 +1,5 @@
 import { ErrorCode } from '@nebula/protocol';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,74 +7,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDb, testDbKind, type TestDb } from '../../test/test-db';
 import { testSecrets } from '../../test/test-app';
 import { sandboxSignature } from '../deposit/sandbox-gateway';
+import { httpClient, startPlatform } from '../../test/processes';
 
 /**
  * Crash: `kill -9` of the platform during a callback storm, restart on the same data, retry
  * the callbacks that were not answered "success" → every order credited exactly once and the
  * books reconcile. Runs on the database of the project (PGlite data directory or PostgreSQL).
  */
-const serverDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const secrets = testSecrets();
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
 
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-function start(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /running at (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (m?.[1]) resolve({ url: m[1], child, exited, output: () => out });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-}
-
-/** A signing client; `url` is read per call, since the platform's port changes on restart. */
-function client(url: () => string, deviceId = randomUUID()) {
-  const key = createHmac('sha256', secrets.SIGN_KEY).update(deviceId).digest();
-  return async <T>(
-    method: 'GET' | 'POST',
-    p: string,
-    body?: unknown,
-    extra: Record<string, string> = {},
-  ): Promise<{ status_code: number; data: T }> => {
-    const base = /^\/([a-z]+)\/api\//.exec(p)?.[1] ?? 'site';
-    const ts = String(Date.now());
-    const res = await fetch(url() + p, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'x-client-type': 'h5',
-        'x-version': '2.0.0',
-        'x-site-id': '6001',
-        'x-api-uuid': deviceId,
-        'x-timestamp': ts,
-        'x-sign': createHmac('sha256', key).update(`${base}:${deviceId}:${ts}`).digest('hex'),
-        ...extra,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as { status_code: number; data: T };
-  };
-}
+const start = startPlatform;
+const client = (url: () => string) => httpClient(url, secrets.SIGN_KEY);
 
 describe('kill -9 during a callback storm', () => {
   it('every order is credited exactly once after a restart and retries', async () => {
