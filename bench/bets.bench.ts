@@ -12,7 +12,6 @@
  * scratch database from). BENCH_SECONDS, BENCH_ROUNDS, BENCH_BETS tune the run.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { PostgresDb, type Db, type Queryable } from '@nebula/db';
 import { parseSelectionId } from '@nebula/protocol/venue/markets';
 import { legResult } from '@nebula/protocol/venue/settlement';
@@ -28,6 +27,7 @@ import { LeaderLease } from '../apps/venue/src/leader/leader-lease';
 import * as ledger from '../apps/venue/src/wallet/venue-ledger.repository';
 import { drive, medianRun, type Run } from './lib/load';
 import { writeReport } from './lib/report';
+import { scratchDatabase } from './lib/scratch-db';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
@@ -262,13 +262,8 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const name = `nebula_bench_bets_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = PostgresDb.open(url.toString(), CLIENTS + 4);
+  const scratch = await scratchDatabase(adminUrl, 'nebula_bench_bets');
+  const db = PostgresDb.open(scratch.url, CLIENTS + 4);
   const config = loadVenueConfig({
     NODE_ENV: 'test',
     VENUE_MERCHANTS: `NEBULA=${'b'.repeat(40)}`,
@@ -400,8 +395,7 @@ async function main(): Promise<void> {
   } finally {
     await venue.app.close();
     await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -10,13 +10,13 @@
  * scratch database from).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import pg from 'pg';
 import { PostgresDb } from '@nebula/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { LedgerService } from '../apps/server/src/ledger/ledger.service';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { drive, medianRun, type Run } from './lib/load';
 import { writeReport } from './lib/report';
+import { scratchDatabase } from './lib/scratch-db';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const CLIENTS = 32;
@@ -31,13 +31,8 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const name = `nebula_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = PostgresDb.open(url.toString(), CLIENTS + 4);
+  const scratch = await scratchDatabase(adminUrl, 'nebula_bench');
+  const db = PostgresDb.open(scratch.url, CLIENTS + 4);
   try {
     await migrate(db);
     const ledger = new LedgerService(db, systemClock);
@@ -168,8 +163,7 @@ async function main(): Promise<void> {
     if (!rec.ok) process.exitCode = 1;
   } finally {
     await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
