@@ -268,25 +268,6 @@ export async function readLiability(
   return r.rows[0]?.amount ?? 0n;
 }
 
-/** The same for a player's potential payout on one market. */
-export async function reserveExposure(
-  q: Queryable,
-  k: { merchant: string; venueCode: string; playerId: string; marketId: string },
-  amount: bigint,
-  limit: bigint,
-): Promise<boolean> {
-  if (amount > limit) return false;
-  const r = await q.query(
-    `INSERT INTO venue_player_exposure (merchant, venue_code, player_id, market_id, amount)
-     VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (merchant, venue_code, player_id, market_id) DO UPDATE
-       SET amount = venue_player_exposure.amount + EXCLUDED.amount
-       WHERE venue_player_exposure.amount + EXCLUDED.amount <= $6`,
-    [k.merchant, k.venueCode, k.playerId, k.marketId, amount, limit],
-  );
-  return r.rowCount > 0;
-}
-
 /**
  * Gives back what ended bets reserved (legs of one or many bets); with `sign` −1 takes it
  * again (a decided bet a correction reopened).

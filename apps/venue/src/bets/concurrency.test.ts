@@ -96,6 +96,25 @@ describe.runIf(testDbKind() === 'postgres')('bets under concurrency (PostgreSQL)
     expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
   });
 
+  it('one request key sent 12 times at once places one bet, debits once, reserves once', async () => {
+    const { playerId, token } = await player('100.00');
+    const leg = home(events[29]!);
+    const body = { requestKey: `same-${playerId}`, legs: [leg], stake: '10.00', oddsPolicy: 'any' };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => v.page<BetView>('POST', '/v1/bet/place', token, body)),
+    );
+    expect(answers.every((a) => a.code === 0)).toBe(true);
+    expect(new Set(answers.map((a) => a.data!.betId)).size).toBe(1);
+    expect(await walletOf(playerId)).toBe('90.00');
+    const win = (10_00n * BigInt(leg.oddsMilli)) / 1000n - 10_00n;
+    const reserved = await v.db.query<{ a: string }>(
+      'SELECT amount::text AS a FROM venue_liability WHERE merchant = $1 AND venue_code = $2 AND selection_id = $3',
+      [MERCHANT, VENUE, leg.selectionId],
+    );
+    expect(BigInt(reserved.rows[0]!.a)).toBe(win);
+    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+  });
+
   it("a settlement racing operators' voids and resettles moves each bet's money once", async () => {
     const ev = events[31]!;
     const bettors = await Promise.all(Array.from({ length: 12 }, () => player('100.00')));

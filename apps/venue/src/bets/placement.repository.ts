@@ -4,20 +4,40 @@ import type { LegRow, NewBet } from './bet.repository';
 
 /**
  * The placement's hot path in as few round trips as PostgreSQL allows (issue 10 §8: 32 players
- * on one selection): each function is one statement whose parts are data-modifying CTEs, so
- * the transaction holding the player's row is short. The same rows as `insertBet`,
- * `debitWallet`, `insertLegs`, `writeEntries` and `insertVersions` write, written at once.
+ * on one selection): each function is one prepared statement whose parts are data-modifying
+ * CTEs, so the transaction holding the player's row is short. The same rows as `insertBet`,
+ * `debitWallet`, `reserveExposure`, `insertLegs`, `writeEntries` and `insertVersions` write,
+ * written at once.
  */
 
+/** What one placement writes: the bet, its legs, its stake entry and its first version. */
+export interface Placement {
+  bet: NewBet;
+  legs: readonly LegRow[];
+  entry: { reference: string; kind: string; postings: { account: string; amount: bigint }[] };
+  version: BetVersion;
+  /** The bet's potential return, reserved on each of its markets for the player. */
+  exposure: bigint;
+  exposureLimit: bigint;
+}
+
 /**
- * Claims the request key and takes the stake, in one statement: `claimed` false when a bet
- * already holds the key (nothing changed), `debited` false when the wallet holds less.
+ * The whole placement in one statement (the caller's transaction rolls back what a refusal
+ * leaves half done): claims the request key, takes the stake, reserves the player's exposure on
+ * each market and writes the legs, the stake entry with its postings and the first version.
+ * `claimed` false when a bet already holds the key (nothing was written), `debited` false when
+ * the wallet holds less, `exposed` false when a market's limit would be passed.
  */
-export async function claimAndDebit(
+export async function placeBet(
   q: Queryable,
-  b: NewBet,
-): Promise<{ claimed: boolean; debited: boolean }> {
-  const r = await q.query<{ claimed: number; debited: number }>(
+  p: Placement,
+): Promise<{ claimed: boolean; debited: boolean; exposed: boolean }> {
+  const sum = p.entry.postings.reduce((s, x) => s + x.amount, 0n);
+  if (sum !== 0n) throw new Error(`entry ${p.entry.reference} does not balance (${sum})`);
+  const b = p.bet;
+  // Sorted, so two placements of one player lock their market rows in one order.
+  const markets = [...new Set(p.legs.map((l) => l.marketId))].sort();
+  const r = await q.query<{ claimed: number; debited: number; exposed: number }>(
     `WITH claim AS (
        INSERT INTO venue_bets (id, merchant, venue_code, player_id, request_key, request_hash,
          stake, odds_policy, status, accept_after, placed_at)
@@ -29,9 +49,34 @@ export async function claimAndDebit(
         WHERE merchant = $2 AND venue_code = $3 AND player_id = $4 AND balance >= $7
           AND EXISTS (SELECT 1 FROM claim)
        RETURNING balance
+     ), exposure AS (
+       INSERT INTO venue_player_exposure (merchant, venue_code, player_id, market_id, amount)
+       SELECT $2, $3, $4, m, $12::bigint FROM unnest($14::text[]) AS t(m)
+        WHERE $12::bigint <= $13::bigint AND EXISTS (SELECT 1 FROM debit)
+       ON CONFLICT (merchant, venue_code, player_id, market_id) DO UPDATE
+         SET amount = venue_player_exposure.amount + EXCLUDED.amount
+         WHERE venue_player_exposure.amount + EXCLUDED.amount <= $13::bigint
+       RETURNING 1
+     ), legs AS (
+       INSERT INTO venue_bet_legs (bet_id, leg, event_id, selection_id, market_id, period,
+         odds_milli, event_name, market_label, outcome_label, liability)
+       SELECT $1::text, t.* FROM unnest($15::int[], $16::text[], $17::text[], $18::text[], $19::text[],
+         $20::int[], $21::text[], $22::text[], $23::text[], $24::bigint[]) AS t
+        WHERE EXISTS (SELECT 1 FROM debit)
+     ), entry AS (
+       INSERT INTO venue_entries (reference, kind, created_at)
+       SELECT $25::text, $26::text, $11 WHERE EXISTS (SELECT 1 FROM debit)
+       RETURNING id
+     ), postings AS (
+       INSERT INTO venue_postings (entry_id, account, amount)
+       SELECT entry.id, t.a, t.m FROM entry, unnest($27::text[], $28::bigint[]) AS t(a, m)
+     ), version AS (
+       INSERT INTO venue_bet_versions (bet_id, version, merchant, venue_code, body)
+       SELECT $1::text, $29::int, $2::text, $3::text, $30::jsonb WHERE EXISTS (SELECT 1 FROM debit)
      )
      SELECT (SELECT count(*) FROM claim)::int AS claimed,
-            (SELECT count(*) FROM debit)::int AS debited`,
+            (SELECT count(*) FROM debit)::int AS debited,
+            (SELECT count(*) FROM exposure)::int AS exposed`,
     [
       b.id,
       b.merchant,
@@ -44,47 +89,9 @@ export async function claimAndDebit(
       b.status,
       b.acceptAfter === null ? null : new Date(b.acceptAfter),
       new Date(b.placedAt),
-    ],
-  );
-  const row = r.rows[0]!;
-  return { claimed: row.claimed > 0, debited: row.debited > 0 };
-}
-
-/**
- * The bet's legs, its stake entry with postings (which must balance) and its first version,
- * in one statement.
- */
-export async function writePlacement(
-  q: Queryable,
-  p: {
-    betId: string;
-    merchant: string;
-    venueCode: string;
-    legs: readonly LegRow[];
-    entry: { reference: string; kind: string; postings: { account: string; amount: bigint }[] };
-    version: BetVersion;
-    now: number;
-  },
-): Promise<void> {
-  const sum = p.entry.postings.reduce((s, x) => s + x.amount, 0n);
-  if (sum !== 0n) throw new Error(`entry ${p.entry.reference} does not balance (${sum})`);
-  await q.query(
-    `WITH legs AS (
-       INSERT INTO venue_bet_legs (bet_id, leg, event_id, selection_id, market_id, period,
-         odds_milli, event_name, market_label, outcome_label, liability)
-       SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
-         $7::int[], $8::text[], $9::text[], $10::text[], $11::bigint[])
-     ), entry AS (
-       INSERT INTO venue_entries (reference, kind, created_at) VALUES ($12, $13, $14)
-       RETURNING id
-     ), postings AS (
-       INSERT INTO venue_postings (entry_id, account, amount)
-       SELECT entry.id, t.a, t.m FROM entry, unnest($15::text[], $16::bigint[]) AS t(a, m)
-     )
-     INSERT INTO venue_bet_versions (bet_id, version, merchant, venue_code, body)
-     VALUES ($1, $17, $18, $19, $20)`,
-    [
-      p.betId,
+      p.exposure,
+      p.exposureLimit,
+      markets,
       p.legs.map((l) => l.leg),
       p.legs.map((l) => l.eventId),
       p.legs.map((l) => l.selectionId),
@@ -97,15 +104,19 @@ export async function writePlacement(
       p.legs.map((l) => String(l.liability)),
       p.entry.reference,
       p.entry.kind,
-      new Date(p.now),
       p.entry.postings.map((x) => x.account),
       p.entry.postings.map((x) => String(x.amount)),
       p.version.version,
-      p.merchant,
-      p.venueCode,
       JSON.stringify(p.version),
     ],
+    'venue-place-bet',
   );
+  const row = r.rows[0]!;
+  return {
+    claimed: row.claimed > 0,
+    debited: row.debited > 0,
+    exposed: row.exposed === markets.length,
+  };
 }
 
 /**
@@ -128,6 +139,7 @@ export async function reserveLiabilityNow(
        SET amount = venue_liability.amount + EXCLUDED.amount
        WHERE venue_liability.amount + EXCLUDED.amount <= $5`,
     [k.merchant, k.venueCode, k.selectionId, amount, limit],
+    'venue-reserve-liability',
   );
   return r.rowCount > 0;
 }

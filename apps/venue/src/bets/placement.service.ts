@@ -3,8 +3,8 @@ import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { BetView, PlaceBetRequest } from '@nebula/protocol/venue/bets';
 import { familyOfSport, parseSelectionId } from '@nebula/protocol/venue/markets';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
-import type { Db, Queryable } from '@nebula/db';
-import type { BookLimits, VenueFamily } from '../config';
+import type { Db } from '@nebula/db';
+import type { VenueFamily } from '../config';
 import type { BookService, EventBook } from '../book/book.service';
 import type { BookSettingsService } from '../book/book-settings.service';
 import * as events from '../events/event.repository';
@@ -68,13 +68,24 @@ export class PlacementService {
   ) {}
 
   async place(player: PlayerRef, req: PlaceBetRequest): Promise<BetView> {
-    const stake = parseMoney(req.stake);
     const requestHash = createHash('sha256')
       .update(JSON.stringify([req.legs, req.stake, req.oddsPolicy]))
       .digest('hex');
-    const earlier = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
-    if (earlier) return this.#replay(earlier, requestHash);
+    try {
+      return await this.#place(player, req, requestHash);
+    } catch (err) {
+      // A retry of a placed bet answers that bet whatever has changed since (price, limits,
+      // balance). The key is looked up only when this attempt placed nothing, so a new bet
+      // costs no extra read; the claim in placeBet is what makes it exactly once.
+      if (!(err instanceof VenueError) || err.code === ErrorCode.BetRequestConflict) throw err;
+      const earlier = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
+      if (earlier) return this.#replay(earlier, requestHash);
+      throw err;
+    }
+  }
 
+  async #place(player: PlayerRef, req: PlaceBetRequest, requestHash: string): Promise<BetView> {
+    const stake = parseMoney(req.stake);
     // Fresh settings first: the quote prices at the current margin, the limits are current.
     const limits = await this.settings.fresh();
     const quote = await this.#quote(req, this.cfg.familyOf.get(player.venueCode) ?? 'TY');
@@ -103,44 +114,30 @@ export class PlacementService {
 
     const now = this.now();
     const id = newBetId(now);
-    const status = quote.live ? 'pending' : 'open';
+    const status: bets.NewBet['status'] = quote.live ? 'pending' : 'open';
     await this.#reserveLiability(player, quote.legs, win, stakeFor, limits.selectionLiability);
-    let placed: bets.BetRow | null;
+    const acceptAfter = quote.live ? now + this.cfg.acceptDelayMs : null;
+    const bet: bets.BetRow = {
+      id,
+      ...player,
+      requestHash,
+      stake,
+      oddsPolicy: req.oddsPolicy,
+      status,
+      result: null,
+      payout: null,
+      refuseCode: null,
+      acceptAfter,
+      placedAt: now,
+      settledAt: null,
+      version: 1,
+      legs: quote.legs,
+    };
+    let claimed: boolean;
     try {
-      placed = await this.db.tx(async (q) => {
-        const acceptAfter = quote.live ? now + this.cfg.acceptDelayMs : null;
-        const taken = await placements.claimAndDebit(q, {
-          id,
-          ...player,
-          requestKey: req.requestKey,
-          requestHash,
-          stake,
-          oddsPolicy: req.oddsPolicy,
-          status,
-          acceptAfter,
-          placedAt: now,
-        });
-        if (!taken.claimed) return null;
-        if (!taken.debited) throw new VenueError(ErrorCode.BetBalanceInsufficient);
-        const bet: bets.BetRow = {
-          id,
-          ...player,
-          requestHash,
-          stake,
-          oddsPolicy: req.oddsPolicy,
-          status,
-          result: null,
-          payout: null,
-          refuseCode: null,
-          acceptAfter,
-          placedAt: now,
-          settledAt: null,
-          version: 1,
-          legs: quote.legs,
-        };
-        await placements.writePlacement(q, {
-          betId: id,
-          ...player,
+      claimed = await this.db.tx(async (q) => {
+        const done = await placements.placeBet(q, {
+          bet: { ...bet, status, requestKey: req.requestKey },
           legs: quote.legs,
           entry: {
             reference: `bet:${id}`,
@@ -151,23 +148,26 @@ export class PlacementService {
             ],
           },
           version: betVersion(bet, quote.live ? 'placed' : 'accepted'),
-          now,
+          exposure: win + stake,
+          exposureLimit: limits.maxPlayerMarketPayout,
         });
-        await this.#reserveExposure(q, player, quote.legs, stake, win, limits);
-        return bet;
+        if (!done.claimed) return false;
+        if (!done.debited) throw new VenueError(ErrorCode.BetBalanceInsufficient);
+        if (!done.exposed) throw new VenueError(ErrorCode.BetPayoutTooHigh);
+        return true;
       });
     } catch (err) {
       await this.#releaseLiability(player, quote.legs, win);
       throw err;
     }
-    if (!placed) {
+    if (!claimed) {
       await this.#releaseLiability(player, quote.legs, win);
-      // A concurrent retry with the same key won the claim: answer what it placed.
+      // A retry with the same key (concurrent or late) holds the claim: answer what it placed.
       const first = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
       return this.#replay(first!, requestHash);
     }
     if (quote.live) this.onPending(id, this.cfg.acceptDelayMs);
-    return betView(placed);
+    return betView(bet);
   }
 
   #replay(bet: bets.BetRow, requestHash: string): BetView {
@@ -221,28 +221,6 @@ export class PlacementService {
     }
     if (changed.length > 0) throw new VenueError(ErrorCode.BetOddsChanged, { prices: changed });
     return { legs, live };
-  }
-
-  /**
-   * Reserves the bet's potential win on each selection and its potential return on each of the
-   * player's markets, in a fixed order (no deadlock between parlays); a limit it would pass
-   * refuses the bet with the stake still allowed.
-   */
-  /** The player's potential payout per market (their own rows: no contention). */
-  async #reserveExposure(
-    q: Queryable,
-    player: PlayerRef,
-    legs: readonly bets.LegRow[],
-    stake: bigint,
-    win: bigint,
-    limits: BookLimits,
-  ): Promise<void> {
-    for (const l of legs) {
-      const market = { ...player, marketId: l.marketId };
-      if (!(await bets.reserveExposure(q, market, win + stake, limits.maxPlayerMarketPayout))) {
-        throw new VenueError(ErrorCode.BetPayoutTooHigh);
-      }
-    }
   }
 
   /**

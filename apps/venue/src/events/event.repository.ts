@@ -89,9 +89,11 @@ export async function readEvent(q: Queryable, id: string): Promise<EventRow | nu
 }
 
 export async function readEvents(q: Queryable, ids: readonly string[]): Promise<EventRow[]> {
-  const r = await q.query<Row>(`SELECT ${COLUMNS} FROM venue_events WHERE id = ANY($1::text[])`, [
-    ids,
-  ]);
+  const r = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM venue_events WHERE id = ANY($1::text[])`,
+    [ids],
+    'venue-read-events', // every placement prices from it
+  );
   return r.rows.map(toEvent);
 }
 
