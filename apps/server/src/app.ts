@@ -14,6 +14,7 @@ import type { BindOptions } from './http/route-binder';
 import { registerPaymentAccountRoutes } from './modules/payment/payment-account.routes';
 import { registerDepositAdminRoutes } from './modules/deposit/deposit-admin.routes';
 import { registerDepositRoutes, registerGatewayCallback } from './modules/deposit/deposit.routes';
+import { registerPlayBreakRoutes } from './modules/play-break/play-break.routes';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw-admin.routes';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAdminRoutes(app, admin, operators, bind);
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);
+  registerPlayBreakRoutes(app, services.playBreaks, bind);
   registerWithdrawRoutes(app, withdrawals, bind);
   registerPaymentAccountRoutes(app, accounts, bind);
   registerWalletAdminRoutes(app, walletAdmin, bind);

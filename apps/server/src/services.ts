@@ -14,6 +14,7 @@ import { AdminService } from './modules/admin/admin.service';
 import { AuditService } from './modules/audit/audit.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
+import { PlayBreakService } from './modules/play-break/play-break.service';
 import { DepositAdminService } from './modules/deposit/deposit-admin.service';
 import { DepositCallbackService } from './modules/deposit/deposit-callback.service';
 import { DepositService } from './modules/deposit/deposit.service';
@@ -94,6 +95,7 @@ export interface Services {
   withdrawAdmin: WithdrawAdminService;
   turnover: TurnoverService;
   limits: DepositLimitsService;
+  playBreaks: PlayBreakService;
   wallet: WalletService;
   coin: CoinService;
   records: RecordsService;
@@ -191,6 +193,17 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const ledger = new LedgerService(db, clock);
   const turnover = new TurnoverService(db, clock, settings);
   const limits = new DepositLimitsService(db, clock, members);
+  const playBreaks = new PlayBreakService({
+    db,
+    clock,
+    members,
+    log,
+    // Bound late (the venues are wired below): the member leaves every venue, money comes home.
+    onStart: async (memberId, breakId) => {
+      await launch.endSessions(memberId, 'selfExcluded');
+      await transfers.recall(memberId, `break:${breakId}`);
+    },
+  });
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
@@ -205,6 +218,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     ledger,
     turnover,
     limits,
+    play: playBreaks,
     audit,
     members,
     timeline,
@@ -261,6 +275,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     merchant,
     settings,
     members,
+    play: playBreaks,
     engine: transferEngine,
   });
   const transferResolver = new TransferResolverService({
@@ -279,6 +294,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     merchant,
     settings,
     members,
+    play: playBreaks,
     transfers,
     log,
     publicUrl: config.publicUrl,
@@ -373,6 +389,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     withdrawAdmin,
     turnover,
     limits,
+    playBreaks,
     wallet,
     coin,
     records,

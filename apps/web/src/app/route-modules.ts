@@ -125,6 +125,10 @@ export const routeModules = {
     () => import('../features/wallet/pages/deposit-limit.page'),
     (m) => m.DepositLimitPage,
   ),
+  playBreak: load(
+    () => import('../features/wallet/pages/play-break.page'),
+    (m) => m.PlayBreakPage,
+  ),
   payoutAdd: load(
     () => import('./routes/payout-routes'),
     (m) => m.PayoutAddRoute,

@@ -28,6 +28,8 @@ export const INTRO_TUTORIAL_PATH = '/mine/finance/introTutorial';
 export const PLATFORM_TUTORIALS_PATH = '/mine/finance/introTutorial/platformTutorials';
 /** Deposit limits (responsible gambling, wallet issue); not in contract §8.1's list, which predates it. */
 export const DEPOSIT_LIMIT_PATH = '/mine/depositLimit';
+/** Time-out and self-exclusion (responsible gambling); not in contract §8.1's list, which predates it. */
+export const PLAY_BREAK_PATH = '/mine/playBreak';
 /** The chat room (issue "Chat"): the lobby; `/chat/:roomId` for the others. */
 export const CHAT_PATH = '/chat';
 /** The sandbox gateway's hosted pay page (`payUrl` of an online deposit). */

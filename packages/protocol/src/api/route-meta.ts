@@ -531,6 +531,22 @@ export const routeMeta = {
     summary: '设置存款限额',
     tag: 'wallet',
   },
+  playBreak: {
+    method: 'GET',
+    path: '/fd/api/v1/limits/break',
+    auth: 'member',
+    signed: true,
+    summary: '冷静期与自我排除',
+    tag: 'wallet',
+  },
+  playBreakSet: {
+    method: 'POST',
+    path: '/fd/api/v1/limits/break',
+    auth: 'member',
+    signed: true,
+    summary: '开始冷静期或自我排除',
+    tag: 'wallet',
+  },
   banks: {
     method: 'GET',
     path: '/fd/api/v1/payment-accounts/banks',

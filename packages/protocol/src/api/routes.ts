@@ -83,6 +83,8 @@ import {
   DepositChannelList,
   DepositLimitSetRequest,
   DepositLimits,
+  PlayBreakSetRequest,
+  PlayBreakStatus,
   DepositOrder,
   DepositOrderCreated,
   DepositOrderPage,
@@ -300,6 +302,11 @@ export const routes = {
   depositLimitSet: defineRoute(routeMeta.depositLimitSet, {
     body: DepositLimitSetRequest,
     response: DepositLimits,
+  }),
+  playBreak: defineRoute(routeMeta.playBreak, { response: PlayBreakStatus }),
+  playBreakSet: defineRoute(routeMeta.playBreakSet, {
+    body: PlayBreakSetRequest,
+    response: PlayBreakStatus,
   }),
   banks: defineRoute(routeMeta.banks, { response: BankList }),
   paymentAccounts: defineRoute(routeMeta.paymentAccounts, { response: PaymentAccountList }),

@@ -101,6 +101,8 @@ export const ErrorCode = {
   TransferAmountZero: 7027,
   TransferNotReceived: 7028,
   DepositLimitExceeded: 9201,
+  PlayBreakActive: 9202,
+  PlayBreakShorter: 9203,
   // venues and sportsbook 80xx (merchant API and bets, the house venue issue)
   VenueSignatureInvalid: 8000,
   VenueRequestStale: 8001,
@@ -270,6 +272,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   7027: '转账金额须大于 0',
   7028: '场馆未收到该笔转账，款项已退回',
   9201: '超出您设置的存款限额',
+  9202: '您正处于冷静期或自我排除期，暂不能存款、进入场馆或转入',
+  9203: '新的暂停须在当前暂停结束之后才结束',
   8000: '商户签名无效',
   8001: '请求时间戳已过期',
   8002: '重复的请求',

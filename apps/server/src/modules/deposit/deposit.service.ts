@@ -21,6 +21,7 @@ import { newOrderId } from '../../lib/order-id';
 import type { OrderTimelineService } from '../wallet/order-timeline.service';
 import type { TurnoverService } from '../wallet/turnover.service';
 import type { DepositLimitsService } from './deposit-limits.service';
+import type { PlayGuard } from '../play-break/play-break.service';
 import type { PaymentGateways } from './payment-gateway';
 import type { SandboxGateway } from './sandbox-gateway';
 import * as repo from './deposit.repository';
@@ -35,6 +36,8 @@ export interface DepositDeps {
   ledger: LedgerService;
   turnover: TurnoverService;
   limits: DepositLimitsService;
+  /** Refuses members on a time-out or self-exclusion (contract §5). */
+  play: PlayGuard;
   timeline: OrderTimelineService;
   audit: AuditService;
   members: MemberService;
@@ -95,6 +98,7 @@ export class DepositService {
     memberId: number,
     input: { channelId: string; amount: string; depositorName?: string },
   ) {
+    await this.d.play.assertCanPlay(q, memberId);
     const s = await this.d.settings.get();
     const channel = s.depositChannels.find((c) => c.id === input.channelId && c.enabled);
     if (!channel) throw new AppError(ErrorCode.ChannelUnavailable);

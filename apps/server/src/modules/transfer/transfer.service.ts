@@ -22,6 +22,7 @@ import type { VenueRegistry, VenueRow } from '../venue/venue-registry.service';
 import { deriveTransferId, playerIdOf, type TransferEngine } from './transfer-engine';
 import * as repo from './transfer.repository';
 import type { TransferKind, TransferRow } from './transfer.repository';
+import type { PlayGuard } from '../play-break/play-break.service';
 
 export interface TransferDeps {
   db: Db;
@@ -31,6 +32,8 @@ export interface TransferDeps {
   merchant: MerchantClient;
   settings: SettingsService;
   members: MemberService;
+  /** Refuses transfers in to members on a time-out or self-exclusion (contract §5). */
+  play: PlayGuard;
   engine: TransferEngine;
 }
 
@@ -53,7 +56,7 @@ export class TransferService {
     if (earlier)
       return this.#result(this.#sameOrRefuse(earlier, memberId, venue, req.direction, amount));
     if (amount <= 0n) throw new AppError(ErrorCode.TransferAmountZero);
-    if (req.direction === 'in') await this.assertCanSendIn(venue);
+    if (req.direction === 'in') await this.assertCanSendIn(memberId, venue);
     const row = await this.#run({
       id,
       memberId,
@@ -66,14 +69,16 @@ export class TransferService {
   }
 
   /**
-   * 6014 for a venue in maintenance, 6013 for its family. A blocked member never gets here: the
-   * block ends their sessions and every call of theirs is refused (10104) by the guard.
+   * 6014 for a venue in maintenance, 6013 for its family, 9202 for a member on a break. A
+   * blocked member never gets here: the block ends their sessions and every call of theirs is
+   * refused (10104) by the guard. Money going out is never refused for these.
    */
-  async assertCanSendIn(venue: VenueRow): Promise<void> {
+  async assertCanSendIn(memberId: number, venue: VenueRow): Promise<void> {
     if (venue.status === 'maintenance') throw new AppError(ErrorCode.VenueMaintenance);
     const s = await this.d.settings.get();
     if (s.venueFamiliesMaintenance.includes(venue.family))
       throw new AppError(ErrorCode.ModuleMaintenance);
+    await this.d.play.assertCanPlay(this.d.db, memberId);
   }
 
   #sameOrRefuse(
@@ -167,6 +172,7 @@ export class TransferService {
     const main = (await this.d.ledger.balances(this.d.db, memberId)).main;
     const moved = [...recalled];
     if (main > 0n) {
+      await this.d.play.assertCanPlay(this.d.db, memberId);
       moved.push(
         await this.#run({
           id: deriveTransferId('A', memberId, 'auto', key, venue.code),

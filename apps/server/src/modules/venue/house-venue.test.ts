@@ -212,6 +212,44 @@ describe('launch', () => {
     });
     expect(((await after.json()) as { code: number }).code).toBe(14010);
   });
+
+  it('a member who takes a break leaves every venue: sessions end, money comes home, no way back in', async () => {
+    const m = await fundedMember(t, '300', admin);
+    const l = await launch(m, { enName: 'FBTY', isPreload: false, isManualLaunch: true });
+    const session = await enter(l.data);
+    await expectCode(transfer(m, 'FBTY', 'in', '100.00'), ErrorCode.Success);
+    expect(await wallet(m)).toMatchObject({ main: '200.00', total: '300.00' });
+    await expectCode(
+      m.client.call('playBreakSet', {
+        token: m.token,
+        body: { kind: 'timeout', length: '72h', password: m.password },
+      }),
+      ErrorCode.Success,
+    );
+    const after = await fetch(`${venue.url}/v1/balance`, {
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(((await after.json()) as { code: number }).code).toBe(14010);
+    const home = await wallet(m);
+    expect(home).toMatchObject({ main: '300.00', inFlight: '0.00', total: '300.00' });
+    expect(home.venues.find((v) => v.code === 'FBTY')?.balance).toBe('0.00');
+    const refused = await expectCode(
+      launch(m, { enName: 'FBTY', isPreload: false, isManualLaunch: true }),
+      ErrorCode.PlayBreakActive,
+    );
+    expect(refused.data).toMatchObject({ kind: 'timeout' });
+    await expectCode(transfer(m, 'FBTY', 'in', '10.00'), ErrorCode.PlayBreakActive);
+    // Money going out is never refused: recall and transfer out still answer.
+    await expectCode(
+      m.client.call('transferRecall', {
+        token: m.token,
+        headers: { 'x-idempotency-key': idemKey() },
+        body: {},
+      }),
+      ErrorCode.Success,
+    );
+    expect((await wallet(m)).main).toBe('300.00');
+  });
 });
 
 describe('counts and hot matches', () => {

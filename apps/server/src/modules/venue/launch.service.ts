@@ -4,6 +4,7 @@ import type { Db } from '@nebula/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
 import type { MemberService } from '../member/member.service';
+import type { PlayGuard } from '../play-break/play-break.service';
 import type { SettingsService } from '../settings/settings.service';
 import { playerIdOf } from '../transfer/transfer-engine';
 import type { TransferService } from '../transfer/transfer.service';
@@ -16,6 +17,8 @@ export interface LaunchDeps {
   merchant: MerchantClient;
   settings: SettingsService;
   members: MemberService;
+  /** Refuses members on a time-out or self-exclusion (contract §5). */
+  play: PlayGuard;
   transfers: TransferService;
   log: FastifyBaseLogger;
   /** The platform's public origin (where the venue page sends the member back), if known. */
@@ -24,7 +27,7 @@ export interface LaunchDeps {
 
 /**
  * Launch (SPEC §7, contract §6): 6014 for a venue in maintenance, 6013 for its family, 8105 for
- * a member who may not play. With 免转 a manual launch first recalls the other venues and moves
+ * a member who may not play, 9202 for one on a time-out or self-exclusion. With 免转 a manual launch first recalls the other venues and moves
  * the main balance in; a preload or a relaunch (counts, expiry) never moves money. The page URL
  * the venue answers must be on the origin the registry holds for it, or nothing is opened.
  */
@@ -39,6 +42,7 @@ export class LaunchService {
       throw new AppError(ErrorCode.ModuleMaintenance);
     const facts = await this.d.members.playFacts(this.d.db, memberId);
     if (!facts || facts.blocked) throw new AppError(ErrorCode.VenuePlayRestricted);
+    await this.d.play.assertCanPlay(this.d.db, memberId);
 
     const moveMoney = req.appSendMoney && req.isManualLaunch && !req.isPreload;
     const transfers = moveMoney ? await this.d.transfers.autoTransfer(memberId, venue) : null;

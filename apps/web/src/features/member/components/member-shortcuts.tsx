@@ -24,6 +24,7 @@ import {
   SetOutline,
   ShopbagOutline,
   StarOutline,
+  StopOutline,
   UnorderedListOutline,
   UserContactOutline,
   UserOutline,
@@ -36,6 +37,7 @@ import {
   FEEDBACK_PATH,
   HELP_PATH,
   MAIL_PATH,
+  PLAY_BREAK_PATH,
   REGISTER_GUIDE_PATH,
   SECURITY_PATH,
   USER_INFO_PATH,
@@ -52,6 +54,7 @@ export type ShortcutKey =
   | 'rebate'
   | 'audit'
   | 'depositLimit'
+  | 'playBreak'
   | 'transRecord'
   | 'betRecord'
   | 'giftRecord'
@@ -101,8 +104,9 @@ export interface ShortcutSection {
 const item = (key: ShortcutKey, to: string, icon: ReactNode): Shortcut => ({ key, to, icon });
 
 /**
- * Every member route of contract §8.1, the security centre and the deposit limits. Pages not built
- * yet open the 404 page inside the member area until their issue lands; nothing is faked.
+ * Every member route of contract §8.1, the security centre, the deposit limits and the breaks
+ * from play (time-out, self-exclusion). Pages not built yet open the 404 page inside the member
+ * area until their issue lands; nothing is faked.
  */
 export const SHORTCUT_SECTIONS: ShortcutSection[] = [
   {
@@ -117,6 +121,7 @@ export const SHORTCUT_SECTIONS: ShortcutSection[] = [
       item('rebate', '/mine/rebate', <HandPayCircleOutline />),
       item('audit', '/mine/audit', <HistogramOutline />),
       item('depositLimit', '/mine/depositLimit', <SetOutline />),
+      item('playBreak', PLAY_BREAK_PATH, <StopOutline />),
     ],
   },
   {

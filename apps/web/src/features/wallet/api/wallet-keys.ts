@@ -21,6 +21,7 @@ export const walletKeys = {
   turnover: (token: string | null) => ['wallet', token, 'turnover'] as const,
   coin: (token: string | null) => ['wallet', token, 'coin'] as const,
   limits: (token: string | null) => ['wallet', token, 'limits'] as const,
+  playBreak: (token: string | null) => ['wallet', token, 'playBreak'] as const,
   banks: (token: string | null) => ['wallet', token, 'banks'] as const,
   accounts: (token: string | null) => ['wallet', token, 'paymentAccounts'] as const,
   transferPrefs: (token: string | null) => ['wallet', token, 'transferPrefs'] as const,

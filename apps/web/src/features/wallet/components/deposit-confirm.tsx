@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MoneyConfirmSheet } from '../../../components/ui/money-confirm-sheet';
 import type { KeyValue } from '../../../components/ui/money';
-import { DEPOSIT_LIMIT_PATH } from '../../../site/paths';
+import { DEPOSIT_LIMIT_PATH, PLAY_BREAK_PATH } from '../../../site/paths';
 import { useDepositOrder } from '../api/deposit-order.mutation';
 import { isCode, moneyErrorText } from '../model/money-errors';
 import { creditPreview, type DepositRequest } from './deposit-form';
@@ -57,12 +57,17 @@ export function DepositConfirm({ channel, request, onClose, onCreated }: Deposit
       onCreated({ orderId: created.orderId, payUrl: created.payUrl });
     } catch (error) {
       const text = moneyErrorText(error);
+      const more = isCode(error, ErrorCode.DepositLimitExceeded)
+        ? { to: DEPOSIT_LIMIT_PATH, label: t('deposit.viewLimits') }
+        : isCode(error, ErrorCode.PlayBreakActive)
+          ? { to: PLAY_BREAK_PATH, label: t('deposit.viewBreak') }
+          : null;
       setMessage(
-        isCode(error, ErrorCode.DepositLimitExceeded) ? (
+        more ? (
           <>
             {text}
-            <Link className="nb-inline-link" to={DEPOSIT_LIMIT_PATH}>
-              {t('deposit.viewLimits')}
+            <Link className="nb-inline-link" to={more.to}>
+              {more.label}
             </Link>
           </>
         ) : (

@@ -62,6 +62,18 @@ export function moneyErrorText(error: unknown): string {
       const remaining = moneyFact(error, 'remaining');
       return remaining ? t('wallet:errors.depositLimit', { remaining }) : error.message;
     }
+    case ErrorCode.PlayBreakActive: {
+      // The catalogue text, and when the break ends: the member knows how long to wait.
+      const endsAt = businessNumber(error, 'endsAt');
+      const kind = businessData(error)?.kind;
+      return endsAt !== null && (kind === 'timeout' || kind === 'selfExclusion')
+        ? t('wallet:errors.playBreak', {
+            message: error.message,
+            kind: t(`wallet:playBreak.kind.${kind}`),
+            time: shanghaiDateTime(endsAt),
+          })
+        : error.message;
+    }
     default:
       return error.message;
   }

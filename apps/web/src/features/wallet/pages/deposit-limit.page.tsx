@@ -2,8 +2,10 @@ import type { DepositLimits, LimitPeriod } from '@nebula/protocol/api/wallet';
 import { formatAmount, formatFen } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { Button, PullToRefresh, Toast } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { FormMessage } from '../../../components/ui/form-field';
@@ -15,7 +17,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { amountProblem, wireAmount } from '../../../lib/amount';
 import { describeError } from '../../../lib/api-errors';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';
-import { DEPOSIT_PATH } from '../../../site/paths';
+import { DEPOSIT_PATH, PLAY_BREAK_PATH } from '../../../site/paths';
 import { useDepositLimitSet } from '../api/deposit-limit-set.mutation';
 import { useDepositLimits } from '../api/deposit-limits.query';
 import '../components/finance.css';
@@ -197,6 +199,13 @@ export function DepositLimitPage() {
       {list.map((limit) => (
         <LimitCard key={limit.period} limit={limit} onEdit={() => setEditing(limit.period)} />
       ))}
+      <Link className="nb-card nb-limit-break" to={PLAY_BREAK_PATH}>
+        <span className="nb-limit-break__text">
+          {t('limits.breakAsk')}
+          <span className="nb-limit-break__name">{t('limits.breakLink')}</span>
+        </span>
+        <RightOutline aria-hidden="true" />
+      </Link>
     </>
   );
   return (

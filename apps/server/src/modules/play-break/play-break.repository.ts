@@ -1,0 +1,55 @@
+import type { Queryable } from '@nebula/db';
+import type { PlayBreakKind } from '@nebula/protocol';
+
+export interface PlayBreakRow {
+  id: number;
+  kind: PlayBreakKind;
+  startedAt: number;
+  endsAt: number;
+}
+
+interface Row {
+  id: string | number;
+  kind: PlayBreakKind;
+  started_at: Date;
+  ends_at: Date;
+}
+
+const toBreak = (r: Row): PlayBreakRow => ({
+  id: Number(r.id),
+  kind: r.kind,
+  startedAt: r.started_at.getTime(),
+  endsAt: r.ends_at.getTime(),
+});
+
+/** The break in force at `now` (the one ending last), if any. */
+export async function readActiveBreak(
+  q: Queryable,
+  memberId: number,
+  now: number,
+): Promise<PlayBreakRow | null> {
+  const r = await q.query<Row>(
+    `SELECT id, kind, started_at, ends_at FROM member_play_breaks
+      WHERE member_id = $1 AND ends_at > $2 ORDER BY ends_at DESC LIMIT 1`,
+    [memberId, new Date(now)],
+    'play-break-active', // every deposit, launch and transfer in asks it
+  );
+  return r.rows[0] ? toBreak(r.rows[0]) : null;
+}
+
+/** Holds the member's row so two breaks asked at once are decided one after the other. */
+export async function lockMember(q: Queryable, memberId: number): Promise<void> {
+  await q.query('SELECT id FROM members WHERE id = $1 FOR UPDATE', [memberId]);
+}
+
+export async function insertBreak(
+  q: Queryable,
+  b: { memberId: number; kind: PlayBreakKind; startedAt: number; endsAt: number },
+): Promise<PlayBreakRow> {
+  const r = await q.query<Row>(
+    `INSERT INTO member_play_breaks (member_id, kind, started_at, ends_at) VALUES ($1, $2, $3, $4)
+     RETURNING id, kind, started_at, ends_at`,
+    [b.memberId, b.kind, new Date(b.startedAt), new Date(b.endsAt)],
+  );
+  return toBreak(r.rows[0]!);
+}
