@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paging, pageOf } from './common';
 import { RealNameStatus } from './member';
+import { PlayBreak } from './wallet';
 import { text } from '../rules/text';
 
 /** The operators' back office (`/admin/api`, X-Admin-Token). */
@@ -55,6 +56,8 @@ export const AdminMember = z.object({
   realNameStatus: RealNameStatus,
   registeredAt: z.number().int(),
   lastLoginAt: z.number().int().nullable(),
+  /** The time-out or self-exclusion running now (contract §5); operators see it, none lifts it. */
+  playBreak: PlayBreak.nullable(),
 });
 export const AdminMemberPage = pageOf(AdminMember);
 

@@ -1,4 +1,4 @@
-import type { RealNameStatus } from '@nebula/protocol';
+import type { PlayBreakKind, RealNameStatus } from '@nebula/protocol';
 import type { Queryable } from '@nebula/db';
 
 const ts = (ms: number) => new Date(ms);
@@ -8,9 +8,10 @@ export async function listMembers(
   search: string | undefined,
   limit: number,
   offset: number,
+  now: number,
 ) {
-  const where = search ? 'WHERE m.user_name_lower LIKE $3' : '';
-  const params: unknown[] = [limit, offset];
+  const where = search ? 'WHERE m.user_name_lower LIKE $4' : '';
+  const params: unknown[] = [limit, offset, ts(now)];
   if (search) params.push(`${search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`);
   const [rows, total] = await Promise.all([
     q.query<{
@@ -23,15 +24,22 @@ export async function listMembers(
       status: RealNameStatus | null;
       registered_at: Date;
       last_login_at: Date | null;
+      break_kind: PlayBreakKind | null;
+      break_started_at: Date | null;
+      break_ends_at: Date | null;
     }>(
-      `SELECT m.id, m.user_name, m.nickname, m.blocked, m.vip_level, m.phone, r.status, m.registered_at, m.last_login_at
-         FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id ${where}
+      `SELECT m.id, m.user_name, m.nickname, m.blocked, m.vip_level, m.phone, r.status, m.registered_at, m.last_login_at,
+              b.kind AS break_kind, b.started_at AS break_started_at, b.ends_at AS break_ends_at
+         FROM members m LEFT JOIN member_real_names r ON r.member_id = m.id
+         LEFT JOIN LATERAL (SELECT kind, started_at, ends_at FROM member_play_breaks
+                             WHERE member_id = m.id AND ends_at > $3
+                             ORDER BY ends_at DESC LIMIT 1) b ON true ${where}
         ORDER BY m.id DESC LIMIT $1 OFFSET $2`,
       params,
     ),
     q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM members m ${search ? 'WHERE m.user_name_lower LIKE $1' : ''}`,
-      search ? [params[2]] : [],
+      search ? [params[3]] : [],
     ),
   ]);
   return { total: total.rows[0]?.n ?? 0, rows: rows.rows };

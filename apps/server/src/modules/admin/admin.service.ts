@@ -29,7 +29,13 @@ export class AdminService {
   constructor(private readonly d: AdminDeps) {}
 
   async members(q: string | undefined, page: number, pageSize: number) {
-    const r = await repo.listMembers(this.d.db, q, pageSize, (page - 1) * pageSize);
+    const r = await repo.listMembers(
+      this.d.db,
+      q,
+      pageSize,
+      (page - 1) * pageSize,
+      this.d.clock.now(),
+    );
     return {
       page,
       pageSize,
@@ -44,6 +50,14 @@ export class AdminService {
         realNameStatus: m.status ?? ('none' as const),
         registeredAt: m.registered_at.getTime(),
         lastLoginAt: m.last_login_at?.getTime() ?? null,
+        playBreak:
+          m.break_kind && m.break_started_at && m.break_ends_at
+            ? {
+                kind: m.break_kind,
+                startedAt: m.break_started_at.getTime(),
+                endsAt: m.break_ends_at.getTime(),
+              }
+            : null,
       })),
     };
   }

@@ -2,6 +2,8 @@ import { ErrorCode, type PlayBreakStatus, type WalletBalances } from '@nebula/pr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
+  adminCall,
+  adminToken,
   expectCode,
   fund,
   idemKey,
@@ -90,6 +92,16 @@ describe('time-out and self-exclusion', () => {
     );
     expect(longer.data.active!.kind).toBe('selfExclusion');
     expect(longer.data.active!.endsAt).toBeGreaterThan(week.data.active!.endsAt);
+    // Operators see the break running in the member list (and have no call to lift it).
+    const listed = await adminCall<{ list: { memberId: number; playBreak: unknown }[] }>(
+      t,
+      await adminToken(t, 'moderator'),
+      'GET',
+      `/admin/api/v1/members?q=${m.userName}`,
+    );
+    expect(listed.data.list.find((x) => x.memberId === m.memberId)?.playBreak).toEqual(
+      longer.data.active,
+    );
     // A week later the self-exclusion still runs: the time-out's end lifted nothing.
     t.clock.advance(7 * 24 * HOUR + 1000);
     const later = await relogin(m);
