@@ -58,12 +58,13 @@ const Env = z.object({
   /**
    * Test hooks, refused in production: the clock moved by this many milliseconds (a restart
    * "a day later"), and `settle-batch:N` — the process kills itself (SIGKILL) inside the N-th
-   * settlement batch, after its writes and before its commit.
+   * settlement batch, after its writes and before its commit — or `place-reserved:1` — it kills
+   * itself after a placement's liability reservation commits, before the bet's transaction.
    */
   VENUE_TEST_CLOCK_SKEW_MS: z.coerce.number().int().default(0),
   VENUE_TEST_CRASH: z
     .string()
-    .regex(/^settle-batch:\d{1,4}$/)
+    .regex(/^(settle-batch|place-reserved):\d{1,4}$/)
     .optional(),
   /** Off: this node serves the APIs only and never leads (tests, read replicas). */
   VENUE_LEADER: z.enum(['on', 'off']).default('on'),
@@ -103,6 +104,8 @@ export interface VenueConfig {
   /** Test hooks (never in production). */
   clockSkewMs: number;
   crashAtSettleBatch: number | null;
+  /** Test hook: die after a placement's liability reservation commits (never in production). */
+  crashAfterReserve: boolean;
 }
 
 export interface VenueOperator {
@@ -248,6 +251,9 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     operators: parseOperators(e.VENUE_OPERATORS),
     settleBatch: e.VENUE_SETTLE_BATCH,
     clockSkewMs: e.VENUE_TEST_CLOCK_SKEW_MS,
-    crashAtSettleBatch: e.VENUE_TEST_CRASH ? Number(e.VENUE_TEST_CRASH.split(':')[1]) : null,
+    crashAtSettleBatch: e.VENUE_TEST_CRASH?.startsWith('settle-batch:')
+      ? Number(e.VENUE_TEST_CRASH.split(':')[1])
+      : null,
+    crashAfterReserve: e.VENUE_TEST_CRASH?.startsWith('place-reserved:') ?? false,
   };
 }

@@ -62,7 +62,15 @@ export function buildVenueServices(deps: {
     }, delayMs + 20);
     timers.add(t);
   };
-  const placement = new PlacementService(db, book, settings, config, now, onPending);
+  const placement = new PlacementService(
+    db,
+    book,
+    settings,
+    config,
+    now,
+    onPending,
+    config.crashAfterReserve,
+  );
   const corrections = new CorrectionService(db, now);
   const settlement = new SettlementService(db, corrections, now, {
     batch: config.settleBatch,
@@ -92,7 +100,7 @@ export function buildVenueServices(deps: {
     operators: new OperatorService(db, settings, corrections, now),
     feeds: new MerchantFeedsService(db, book, now),
     h5: new H5Service(db, book, now),
-    leader: new LeaderLoop(lease, sync, acceptance, settlement),
+    leader: new LeaderLoop(lease, sync, acceptance, settlement, placement),
     timers,
   };
 }

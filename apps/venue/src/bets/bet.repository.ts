@@ -211,61 +211,11 @@ export async function insertLegs(
   );
 }
 
-/**
- * Adds to a selection's liability if it stays within the limit; answers false (nothing
- * changed) when it would not.
- */
-export async function reserveLiability(
-  q: Queryable,
-  k: { merchant: string; venueCode: string; selectionId: string },
-  amount: bigint,
-  limit: bigint,
-): Promise<boolean> {
-  if (amount > limit) return false;
-  const r = await q.query(
-    `INSERT INTO venue_liability (merchant, venue_code, selection_id, amount) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (merchant, venue_code, selection_id) DO UPDATE
-       SET amount = venue_liability.amount + EXCLUDED.amount
-       WHERE venue_liability.amount + EXCLUDED.amount <= $5`,
-    [k.merchant, k.venueCode, k.selectionId, amount, limit],
-  );
-  return r.rowCount > 0;
-}
-
-/** Takes reservations back (a bet that was not placed after all). */
-export async function releaseLiability(
-  q: Queryable,
-  items: readonly { merchant: string; venueCode: string; selectionId: string; amount: bigint }[],
-): Promise<void> {
-  await q.query(
-    `UPDATE venue_liability l SET amount = l.amount - u.a
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS u(m, v, s, a)
-      WHERE l.merchant = u.m AND l.venue_code = u.v AND l.selection_id = u.s`,
-    [
-      items.map((i) => i.merchant),
-      items.map((i) => i.venueCode),
-      items.map((i) => i.selectionId),
-      items.map((i) => String(i.amount)),
-    ],
-  );
-}
-
 /** An event is over and every bet on it settled: its selections hold nothing any more. */
 export async function clearEventLiability(q: Queryable, eventId: string): Promise<void> {
   await q.query(`DELETE FROM venue_liability WHERE starts_with(selection_id, $1 || ':')`, [
     eventId,
   ]);
-}
-
-export async function readLiability(
-  q: Queryable,
-  k: { merchant: string; venueCode: string; selectionId: string },
-): Promise<bigint> {
-  const r = await q.query<{ amount: bigint }>(
-    'SELECT amount FROM venue_liability WHERE merchant = $1 AND venue_code = $2 AND selection_id = $3',
-    [k.merchant, k.venueCode, k.selectionId],
-  );
-  return r.rows[0]?.amount ?? 0n;
 }
 
 /**

@@ -24,20 +24,22 @@ export interface Placement {
 /**
  * The whole placement in one statement (the caller's transaction rolls back what a refusal
  * leaves half done): claims the request key, takes the stake, reserves the player's exposure on
- * each market and writes the legs, the stake entry with its postings and the first version.
+ * each market, takes over the attempt's liability holds (the legs carry them from now on) and
+ * writes the legs, the stake entry with its postings and the first version.
  * `claimed` false when a bet already holds the key (nothing was written), `debited` false when
- * the wallet holds less, `exposed` false when a market's limit would be passed.
+ * the wallet holds less, `exposed` false when a market's limit would be passed, `held` false
+ * when a hold is gone (the attempt outlived it and the sweep gave it back).
  */
 export async function placeBet(
   q: Queryable,
   p: Placement,
-): Promise<{ claimed: boolean; debited: boolean; exposed: boolean }> {
+): Promise<{ claimed: boolean; debited: boolean; exposed: boolean; held: boolean }> {
   const sum = p.entry.postings.reduce((s, x) => s + x.amount, 0n);
   if (sum !== 0n) throw new Error(`entry ${p.entry.reference} does not balance (${sum})`);
   const b = p.bet;
   // Sorted, so two placements of one player lock their market rows in one order.
   const markets = [...new Set(p.legs.map((l) => l.marketId))].sort();
-  const r = await q.query<{ claimed: number; debited: number; exposed: number }>(
+  const r = await q.query<{ claimed: number; debited: number; exposed: number; held: number }>(
     `WITH claim AS (
        INSERT INTO venue_bets (id, merchant, venue_code, player_id, request_key, request_hash,
          stake, odds_policy, status, accept_after, placed_at)
@@ -73,10 +75,14 @@ export async function placeBet(
      ), version AS (
        INSERT INTO venue_bet_versions (bet_id, version, merchant, venue_code, body)
        SELECT $1::text, $29::int, $2::text, $3::text, $30::jsonb WHERE EXISTS (SELECT 1 FROM debit)
+     ), held AS (
+       DELETE FROM venue_liability_holds WHERE bet_id = $1 AND EXISTS (SELECT 1 FROM debit)
+       RETURNING 1
      )
      SELECT (SELECT count(*) FROM claim)::int AS claimed,
             (SELECT count(*) FROM debit)::int AS debited,
-            (SELECT count(*) FROM exposure)::int AS exposed`,
+            (SELECT count(*) FROM exposure)::int AS exposed,
+            (SELECT count(*) FROM held)::int AS held`,
     [
       b.id,
       b.merchant,
@@ -116,35 +122,6 @@ export async function placeBet(
     claimed: row.claimed > 0,
     debited: row.debited > 0,
     exposed: row.exposed === markets.length,
+    held: row.held === p.legs.length,
   };
-}
-
-/**
- * A single's reservation on its selection as one statement that commits without waiting for
- * the disk (`synchronous_commit` off for this transaction only; see PlacementService). False
- * when the limit would be passed (nothing changed).
- */
-export async function reserveLiabilityNow(
-  q: Queryable,
-  k: { merchant: string; venueCode: string; selectionId: string },
-  amount: bigint,
-  limit: bigint,
-): Promise<boolean> {
-  if (amount > limit) return false;
-  const r = await q.query(
-    `WITH async AS (SELECT set_config('synchronous_commit', 'off', true) AS v)
-     INSERT INTO venue_liability (merchant, venue_code, selection_id, amount)
-     SELECT $1, $2, $3, $4 FROM async
-     ON CONFLICT (merchant, venue_code, selection_id) DO UPDATE
-       SET amount = venue_liability.amount + EXCLUDED.amount
-       WHERE venue_liability.amount + EXCLUDED.amount <= $5`,
-    [k.merchant, k.venueCode, k.selectionId, amount, limit],
-    'venue-reserve-liability',
-  );
-  return r.rowCount > 0;
-}
-
-/** This transaction commits without waiting for the disk (a reservation; see above). */
-export async function commitWithoutWaiting(q: Queryable): Promise<void> {
-  await q.query('SET LOCAL synchronous_commit = off');
 }

@@ -3,7 +3,7 @@ import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { BetView, PlaceBetRequest } from '@nebula/protocol/venue/bets';
 import { familyOfSport, parseSelectionId } from '@nebula/protocol/venue/markets';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
-import type { Db } from '@nebula/db';
+import type { Db, Queryable } from '@nebula/db';
 import type { VenueFamily } from '../config';
 import type { BookService, EventBook } from '../book/book.service';
 import type { BookSettingsService } from '../book/book-settings.service';
@@ -13,7 +13,15 @@ import { VenueError } from '../venue-error';
 import * as ledger from '../wallet/venue-ledger.repository';
 import * as bets from './bet.repository';
 import { betVersion, betView } from './bet-view';
+import * as liability from './liability.repository';
 import * as placements from './placement.repository';
+
+/**
+ * How long a liability hold may wait for its bet's transaction before the sweep gives it back.
+ * A placement takes milliseconds; only a dead or stalled attempt gets near this, and a stalled
+ * one that comes back after it is refused (8049) rather than placed without its reservation.
+ */
+export const HOLD_TTL_MS = 60_000;
 
 /** A bet number members can copy: the date and ten random digits. */
 function newBetId(now: number): string {
@@ -65,6 +73,8 @@ export class PlacementService {
     private readonly now: () => number,
     /** Called with an in-play bet's id when its delay runs out (the node's own timer). */
     private readonly onPending: (betId: string, delayMs: number) => void = () => {},
+    /** The test hook (never in production): die as a machine would, between the two writes. */
+    private readonly crashAfterReserve = false,
   ) {}
 
   async place(player: PlayerRef, req: PlaceBetRequest): Promise<BetView> {
@@ -115,7 +125,8 @@ export class PlacementService {
     const now = this.now();
     const id = newBetId(now);
     const status: bets.NewBet['status'] = quote.live ? 'pending' : 'open';
-    await this.#reserveLiability(player, quote.legs, win, stakeFor, limits.selectionLiability);
+    await this.#reserveLiability(id, player, quote.legs, win, stakeFor, limits.selectionLiability);
+    if (this.crashAfterReserve) process.kill(process.pid, 'SIGKILL');
     const acceptAfter = quote.live ? now + this.cfg.acceptDelayMs : null;
     const bet: bets.BetRow = {
       id,
@@ -154,14 +165,18 @@ export class PlacementService {
         if (!done.claimed) return false;
         if (!done.debited) throw new VenueError(ErrorCode.BetBalanceInsufficient);
         if (!done.exposed) throw new VenueError(ErrorCode.BetPayoutTooHigh);
+        if (!done.held) throw new VenueError(ErrorCode.BetPlacementExpired);
         return true;
       });
     } catch (err) {
-      await this.#releaseLiability(player, quote.legs, win);
+      // Not placed (refused, an error, or a commit whose outcome is unknown): give back what
+      // this attempt still holds — nothing if the bet did commit or the sweep got there first.
+      // A give-back that fails leaves the hold to the sweep; the refusal is what we answer.
+      await this.#releaseLiability(id).catch(() => undefined);
       throw err;
     }
     if (!claimed) {
-      await this.#releaseLiability(player, quote.legs, win);
+      await this.#releaseLiability(id).catch(() => undefined);
       // A retry with the same key (concurrent or late) holds the claim: answer what it placed.
       const first = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
       return this.#replay(first!, requestHash);
@@ -226,52 +241,55 @@ export class PlacementService {
   /**
    * Reserves the bet's potential win on each selection, in its own short transaction before
    * the bet's (the selection's row is every bettor's on it: its lock must not wait for the
-   * bet's commit to reach the disk). `synchronous_commit = off` releases the lock at once; the
-   * bet's own, synchronous, commit comes later in the log, so a bet on disk always has its
-   * reservation on disk. A crash between the two leaves an over-reservation — the safe side —
-   * which the event's settlement clears. Beyond the limit nothing is reserved and the stake
-   * still allowed is answered.
+   * bet's commit to reach the disk), held under the attempt's bet id so that exactly one of the
+   * bet's transaction, this attempt's give-back and the leader's sweep ends each hold. Beyond
+   * the limit nothing is reserved and the stake still allowed is answered.
    */
   async #reserveLiability(
+    betId: string,
     player: PlayerRef,
     legs: readonly bets.LegRow[],
     win: bigint,
     stakeFor: (maxWin: bigint) => bigint,
     limit: bigint,
   ): Promise<void> {
+    const hold = { betId, amount: win, limit, at: this.now() };
+    const refuse = async (q: Queryable, key: liability.SelectionKey) => {
+      const room = limit - (await liability.readLiability(q, key));
+      return new VenueError(ErrorCode.BetStakeTooHigh, {
+        maxStake: fenToYuanString(room > 0n ? stakeFor(room) : 0n),
+      });
+    };
     if (legs.length === 1) {
       const key = { ...player, selectionId: legs[0]!.selectionId };
-      if (!(await placements.reserveLiabilityNow(this.db, key, win, limit))) {
-        const room = limit - (await bets.readLiability(this.db, key));
-        throw new VenueError(ErrorCode.BetStakeTooHigh, {
-          maxStake: fenToYuanString(room > 0n ? stakeFor(room) : 0n),
-        });
-      }
+      if (!(await liability.reserveHeld(this.db, key, hold))) throw await refuse(this.db, key);
       return;
     }
     await this.db.tx(async (q) => {
-      await placements.commitWithoutWaiting(q);
+      await liability.commitWithoutWaiting(q);
       // In a fixed order, so two parlays never wait on each other's selections.
       for (const l of [...legs].sort((a, b) => a.selectionId.localeCompare(b.selectionId))) {
         const key = { ...player, selectionId: l.selectionId };
-        if (!(await bets.reserveLiability(q, key, win, limit))) {
-          const room = limit - (await bets.readLiability(q, key));
-          throw new VenueError(ErrorCode.BetStakeTooHigh, {
-            maxStake: fenToYuanString(room > 0n ? stakeFor(room) : 0n),
-          });
-        }
+        if (!(await liability.reserveHeld(q, key, hold))) throw await refuse(q, key);
       }
     });
   }
 
-  /** Gives back a reservation whose bet was not placed (refused, or a retry's twin). */
-  async #releaseLiability(player: PlayerRef, legs: readonly bets.LegRow[], win: bigint) {
+  /** Gives back what the attempt `betId` still holds (see `liability.releaseHeld`). */
+  async #releaseLiability(betId: string): Promise<void> {
     await this.db.tx(async (q) => {
-      await placements.commitWithoutWaiting(q);
-      await bets.releaseLiability(
-        q,
-        legs.map((l) => ({ ...player, selectionId: l.selectionId, amount: win })),
-      );
+      await liability.commitWithoutWaiting(q);
+      await liability.releaseHeld(q, betId);
     });
+  }
+
+  /**
+   * The leader's sweep: gives back the holds of attempts older than the TTL (their process
+   * died between the reservation and the bet, or stalled past it). Answers attempts swept.
+   */
+  async sweepHolds(limit = 500): Promise<number> {
+    const stale = await liability.staleHolds(this.db, this.now() - HOLD_TTL_MS, limit);
+    for (const betId of stale) await this.#releaseLiability(betId);
+    return stale.length;
   }
 }

@@ -1,4 +1,5 @@
 import type { AcceptanceService } from '../bets/acceptance.service';
+import type { PlacementService } from '../bets/placement.service';
 import type { SettlementService } from '../bets/settlement.service';
 import type { EventSyncService } from '../events/event-sync.service';
 import { LeaderLost, type LeaderLease } from './leader-lease';
@@ -9,11 +10,14 @@ export interface TickReport {
   changed: number;
   decided: number;
   settled: number;
+  /** Liability holds of dead or stalled placements given back. */
+  swept: number;
 }
 
 /**
  * What the leader does every tick: renew the lease, write the calendar, play the feed, decide
- * in-play bets past their delay and settle what finished. Ticks never overlap; a tick that
+ * in-play bets past their delay, settle what finished and give back the liability holds that
+ * dead placements left. Ticks never overlap; a tick that
  * loses the lease stops where it is (its writes are fenced) and the node goes back to serving.
  */
 export class LeaderLoop {
@@ -25,11 +29,19 @@ export class LeaderLoop {
     private readonly sync: EventSyncService,
     private readonly acceptance: AcceptanceService,
     private readonly settlement: SettlementService,
+    private readonly holds: Pick<PlacementService, 'sweepHolds'>,
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
   async tick(): Promise<TickReport> {
-    const report: TickReport = { leader: false, added: 0, changed: 0, decided: 0, settled: 0 };
+    const report: TickReport = {
+      leader: false,
+      added: 0,
+      changed: 0,
+      decided: 0,
+      settled: 0,
+      swept: 0,
+    };
     try {
       if (!(await this.lease.renew())) return report;
       report.leader = true;
@@ -37,6 +49,7 @@ export class LeaderLoop {
       report.changed = await this.sync.playFeed(this.lease);
       report.decided = await this.acceptance.decideDue();
       report.settled = await this.settlement.settleDue(this.lease);
+      report.swept = await this.holds.sweepHolds();
     } catch (err) {
       if (!(err instanceof LeaderLost)) this.onError(err);
     }
