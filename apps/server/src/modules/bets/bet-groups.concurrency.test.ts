@@ -102,27 +102,23 @@ describe('two venues’ feeds applied at once by two nodes', () => {
         await bed.t.services.betSync.pullAll(); // both cursors exist and are caught up
         const m = await fundedMember(bed.t, '0', bed.admin);
         const groups = Array.from({ length: 40 }, (_, i) => `C${Date.now()}x${i}`);
-        for (const e of groups) {
-          feed(
-            bed,
-            'FAKE',
-            single(m, {
-              betId: newBetId(),
-              selectionId: `${e}:ft:ou:250:over`,
-              oddsMilli: 1900,
-              result: 'won',
-            }),
-          );
-          feed(
-            bed,
-            'FAKE2',
-            single(m, {
-              betId: newBetId(),
-              selectionId: `${e}:ft:ou:250:under`,
-              oddsMilli: 1900,
-              result: 'lost',
-            }),
-          );
+        const bets = groups.map((e) => ({
+          over: { betId: newBetId(), selectionId: `${e}:ft:ou:250:over`, oddsMilli: 1900 },
+          under: { betId: newBetId(), selectionId: `${e}:ft:ou:250:under`, oddsMilli: 1900 },
+        }));
+        // Placed: every group has an open bet at each venue, and nothing is credited yet.
+        for (const b of bets) {
+          feed(bed, 'FAKE', single(m, { ...b.over, result: 'open' }));
+          feed(bed, 'FAKE2', single(m, { ...b.under, result: 'open' }));
+        }
+        await bed.t.services.betSync.pullAll();
+        expect((await turnoverOf(m)).completed).toBe('0.00');
+        // Settled at both venues; each node applies one venue's feed. Each transaction alone
+        // sees the other venue's bet still open: only the group lock makes the second see the
+        // first's result.
+        for (const b of bets) {
+          feed(bed, 'FAKE', single(m, { ...b.over, result: 'won' }));
+          feed(bed, 'FAKE2', single(m, { ...b.under, result: 'lost' }));
         }
         const [fake, fake2] = await Promise.all([
           bed.t.services.venues.get('FAKE'),
@@ -150,9 +146,12 @@ describe('two venues’ feeds applied at once by two nodes', () => {
           }
         });
         await pulls;
-        // 200.00 staked and 190.00 back whatever the score, 40 times.
+        // 200.00 staked and 190.00 back whatever the score: 10.00 each, credited once.
         expect((await turnoverOf(m)).completed).toBe('400.00');
         const entries = await turnoverEntries(bed.t, m.memberId);
+        expect(entries.map((x) => [x.kind, x.amount])).toEqual(
+          groups.map(() => ['turnover', '10.00']),
+        );
         expect(new Set(entries.map((x) => x.ref)).size).toBe(entries.length);
         const r = await bed.t.db.query<{ credited: bigint; shares: bigint }>(
           `SELECT g.credited, (SELECT sum(valid_turnover) FROM venue_bets b
