@@ -47,6 +47,7 @@ import { OutboxSmsGateway } from './modules/sms/sms.gateway';
 import type { Secrets } from './secrets';
 import type { Redis } from 'ioredis';
 import { BetFeedCursors } from './modules/bets/bet-cursors';
+import { BetGroupsService } from './modules/bets/bet-groups.service';
 import { BetSyncService } from './modules/bets/bet-sync.service';
 import { BetsService } from './modules/bets/bets.service';
 import { JsonCacheService } from './modules/json-cache/json-cache.service';
@@ -323,6 +324,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     merchant,
     settings,
     turnover,
+    groups: new BetGroupsService(turnover, clock),
     members,
     log,
     onMatches: (names) => scores.learn(names),

@@ -1,6 +1,7 @@
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { marketId, parseSelectionId, type BetStatus } from '@nebula/protocol/venue/markets';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
+import type { ExposureBet } from '@nebula/protocol/venue/exposure';
 import { parseMoney } from '@nebula/protocol';
 
 /**
@@ -12,7 +13,7 @@ import { parseMoney } from '@nebula/protocol';
 export interface StoredLeg {
   matchId: string;
   selectionId: string;
-  /** The market the leg is on and the side taken: opposite sides of one market earn nothing. */
+  /** The market the leg is on and the side taken: a parlay beside the other side earns nothing. */
   marketId: string;
   outcome: string;
   match: string;
@@ -37,6 +38,29 @@ export function storedLegs(v: BetVersion): StoredLeg[] {
       result: l.result,
     };
   });
+}
+
+/**
+ * The group a bet is judged in (contract §6): `{matchId}:{period}` for a single whose selection
+ * id parses; null for a parlay (or anything unreadable), which counts alone.
+ */
+export function groupKeyOf(legs: readonly StoredLeg[]): string | null {
+  if (legs.length !== 1) return null;
+  const key = parseSelectionId(legs[0]!.selectionId);
+  return key ? `${key.matchId}:${key.period}` : null;
+}
+
+/** A grouped single as exposure reads it; null when its selection id does not parse. */
+export function exposureOf(leg: StoredLeg, stake: bigint): ExposureBet | null {
+  const key = parseSelectionId(leg.selectionId);
+  if (!key) return null;
+  return {
+    kind: key.kind,
+    outcome: key.outcome,
+    line100: key.line100,
+    oddsMilli: leg.oddsMilli,
+    stakeFen: stake,
+  };
 }
 
 /**
@@ -75,9 +99,10 @@ export function potentialWinFen(stake: bigint, legs: readonly { oddsMilli: numbe
 }
 
 /**
- * Valid turnover of a bet in its status: the stake on a decided outcome, half of it on a half
- * result; nothing for open, void or push bets, for odds below the site minimum, or for a bet
- * hedged by another on the opposite side of one of its markets.
+ * Valid turnover of a bet in its status, alone: the stake on a decided outcome, half of it on a
+ * half result; nothing for open, void or push bets, for odds below the site minimum, or for a
+ * parlay hedged by another bet on the opposite side of one of its markets. Singles then count
+ * together with their group (bet-groups.service.ts).
  */
 export function validTurnoverFen(
   status: BetStatus,

@@ -9,9 +9,11 @@ import { memberIdOfPlayer } from '../transfer/transfer-engine';
 import type { TurnoverService } from '../wallet/turnover.service';
 import type { MerchantClient } from '../venue/merchant-client';
 import type { VenueRegistry, VenueRow } from '../venue/venue-registry.service';
+import type { BetGroupsService } from './bet-groups.service';
 import {
   betOddsMilli,
   betStatusOf,
+  groupKeyOf,
   potentialWinFen,
   storedLegs,
   validTurnoverFen,
@@ -25,6 +27,8 @@ export interface BetSyncDeps {
   merchant: MerchantClient;
   settings: SettingsService;
   turnover: TurnoverService;
+  /** Judges single bets together by match and period (contract §6). */
+  groups: BetGroupsService;
   members: MemberService;
   log: FastifyBaseLogger;
   /** Told the names of matches seen in bets (the chat's live scores name them). */
@@ -35,10 +39,12 @@ const PAGE = 200;
 
 /**
  * Pulls each venue's bet changes after its cursor (contract §6) and keeps the platform's copy:
- * the highest version wins, and the valid turnover a bet earned moves by the difference its
- * new version makes (a void or resettle takes back what was credited). The cursor, the copies
- * and the turnover move in one transaction that first re-reads the cursor under a lock: two
- * nodes pulling at once apply a page once, and the loser's page is simply dropped.
+ * the highest version wins. A parlay's valid turnover moves by the difference its new version
+ * makes (a void or resettle takes back what was credited); a single's is its group's
+ * (bet-groups.service.ts), judged again on every change to the group. The cursor, the copies
+ * and the turnover move in one transaction that first re-reads the cursor under a lock and
+ * then locks the page's groups: two nodes pulling at once apply a page once (the loser's page
+ * is simply dropped), and two venues' feeds touching one group judge it one after the other.
  */
 export class BetSyncService {
   constructor(private readonly d: BetSyncDeps) {}
@@ -86,6 +92,7 @@ export class BetSyncService {
     const names = new Map<string, string>();
     const n = await this.d.db.tx(async (q) => {
       if ((await repo.readCursor(q, venue.code, 'bets', true)) !== from) return null;
+      await this.d.groups.lock(q, groupsOf(changes));
       let count = 0;
       for (const v of changes) {
         if (await this.#applyVersion(q, venue, v, minOdds)) count += 1;
@@ -115,6 +122,7 @@ export class BetSyncService {
     const stake = parseMoney(v.stake);
     const status = betStatusOf(v);
     const oddsMilli = betOddsMilli(legs);
+    const groupKey = groupKeyOf(legs);
     const self = { venueCode: venue.code, betId: v.betId };
     let hedged = false;
     if (status !== 'open' && status !== 'void' && status !== 'push') {
@@ -126,8 +134,9 @@ export class BetSyncService {
         legs.map((l) => `${l.marketId}|${l.outcome}`),
       );
       hedged = partners.length > 0;
-      // A partner credited before the hedge was seen gives its credit back.
-      for (const p of partners.filter((x) => x.validTurnover > 0n)) {
+      // A parlay credited before the hedge was seen gives its credit back; singles are judged
+      // by their group's exposure instead.
+      for (const p of partners.filter((x) => !x.grouped && x.validTurnover > 0n)) {
         await this.d.turnover.reverseValid(
           q,
           memberId,
@@ -138,7 +147,11 @@ export class BetSyncService {
         await repo.setValidTurnover(q, p.venueCode, p.betId, 0n);
       }
     }
-    const valid = validTurnoverFen(status, stake, oddsMilli, minOdds, hedged);
+    // A grouped single keeps its share until its group is judged below.
+    const valid =
+      groupKey === null
+        ? validTurnoverFen(status, stake, oddsMilli, minOdds, hedged)
+        : (earlier?.validTurnover ?? 0n);
     await repo.upsertBet(
       q,
       {
@@ -155,9 +168,14 @@ export class BetSyncService {
         placedAt: v.placedAt,
         settledAt: v.settledAt,
         validTurnover: valid,
+        groupKey,
       },
       this.d.clock.now(),
     );
+    if (groupKey !== null) {
+      await this.d.groups.judge(q, memberId, groupKey, minOdds);
+      return true;
+    }
     const delta = valid - (earlier?.validTurnover ?? 0n);
     const reference = `bet:${venue.code}:${v.betId}:${v.version}`;
     if (delta > 0n)
@@ -178,4 +196,15 @@ export class BetSyncService {
       );
     return true;
   }
+}
+
+/** The groups a page's singles belong to (contract §6), to be locked before any bet. */
+function groupsOf(changes: BetVersion[]): { memberId: number; groupKey: string }[] {
+  const out: { memberId: number; groupKey: string }[] = [];
+  for (const v of changes) {
+    const memberId = memberIdOfPlayer(v.playerId);
+    const groupKey = groupKeyOf(storedLegs(v));
+    if (memberId !== null && groupKey !== null) out.push({ memberId, groupKey });
+  }
+  return out;
 }

@@ -19,9 +19,11 @@ export interface BetRow {
   placedAt: number;
   settledAt: number | null;
   validTurnover: bigint;
+  /** `{matchId}:{period}` of a single judged with its group (contract §6); null: alone. */
+  groupKey: string | null;
 }
 
-interface Raw {
+export interface Raw {
   venue_code: string;
   bet_id: string;
   member_id: number;
@@ -36,9 +38,10 @@ interface Raw {
   placed_at: Date;
   settled_at: Date | null;
   valid_turnover: bigint;
+  group_key: string | null;
 }
 
-const toRow = (r: Raw): BetRow => ({
+export const toRow = (r: Raw): BetRow => ({
   venueCode: r.venue_code,
   betId: r.bet_id,
   memberId: r.member_id,
@@ -53,6 +56,7 @@ const toRow = (r: Raw): BetRow => ({
   placedAt: r.placed_at.getTime(),
   settledAt: r.settled_at?.getTime() ?? null,
   validTurnover: r.valid_turnover,
+  groupKey: r.group_key,
 });
 
 // --- cursors: read, and moved only by the transaction that applied what they cover
@@ -114,14 +118,14 @@ export async function readBetForUpdate(
 export async function upsertBet(q: Queryable, b: BetRow, now: number): Promise<boolean> {
   const r = await q.query(
     `INSERT INTO venue_bets (venue_code, bet_id, member_id, version, change_kind, status, stake, payout,
-        odds_milli, potential_win, legs, placed_at, settled_at, valid_turnover, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15)
+        odds_milli, potential_win, legs, placed_at, settled_at, valid_turnover, updated_at, group_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15, $16)
      ON CONFLICT (venue_code, bet_id) DO UPDATE SET version = EXCLUDED.version,
         change_kind = EXCLUDED.change_kind, status = EXCLUDED.status, stake = EXCLUDED.stake,
         payout = EXCLUDED.payout, odds_milli = EXCLUDED.odds_milli,
         potential_win = EXCLUDED.potential_win, legs = EXCLUDED.legs,
         settled_at = EXCLUDED.settled_at, valid_turnover = EXCLUDED.valid_turnover,
-        updated_at = EXCLUDED.updated_at
+        updated_at = EXCLUDED.updated_at, group_key = EXCLUDED.group_key
       WHERE venue_bets.version < EXCLUDED.version`,
     [
       b.venueCode,
@@ -139,6 +143,7 @@ export async function upsertBet(q: Queryable, b: BetRow, now: number): Promise<b
       b.settledAt === null ? null : ts(b.settledAt),
       b.validTurnover,
       ts(now),
+      b.groupKey,
     ],
   );
   return r.rowCount === 1;
@@ -159,7 +164,8 @@ export async function setValidTurnover(
 
 /**
  * The member's other live bets with a leg on one of `markets` on another side than this bet
- * took (keys `marketId|outcome`): together they are a hedge, and earn no turnover.
+ * took (keys `marketId|outcome`): a bet judged alone (a parlay) earns nothing beside them.
+ * `grouped`: the partner is a single judged with its group instead.
  */
 export async function hedgingBets(
   q: Queryable,
@@ -167,9 +173,14 @@ export async function hedgingBets(
   self: { venueCode: string; betId: string },
   markets: string[],
   sides: string[],
-): Promise<{ venueCode: string; betId: string; validTurnover: bigint }[]> {
-  const r = await q.query<{ venue_code: string; bet_id: string; valid_turnover: bigint }>(
-    `SELECT DISTINCT b.venue_code, b.bet_id, b.valid_turnover
+): Promise<{ venueCode: string; betId: string; validTurnover: bigint; grouped: boolean }[]> {
+  const r = await q.query<{
+    venue_code: string;
+    bet_id: string;
+    valid_turnover: bigint;
+    grouped: boolean;
+  }>(
+    `SELECT DISTINCT b.venue_code, b.bet_id, b.valid_turnover, b.group_key IS NOT NULL AS grouped
        FROM venue_bets b CROSS JOIN LATERAL jsonb_array_elements(b.legs) AS l(leg)
       WHERE b.member_id = $1 AND b.status <> 'void' AND NOT (b.venue_code = $2 AND b.bet_id = $3)
         AND (l.leg->>'marketId') = ANY($4::text[])
@@ -180,6 +191,7 @@ export async function hedgingBets(
     venueCode: x.venue_code,
     betId: x.bet_id,
     validTurnover: x.valid_turnover,
+    grouped: x.grouped,
   }));
 }
 

@@ -10,7 +10,8 @@ import type { Member } from '../../test/factories';
 /**
  * Bet copies pulled by cursor (contract §6) and the valid turnover they earn (contract §5):
  * the highest version wins; the stake counts on decided outcomes, half on half results,
- * nothing for voids, pushes, odds below the minimum or opposite sides of one market; a void or
+ * nothing for voids, pushes or odds below the minimum; opposite sides of one market count
+ * only the loss they were certain to make (bet-groups.test.ts has the rule in full); a void or
  * resettle takes back what was credited. ShareBetRecord builds its card from the copy.
  */
 let bed: Testbed;
@@ -176,7 +177,7 @@ describe('bet copies and valid turnover', () => {
     expect((await turnover(m)).completed).toBe('50.00');
   });
 
-  it('opposite sides of one market earn nothing, even across venues and when seen late', async () => {
+  it('opposite sides of one market count their certain loss, across venues and seen late', async () => {
     const m = await fundedMember(bed.t, '0', bed.admin);
     const over = newBetId();
     const under = newBetId();
@@ -205,7 +206,8 @@ describe('bet copies and valid turnover', () => {
       }),
     );
     await pull();
-    expect((await turnover(m)).completed).toBe('0.00');
+    // 200.00 staked, 190.00 back whatever the score: 10.00.
+    expect((await turnover(m)).completed).toBe('10.00');
     // The same side twice is no hedge.
     const again = newBetId();
     feed(
@@ -232,7 +234,7 @@ describe('bet copies and valid turnover', () => {
       }),
     );
     await pull();
-    expect((await turnover(m)).completed).toBe('200.00');
+    expect((await turnover(m)).completed).toBe('210.00');
   });
 
   it('a parlay: odds multiplied, decided by its payout', async () => {
