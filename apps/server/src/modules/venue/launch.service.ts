@@ -1,5 +1,5 @@
 import { ErrorCode, type LaunchRequest, type LaunchResult } from '@nebula/protocol';
-import { frameRouteOf, isOnOrigin } from '@nebula/protocol/venue/registry';
+import { frameRouteOf, isVenuePageUrl } from '@nebula/protocol/venue/registry';
 import type { Db } from '@nebula/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
@@ -66,9 +66,9 @@ export class LaunchService {
       throw new AppError(ErrorCode.VenueRefused, { venueCode: outcome.code });
     }
     const l = outcome.data;
-    // A page elsewhere than the venue's registered origin is never handed to the site.
-    if (!isOnOrigin(l.url, venue.origin) || !isOnOrigin(l.h5Url, venue.origin)) {
-      this.d.log.error({ venue: venue.code }, 'venue launch answered a page on another origin');
+    // A page elsewhere than the venue's pages on its registered origin is never handed over.
+    if (!isVenuePageUrl(l.url, venue.origin) || !isVenuePageUrl(l.h5Url, venue.origin)) {
+      this.d.log.error({ venue: venue.code }, 'venue launch answered a page off its pages');
       throw new AppError(ErrorCode.VenueRefused);
     }
     if (!req.isPreload) await this.d.transfers.noteLaunch(memberId, venue.code);
