@@ -299,6 +299,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     log,
     publicUrl: config.publicUrl,
   });
+  // Whatever ends a member's session ends their venue sessions too, after the member's answer
+  // (contract §4); a block ends them itself, before the operator's answer (onBlocked above).
+  sessions.onEnded((memberId, reason) =>
+    reason === 'blocked' ? Promise.resolve() : launch.endSessionsSoon(memberId),
+  );
   const jsonCache = new JsonCacheService(
     deps.redis
       ? new RedisJsonCacheStore(deps.redis, config.redisPrefix)
