@@ -280,6 +280,46 @@ describe('maintenance, recall and the member switch', () => {
     expect(again.balances.main).toBe('100.00');
   });
 
+  it('a recall with the venues down names the ones it could not ask, and a retry recalls them', async () => {
+    const m = await fundedMember(bed.t, '100', bed.admin);
+    await transfer(m, 'FAKE', 'in', '30');
+    await transfer(m, 'FAKE2', 'in', '20');
+    const key = idemKey();
+    const call = () =>
+      m.client.data<RecallResult>('transferRecall', {
+        token: m.token,
+        headers: { 'x-idempotency-key': key },
+        body: {},
+      });
+    bed.venue.control.down = true;
+    let down: RecallResult;
+    try {
+      down = await call();
+    } finally {
+      bed.venue.control.down = false;
+    }
+    expect(down.transfers).toEqual([]);
+    expect(down.unreachable).toEqual([
+      { venueCode: 'FAKE', venueName: '测试场馆FAKE' },
+      { venueCode: 'FAKE2', venueName: '测试场馆FAKE2' },
+    ]);
+    expect(down.balances.main).toBe('50.00');
+    const back = await call();
+    expect(back.unreachable).toEqual([]);
+    expect(back.transfers.map((x) => [x.venueCode, x.amount]).sort()).toEqual([
+      ['FAKE', '30.00'],
+      ['FAKE2', '20.00'],
+    ]);
+    expect(back.balances.main).toBe('100.00');
+    // A venue that answers with nothing to bring home is not unreachable.
+    const again = await m.client.data<RecallResult>('transferRecall', {
+      token: m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: {},
+    });
+    expect(again).toMatchObject({ transfers: [], unreachable: [] });
+  });
+
   it('the 免转 switch is the member’s own', async () => {
     const m = await fundedMember(bed.t, '0', bed.admin);
     expect(await m.client.data('transferPrefs', { token: m.token })).toEqual({
@@ -300,9 +340,12 @@ describe('maintenance, recall and the member switch', () => {
       headers: { 'x-admin-token': bed.admin, 'x-idempotency-key': idemKey() },
       payload: { reason: '会员冻结，回收余额' },
     });
-    expect(r.json<{ data: { transfers: { status: string }[] } }>().data.transfers).toEqual([
-      expect.objectContaining({ status: 'succeeded', userName: m.userName }),
-    ]);
+    expect(
+      r.json<{ data: { transfers: { status: string }[]; unreachable: unknown[] } }>().data,
+    ).toEqual({
+      transfers: [expect.objectContaining({ status: 'succeeded', userName: m.userName })],
+      unreachable: [],
+    });
     expect((await balances(m)).main).toBe('100.00');
   });
 

@@ -43,7 +43,7 @@ interface VenueFramePageProps {
  * navigation. Only the venue's pages (`/h5/…`) on the origin the registry holds for it are
  * framed (else 404); only messages from that origin and that frame's window are heard, and a
  * message can only open a screen the member then confirms (the transfer sheet). Leaving brings
- * the venue's balance home when 免转 is on.
+ * the venue's balance home when 免转 is on (or says the venue could not be asked).
  */
 export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps) {
   const { t } = useTranslation('venues');
@@ -117,16 +117,23 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
     return () => window.removeEventListener('message', onMessage);
   }, [code, origin, pathname, navigate, queryClient]);
 
-  // Leaving with 免转 on brings the venue's balance home (a fresh key: one recall per leave).
+  // Leaving with 免转 on brings the venue's balance home (a fresh key: one recall per leave);
+  // a venue that cannot be asked keeps the money, and the member is told so.
   useEffect(() => {
     if (!code || !appSendMoney) return;
     return () => {
       void api
         .call('transferRecall', { body: { venueCode: code }, idempotencyKey: generateUuidV4() })
-        .then(() => queryClient.invalidateQueries({ queryKey: ['wallet'] }))
+        .then((r) => {
+          if (r.unreachable.length > 0)
+            showToast(
+              t('recallUnreachable', { names: r.unreachable.map((u) => u.venueName).join('、') }),
+            );
+          return queryClient.invalidateQueries({ queryKey: ['wallet'] });
+        })
         .catch(() => undefined);
     };
-  }, [code, appSendMoney, queryClient]);
+  }, [code, appSendMoney, queryClient, t]);
 
   // Money moved in: the venue page is told to reload its balance (to its origin only).
   useEffect(() => {
