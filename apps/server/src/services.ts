@@ -54,6 +54,7 @@ import { RedisJsonCacheStore, TableJsonCacheStore } from './modules/json-cache/j
 import { TransferEngine, type CrashHook } from './modules/transfer/transfer-engine';
 import { TransferResolverService } from './modules/transfer/transfer-resolver.service';
 import { TransferService } from './modules/transfer/transfer.service';
+import { TransferThrottle } from './modules/transfer/transfer-throttle';
 import { LaunchService } from './modules/venue/launch.service';
 import { MerchantClient } from './modules/venue/merchant-client';
 import { MerchantSecrets } from './modules/venue/merchant-secrets';
@@ -277,6 +278,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     members,
     play: playBreaks,
     engine: transferEngine,
+    throttle: new TransferThrottle(
+      { redis: deps.redis ?? null, redisPrefix: config.redisPrefix },
+      () => clock.now(),
+    ),
   });
   const transferResolver = new TransferResolverService({
     db,

@@ -25,6 +25,7 @@ import * as repo from './transfer.repository';
 import { walletView } from './wallet-view';
 import type { TransferKind, TransferRow } from './transfer.repository';
 import type { PlayGuard } from '../play-break/play-break.service';
+import type { TransferThrottle } from './transfer-throttle';
 
 export interface TransferDeps {
   db: Db;
@@ -37,6 +38,8 @@ export interface TransferDeps {
   /** Refuses transfers in to members on a time-out or self-exclusion (contract §5). */
   play: PlayGuard;
   engine: TransferEngine;
+  /** Transfer orders per member per minute (`transferOrdersPerMinute`). */
+  throttle: TransferThrottle;
 }
 
 const BALANCE_TIMEOUT_MS = 4000;
@@ -57,6 +60,9 @@ export class TransferService {
     const earlier = await repo.readTransfer(this.d.db, id);
     if (earlier)
       return this.#result(this.#sameOrRefuse(earlier, memberId, venue, req.direction, amount));
+    // A new order counts before anything is written; a retry of its key (above) never does.
+    const { transferOrdersPerMinute } = await this.d.settings.get();
+    await this.d.throttle.count(memberId, transferOrdersPerMinute);
     if (amount <= 0n) throw new AppError(ErrorCode.TransferAmountZero);
     if (req.direction === 'in') await this.assertCanSendIn(memberId, venue);
     const row = await this.#run({

@@ -114,6 +114,40 @@ describe('transfer in and out', () => {
     expect(r.data.balances.main).toBe('10.00');
   });
 
+  it('a burst past transferOrdersPerMinute is refused (7029) and writes no row; a retry of a key is free', async () => {
+    const m = await fundedMember(bed.t, '10', bed.admin);
+    const { transferOrdersPerMinute: limit } = await bed.t.services.settings.get();
+    expect(limit).toBe(20);
+    // 50 orders at once, each a failure (beyond the venue balance) that used to leave a row.
+    const keys = Array.from({ length: 50 }, () => idemKey());
+    const started = bed.t.clock.now();
+    const answers = await Promise.all(keys.map((k) => transfer(m, 'FAKE', 'out', '5', k)));
+    const refused = answers.filter((a) => a.status_code === ErrorCode.TransferTooFrequent);
+    const failed = answers.filter((a) => a.status_code === ErrorCode.Success);
+    expect(failed).toHaveLength(limit);
+    expect(failed.every((a) => a.data.status === 'failed')).toBe(true);
+    expect(refused).toHaveLength(50 - limit);
+    expect(refused[0]!.message).toBe('转账操作过于频繁，请稍后再试');
+    // The window opened with the first order of the burst and closes a minute later.
+    const { retryAt } = refused[0]!.data as unknown as { retryAt: number };
+    expect(retryAt).toBeGreaterThanOrEqual(started + 60_000);
+    expect(retryAt).toBeLessThanOrEqual(bed.t.clock.now() + 60_000);
+    const rows = await bed.t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM venue_transfers WHERE member_id = $1',
+      [m.memberId],
+    );
+    expect(rows.rows[0]!.n).toBe(limit);
+    // A retry of a key already answered is a replay, not a new order.
+    const first = keys[answers.findIndex((a) => a.status_code === ErrorCode.Success)]!;
+    expect((await transfer(m, 'FAKE', 'out', '5', first)).data.status).toBe('failed');
+    // Another member is not held up; the next minute the member may order again.
+    const other = await fundedMember(bed.t, '10', bed.admin);
+    await expectCode(transfer(other, 'FAKE', 'in', '1'), ErrorCode.Success);
+    await expectCode(transfer(m, 'FAKE', 'in', '1'), ErrorCode.TransferTooFrequent);
+    bed.t.clock.advance(61_000);
+    await expectCode(transfer(m, 'FAKE', 'in', '1'), ErrorCode.Success);
+  });
+
   it('unknown venue 8100, zero 7027', async () => {
     const m = await fundedMember(bed.t, '10', bed.admin);
     await expectCode(transfer(m, 'NOPE', 'in', '1'), ErrorCode.VenueNotFound);
