@@ -201,6 +201,12 @@ async function main(): Promise<void> {
       merchantCode: MERCHANT,
     });
     if (added.status_code !== 6000) throw new Error(`venue: ${JSON.stringify(added)}`);
+    // One member takes every client's orders: lift the per-member limit (contract §6) out of
+    // the way, as an operator would for a load test.
+    const limit = await opCall('POST', '/admin/api/v1/settings', {
+      transferOrdersPerMinute: 100_000,
+    });
+    if (limit.status_code !== 6000) throw new Error(`settings: ${JSON.stringify(limit)}`);
     const ours: { deviceId: string; token: string; memberId: number }[] = [];
     for (let i = 0; i < 1; i += 1) {
       const deviceId = randomUUID();

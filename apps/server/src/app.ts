@@ -215,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerChatSocket(app, chatHub, config);
   app.addHook('onClose', () => chatHub.stop());
   app.addHook('onClose', () => services.venueWorker.stop());
+  // Venue session ends still on their way arrive (or time out) before the database closes.
+  app.addHook('onClose', () => services.launch.settled());
   await registerGatewayCallback(app, depositCallbacks);
   registerPwaManifest(app, settings);
   await registerWebStatic(app, config.webDist, webShell, (pathname, query) =>

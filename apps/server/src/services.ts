@@ -55,6 +55,7 @@ import { RedisJsonCacheStore, TableJsonCacheStore } from './modules/json-cache/j
 import { TransferEngine, type CrashHook } from './modules/transfer/transfer-engine';
 import { TransferResolverService } from './modules/transfer/transfer-resolver.service';
 import { TransferService } from './modules/transfer/transfer.service';
+import { TransferThrottle } from './modules/transfer/transfer-throttle';
 import { LaunchService } from './modules/venue/launch.service';
 import { MerchantClient } from './modules/venue/merchant-client';
 import { MerchantSecrets } from './modules/venue/merchant-secrets';
@@ -278,6 +279,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     members,
     play: playBreaks,
     engine: transferEngine,
+    throttle: new TransferThrottle(
+      { redis: deps.redis ?? null, redisPrefix: config.redisPrefix },
+      () => clock.now(),
+    ),
   });
   const transferResolver = new TransferResolverService({
     db,
@@ -300,6 +305,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     log,
     publicUrl: config.publicUrl,
   });
+  // Whatever ends a member's session ends their venue sessions too, after the member's answer
+  // (contract §4); a block ends them itself, before the operator's answer (onBlocked above).
+  sessions.onEnded((memberId, reason) =>
+    reason === 'blocked' ? Promise.resolve() : launch.endSessionsSoon(memberId),
+  );
   const jsonCache = new JsonCacheService(
     deps.redis
       ? new RedisJsonCacheStore(deps.redis, config.redisPrefix)

@@ -273,7 +273,8 @@ describe('transport outcomes', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe');
-    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The two framing headers agree: nobody frames the member site, not even itself.
+    expect(page.headers['x-frame-options']).toBe('DENY');
     const res = await t
       .client()
       .raw('preInfo', { body: {}, headers: { origin: 'https://evil.example' } });

@@ -93,6 +93,9 @@ export function securityHeaders(directives: Record<string, string[]>): Record<st
   const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
+    // The member site frames none of its own pages and nobody else may: DENY says what the
+    // CSP's frame-ancestors 'none' says, for browsers that only read this header.
+    xFrameOptions: { action: 'deny' },
   });
   middleware({} as IncomingMessage, res, () => undefined);
   return headers;

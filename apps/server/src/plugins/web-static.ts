@@ -17,7 +17,8 @@ export async function registerWebStatic(
   shell: WebShellService,
   /**
    * Whether a page address may be served as found: a venue frame route answers 404 when its
-   * `url` is not on the origin the registry holds for the venue (the page then shows 404 too).
+   * `url` is not one of the venue's pages on the origin the registry holds for it (the page
+   * then shows 404 too).
    */
   pageFound: (pathname: string, query: URLSearchParams) => Promise<boolean> = () =>
     Promise.resolve(true),

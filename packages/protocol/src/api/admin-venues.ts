@@ -4,6 +4,7 @@ import { isPlainOrigin, venueStatuses } from '../venue/registry';
 import { pageOf, paging } from './common';
 import {
   DialectEnum,
+  RecallUnreachable,
   TransferOrder,
   TransferStatusView,
   VenueFamilyEnum,
@@ -88,4 +89,8 @@ export const AdminTransferPage = pageOf(AdminTransfer);
 export const AdminTransferParams = z
   .object({ transferId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) })
   .strict();
-export const AdminRecallResult = z.object({ transfers: z.array(AdminTransfer) });
+export const AdminRecallResult = z.object({
+  transfers: z.array(AdminTransfer),
+  /** The venues that did not answer: nothing was recalled from them. */
+  unreachable: z.array(RecallUnreachable),
+});

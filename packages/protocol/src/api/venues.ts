@@ -120,9 +120,14 @@ export const TransferResult = z.object({
 export type TransferResult = z.infer<typeof TransferResult>;
 /** 一键回收: every venue holding money, one transfer out each. */
 export const RecallRequest = z.object({ venueCode: venueCodeParam.optional() }).strict();
+/** A venue a recall could not ask for its balance (down, timed out): its money stays there. */
+export const RecallUnreachable = z.object({ venueCode: z.string(), venueName: z.string() });
+export type RecallUnreachable = z.infer<typeof RecallUnreachable>;
 export const RecallResult = z.object({
   transfers: z.array(TransferOrder),
   balances: WalletBalances,
+  /** The venues that did not answer: nothing was recalled from them (the member is told). */
+  unreachable: z.array(RecallUnreachable),
 });
 export type RecallResult = z.infer<typeof RecallResult>;
 export const TransferOrdersQuery = z

@@ -77,3 +77,19 @@ export function isOnOrigin(url: string, origin: string): boolean {
     return false;
   }
 }
+
+/** Where a venue's member pages live on its origin (contract §6): everything else is its API. */
+export const VENUE_PAGE_PATH = '/h5/';
+
+/**
+ * Whether `url` is one of the venue's member pages: on exactly `origin` and under
+ * `VENUE_PAGE_PATH`. A frame opens nothing else of the venue's origin (its operator or merchant
+ * API would render in the site's frame). The path is judged as the URL parser normalised it
+ * (`..` and `%2e%2e` segments resolved) and must be plain: no percent-escape, so an encoded
+ * slash or dot cannot climb out on a server that decodes it.
+ */
+export function isVenuePageUrl(url: string, origin: string): boolean {
+  if (!isOnOrigin(url, origin)) return false;
+  const path = new URL(url).pathname;
+  return path.startsWith(VENUE_PAGE_PATH) && /^[A-Za-z0-9/._~-]*$/.test(path);
+}

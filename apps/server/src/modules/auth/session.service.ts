@@ -38,6 +38,15 @@ const ENDED_CODE: Record<EndReason, number> = {
   locked: ErrorCode.AuthRequired,
 };
 
+/** Why a member's session ended, as announced: an end reason or an operator's device block. */
+export type EndedReason = EndReason | 'deviceBlocked';
+
+/**
+ * Told once, on the node that ended them, after a member's sessions ended and the member had
+ * their answer's state written. It must not throw or wait on a third party (venues).
+ */
+export type SessionsEndedListener = (memberId: number, reason: EndedReason) => Promise<void>;
+
 export interface NewSession {
   token: string;
   sessionId: string;
@@ -54,12 +63,18 @@ export interface SessionInfo extends ResolvedSession {
 export class SessionService implements SessionResolver {
   /** Live sessions this node has read (see SessionCache): most member calls skip the lookup. */
   readonly #cache = new SessionCache();
+  #onEnded: SessionsEndedListener | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
     private readonly clock: Clock,
   ) {}
+
+  /** What else ends with a member's session (their venue sessions, bound in services.ts). */
+  onEnded(listener: SessionsEndedListener): void {
+    this.#onEnded = listener;
+  }
 
   /** Sessions that end on any node leave this node's cache. */
   async start(): Promise<void> {
@@ -106,16 +121,17 @@ export class SessionService implements SessionResolver {
     if (await isDeviceBlocked(this.db, deviceId)) throw new AppError(ErrorCode.SessionInvalid);
   }
 
-  /** Tells every node (chat sockets) that these sessions ended. */
-  async announceEnded(
-    memberId: number,
-    sessionIds: string[],
-    reason: EndReason | 'deviceBlocked',
-  ): Promise<void> {
+  /**
+   * Tells every node (chat sockets) that these sessions ended, and this node's listener (every
+   * path that ends a member's sessions comes through here: logout, logout everywhere, a password
+   * change or reset, a lockout, a login elsewhere, a block, a device block, expiry).
+   */
+  async announceEnded(memberId: number, sessionIds: string[], reason: EndedReason): Promise<void> {
     // This node forgets them before answering; the others on the bus message.
     this.#cache.drop(sessionIds);
-    if (sessionIds.length > 0)
-      await this.bus.publish('session.ended', { memberId, sessionIds, reason });
+    if (sessionIds.length === 0) return;
+    await this.bus.publish('session.ended', { memberId, sessionIds, reason });
+    await this.#onEnded?.(memberId, reason);
   }
 
   async end(memberId: number, sessionId: string, reason: EndReason): Promise<void> {

@@ -145,6 +145,8 @@ export const settingSchemas = {
   appAndroidUrl: httpsLink,
   /** Feedback a member may send per hour (a rate limit: 9320). */
   feedbackPerHour: z.number().int().min(1).max(100),
+  /** Transfer orders a member may place per minute (a rate limit: 7029, contract §6). */
+  transferOrdersPerMinute: z.number().int().min(1).max(100_000),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -280,5 +282,6 @@ export function defaultSettings(config: Config): SiteSettings {
     appIosUrl: '',
     appAndroidUrl: '',
     feedbackPerHour: 5,
+    transferOrdersPerMinute: 20,
   };
 }

@@ -111,7 +111,7 @@ export class TransferResolverService {
       throw new AppError(ErrorCode.Validation, {
         issues: [{ path: 'memberId', message: 'unknown member' }],
       });
-    const { rows } = await this.d.transfers.recall(
+    const { rows, unreachable } = await this.d.transfers.recall(
       memberId,
       `${op.userName}:${key}`,
       undefined,
@@ -123,9 +123,13 @@ export class TransferResolverService {
         action: 'member.venueRecall',
         target: `member:${memberId}`,
         before: null,
-        after: { reason, transfers: rows.map((r) => ({ id: r.id, status: r.status })) },
+        after: {
+          reason,
+          transfers: rows.map((r) => ({ id: r.id, status: r.status })),
+          unreachable: unreachable.map((u) => u.venueCode),
+        },
       }),
     );
-    return { transfers: await this.#present(rows) };
+    return { transfers: await this.#present(rows), unreachable };
   }
 }

@@ -44,6 +44,8 @@ beforeAll(async () => {
     apiUrl: venue.url,
     dialect: 'IMTY',
   });
+  // The races, not the per-member limit a minute (its own test in transfer.test.ts).
+  await t.services.settings.update({ transferOrdersPerMinute: 1000 });
 }, 90_000);
 afterAll(async () => {
   await t?.close();

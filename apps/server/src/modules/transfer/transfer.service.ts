@@ -5,6 +5,7 @@ import {
   messageFor,
   parseMoney,
   type RecallResult,
+  type RecallUnreachable,
   type TransferOrder,
   type TransferOrderRequest,
   type TransferResult,
@@ -21,8 +22,10 @@ import type { MerchantClient } from '../venue/merchant-client';
 import type { VenueRegistry, VenueRow } from '../venue/venue-registry.service';
 import { deriveTransferId, playerIdOf, type TransferEngine } from './transfer-engine';
 import * as repo from './transfer.repository';
+import { walletView } from './wallet-view';
 import type { TransferKind, TransferRow } from './transfer.repository';
 import type { PlayGuard } from '../play-break/play-break.service';
+import type { TransferThrottle } from './transfer-throttle';
 
 export interface TransferDeps {
   db: Db;
@@ -35,6 +38,8 @@ export interface TransferDeps {
   /** Refuses transfers in to members on a time-out or self-exclusion (contract §5). */
   play: PlayGuard;
   engine: TransferEngine;
+  /** Transfer orders per member per minute (`transferOrdersPerMinute`). */
+  throttle: TransferThrottle;
 }
 
 const BALANCE_TIMEOUT_MS = 4000;
@@ -55,6 +60,9 @@ export class TransferService {
     const earlier = await repo.readTransfer(this.d.db, id);
     if (earlier)
       return this.#result(this.#sameOrRefuse(earlier, memberId, venue, req.direction, amount));
+    // A new order counts before anything is written; a retry of its key (above) never does.
+    const { transferOrdersPerMinute } = await this.d.settings.get();
+    await this.d.throttle.count(memberId, transferOrdersPerMinute);
     if (amount <= 0n) throw new AppError(ErrorCode.TransferAmountZero);
     if (req.direction === 'in') await this.assertCanSendIn(memberId, venue);
     const row = await this.#run({
@@ -122,22 +130,29 @@ export class TransferService {
 
   /**
    * 一键回收: every venue the member used (or one), each asked its balance and emptied by one
-   * transfer out. Ids come from the key and the venue: a retry finds the same transfers.
+   * transfer out. Ids come from the key and the venue: a retry finds the same transfers. A venue
+   * that does not answer the balance question is named in `unreachable`: its money stays
+   * there, and the caller says so rather than answer an empty success.
    */
   async recall(
     memberId: number,
     key: string,
     only?: string,
     idPrefix = 'R',
-  ): Promise<{ rows: TransferRow[] }> {
+  ): Promise<{ rows: TransferRow[]; unreachable: RecallUnreachable[] }> {
     const venues = await this.usedVenues(memberId, only);
+    const unreachable: RecallUnreachable[] = [];
     const rows = await Promise.all(
       venues.map(async (venue): Promise<TransferRow | null> => {
         const id = deriveTransferId(idPrefix, memberId, 'recall', key, venue.code);
         const earlier = await repo.readTransfer(this.d.db, id);
         if (earlier) return earlier;
         const balance = await this.#askBalance(memberId, venue);
-        if (balance === null || balance <= 0n) return null;
+        if (balance === null) {
+          unreachable.push({ venueCode: venue.code, venueName: venue.name });
+          return null;
+        }
+        if (balance <= 0n) return null;
         return this.#run({
           id,
           memberId,
@@ -148,14 +163,18 @@ export class TransferService {
         });
       }),
     );
-    return { rows: rows.filter((r): r is TransferRow => r !== null) };
+    // In the registry's order, whichever venue answered first.
+    const order = venues.map((v) => v.code);
+    unreachable.sort((a, b) => order.indexOf(a.venueCode) - order.indexOf(b.venueCode));
+    return { rows: rows.filter((r): r is TransferRow => r !== null), unreachable };
   }
 
   async recallForMember(memberId: number, key: string, only?: string): Promise<RecallResult> {
-    const { rows } = await this.recall(memberId, key, only);
+    const { rows, unreachable } = await this.recall(memberId, key, only);
     return {
       transfers: await Promise.all(rows.map((r) => this.present(r))),
       balances: await this.balances(memberId),
+      unreachable,
     };
   }
 
@@ -230,45 +249,7 @@ export class TransferService {
       repo.walletFacts(this.d.db, memberId),
       this.d.registry.all(),
     ]);
-    const accounts = facts.venues;
-    const pending = facts.pending;
-    const kind = (k: string) => facts.accounts.get(k) ?? 0n;
-    const b = {
-      main: kind('main'),
-      locked: kind('locked'),
-      coin: kind('coin'),
-      transit: kind('transit'),
-    };
-    const byCode = new Map(accounts.map((a) => [a.venueCode, a]));
-    const pendingOf = (code: string, direction: 'in' | 'out') =>
-      pending
-        .filter((p) => p.venueCode === code && p.direction === direction)
-        .reduce((s, p) => s + p.amount, 0n);
-    let venueTotal = 0n;
-    let pendingOut = 0n;
-    const list = venues.map((v) => {
-      const a = byCode.get(v.code);
-      const balance = a?.balance ?? 0n;
-      venueTotal += balance;
-      pendingOut += pendingOf(v.code, 'out');
-      return {
-        code: v.code,
-        name: v.name,
-        balance: fenToYuanString(balance),
-        syncedAt: a?.syncedAt ?? null,
-        status: v.status,
-        pendingIn: fenToYuanString(pendingOf(v.code, 'in')),
-        pendingOut: fenToYuanString(pendingOf(v.code, 'out')),
-      };
-    });
-    return {
-      main: fenToYuanString(b.main),
-      locked: fenToYuanString(b.locked),
-      coin: b.coin.toString(),
-      venues: list,
-      inFlight: fenToYuanString(b.transit + pendingOut),
-      total: fenToYuanString(b.main + b.locked + venueTotal + b.transit),
-    };
+    return walletView(facts, venues);
   }
 
   async orders(

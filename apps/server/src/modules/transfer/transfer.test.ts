@@ -114,6 +114,40 @@ describe('transfer in and out', () => {
     expect(r.data.balances.main).toBe('10.00');
   });
 
+  it('a burst past transferOrdersPerMinute is refused (7029) and writes no row; a retry of a key is free', async () => {
+    const m = await fundedMember(bed.t, '10', bed.admin);
+    const { transferOrdersPerMinute: limit } = await bed.t.services.settings.get();
+    expect(limit).toBe(20);
+    // 50 orders at once, each a failure (beyond the venue balance) that used to leave a row.
+    const keys = Array.from({ length: 50 }, () => idemKey());
+    const started = bed.t.clock.now();
+    const answers = await Promise.all(keys.map((k) => transfer(m, 'FAKE', 'out', '5', k)));
+    const refused = answers.filter((a) => a.status_code === ErrorCode.TransferTooFrequent);
+    const failed = answers.filter((a) => a.status_code === ErrorCode.Success);
+    expect(failed).toHaveLength(limit);
+    expect(failed.every((a) => a.data.status === 'failed')).toBe(true);
+    expect(refused).toHaveLength(50 - limit);
+    expect(refused[0]!.message).toBe('转账操作过于频繁，请稍后再试');
+    // The window opened with the first order of the burst and closes a minute later.
+    const { retryAt } = refused[0]!.data as unknown as { retryAt: number };
+    expect(retryAt).toBeGreaterThanOrEqual(started + 60_000);
+    expect(retryAt).toBeLessThanOrEqual(bed.t.clock.now() + 60_000);
+    const rows = await bed.t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM venue_transfers WHERE member_id = $1',
+      [m.memberId],
+    );
+    expect(rows.rows[0]!.n).toBe(limit);
+    // A retry of a key already answered is a replay, not a new order.
+    const first = keys[answers.findIndex((a) => a.status_code === ErrorCode.Success)]!;
+    expect((await transfer(m, 'FAKE', 'out', '5', first)).data.status).toBe('failed');
+    // Another member is not held up; the next minute the member may order again.
+    const other = await fundedMember(bed.t, '10', bed.admin);
+    await expectCode(transfer(other, 'FAKE', 'in', '1'), ErrorCode.Success);
+    await expectCode(transfer(m, 'FAKE', 'in', '1'), ErrorCode.TransferTooFrequent);
+    bed.t.clock.advance(61_000);
+    await expectCode(transfer(m, 'FAKE', 'in', '1'), ErrorCode.Success);
+  });
+
   it('unknown venue 8100, zero 7027', async () => {
     const m = await fundedMember(bed.t, '10', bed.admin);
     await expectCode(transfer(m, 'NOPE', 'in', '1'), ErrorCode.VenueNotFound);
@@ -280,6 +314,46 @@ describe('maintenance, recall and the member switch', () => {
     expect(again.balances.main).toBe('100.00');
   });
 
+  it('a recall with the venues down names the ones it could not ask, and a retry recalls them', async () => {
+    const m = await fundedMember(bed.t, '100', bed.admin);
+    await transfer(m, 'FAKE', 'in', '30');
+    await transfer(m, 'FAKE2', 'in', '20');
+    const key = idemKey();
+    const call = () =>
+      m.client.data<RecallResult>('transferRecall', {
+        token: m.token,
+        headers: { 'x-idempotency-key': key },
+        body: {},
+      });
+    bed.venue.control.down = true;
+    let down: RecallResult;
+    try {
+      down = await call();
+    } finally {
+      bed.venue.control.down = false;
+    }
+    expect(down.transfers).toEqual([]);
+    expect(down.unreachable).toEqual([
+      { venueCode: 'FAKE', venueName: '测试场馆FAKE' },
+      { venueCode: 'FAKE2', venueName: '测试场馆FAKE2' },
+    ]);
+    expect(down.balances.main).toBe('50.00');
+    const back = await call();
+    expect(back.unreachable).toEqual([]);
+    expect(back.transfers.map((x) => [x.venueCode, x.amount]).sort()).toEqual([
+      ['FAKE', '30.00'],
+      ['FAKE2', '20.00'],
+    ]);
+    expect(back.balances.main).toBe('100.00');
+    // A venue that answers with nothing to bring home is not unreachable.
+    const again = await m.client.data<RecallResult>('transferRecall', {
+      token: m.token,
+      headers: { 'x-idempotency-key': idemKey() },
+      body: {},
+    });
+    expect(again).toMatchObject({ transfers: [], unreachable: [] });
+  });
+
   it('the 免转 switch is the member’s own', async () => {
     const m = await fundedMember(bed.t, '0', bed.admin);
     expect(await m.client.data('transferPrefs', { token: m.token })).toEqual({
@@ -300,9 +374,12 @@ describe('maintenance, recall and the member switch', () => {
       headers: { 'x-admin-token': bed.admin, 'x-idempotency-key': idemKey() },
       payload: { reason: '会员冻结，回收余额' },
     });
-    expect(r.json<{ data: { transfers: { status: string }[] } }>().data.transfers).toEqual([
-      expect.objectContaining({ status: 'succeeded', userName: m.userName }),
-    ]);
+    expect(
+      r.json<{ data: { transfers: { status: string }[]; unreachable: unknown[] } }>().data,
+    ).toEqual({
+      transfers: [expect.objectContaining({ status: 'succeeded', userName: m.userName })],
+      unreachable: [],
+    });
     expect((await balances(m)).main).toBe('100.00');
   });
 

@@ -118,6 +118,10 @@ describe('the registry and the game lists', () => {
     expect(await found('/sport/im', 'FBTY', `${origin}/h5/`)).toBe(false);
     expect(await found('/sport/im', 'IMTY', null)).toBe(false);
     expect(await found('/sport/im', 'IMTY', `javascript:alert(1)`)).toBe(false);
+    // Only the venue's pages: its API on the same origin would render in the site's frame.
+    expect(await found('/sport/im', 'IMTY', `${origin}/operator/v1/settings`)).toBe(false);
+    expect(await found('/sport/im', 'IMTY', `${origin}/h5/../operator/v1/settings`)).toBe(false);
+    expect(await found('/sport/im', 'IMTY', `${origin}/h5/..%2foperator/v1/settings`)).toBe(false);
     expect(await found('/mine', null, null)).toBe(true);
     const bad = await adminCall(t, admin, 'POST', '/admin/api/v1/venues/sort', { codes: ['IMTY'] });
     expect(bad.status_code).toBe(ErrorCode.VenueSortInvalid);

@@ -1,5 +1,5 @@
 import { ErrorCode, type LaunchRequest, type LaunchResult } from '@nebula/protocol';
-import { frameRouteOf, isOnOrigin } from '@nebula/protocol/venue/registry';
+import { frameRouteOf, isVenuePageUrl } from '@nebula/protocol/venue/registry';
 import type { Db } from '@nebula/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
@@ -9,7 +9,10 @@ import type { SettingsService } from '../settings/settings.service';
 import { playerIdOf } from '../transfer/transfer-engine';
 import type { TransferService } from '../transfer/transfer.service';
 import type { MerchantClient } from './merchant-client';
-import type { VenueRegistry } from './venue-registry.service';
+import type { VenueRegistry, VenueRow } from './venue-registry.service';
+
+/** Why a member's venue sessions end (the merchant API's reasons). */
+export type VenueEndReason = 'blocked' | 'selfExcluded' | 'logout';
 
 export interface LaunchDeps {
   db: Db;
@@ -32,6 +35,9 @@ export interface LaunchDeps {
  * the venue answers must be on the origin the registry holds for it, or nothing is opened.
  */
 export class LaunchService {
+  /** Session ends still on their way to a venue (awaited on close, and by tests). */
+  readonly #ending = new Set<Promise<void>>();
+
   constructor(private readonly d: LaunchDeps) {}
 
   async launch(memberId: number, req: LaunchRequest): Promise<LaunchResult> {
@@ -66,9 +72,9 @@ export class LaunchService {
       throw new AppError(ErrorCode.VenueRefused, { venueCode: outcome.code });
     }
     const l = outcome.data;
-    // A page elsewhere than the venue's registered origin is never handed to the site.
-    if (!isOnOrigin(l.url, venue.origin) || !isOnOrigin(l.h5Url, venue.origin)) {
-      this.d.log.error({ venue: venue.code }, 'venue launch answered a page on another origin');
+    // A page elsewhere than the venue's pages on its registered origin is never handed over.
+    if (!isVenuePageUrl(l.url, venue.origin) || !isVenuePageUrl(l.h5Url, venue.origin)) {
+      this.d.log.error({ venue: venue.code }, 'venue launch answered a page off its pages');
       throw new AppError(ErrorCode.VenueRefused);
     }
     if (!req.isPreload) await this.d.transfers.noteLaunch(memberId, venue.code);
@@ -93,14 +99,51 @@ export class LaunchService {
    * (every platform call refuses the member, and a launch is refused).
    */
   async endSessions(memberId: number, reason: 'blocked' | 'selfExcluded'): Promise<void> {
-    for (const venue of await this.d.transfers.usedVenues(memberId)) {
+    for (const venue of await this.d.transfers.usedVenues(memberId))
+      await this.#end(memberId, venue, reason);
+  }
+
+  /**
+   * The member's platform session ended (contract §4: logout, logout everywhere, a password
+   * change or reset, a lockout, a login elsewhere, a device block, expiry): their venue sessions
+   * end too, without holding up the member's answer. The venues they used are read now; each is
+   * then told in the background, all at once. A venue that does not answer is logged and left,
+   * not retried: a retry could land after the member logged in again and relaunched, and end
+   * that new session (the merchant call names no cutoff); the old page cannot be used while the
+   * venue is down, and the venue's own session lifetime (24 h) still bounds it.
+   */
+  async endSessionsSoon(memberId: number): Promise<void> {
+    let venues: VenueRow[];
+    try {
+      venues = await this.d.transfers.usedVenues(memberId);
+    } catch (err) {
+      this.d.log.error({ err, memberId }, 'venue sessions not ended: venues unknown');
+      return;
+    }
+    for (const venue of venues) {
+      const task = this.#end(memberId, venue, 'logout');
+      this.#ending.add(task);
+      void task.finally(() => this.#ending.delete(task));
+    }
+  }
+
+  /** Resolves once every session end on its way to a venue arrived or failed (close, tests). */
+  async settled(): Promise<void> {
+    while (this.#ending.size > 0) await Promise.all(this.#ending.values());
+  }
+
+  /** One venue told; never throws (a failure is logged). */
+  async #end(memberId: number, venue: VenueRow, reason: VenueEndReason): Promise<void> {
+    try {
       const r = await this.d.merchant.call(this.d.registry.target(venue), 'endSessions', {
         venueCode: venue.code,
         playerId: playerIdOf(memberId),
         reason,
       });
       if (r.kind !== 'ok')
-        this.d.log.error({ venue: venue.code, memberId, r }, 'venue sessions not ended');
+        this.d.log.error({ venue: venue.code, memberId, reason, r }, 'venue sessions not ended');
+    } catch (err) {
+      this.d.log.error({ err, venue: venue.code, memberId, reason }, 'venue sessions not ended');
     }
   }
 }

@@ -1,5 +1,5 @@
 import { ErrorCode, type AdminVenue, type VenueFamily, type VenueView } from '@nebula/protocol';
-import { frameRouteOf, frameRoutes, isOnOrigin } from '@nebula/protocol/venue/registry';
+import { frameRouteOf, frameRoutes, isVenuePageUrl } from '@nebula/protocol/venue/registry';
 import type { Dialect } from '@nebula/protocol/venue/dialects';
 import type { Db } from '@nebula/db';
 import type { Bus } from '../../bus/bus';
@@ -106,8 +106,9 @@ export class VenueRegistry {
   }
 
   /**
-   * A frame route's page may be served when its `url` is on the registry origin of a venue of
-   * that route (the one `venue` names, if given); any other address is not a page.
+   * A frame route's page may be served when its `url` is one of the venue pages (`/h5/…`) on
+   * the registry origin of a venue of that route (the one `venue` names, if given); any other
+   * address — another origin, or the venue's API on its own origin — is not a page.
    */
   async framePageFound(pathname: string, code: string | null, url: string | null) {
     if (!(frameRoutes as readonly string[]).includes(pathname)) return true;
@@ -116,7 +117,7 @@ export class VenueRegistry {
       (v) =>
         frameRouteOf(v.family, v.dialect) === pathname &&
         (code === null || v.code === code) &&
-        isOnOrigin(url, v.origin),
+        isVenuePageUrl(url, v.origin),
     );
   }
 

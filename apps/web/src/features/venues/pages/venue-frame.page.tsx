@@ -1,6 +1,5 @@
-import type { VenueView } from '@nebula/protocol/api/venues';
 import { dialects } from '@nebula/protocol/venue/dialects';
-import { isOnOrigin } from '@nebula/protocol/venue/registry';
+import { isVenuePageUrl } from '@nebula/protocol/venue/registry';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -17,6 +16,7 @@ import { useSessionStore } from '../../../session/session.store';
 import { useVenueList } from '../api/venue-list.query';
 import { useAppSendMoney } from '../hooks/use-enter-venue';
 import { acceptFrameMessage } from '../model/frame-messages';
+import { frameTarget } from '../model/frame-target';
 import { frameHref } from '../model/open-venue';
 import { venueProxy } from '../model/venue-launch';
 import { venueSession } from '../../../lib/venue-sessions';
@@ -37,33 +37,13 @@ interface VenueFramePageProps {
   notFound: ReactNode;
 }
 
-/** Which venue and page the address names: `?venue=&url=`, or by origin for `?url=` alone. */
-function resolve(
-  list: VenueView[] | undefined,
-  origins: Record<string, string>,
-  pathname: string,
-  code: string | null,
-  url: string | null,
-): { venue: VenueView; origin: string; url: string } | 'invalid' | 'loading' {
-  if (!list) return 'loading';
-  if (!url) return 'invalid';
-  const candidates = list.filter(
-    (v) => v.frameRoute === pathname && (code === null || v.code === code),
-  );
-  for (const venue of candidates) {
-    const origin = origins[venue.code];
-    if (origin && isOnOrigin(url, origin)) return { venue, origin, url };
-  }
-  return 'invalid';
-}
-
 /**
  * A venue's page (SPEC §2's frame routes): full screen under a back bar with the main balance
  * and the venue's own (asked through the third-party proxy), in an iframe sandboxed without top
- * navigation. Only a page on the origin the registry holds for the venue is framed (else 404);
- * only messages from that origin and that frame's window are heard, and a message can only open
- * a screen the member then confirms (the transfer sheet). Leaving brings the venue's balance
- * home when 免转 is on.
+ * navigation. Only the venue's pages (`/h5/…`) on the origin the registry holds for it are
+ * framed (else 404); only messages from that origin and that frame's window are heard, and a
+ * message can only open a screen the member then confirms (the transfer sheet). Leaving brings
+ * the venue's balance home when 免转 is on (or says the venue could not be asked).
  */
 export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps) {
   const { t } = useTranslation('venues');
@@ -78,7 +58,7 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const target = resolve(
+  const target = frameTarget(
     venues.data?.list,
     config?.venueOrigins ?? {},
     pathname,
@@ -127,7 +107,7 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
           .then(() => {
             const s = venueSession(code);
             const url = s?.params.url;
-            if (url && isOnOrigin(url, origin))
+            if (url && isVenuePageUrl(url, origin))
               void navigate(frameHref(pathname, code, url), { replace: true });
           })
           .catch((error: unknown) => showToast(describeError(error).message));
@@ -137,16 +117,23 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
     return () => window.removeEventListener('message', onMessage);
   }, [code, origin, pathname, navigate, queryClient]);
 
-  // Leaving with 免转 on brings the venue's balance home (a fresh key: one recall per leave).
+  // Leaving with 免转 on brings the venue's balance home (a fresh key: one recall per leave);
+  // a venue that cannot be asked keeps the money, and the member is told so.
   useEffect(() => {
     if (!code || !appSendMoney) return;
     return () => {
       void api
         .call('transferRecall', { body: { venueCode: code }, idempotencyKey: generateUuidV4() })
-        .then(() => queryClient.invalidateQueries({ queryKey: ['wallet'] }))
+        .then((r) => {
+          if (r.unreachable.length > 0)
+            showToast(
+              t('recallUnreachable', { names: r.unreachable.map((u) => u.venueName).join('、') }),
+            );
+          return queryClient.invalidateQueries({ queryKey: ['wallet'] });
+        })
         .catch(() => undefined);
     };
-  }, [code, appSendMoney, queryClient]);
+  }, [code, appSendMoney, queryClient, t]);
 
   // Money moved in: the venue page is told to reload its balance (to its origin only).
   useEffect(() => {

@@ -98,6 +98,8 @@ export function TransferPage() {
   const setPrefs = useSetTransferPrefs();
   const orders = useTransferOrders(10);
   const [sheet, setSheet] = useState<{ code: string; name: string; d: 'in' | 'out' } | null>(null);
+  /** The venues the last 一键回收 could not ask: their money is still there (contract §6). */
+  const [unreachable, setUnreachable] = useState<string | null>(null);
   const data = balances.data;
   // The venues answer now: balances a minute old are not what a member moves money by.
   useEffect(() => {
@@ -107,15 +109,24 @@ export function TransferPage() {
 
   const recallAll = () =>
     recall.mutate(undefined, {
-      onSuccess: (r) =>
-        showToast(
-          r.transfers.length === 0
-            ? t('transfer.recallNothing')
-            : t('transfer.recallDone', {
-                n: r.transfers.length,
-                main: formatAmount(r.balances.main),
-              }),
-        ),
+      onSuccess: (r) => {
+        const missed =
+          r.unreachable.length > 0
+            ? t('transfer.recallUnreachable', {
+                names: r.unreachable.map((u) => u.venueName).join('、'),
+              })
+            : null;
+        setUnreachable(missed);
+        // Nothing recalled because a venue could not be asked is not "nothing to recall".
+        if (r.transfers.length > 0)
+          showToast(
+            t('transfer.recallDone', {
+              n: r.transfers.length,
+              main: formatAmount(r.balances.main),
+            }),
+          );
+        else showToast(missed ?? t('transfer.recallNothing'));
+      },
       onError: (error) => showToast(describeError(error).message),
     });
 
@@ -159,6 +170,11 @@ export function TransferPage() {
             {t('transfer.sync')}
           </Button>
         </div>
+        {unreachable && (
+          <p className="nb-tmain__unreachable" role="alert">
+            {unreachable}
+          </p>
+        )}
         <label className="nb-tauto">
           <span className="nb-tauto__text">
             <span className="nb-tauto__title">{t('transfer.auto')}</span>
