@@ -151,7 +151,11 @@ export class CorrectionService {
     await this.recheck(q, betId, true);
   }
 
-  /** An operator sets legs' results by hand and the bet is settled on them. */
+  /**
+   * An operator sets legs' results by hand on a settled bet and it is settled anew on them.
+   * Only a settled bet: an open one is voided or settled by its events' results — paying it by
+   * hand before its match would let the natural settlement skip it (contract §6).
+   */
   async resettleBet(
     q: Queryable,
     betId: string,
@@ -161,6 +165,7 @@ export class CorrectionService {
     if (!bet || bet.status === 'refused' || bet.status === 'voided') {
       throw new VenueError(ErrorCode.BetNotFound);
     }
+    if (isOpen(bet.status)) throw new VenueError(ErrorCode.BetNotSettled);
     const known = new Set(bet.legs.map((l) => l.leg));
     if (legs.some((l) => !known.has(l.leg))) throw new VenueError(ErrorCode.VenueRequestInvalid);
     await corrections.setOperatorLegs(q, betId, legs);

@@ -306,7 +306,27 @@ describe('results, corrections and debts', () => {
     ).data!.bets;
     expect(openBets.map((x) => x.betId).sort()).toEqual([single.betId, parlay.betId].sort());
     expect(openBets.find((x) => x.betId === parlay.betId)!.legs[0]!.result).toBe('void');
-    // The other leg is resettled by hand as won: the parlay pays that leg's odds alone.
+    // Still open, it cannot be settled by hand: its other match's result settles it (lost).
+    const early = await v.operator(
+      'resettleBet',
+      { betId: parlay.betId, legs: [{ leg: 2, result: 'won' }], reason: '人工结算' },
+      'trader',
+    );
+    expect(early.code).toBe(ErrorCode.BetNotSettled);
+    kickOff(b);
+    await v.operator(
+      'result',
+      {
+        eventId: b.eventId,
+        status: 'finished',
+        score: { home: 0, away: 1 },
+        halfTime: { home: 0, away: 0 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    await v.leader.tick();
+    // The result was wrong for that leg: resettled by hand as won, the parlay pays its odds alone.
     const done = await v.operator(
       'resettleBet',
       { betId: parlay.betId, legs: [{ leg: 2, result: 'won' }], reason: '人工结算' },
@@ -323,6 +343,53 @@ describe('results, corrections and debts', () => {
     expect(liability.data!.selections.map((s) => s.selectionId)).toEqual([
       single.legs[0]!.selectionId,
     ]);
+    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+  });
+});
+
+describe('resettling', () => {
+  it('an open bet cannot be paid by a resettle: 8045, nothing moves, its result settles it', async () => {
+    const { playerId, token } = await newPlayer('100.00');
+    const ev = (await upcoming(token))[7]!;
+    const bet = (await place(token, [sel(ev, '1x2', 0)], '100.00')).data!;
+    const early = await v.operator(
+      'resettleBet',
+      { betId: bet.betId, legs: [{ leg: 1, result: 'won' }], reason: '提前派彩' },
+      'trader',
+    );
+    expect(early).toMatchObject({
+      code: ErrorCode.BetNotSettled,
+      message: '仅可重新结算已结算的注单',
+    });
+    expect(await wallet(playerId)).toMatchObject({ balance: '0.00', debt: '0.00' });
+    const open = (
+      await v.page<{ bets: BetView[] }>('POST', '/v1/bets', token, { settled: false })
+    ).data!.bets.find((x) => x.betId === bet.betId);
+    expect(open).toMatchObject({ status: 'open', payout: null });
+    // The match's result settles it as it settles every other bet: the home side lost.
+    kickOff(ev);
+    await v.operator(
+      'result',
+      {
+        eventId: ev.eventId,
+        status: 'finished',
+        score: { home: 0, away: 2 },
+        halfTime: { home: 0, away: 1 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    await v.leader.tick();
+    // The clock moved past the session's life: the back office's view of the player.
+    const settled = (
+      await v.operator<{ bets: BetView[] }>(
+        'player',
+        { merchant: 'NEBULA', venueCode: VENUE, playerId },
+        'viewer',
+      )
+    ).data!.bets.find((x) => x.betId === bet.betId);
+    expect(settled).toMatchObject({ status: 'settled', result: 'lost', payout: '0.00' });
+    expect((await wallet(playerId)).balance).toBe('0.00');
     expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
   });
 });
