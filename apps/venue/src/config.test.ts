@@ -25,7 +25,35 @@ describe('venue configuration', () => {
     ]);
   });
 
+  it('reads the limits and whom to trust for the client address', () => {
+    const c = loadVenueConfig({});
+    expect(c.trustProxy).toBe(false);
+    expect(c.limits).toEqual({
+      windowMs: 10_000,
+      perAddress: 1500,
+      perSession: 150,
+      placePerAddress: 300,
+      placePerSession: 40,
+      livePerAddress: 300,
+      liveUnauthedPerAddress: 10,
+    });
+    expect(loadVenueConfig({ VENUE_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadVenueConfig({ VENUE_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadVenueConfig({ VENUE_TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(loadVenueConfig({ VENUE_RATE_PLACE_PER_SESSION: '1000' }).limits.placePerSession).toBe(
+      1000,
+    );
+  });
+
   it.each([
+    [{ VENUE_TRUST_PROXY: 'proxy.example' }],
+    [{ VENUE_RATE_PER_SESSION: '0' }],
+    [{ VENUE_RATE_PER_ADDRESS: 'many' }],
+    [{ VENUE_RATE_WINDOW_MS: '10' }],
+    [{ VENUE_LIVE_UNAUTHED_PER_ADDRESS: '-1' }],
     [{ VENUE_MERCHANTS: 'NEBULA=short' }],
     [{ VENUE_MERCHANTS: `lower=${'s'.repeat(32)}` }],
     [{ VENUE_CODES: 'house ty' }],

@@ -138,6 +138,9 @@ export const ErrorCode = {
   LiveFlooded: 8062,
   LiveAuthRequired: 8063,
   LiveFrameInvalid: 8064,
+  // the venue page's engine API and live socket flooded (per session, per address)
+  VenueRateLimited: 8065,
+  LiveTooManyFromAddress: 8066,
   // the platform's venues 8100–8199 (registry, launch, counts, json-cache)
   VenueNotFound: 8100,
   VenueUnreachable: 8101,
@@ -308,6 +311,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   8062: '实时请求过于频繁，请稍后重试',
   8063: '请先验证会话',
   8064: '实时消息格式错误',
+  8065: '场馆请求过于频繁，请稍后再试',
+  8066: '当前网络的实时连接过多，请稍后再试',
   8100: '场馆不存在或已下架',
   8101: '场馆连接异常，请稍后再试',
   8102: '场馆拒绝了本次请求，请稍后再试',
