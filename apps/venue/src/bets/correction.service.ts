@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nebula/protocol';
+import { ErrorCode, fenToYuanString } from '@nebula/protocol';
 import type { LegResult } from '@nebula/protocol/venue/markets';
 import type { BetChangeKind } from '@nebula/protocol/venue/merchant';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
@@ -110,20 +110,13 @@ export class CorrectionService {
     if (!isOpen(bet.status) && isOpen(next.status)) await bets.releaseReservations(q, [bet], -1n);
     const kind: BetChangeKind =
       next.status === 'voided' ? 'voided' : isOpen(bet.status) ? 'settled' : 'resettled';
-    await insertVersions(q, [
-      {
-        ...player,
-        body: betVersion(
-          {
-            ...bet,
-            ...next,
-            settledAt: next.status === 'open' ? null : now,
-            version,
-          },
-          kind,
-        ),
-      },
-    ]);
+    const body = betVersion(
+      { ...bet, ...next, settledAt: next.status === 'open' ? null : now, version },
+      kind,
+    );
+    // Money taken back may have left a debt: the merchant learns it with the version.
+    if (oldCredit > 0n) body.debt = fenToYuanString(await ledger.readDebt(q, player));
+    await insertVersions(q, [{ ...player, body }]);
     return true;
   }
 

@@ -132,6 +132,7 @@ export const ErrorCode = {
   VenueEventUnknown: 8043,
   VenueResultInvalid: 8044,
   BetNotSettled: 8045,
+  VenuePlayerNoDebt: 8046,
   // the venue page's live websocket 806x (issue 11)
   LiveTooManyConnections: 8060,
   LiveTooManySubscriptions: 8061,
@@ -306,6 +307,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   8043: '赛事不存在',
   8044: '赛果无效，请检查比分与状态',
   8045: '仅可重新结算已结算的注单',
+  8046: '该玩家在本场馆没有欠款',
   8060: '实时连接过多，请关闭其他页面后重试',
   8061: '订阅的赛事过多',
   8062: '实时请求过于频繁，请稍后重试',
