@@ -54,6 +54,7 @@ import { RedisJsonCacheStore, TableJsonCacheStore } from './modules/json-cache/j
 import { TransferEngine, type CrashHook } from './modules/transfer/transfer-engine';
 import { TransferResolverService } from './modules/transfer/transfer-resolver.service';
 import { TransferService } from './modules/transfer/transfer.service';
+import { VenueDebtService } from './modules/transfer/venue-debt.service';
 import { LaunchService } from './modules/venue/launch.service';
 import { MerchantClient } from './modules/venue/merchant-client';
 import { MerchantSecrets } from './modules/venue/merchant-secrets';
@@ -110,6 +111,7 @@ export interface Services {
   transferEngine: TransferEngine;
   transfers: TransferService;
   transferResolver: TransferResolverService;
+  venueDebts: VenueDebtService;
   launch: LaunchService;
   summary: SummaryService;
   scores: ScoreFeedService;
@@ -242,6 +244,12 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     audit,
     members,
     timeline,
+    // Bound late (the venues are wired below): venue debts are held back from withdrawal.
+    debts: {
+      refresh: (memberId) => venueDebts.refresh(memberId),
+      assertWithdrawable: (q, memberId, amount) =>
+        venueDebts.assertWithdrawable(q, memberId, amount),
+    },
   });
   const withdrawAdmin = new WithdrawAdminService(
     { db, clock, ledger, accounts, audit, members, timeline },
@@ -277,6 +285,15 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     members,
     play: playBreaks,
     engine: transferEngine,
+  });
+  const venueDebts = new VenueDebtService({
+    db,
+    clock,
+    ledger,
+    registry: venues,
+    audit,
+    members,
+    ask: (memberId, codes) => transfers.askVenues(memberId, codes),
   });
   const transferResolver = new TransferResolverService({
     db,
@@ -324,6 +341,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     turnover,
     members,
+    debts: venueDebts,
     log,
     onMatches: (names) => scores.learn(names),
   });
@@ -403,6 +421,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     transferEngine,
     transfers,
     transferResolver,
+    venueDebts,
     launch,
     summary,
     scores,

@@ -100,6 +100,9 @@ export const ErrorCode = {
   TransferSettled: 7026,
   TransferAmountZero: 7027,
   TransferNotReceived: 7028,
+  // venue debts held back from withdrawal (contract §6)
+  VenueDebtHeld: 7035,
+  VenueDebtNone: 7036,
   DepositLimitExceeded: 9201,
   PlayBreakActive: 9202,
   PlayBreakShorter: 9203,
@@ -276,6 +279,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   7026: '该转账已完成，无需处理',
   7027: '转账金额须大于 0',
   7028: '场馆未收到该笔转账，款项已退回',
+  7035: '您在场馆有未结清的欠款，相应金额暂不可提现',
+  7036: '该会员在此场馆没有待核销的欠款',
   9201: '超出您设置的存款限额',
   9202: '您正处于冷静期或自我排除期，暂不能存款、进入场馆或转入',
   9203: '新的暂停须在当前暂停结束之后才结束',
