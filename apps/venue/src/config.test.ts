@@ -75,6 +75,14 @@ describe('venue configuration', () => {
         VENUE_TEST_CLOCK_SKEW_MS: '86400000',
       },
     ],
+    [
+      {
+        NODE_ENV: 'production',
+        VENUE_DATABASE_URL: 'postgres://x/y',
+        VENUE_TEST_MATCH_AT: '1795675894475',
+      },
+    ],
+    [{ VENUE_TEST_MATCH_AT: 'soon' }],
     [{ VENUE_CODES: 'IMTY:IMTY:ZR' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=https://a.example/path' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=not a url' }],

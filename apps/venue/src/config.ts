@@ -75,6 +75,11 @@ const Env = z.object({
     .string()
     .regex(/^settle-batch:\d{1,4}$/)
     .optional(),
+  /**
+   * Test hook, refused in production: one more football match besides the calendar's, kicking
+   * off at this time (ms since the epoch) — a browser journey bets on a match it knows is on.
+   */
+  VENUE_TEST_MATCH_AT: z.coerce.number().int().positive().optional(),
   /** Off: this node serves the APIs only and never leads (tests, read replicas). */
   VENUE_LEADER: z.enum(['on', 'off']).default('on'),
   /**
@@ -144,6 +149,7 @@ export interface VenueConfig {
   /** Test hooks (never in production). */
   clockSkewMs: number;
   crashAtSettleBatch: number | null;
+  testMatchAt: number | null;
 }
 
 export type VenueFamily = 'TY' | 'DJ';
@@ -174,9 +180,12 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
   }
   const codes = [...dialectOf.keys()];
   const production = e.NODE_ENV === 'production';
-  if (production && (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 || e.VENUE_TEST_CRASH)) {
+  if (
+    production &&
+    (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 || e.VENUE_TEST_CRASH || e.VENUE_TEST_MATCH_AT)
+  ) {
     throw new VenueConfigError(
-      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH: refused in production',
+      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT: refused in production',
     );
   }
   if (production && !e.VENUE_DATABASE_URL) {
@@ -224,5 +233,6 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     },
     clockSkewMs: e.VENUE_TEST_CLOCK_SKEW_MS,
     crashAtSettleBatch: e.VENUE_TEST_CRASH ? Number(e.VENUE_TEST_CRASH.split(':')[1]) : null,
+    testMatchAt: e.VENUE_TEST_MATCH_AT ?? null,
   };
 }
