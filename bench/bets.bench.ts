@@ -269,6 +269,13 @@ async function main(): Promise<void> {
     VENUE_MERCHANTS: `NEBULA=${'b'.repeat(40)}`,
     VENUE_CODES: `${VENUE}:FBTY`,
     VENUE_LEADER: 'off',
+    // Thirty-two players on one address placing as fast as they can: the page's placement
+    // budgets (per session, per address) would measure the limiter, not the engine. The bench
+    // places through the service, under the HTTP layer that applies them; raised all the same.
+    VENUE_RATE_PER_ADDRESS: '100000000',
+    VENUE_RATE_PER_SESSION: '100000000',
+    VENUE_RATE_PLACE_PER_ADDRESS: '100000000',
+    VENUE_RATE_PLACE_PER_SESSION: '100000000',
   });
   const venue = buildVenueApp({ config, db });
   try {

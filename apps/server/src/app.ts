@@ -208,7 +208,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   registerTransferRoutes(
     app,
-    { transfers: services.transfers, resolver: services.transferResolver },
+    {
+      transfers: services.transfers,
+      resolver: services.transferResolver,
+      debts: services.venueDebts,
+    },
     bind,
   );
   registerJsonCacheRoutes(app, services.jsonCache, bind);

@@ -56,6 +56,7 @@ import { TransferEngine, type CrashHook } from './modules/transfer/transfer-engi
 import { TransferResolverService } from './modules/transfer/transfer-resolver.service';
 import { TransferService } from './modules/transfer/transfer.service';
 import { TransferThrottle } from './modules/transfer/transfer-throttle';
+import { VenueDebtService } from './modules/transfer/venue-debt.service';
 import { LaunchService } from './modules/venue/launch.service';
 import { MerchantClient } from './modules/venue/merchant-client';
 import { MerchantSecrets } from './modules/venue/merchant-secrets';
@@ -112,6 +113,7 @@ export interface Services {
   transferEngine: TransferEngine;
   transfers: TransferService;
   transferResolver: TransferResolverService;
+  venueDebts: VenueDebtService;
   launch: LaunchService;
   summary: SummaryService;
   scores: ScoreFeedService;
@@ -244,6 +246,12 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     audit,
     members,
     timeline,
+    // Bound late (the venues are wired below): venue debts are held back from withdrawal.
+    debts: {
+      refresh: (memberId) => venueDebts.refresh(memberId),
+      assertWithdrawable: (q, memberId, amount) =>
+        venueDebts.assertWithdrawable(q, memberId, amount),
+    },
   });
   const withdrawAdmin = new WithdrawAdminService(
     { db, clock, ledger, accounts, audit, members, timeline },
@@ -283,6 +291,15 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       { redis: deps.redis ?? null, redisPrefix: config.redisPrefix },
       () => clock.now(),
     ),
+  });
+  const venueDebts = new VenueDebtService({
+    db,
+    clock,
+    ledger,
+    registry: venues,
+    audit,
+    members,
+    ask: (memberId, codes) => transfers.askVenues(memberId, codes),
   });
   const transferResolver = new TransferResolverService({
     db,
@@ -336,6 +353,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     turnover,
     groups: new BetGroupsService(turnover, clock),
     members,
+    debts: venueDebts,
     log,
     onMatches: (names) => scores.learn(names),
   });
@@ -415,6 +433,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     transferEngine,
     transfers,
     transferResolver,
+    venueDebts,
     launch,
     summary,
     scores,

@@ -7,7 +7,7 @@ import type { VenueConfig } from './config';
 import type { Feed } from './feed/feed';
 import { registerCors } from './http/cors';
 import { registerH5Page } from './http/h5-page';
-import { registerH5Routes } from './http/h5.routes';
+import { refusalStatus, registerH5Routes } from './http/h5.routes';
 import { registerMerchantRoutes } from './http/merchant.routes';
 import { registerOperatorRoutes } from './http/operator.routes';
 import { newNonce, signMerchant } from './merchant/merchant-signing';
@@ -40,7 +40,14 @@ export interface VenueApp extends VenueServices {
  */
 export function buildVenueApp(deps: VenueDeps): VenueApp {
   const now = deps.now ?? (() => Date.now());
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  const trust = deps.config.trustProxy;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 64 * 1024,
+    // The address the page's limits count: the peer, or the client behind trusted proxies (a
+    // hop count trusts that many proxies nearest to us; fastify takes that as a function).
+    trustProxy: typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust,
+  });
   const services = buildVenueServices({ config: deps.config, db: deps.db, now, feed: deps.feed });
 
   app.decorateRequest('rawBody', '');
@@ -54,7 +61,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
     }
   });
 
-  const send = (reply: FastifyReply, secret: string | null, payload: unknown) => {
+  const send = (reply: FastifyReply, secret: string | null, payload: unknown, status = 200) => {
     const body = JSON.stringify(payload);
     if (secret) {
       const timestamp = String(now());
@@ -71,7 +78,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
         }),
       });
     }
-    return reply.status(200).type('application/json').send(body);
+    return reply.status(status).type('application/json').send(body);
   };
 
   registerCors(app, new Set([...deps.config.platformOrigins.values()].flat()));
@@ -84,6 +91,8 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   app.post(h5Paths.exchange, async (req, reply) => {
     const token = (req.body as { token?: unknown } | null)?.token;
     try {
+      // Guessing URL tokens is an engine call like any other: the address's budget.
+      services.h5Limits.address(req.ip);
       if (typeof token !== 'string' || token.length > 100) {
         throw new VenueError(ErrorCode.VenueSessionExpired);
       }
@@ -93,8 +102,11 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
       );
       return send(reply, null, { code: 0, data });
     } catch (err) {
-      if (err instanceof VenueError)
-        return send(reply, null, { code: err.code, message: err.message });
+      if (err instanceof VenueError) {
+        const data = err.data ? { data: err.data } : {};
+        const answer = { code: err.code, message: err.message, ...data };
+        return send(reply, null, answer, refusalStatus(reply, err));
+      }
       throw err;
     }
   });

@@ -25,7 +25,35 @@ describe('venue configuration', () => {
     ]);
   });
 
+  it('reads the limits and whom to trust for the client address', () => {
+    const c = loadVenueConfig({});
+    expect(c.trustProxy).toBe(false);
+    expect(c.limits).toEqual({
+      windowMs: 10_000,
+      perAddress: 1500,
+      perSession: 150,
+      placePerAddress: 300,
+      placePerSession: 40,
+      livePerAddress: 300,
+      liveUnauthedPerAddress: 10,
+    });
+    expect(loadVenueConfig({ VENUE_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadVenueConfig({ VENUE_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadVenueConfig({ VENUE_TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(loadVenueConfig({ VENUE_RATE_PLACE_PER_SESSION: '1000' }).limits.placePerSession).toBe(
+      1000,
+    );
+  });
+
   it.each([
+    [{ VENUE_TRUST_PROXY: 'proxy.example' }],
+    [{ VENUE_RATE_PER_SESSION: '0' }],
+    [{ VENUE_RATE_PER_ADDRESS: 'many' }],
+    [{ VENUE_RATE_WINDOW_MS: '10' }],
+    [{ VENUE_LIVE_UNAUTHED_PER_ADDRESS: '-1' }],
     [{ VENUE_MERCHANTS: 'NEBULA=short' }],
     [{ VENUE_MERCHANTS: `lower=${'s'.repeat(32)}` }],
     [{ VENUE_CODES: 'house ty' }],
@@ -47,6 +75,14 @@ describe('venue configuration', () => {
         VENUE_TEST_CLOCK_SKEW_MS: '86400000',
       },
     ],
+    [
+      {
+        NODE_ENV: 'production',
+        VENUE_DATABASE_URL: 'postgres://x/y',
+        VENUE_TEST_MATCH_AT: '1795675894475',
+      },
+    ],
+    [{ VENUE_TEST_MATCH_AT: 'soon' }],
     [{ VENUE_CODES: 'IMTY:IMTY:ZR' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=https://a.example/path' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=not a url' }],

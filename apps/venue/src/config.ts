@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { dialectNames, type Dialect } from '@nebula/protocol/venue/dialects';
-import { venueOperatorRoles, type VenueOperatorRole } from '@nebula/protocol/venue/operator';
+import {
+  VenueConfigError,
+  parseMerchants,
+  parseOperators,
+  parseOrigins,
+  parseTrustProxy,
+  type TrustProxy,
+  type VenueOperator,
+} from './config-parsers';
+
+export { VenueConfigError, type TrustProxy, type VenueOperator } from './config-parsers';
 
 /**
  * The venue's configuration, parsed once at start; a bad value stops the start and names the
@@ -66,8 +76,31 @@ const Env = z.object({
     .string()
     .regex(/^(settle-batch|place-reserved):\d{1,4}$/)
     .optional(),
+  /**
+   * Test hook, refused in production: one more football match besides the calendar's, kicking
+   * off at this time (ms since the epoch) — a browser journey bets on a match it knows is on.
+   */
+  VENUE_TEST_MATCH_AT: z.coerce.number().int().positive().optional(),
   /** Off: this node serves the APIs only and never leads (tests, read replicas). */
   VENUE_LEADER: z.enum(['on', 'off']).default('on'),
+  /**
+   * The proxies whose `X-Forwarded-For` is believed (the client address the limits count):
+   * `true`, a hop count, or addresses/CIDRs; by default none (the socket's peer).
+   */
+  VENUE_TRUST_PROXY: z.string().default('false'),
+  /**
+   * The page's engine API, per node: calls per address and per session in each window, and
+   * the stricter placement budgets. Above what a page does (a mobile network's shared address
+   * carries many members); past them 8065.
+   */
+  VENUE_RATE_WINDOW_MS: z.coerce.number().int().min(1000).max(3_600_000).default(10_000),
+  VENUE_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(1500),
+  VENUE_RATE_PER_SESSION: z.coerce.number().int().min(1).default(150),
+  VENUE_RATE_PLACE_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+  VENUE_RATE_PLACE_PER_SESSION: z.coerce.number().int().min(1).default(40),
+  /** Live sockets open per address, and those of them not yet authenticated (8066). */
+  VENUE_LIVE_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+  VENUE_LIVE_UNAUTHED_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
 });
 
 export interface BookLimits {
@@ -77,6 +110,17 @@ export interface BookLimits {
   maxPayout: bigint;
   maxPlayerMarketPayout: bigint;
   selectionLiability: bigint;
+}
+
+/** Limits on the page's engine API and live socket (per node). */
+export interface VenueLimits {
+  windowMs: number;
+  perAddress: number;
+  perSession: number;
+  placePerAddress: number;
+  placePerSession: number;
+  livePerAddress: number;
+  liveUnauthedPerAddress: number;
 }
 
 export interface VenueConfig {
@@ -101,90 +145,17 @@ export interface VenueConfig {
   leader: boolean;
   operators: readonly VenueOperator[];
   settleBatch: number;
+  trustProxy: TrustProxy;
+  limits: VenueLimits;
   /** Test hooks (never in production). */
   clockSkewMs: number;
   crashAtSettleBatch: number | null;
   /** Test hook: die after a placement's liability reservation commits (never in production). */
   crashAfterReserve: boolean;
+  testMatchAt: number | null;
 }
-
-export interface VenueOperator {
-  name: string;
-  role: VenueOperatorRole;
-  token: string;
-}
-
-export class VenueConfigError extends Error {}
 
 export type VenueFamily = 'TY' | 'DJ';
-
-function parseOperators(raw: string | undefined): VenueOperator[] {
-  const out: VenueOperator[] = [];
-  for (const part of (raw ?? '').split(';').filter(Boolean)) {
-    const [name = '', role = '', token = ''] = part.split(':');
-    if (
-      !/^[A-Za-z0-9_.-]{2,32}$/.test(name) ||
-      !(venueOperatorRoles as readonly string[]).includes(role) ||
-      token.length < 32 ||
-      out.some((o) => o.name === name)
-    ) {
-      throw new VenueConfigError(
-        'VENUE_OPERATORS: each entry is name:role:token, roles viewer/trader/admin, tokens of 32+ characters, names unique',
-      );
-    }
-    out.push({ name, role: role as VenueOperatorRole, token });
-  }
-  return out;
-}
-
-function parseOrigins(
-  raw: string | undefined,
-  merchants: ReadonlyMap<string, string>,
-  production: boolean,
-): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const part of (raw ?? '').split(';').filter(Boolean)) {
-    const at = part.indexOf('=');
-    const code = part.slice(0, at);
-    const origins = part.slice(at + 1).split('|');
-    const bad = origins.some((o) => {
-      try {
-        return new URL(o).origin !== o;
-      } catch {
-        return true;
-      }
-    });
-    if (at < 1 || !/^[A-Z][A-Z0-9_]{1,31}$/.test(code) || bad) {
-      throw new VenueConfigError(
-        'VENUE_PLATFORM_ORIGINS: each entry is CODE=origin[|origin], origins like https://site.example',
-      );
-    }
-    out.set(code, origins);
-  }
-  if (production) {
-    const missing = [...merchants.keys()].filter((m) => !out.has(m));
-    if (missing.length > 0) {
-      throw new VenueConfigError(`VENUE_PLATFORM_ORIGINS: required in production (${missing[0]})`);
-    }
-  }
-  return out;
-}
-
-function parseMerchants(raw: string | undefined): Map<string, string> {
-  const merchants = new Map<string, string>();
-  for (const part of (raw ?? '').split(';').filter(Boolean)) {
-    const at = part.indexOf('=');
-    const code = part.slice(0, at);
-    const secret = part.slice(at + 1);
-    if (at < 1 || !/^[A-Z][A-Z0-9_]{1,31}$/.test(code) || secret.length < 32) {
-      throw new VenueConfigError(
-        'VENUE_MERCHANTS: each entry is CODE=secret, CODE in capitals, secret of 32+ characters',
-      );
-    }
-    merchants.set(code, secret);
-  }
-  return merchants;
-}
 
 export function loadVenueConfig(env: Record<string, string | undefined>): VenueConfig {
   const parsed = Env.safeParse(env);
@@ -212,9 +183,12 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
   }
   const codes = [...dialectOf.keys()];
   const production = e.NODE_ENV === 'production';
-  if (production && (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 || e.VENUE_TEST_CRASH)) {
+  if (
+    production &&
+    (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 || e.VENUE_TEST_CRASH || e.VENUE_TEST_MATCH_AT)
+  ) {
     throw new VenueConfigError(
-      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH: refused in production',
+      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT: refused in production',
     );
   }
   if (production && !e.VENUE_DATABASE_URL) {
@@ -250,10 +224,21 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     leader: e.VENUE_LEADER === 'on',
     operators: parseOperators(e.VENUE_OPERATORS),
     settleBatch: e.VENUE_SETTLE_BATCH,
+    trustProxy: parseTrustProxy(e.VENUE_TRUST_PROXY),
+    limits: {
+      windowMs: e.VENUE_RATE_WINDOW_MS,
+      perAddress: e.VENUE_RATE_PER_ADDRESS,
+      perSession: e.VENUE_RATE_PER_SESSION,
+      placePerAddress: e.VENUE_RATE_PLACE_PER_ADDRESS,
+      placePerSession: e.VENUE_RATE_PLACE_PER_SESSION,
+      livePerAddress: e.VENUE_LIVE_PER_ADDRESS,
+      liveUnauthedPerAddress: e.VENUE_LIVE_UNAUTHED_PER_ADDRESS,
+    },
     clockSkewMs: e.VENUE_TEST_CLOCK_SKEW_MS,
     crashAtSettleBatch: e.VENUE_TEST_CRASH?.startsWith('settle-batch:')
       ? Number(e.VENUE_TEST_CRASH.split(':')[1])
       : null,
     crashAfterReserve: e.VENUE_TEST_CRASH?.startsWith('place-reserved:') ?? false,
+    testMatchAt: e.VENUE_TEST_MATCH_AT ?? null,
   };
 }

@@ -12,6 +12,7 @@ import type { Feed } from './feed/feed';
 import { SimulatedFeed } from './feed/simulated-feed';
 import { MerchantFeedsService } from './feeds/merchant-feeds.service';
 import { H5Service } from './h5/h5.service';
+import { H5Limiter } from './http/h5-limits';
 import { LeaderLease } from './leader/leader-lease';
 import { LeaderLoop } from './leader/leader-loop';
 import { MerchantAuth } from './merchant/merchant-auth';
@@ -36,6 +37,8 @@ export interface VenueServices {
   operators: OperatorService;
   feeds: MerchantFeedsService;
   h5: H5Service;
+  /** The page's engine API budgets per address and per session (this node's counts). */
+  h5Limits: H5Limiter;
   leader: LeaderLoop;
   /** In-play acceptance timers of this node (cleared on close). */
   timers: Set<NodeJS.Timeout>;
@@ -100,6 +103,7 @@ export function buildVenueServices(deps: {
     operators: new OperatorService(db, settings, corrections, now),
     feeds: new MerchantFeedsService(db, book, now),
     h5: new H5Service(db, book, now),
+    h5Limits: new H5Limiter(config.limits),
     leader: new LeaderLoop(lease, sync, acceptance, settlement, placement),
     timers,
   };

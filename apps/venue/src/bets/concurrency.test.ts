@@ -124,7 +124,7 @@ describe.runIf(testDbKind() === 'postgres')('bets under concurrency (PostgreSQL)
     expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
   });
 
-  it("a settlement racing operators' voids and resettles moves each bet's money once", async () => {
+  it("settlements racing operators' voids and resettles move each bet's money once", async () => {
     const ev = take(1)[0]!;
     const bettors = await Promise.all(Array.from({ length: 12 }, () => player('100.00')));
     const placed: BetView[] = [];
@@ -151,18 +151,37 @@ describe.runIf(testDbKind() === 'postgres')('bets under concurrency (PostgreSQL)
       },
       'trader',
     );
-    // The leader settles while operators void half the bets and resettle the rest by hand.
+    // The leader settles while operators void half the bets.
     await Promise.all([
       v.leader.tick(),
-      ...placed.map((bet, i) =>
-        i % 2 === 0
-          ? v.operator('voidBet', { betId: bet.betId, reason: '并发作废' }, 'trader')
-          : v.operator(
-              'resettleBet',
-              { betId: bet.betId, legs: [{ leg: 1, result: 'half_won' }], reason: '并发改判' },
-              'trader',
-            ),
-      ),
+      ...placed
+        .filter((_bet, i) => i % 2 === 0)
+        .map((bet) => v.operator('voidBet', { betId: bet.betId, reason: '并发作废' }, 'trader')),
+    ]);
+    // The result is corrected: the leader settles the rest anew while operators resettle them
+    // by hand (only a settled bet can be resettled).
+    await v.operator(
+      'result',
+      {
+        eventId: ev.eventId,
+        status: 'finished',
+        score: { home: 0, away: 0 },
+        halfTime: { home: 0, away: 0 },
+        reason: '更正',
+      },
+      'trader',
+    );
+    await Promise.all([
+      v.leader.tick(),
+      ...placed
+        .filter((_bet, i) => i % 2 === 1)
+        .map((bet) =>
+          v.operator(
+            'resettleBet',
+            { betId: bet.betId, legs: [{ leg: 1, result: 'half_won' }], reason: '并发改判' },
+            'trader',
+          ),
+        ),
     ]);
     await v.leader.tick();
     for (const [i, bet] of placed.entries()) {

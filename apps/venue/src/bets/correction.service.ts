@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nebula/protocol';
+import { ErrorCode, fenToYuanString } from '@nebula/protocol';
 import type { LegResult } from '@nebula/protocol/venue/markets';
 import type { BetChangeKind } from '@nebula/protocol/venue/merchant';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
@@ -110,20 +110,13 @@ export class CorrectionService {
     if (!isOpen(bet.status) && isOpen(next.status)) await bets.releaseReservations(q, [bet], -1n);
     const kind: BetChangeKind =
       next.status === 'voided' ? 'voided' : isOpen(bet.status) ? 'settled' : 'resettled';
-    await insertVersions(q, [
-      {
-        ...player,
-        body: betVersion(
-          {
-            ...bet,
-            ...next,
-            settledAt: next.status === 'open' ? null : now,
-            version,
-          },
-          kind,
-        ),
-      },
-    ]);
+    const body = betVersion(
+      { ...bet, ...next, settledAt: next.status === 'open' ? null : now, version },
+      kind,
+    );
+    // Money taken back may have left a debt: the merchant learns it with the version.
+    if (oldCredit > 0n) body.debt = fenToYuanString(await ledger.readDebt(q, player));
+    await insertVersions(q, [{ ...player, body }]);
     return true;
   }
 
@@ -151,7 +144,11 @@ export class CorrectionService {
     await this.recheck(q, betId, true);
   }
 
-  /** An operator sets legs' results by hand and the bet is settled on them. */
+  /**
+   * An operator sets legs' results by hand on a settled bet and it is settled anew on them.
+   * Only a settled bet: an open one is voided or settled by its events' results — paying it by
+   * hand before its match would let the natural settlement skip it (contract §6).
+   */
   async resettleBet(
     q: Queryable,
     betId: string,
@@ -161,6 +158,7 @@ export class CorrectionService {
     if (!bet || bet.status === 'refused' || bet.status === 'voided') {
       throw new VenueError(ErrorCode.BetNotFound);
     }
+    if (isOpen(bet.status)) throw new VenueError(ErrorCode.BetNotSettled);
     const known = new Set(bet.legs.map((l) => l.leg));
     if (legs.some((l) => !known.has(l.leg))) throw new VenueError(ErrorCode.VenueRequestInvalid);
     await corrections.setOperatorLegs(q, betId, legs);

@@ -94,6 +94,22 @@ function rollingDay(day: { start: number; key: string }, clockSpeed: number): Fi
   return out;
 }
 
+/**
+ * The test hook's extra match (VENUE_TEST_MATCH_AT, never in production): the first football
+ * league's first two teams, kicking off at `at`.
+ */
+export function testFixture(at: number): Fixture {
+  const league = LEAGUES.find((l) => l.sport === 'football')!;
+  return {
+    id: `t-${at}`,
+    leagueId: league.id,
+    sport: 'football',
+    home: league.teams[0]!.name,
+    away: league.teams[1]!.name,
+    startsAt: at,
+  };
+}
+
 /** Every fixture starting in [from, to), in start order. */
 export function fixturesBetween(from: number, to: number, clockSpeed: number): Fixture[] {
   const out: Fixture[] = [];

@@ -1,5 +1,5 @@
 import type { Db } from '@nebula/db';
-import { fixturesBetween } from '../catalogue/calendar';
+import { fixturesBetween, testFixture } from '../catalogue/calendar';
 import type { Feed, MatchState } from '../feed/feed';
 import type { LeaderLease } from '../leader/leader-lease';
 import * as events from './event.repository';
@@ -31,7 +31,7 @@ export class EventSyncService {
   constructor(
     private readonly db: Db,
     private readonly feed: Feed,
-    private readonly opts: { clockSpeed: number; suspendMs: number },
+    private readonly opts: { clockSpeed: number; suspendMs: number; testMatchAt?: number | null },
     private readonly now: () => number,
   ) {}
 
@@ -40,6 +40,9 @@ export class EventSyncService {
     const now = this.now();
     if (now < this.#calendarUntil - AHEAD_MS + HOUR_MS) return 0;
     const fixtures = fixturesBetween(now - 6 * HOUR_MS, now + AHEAD_MS, this.opts.clockSpeed);
+    const at = this.opts.testMatchAt ?? null;
+    if (at !== null && at >= now - 6 * HOUR_MS && at < now + AHEAD_MS)
+      fixtures.push(testFixture(at));
     const added = await lease.write((q) => events.insertFixtures(q, fixtures));
     this.#calendarUntil = now + AHEAD_MS;
     return added;

@@ -13,7 +13,14 @@ import { createVenueTestApp, OPERATOR_TOKENS, type VenueTestApp } from '../test/
 let v: VenueTestApp;
 let token: string;
 beforeAll(async () => {
-  v = await createVenueTestApp();
+  // Twenty thousand calls from one address in seconds: a flood by design. The page's limits
+  // (their own tests in h5-limits.test.ts) are raised so that every handler meets the input.
+  v = await createVenueTestApp({
+    VENUE_RATE_PER_ADDRESS: '1000000',
+    VENUE_RATE_PER_SESSION: '1000000',
+    VENUE_RATE_PLACE_PER_ADDRESS: '1000000',
+    VENUE_RATE_PLACE_PER_SESSION: '1000000',
+  });
   await v.leader.tick();
   token = await v.enter(`fuzz-${Date.now().toString(36)}`);
 });

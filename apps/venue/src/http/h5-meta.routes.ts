@@ -6,7 +6,7 @@ import { sportsOfFamily } from '@nebula/protocol/venue/markets';
 import { LEAGUES } from '../catalogue/leagues';
 import type { VenueServices } from '../venue-services';
 import { VenueError } from '../venue-error';
-import { envelope } from './h5.routes';
+import { envelope, refuseIn, sessionKey } from './h5.routes';
 
 const bearer = (req: FastifyRequest): string | null => {
   const auth = req.headers.authorization;
@@ -18,8 +18,8 @@ const bearer = (req: FastifyRequest): string | null => {
 /**
  * The page's meta call (issue 11) under each dialect's prefix, in that dialect's envelope: the
  * stake limits the slip shows and the leagues of the session's family with their esports
- * titles. Same session rules as every engine call: the page's bearer token, a session of a
- * venue speaking this dialect.
+ * titles. Same session rules and budgets as every engine call: the page's bearer token, a
+ * session of a venue speaking this dialect.
  */
 export function registerH5MetaRoutes(app: FastifyInstance, s: VenueServices): void {
   const metaOf = async (venueCode: string): Promise<H5Meta> => {
@@ -44,15 +44,17 @@ export function registerH5MetaRoutes(app: FastifyInstance, s: VenueServices): vo
   for (const dialect of Object.keys(dialects) as Dialect[]) {
     app.get(`${dialects[dialect].prefix}${h5MetaPath}`, async (req, reply) => {
       try {
+        s.h5Limits.address(req.ip);
         const token = bearer(req);
         if (!token) throw new VenueError(ErrorCode.VenueSessionExpired);
         const p = await s.sessions.resolve(token);
         if (s.config.dialectOf.get(p.venueCode) !== dialect) {
           throw new VenueError(ErrorCode.VenueUnknown);
         }
+        s.h5Limits.session(sessionKey(p));
         return reply.send(envelope(dialect, { data: await metaOf(p.venueCode) }));
       } catch (err) {
-        if (err instanceof VenueError) return reply.send(envelope(dialect, err));
+        if (err instanceof VenueError) return refuseIn(dialect, reply, err);
         throw err;
       }
     });

@@ -33,6 +33,7 @@ export function registerH5Page(
       familyOf: (venueCode) => s.config.familyOf.get(venueCode) ?? 'TY',
     },
     publicUrl: s.config.publicUrl,
+    limits: s.config.limits,
   });
   registerH5Static(app, {
     publicUrl: s.config.publicUrl,

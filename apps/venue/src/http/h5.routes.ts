@@ -30,6 +30,25 @@ export function envelope(dialect: Dialect, outcome: { data: unknown } | VenueErr
 }
 
 /**
+ * The HTTP status of a refusal: 429 with Retry-After past a rate limit (8065), else 200 — the
+ * dialects answer every outcome in their envelope.
+ */
+export function refusalStatus(reply: FastifyReply, err: VenueError): number {
+  if (err.code !== ErrorCode.VenueRateLimited) return 200;
+  const ms = Number(err.data?.retryAfterMs ?? 1000);
+  void reply.header('retry-after', Math.max(1, Math.ceil(ms / 1000)));
+  return 429;
+}
+
+/** Answers a refusal in a dialect's envelope, with its status. */
+export function refuseIn(dialect: Dialect, reply: FastifyReply, err: VenueError) {
+  return reply.status(refusalStatus(reply, err)).send(envelope(dialect, err));
+}
+
+/** The limits' key of a session: one live session per player and venue. */
+export const sessionKey = (p: PlayerRef) => `${p.merchant}:${p.venueCode}:${p.playerId}`;
+
+/**
  * The session token of a call: the page's `Authorization: Bearer …`, or the member site's
  * proxy's token in the dialect's own header (FBTY's bare `Authorization`, IMTY's `Token`, …).
  */
@@ -48,20 +67,24 @@ const tokenOf = (req: FastifyRequest, dialect: Dialect): string | null => {
  * dialect's prefix is refused as unknown. CORS is granted to the platform origins only.
  */
 export function registerH5Routes(app: FastifyInstance, s: VenueServices) {
-  const player = async (req: FastifyRequest, dialect: Dialect): Promise<PlayerRef> => {
+  /** The caller's session, within the address's and the session's budgets (8065 past them). */
+  const player = async (req: FastifyRequest, dialect: Dialect, place = false) => {
+    s.h5Limits.address(req.ip, place);
     const token = tokenOf(req, dialect);
     if (!token) throw new VenueError(ErrorCode.VenueSessionExpired);
     const p = await s.sessions.resolve(token);
     if (s.config.dialectOf.get(p.venueCode) !== dialect)
       throw new VenueError(ErrorCode.VenueUnknown);
-    return { merchant: p.merchant, venueCode: p.venueCode, playerId: p.playerId };
+    const ref: PlayerRef = { merchant: p.merchant, venueCode: p.venueCode, playerId: p.playerId };
+    s.h5Limits.session(sessionKey(ref), place);
+    return ref;
   };
 
   const answerIn = async (dialect: Dialect, reply: FastifyReply, run: () => Promise<unknown>) => {
     try {
       return reply.send(envelope(dialect, { data: await run() }));
     } catch (err) {
-      if (err instanceof VenueError) return reply.send(envelope(dialect, err));
+      if (err instanceof VenueError) return refuseIn(dialect, reply, err);
       throw err;
     }
   };
@@ -100,7 +123,7 @@ export function registerH5Routes(app: FastifyInstance, s: VenueServices) {
     );
     app.post(`${prefix}${h5Paths.place}`, (req, reply) =>
       answer(reply, async () => {
-        const p = await player(req, dialect);
+        const p = await player(req, dialect, true);
         return s.placement.place(p, parse(PlaceBetRequest, req.body));
       }),
     );
@@ -137,18 +160,17 @@ export function registerH5Routes(app: FastifyInstance, s: VenueServices) {
   );
 
   // YBTY's session check (SPEC §7): `getUserInfo?token=` answers the player's id.
-  app.get(`${dialects.YBTY.prefix}/user/getUserInfo`, (req, reply) => {
-    const token = (req.query as { token?: unknown }).token;
-    return s.sessions
-      .resolve(typeof token === 'string' && token.length < 120 ? token : '')
-      .then((p) => {
-        if (s.config.dialectOf.get(p.venueCode) !== 'YBTY')
-          throw new VenueError(ErrorCode.VenueUnknown);
-        return reply.send(envelope('YBTY', { data: { userId: p.playerId, nickname: p.nickname } }));
-      })
-      .catch((err: unknown) => {
-        if (err instanceof VenueError) return reply.send(envelope('YBTY', err));
-        throw err;
-      });
-  });
+  app.get(`${dialects.YBTY.prefix}/user/getUserInfo`, (req, reply) =>
+    answerIn('YBTY', reply, async () => {
+      s.h5Limits.address(req.ip);
+      const token = (req.query as { token?: unknown }).token;
+      const p = await s.sessions.resolve(
+        typeof token === 'string' && token.length < 120 ? token : '',
+      );
+      if (s.config.dialectOf.get(p.venueCode) !== 'YBTY')
+        throw new VenueError(ErrorCode.VenueUnknown);
+      s.h5Limits.session(sessionKey(p));
+      return { userId: p.playerId, nickname: p.nickname };
+    }),
+  );
 }

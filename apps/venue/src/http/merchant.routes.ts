@@ -61,9 +61,9 @@ export function registerMerchantRoutes(app: FastifyInstance, s: VenueServices, s
   bind(merchantPaths.transferStatus, TransferStatusRequest, (merchant, body) =>
     s.transfers.status(merchant, body.transferId),
   );
-  bind(merchantPaths.balance, BalanceRequest, async (merchant, body) => ({
-    balance: await s.transfers.balance(merchant, body.venueCode, body.playerId),
-  }));
+  bind(merchantPaths.balance, BalanceRequest, (merchant, body) =>
+    s.transfers.balance(merchant, body.venueCode, body.playerId),
+  );
   bind(merchantPaths.launch, LaunchRequest, (merchant, body) => s.sessions.launch(merchant, body));
   bind(merchantPaths.endSessions, EndSessionsRequest, (merchant, body) =>
     s.sessions.endSessions(merchant, body.venueCode, body.playerId),

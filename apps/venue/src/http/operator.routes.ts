@@ -39,6 +39,7 @@ export function registerOperatorRoutes(
     resettleBet: (op, b) => ops.resettleBet(op, b.betId, b.legs, b.reason),
     voidMarket: (op, b) => ops.voidMarket(op, b.eventId, b.marketKey, b.reason),
     player: (_op, b) => ops.player(b),
+    writeOffDebt: (op, b) => ops.writeOffDebt(op, b, b.reason),
     dailyReport: (_op, b) => ops.dailyReport(b.date),
     audit: (_op, b) => ops.audit(b.limit),
   };

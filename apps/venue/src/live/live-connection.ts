@@ -7,6 +7,7 @@ import {
 } from '@nebula/protocol/venue/live-frames';
 import type { VenueFamily } from '../config';
 import { VenueError } from '../venue-error';
+import type { AddressSockets } from './address-sockets';
 import type { Held, LiveHub, LiveSubscriber } from './live-hub';
 
 /** Close codes of the live socket (the page reconnects after any but these two). */
@@ -72,15 +73,24 @@ export class LiveConnection implements LiveSubscriber {
   #lastHeard = Date.now();
   readonly #timers: NodeJS.Timeout[] = [];
   #closed = false;
+  /** Whether this socket holds a place among its address's sockets. */
+  #counted = false;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly hub: LiveHub,
     private readonly sessions: LiveSessions,
     private readonly sockets: SessionSockets,
+    private readonly from: { ip: string; addresses: AddressSockets },
   ) {}
 
   start(): void {
+    // Refused before anything is read: too many sockets of this address, or waiting to auth.
+    if (!this.from.addresses.open(this.from.ip)) {
+      this.#fail(ErrorCode.LiveTooManyFromAddress, LIVE_CLOSE.limited);
+      return;
+    }
+    this.#counted = true;
     const authTimer = setTimeout(() => {
       if (!this.#token) this.#fail(ErrorCode.LiveAuthRequired, LIVE_CLOSE.sessionEnded);
     }, LIVE_LIMITS.authWithinMs);
@@ -179,6 +189,7 @@ export class LiveConnection implements LiveSubscriber {
     }
     this.#sessionKey = key;
     this.#token = token;
+    this.from.addresses.authed(this.from.ip);
     this.family = this.sessions.familyOf(player.venueCode);
     const recheck = setInterval(() => {
       this.#stillGood().catch(() => {});
@@ -216,5 +227,6 @@ export class LiveConnection implements LiveSubscriber {
     for (const t of this.#timers) clearTimeout(t);
     this.hub.detach(this);
     if (this.#sessionKey) this.sockets.release(this.#sessionKey);
+    if (this.#counted) this.from.addresses.close(this.from.ip, this.#token !== null);
   }
 }

@@ -2,6 +2,8 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import { LIVE_LIMITS, h5LivePath } from '@nebula/protocol/venue/live-frames';
+import type { VenueLimits } from '../config';
+import { AddressSockets } from './address-sockets';
 import { LiveConnection, SessionSockets, type LiveSessions } from './live-connection';
 import type { LiveHub } from './live-hub';
 
@@ -24,9 +26,10 @@ function ownOrigin(req: FastifyRequest, publicUrl: string): boolean {
 /** The page's live socket (issue 11) at `h5LivePath`, on the venue's own origin. */
 export function registerLiveSocket(
   app: FastifyInstance,
-  deps: { hub: LiveHub; sessions: LiveSessions; publicUrl: string },
+  deps: { hub: LiveHub; sessions: LiveSessions; publicUrl: string; limits: VenueLimits },
 ): void {
   const sockets = new SessionSockets();
+  const addresses = new AddressSockets(deps.limits);
   void app.register(async (scope) => {
     await scope.register(websocket, {
       options: { maxPayload: LIVE_LIMITS.frameBytes, perMessageDeflate: false },
@@ -43,7 +46,11 @@ export function registerLiveSocket(
           done();
         },
       },
-      (socket) => new LiveConnection(socket, deps.hub, deps.sessions, sockets).start(),
+      (socket, req) =>
+        new LiveConnection(socket, deps.hub, deps.sessions, sockets, {
+          ip: req.ip,
+          addresses,
+        }).start(),
     );
   });
   app.addHook('onClose', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { LegResult } from '@nebula/protocol/venue/markets';
 import type { ResultRequest, UpdateSettingsRequest } from '@nebula/protocol/venue/operator';
@@ -194,6 +195,40 @@ export class OperatorService {
         .slice(0, 50)
         .map(betView),
     };
+  }
+
+  /**
+   * Forgives a player's debt: the book pays it (one entry, the wallet's `balance − debt` still
+   * equals its postings) and the merchant's platform learns it at its next balance or transfer
+   * answer. Nothing owed: 8046 and nothing changes.
+   */
+  async writeOffDebt(
+    op: Operator,
+    p: { merchant: string; venueCode: string; playerId: string },
+    reason: string,
+  ) {
+    return this.db.tx(async (q) => {
+      const amount = await ledger.clearDebt(q, p);
+      if (amount === 0n) throw new VenueError(ErrorCode.VenuePlayerNoDebt);
+      await ledger.writeEntry(q, {
+        reference: `debt-write-off:${ledger.playerAccount(p)}:${randomUUID()}`,
+        kind: 'debt_write_off',
+        postings: [
+          { account: ledger.bookAccount(p), amount: -amount },
+          { account: ledger.playerAccount(p), amount },
+        ],
+        now: this.now(),
+      });
+      await this.#audit(q, op, 'player.debtWriteOff', ledger.playerAccount(p), {
+        amount: fenToYuanString(amount),
+        reason,
+      });
+      return {
+        balance: fenToYuanString(await ledger.readBalance(q, p)),
+        debt: '0.00',
+        writtenOff: fenToYuanString(amount),
+      };
+    });
   }
 
   async dailyReport(date: string) {

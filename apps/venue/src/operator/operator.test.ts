@@ -50,6 +50,21 @@ const sel = (ev: EventView, kind: string, i: number) => {
   const s = ev.markets.find((m) => m.kind === kind)!.selections[i]!;
   return { selectionId: s.selectionId, oddsMilli: s.oddsMilli };
 };
+/** Every version of a bet the merchant's change feed delivers, in order. */
+async function changesOf(betId: string): Promise<BetVersion[]> {
+  const out: BetVersion[] = [];
+  let cursor = '';
+  for (;;) {
+    const r = await v.call<{ changes: BetVersion[]; cursor: string }>('betChanges', {
+      venueCode: VENUE,
+      cursor,
+      limit: 500,
+    });
+    if (r.data!.changes.length === 0) return out;
+    out.push(...r.data!.changes.filter((c) => c.betId === betId));
+    cursor = r.data!.cursor;
+  }
+}
 /** Moves the venue's clock past an event's kick-off (results may be entered from then). */
 const kickOff = (ev: EventView) => {
   v.clock.offset = Math.max(v.clock.offset, ev.startsAt + 60_000 - Date.now());
@@ -220,32 +235,33 @@ describe('results, corrections and debts', () => {
     ).data!.bets.find((b) => b.betId === bet.betId)!;
     expect(lost).toMatchObject({ status: 'settled', result: 'lost', payout: '0.00' });
     const b = await balance();
-    expect(b).toMatchObject({ balance: '0.00', debt: (Number(payout) / 100).toFixed(2) });
-    // The next transfer in repays the debt first; the balance never went below zero.
-    await v.call('transfer', {
+    const owed = (Number(payout) / 100).toFixed(2);
+    expect(b).toMatchObject({ balance: '0.00', debt: owed });
+    // The merchant's balance answer tells the debt.
+    expect((await v.call('balance', { venueCode: VENUE, playerId })).data).toEqual({
+      balance: '0.00',
+      debt: owed,
+    });
+    // The next transfer in repays the debt first; the balance never went below zero, and the
+    // answer says the debt is gone.
+    const repaid = await v.call('transfer', {
       venueCode: VENUE,
       playerId,
       transferId: `op-in2-${playerId}`,
       direction: 'in',
       amount: '500.00',
     });
+    expect(repaid.data).toMatchObject({ status: 'applied', debt: '0.00' });
     expect(parseMoney((await balance()).balance)).toBe(500_00n - payout);
     expect((await balance()).debt).toBe('0.00');
     expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
-    // The merchant sees the bet settled, then resettled.
-    const kinds: string[] = [];
-    let cursor = '';
-    for (;;) {
-      const r = await v.call<{ changes: BetVersion[]; cursor: string }>('betChanges', {
-        venueCode: VENUE,
-        cursor,
-        limit: 500,
-      });
-      if (r.data!.changes.length === 0) break;
-      kinds.push(...r.data!.changes.filter((c) => c.betId === bet.betId).map((c) => c.kind));
-      cursor = r.data!.cursor;
-    }
-    expect(kinds).toEqual(['accepted', 'settled', 'resettled']);
+    // The merchant sees the bet settled, then resettled with the debt it left.
+    const versions = (await changesOf(bet.betId)).map((c) => [c.kind, c.debt]);
+    expect(versions).toEqual([
+      ['accepted', undefined],
+      ['settled', undefined],
+      ['resettled', owed],
+    ]);
     // The event left the feed: ticks never overwrite the operator's result.
     await v.leader.tick();
     expect((await events.readEvent(v.db, ev.eventId))!.score).toEqual({ home: 0, away: 1 });
@@ -306,7 +322,27 @@ describe('results, corrections and debts', () => {
     ).data!.bets;
     expect(openBets.map((x) => x.betId).sort()).toEqual([single.betId, parlay.betId].sort());
     expect(openBets.find((x) => x.betId === parlay.betId)!.legs[0]!.result).toBe('void');
-    // The other leg is resettled by hand as won: the parlay pays that leg's odds alone.
+    // Still open, it cannot be settled by hand: its other match's result settles it (lost).
+    const early = await v.operator(
+      'resettleBet',
+      { betId: parlay.betId, legs: [{ leg: 2, result: 'won' }], reason: '人工结算' },
+      'trader',
+    );
+    expect(early.code).toBe(ErrorCode.BetNotSettled);
+    kickOff(b);
+    await v.operator(
+      'result',
+      {
+        eventId: b.eventId,
+        status: 'finished',
+        score: { home: 0, away: 1 },
+        halfTime: { home: 0, away: 0 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    await v.leader.tick();
+    // The result was wrong for that leg: resettled by hand as won, the parlay pays its odds alone.
     const done = await v.operator(
       'resettleBet',
       { betId: parlay.betId, legs: [{ leg: 2, result: 'won' }], reason: '人工结算' },
@@ -324,6 +360,121 @@ describe('results, corrections and debts', () => {
       single.legs[0]!.selectionId,
     ]);
     expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+  });
+});
+
+describe('resettling', () => {
+  it('an open bet cannot be paid by a resettle: 8045, nothing moves, its result settles it', async () => {
+    const { playerId, token } = await newPlayer('100.00');
+    const ev = (await upcoming(token))[7]!;
+    const bet = (await place(token, [sel(ev, '1x2', 0)], '100.00')).data!;
+    const early = await v.operator(
+      'resettleBet',
+      { betId: bet.betId, legs: [{ leg: 1, result: 'won' }], reason: '提前派彩' },
+      'trader',
+    );
+    expect(early).toMatchObject({
+      code: ErrorCode.BetNotSettled,
+      message: '仅可重新结算已结算的注单',
+    });
+    expect(await wallet(playerId)).toMatchObject({ balance: '0.00', debt: '0.00' });
+    const open = (
+      await v.page<{ bets: BetView[] }>('POST', '/v1/bets', token, { settled: false })
+    ).data!.bets.find((x) => x.betId === bet.betId);
+    expect(open).toMatchObject({ status: 'open', payout: null });
+    // The match's result settles it as it settles every other bet: the home side lost.
+    kickOff(ev);
+    await v.operator(
+      'result',
+      {
+        eventId: ev.eventId,
+        status: 'finished',
+        score: { home: 0, away: 2 },
+        halfTime: { home: 0, away: 1 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    await v.leader.tick();
+    // The clock moved past the session's life: the back office's view of the player.
+    const settled = (
+      await v.operator<{ bets: BetView[] }>(
+        'player',
+        { merchant: 'NEBULA', venueCode: VENUE, playerId },
+        'viewer',
+      )
+    ).data!.bets.find((x) => x.betId === bet.betId);
+    expect(settled).toMatchObject({ status: 'settled', result: 'lost', payout: '0.00' });
+    expect((await wallet(playerId)).balance).toBe('0.00');
+    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+  });
+});
+
+describe('debts written off', () => {
+  it('an admin forgives a debt: the book pays it, the merchant then sees none; once', async () => {
+    const { playerId, token } = await newPlayer('100.00');
+    const ev = (await upcoming(token))[8]!;
+    const bet = (await place(token, [sel(ev, '1x2', 0)], '100.00')).data!;
+    kickOff(ev);
+    await v.operator(
+      'result',
+      {
+        eventId: ev.eventId,
+        status: 'finished',
+        score: { home: 1, away: 0 },
+        halfTime: { home: 1, away: 0 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    await v.leader.tick();
+    const won = parseMoney(bet.potentialReturn);
+    expect(parseMoney((await wallet(playerId)).balance)).toBe(won);
+    await v.call('transfer', {
+      venueCode: VENUE,
+      playerId,
+      transferId: `wo-out-${playerId}`,
+      direction: 'out',
+      amount: bet.potentialReturn,
+    });
+    // Resettled by hand to lost once the money left: the win becomes a debt.
+    const resettled = await v.operator(
+      'resettleBet',
+      { betId: bet.betId, legs: [{ leg: 1, result: 'lost' }], reason: '赛果更正' },
+      'trader',
+    );
+    expect(resettled).toMatchObject({ code: 0, data: { result: 'lost' } });
+    const owed = bet.potentialReturn;
+    expect((await v.call('balance', { venueCode: VENUE, playerId })).data).toEqual({
+      balance: '0.00',
+      debt: owed,
+    });
+    expect((await changesOf(bet.betId)).at(-1)).toMatchObject({ kind: 'resettled', debt: owed });
+    const body = { merchant: 'NEBULA', venueCode: VENUE, playerId, reason: '坏账核销' };
+    expect((await v.operator('writeOffDebt', body, 'trader')).code).toBe(
+      ErrorCode.VenueOperatorForbidden,
+    );
+    expect(await v.operator('writeOffDebt', body, 'admin')).toEqual({
+      code: 0,
+      data: { balance: '0.00', debt: '0.00', writtenOff: owed },
+    });
+    expect((await v.call('balance', { venueCode: VENUE, playerId })).data).toEqual({
+      balance: '0.00',
+      debt: '0.00',
+    });
+    // Nothing left to forgive: refused, nothing moves.
+    expect((await v.operator('writeOffDebt', body, 'admin')).code).toBe(
+      ErrorCode.VenuePlayerNoDebt,
+    );
+    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    const audit = await v.operator<{ entries: { action: string; detail: object }[] }>(
+      'audit',
+      {},
+      'admin',
+    );
+    expect(audit.data!.entries.find((e) => e.action === 'player.debtWriteOff')).toMatchObject({
+      detail: { amount: owed, reason: '坏账核销' },
+    });
   });
 });
 

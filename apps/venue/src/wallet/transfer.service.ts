@@ -1,6 +1,6 @@
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { TransferRequest, TransferStatus } from '@nebula/protocol/venue/merchant';
-import type { Db } from '@nebula/db';
+import type { Db, Queryable } from '@nebula/db';
 import { VenueError } from '../venue-error';
 import * as transfers from './transfer.repository';
 import * as ledger from './venue-ledger.repository';
@@ -56,7 +56,13 @@ export class TransferService {
         status: 'applied',
         balanceAfter: balance,
       });
-      return { status: 'applied', transferId: req.transferId, balance: fenToYuanString(balance) };
+      return {
+        status: 'applied',
+        transferId: req.transferId,
+        balance: fenToYuanString(balance),
+        // A transfer in repays a debt first: the platform learns it is gone (or what is left).
+        debt: fenToYuanString(await ledger.readDebt(q, key)),
+      };
     });
   }
 
@@ -65,7 +71,7 @@ export class TransferService {
     merchant: string,
     req: TransferRequest,
     amount: bigint,
-    q: Parameters<Parameters<Db['tx']>[0]>[0],
+    q: Queryable,
   ): Promise<TransferStatus> {
     const first = await transfers.readTransfer(q, merchant, req.transferId);
     if (!first) throw new Error('a claimed transfer id vanished');
@@ -76,26 +82,48 @@ export class TransferService {
       first.direction === req.direction &&
       first.amount === amount;
     if (!same) throw new VenueError(ErrorCode.VenueTransferConflict);
-    return present(req.transferId, first);
+    return withDebt(q, merchant, present(req.transferId, first), first);
   }
 
   /** An id's fate; an unknown id is buried so that `not_found` stays true for ever. */
   async status(merchant: string, transferId: string): Promise<TransferStatus> {
     return this.db.tx(async (q) => {
       const found = await transfers.readTransfer(q, merchant, transferId);
-      if (found) return present(transferId, found);
+      if (found) return withDebt(q, merchant, present(transferId, found), found);
       if (await transfers.buryTransfer(q, merchant, transferId, this.now())) {
         return { status: 'not_found', transferId };
       }
       // A transfer claimed the id meanwhile and committed: answer what it did.
       const raced = await transfers.readTransfer(q, merchant, transferId);
-      return present(transferId, raced!);
+      return withDebt(q, merchant, present(transferId, raced!), raced!);
     });
   }
 
-  async balance(merchant: string, venueCode: string, playerId: string): Promise<string> {
-    return fenToYuanString(await ledger.readBalance(this.db, { merchant, venueCode, playerId }));
+  /** The player's balance and debt now (contract §6). */
+  async balance(merchant: string, venueCode: string, playerId: string) {
+    const key = { merchant, venueCode, playerId };
+    const [balance, debt] = await Promise.all([
+      ledger.readBalance(this.db, key),
+      ledger.readDebt(this.db, key),
+    ]);
+    return { balance: fenToYuanString(balance), debt: fenToYuanString(debt) };
   }
+}
+
+/**
+ * An applied transfer answered again (a retry, a status question) carries its balance as it
+ * was and the player's debt as it is now: a debt the platform learns is never an old one.
+ */
+async function withDebt(
+  q: Queryable,
+  merchant: string,
+  status: TransferStatus,
+  t: transfers.TransferRow,
+): Promise<TransferStatus> {
+  // An applied transfer always names its player (only a tombstone has none).
+  if (status.status !== 'applied' || !t.venueCode || !t.playerId) return status;
+  const debt = await ledger.readDebt(q, { merchant, venueCode: t.venueCode, playerId: t.playerId });
+  return { ...status, debt: fenToYuanString(debt) };
 }
 
 function present(transferId: string, t: transfers.TransferRow): TransferStatus {

@@ -76,6 +76,23 @@ export async function readDebt(q: Queryable, k: WalletKey): Promise<bigint> {
   return r.rows[0]?.debt ?? 0n;
 }
 
+/** Clears a player's debt (the row locked first); answers what it was, 0 when none. */
+export async function clearDebt(q: Queryable, k: WalletKey): Promise<bigint> {
+  const r = await q.query<{ debt: bigint }>(
+    `SELECT debt FROM venue_wallets WHERE merchant = $1 AND venue_code = $2 AND player_id = $3
+     FOR UPDATE`,
+    [k.merchant, k.venueCode, k.playerId],
+  );
+  const debt = r.rows[0]?.debt ?? 0n;
+  if (debt > 0n) {
+    await q.query(
+      'UPDATE venue_wallets SET debt = 0 WHERE merchant = $1 AND venue_code = $2 AND player_id = $3',
+      [k.merchant, k.venueCode, k.playerId],
+    );
+  }
+  return debt;
+}
+
 /**
  * Takes fen from a player's wallet; null when it holds less (nothing changes). The row lock
  * serializes one player's money, so parallel debits never overdraw.

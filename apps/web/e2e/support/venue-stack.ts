@@ -31,6 +31,8 @@ export interface VenueStack {
   venueApi: string;
   /** A venue operator's token (it can enter results). */
   operatorToken: string;
+  /** The venue's event id of a football match in play from the start (VENUE_TEST_MATCH_AT). */
+  testMatchId: string;
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,10 @@ export async function startVenueStack(): Promise<VenueStack> {
   const [platformPort, venuePort] = [await freePort(), await freePort()];
   const venueDir = await mkdtemp(path.join(tmpdir(), 'nebula-e2e-venue-'));
   const operatorToken = randomBytes(32).toString('hex');
+  // A match kicked off a minute ago, played in real time (its first half lasts 45 minutes): a
+  // journey bets on it in play and the venue's trader enters its result (only a match under
+  // way takes one), whenever in the worker's life the journey runs.
+  const testMatchAt = Date.now() - 60_000;
   const venue: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/venue/src/main.ts'],
@@ -61,6 +67,8 @@ export async function startVenueStack(): Promise<VenueStack> {
         VENUE_OPERATORS: `e2e:admin:${operatorToken}`,
         VENUE_ACCEPT_DELAY_MS: '300',
         VENUE_TICK_MS: '300',
+        VENUE_CLOCK_SPEED: '1',
+        VENUE_TEST_MATCH_AT: String(testMatchAt),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -99,6 +107,7 @@ export async function startVenueStack(): Promise<VenueStack> {
     venueOrigin,
     venueApi,
     operatorToken,
+    testMatchId: `t-${testMatchAt}`,
     async stop() {
       await platform.stop();
       if (venue.exitCode === null && venue.signalCode === null) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../rules/text';
 import { isPlainOrigin, venueStatuses } from '../venue/registry';
-import { pageOf, paging } from './common';
+import { moneyString, pageOf, paging } from './common';
 import {
   DialectEnum,
   RecallUnreachable,
@@ -94,3 +94,28 @@ export const AdminRecallResult = z.object({
   /** The venues that did not answer: nothing was recalled from them. */
   unreachable: z.array(RecallUnreachable),
 });
+
+/** Members' venue debts (contract §6): the venue's word, what was excused, what is held. */
+export const AdminVenueDebtQuery = z
+  .object({
+    memberId: z.coerce.number().int().positive().optional(),
+    venueCode: venueCodeParam.optional(),
+    ...paging,
+  })
+  .strict();
+export const AdminVenueDebt = z.object({
+  memberId: z.number().int(),
+  userName: z.string(),
+  venueCode: z.string(),
+  venueName: z.string(),
+  debt: moneyString,
+  writtenOff: moneyString,
+  /** Held back from the member's withdrawals: debt − writtenOff. */
+  held: moneyString,
+  syncedAt: z.number().int().nullable(),
+});
+export type AdminVenueDebt = z.infer<typeof AdminVenueDebt>;
+export const AdminVenueDebtPage = pageOf(AdminVenueDebt);
+export const AdminVenueDebtParams = z
+  .object({ memberId: z.coerce.number().int().positive(), code: venueCodeParam })
+  .strict();

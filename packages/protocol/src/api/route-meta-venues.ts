@@ -168,4 +168,22 @@ export const venueRouteMeta = {
     summary: '回收会员的场馆余额',
     tag: 'admin-venues',
   },
+  adminVenueDebts: {
+    method: 'GET',
+    path: '/admin/api/v1/venue-debts',
+    auth: 'admin',
+    signed: false,
+    roles: ['finance'],
+    summary: '会员场馆欠款（暂扣提现）',
+    tag: 'admin-venues',
+  },
+  adminVenueDebtWriteOff: {
+    method: 'POST',
+    path: '/admin/api/v1/members/:memberId/venues/:code/debt/write-off',
+    auth: 'admin',
+    signed: false,
+    roles: ['finance'],
+    summary: '核销会员的场馆欠款（不再暂扣提现）',
+    tag: 'admin-venues',
+  },
 } as const satisfies Record<string, RouteMeta>;

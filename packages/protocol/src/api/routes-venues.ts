@@ -31,6 +31,10 @@ import {
   AdminTransferParams,
   AdminTransferQuery,
   AdminVenue,
+  AdminVenueDebt,
+  AdminVenueDebtPage,
+  AdminVenueDebtParams,
+  AdminVenueDebtQuery,
   AdminVenueCreate,
   AdminVenueList,
   AdminVenueParams,
@@ -89,5 +93,14 @@ export const venueRoutes = {
     params: MemberIdParams,
     body: RequiredReasonRequest,
     response: AdminRecallResult,
+  }),
+  adminVenueDebts: defineRoute(m.adminVenueDebts, {
+    query: AdminVenueDebtQuery,
+    response: AdminVenueDebtPage,
+  }),
+  adminVenueDebtWriteOff: defineRoute(m.adminVenueDebtWriteOff, {
+    params: AdminVenueDebtParams,
+    body: RequiredReasonRequest,
+    response: AdminVenueDebt,
   }),
 } as const satisfies { [K in keyof typeof m]: unknown };

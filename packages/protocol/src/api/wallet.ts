@@ -30,6 +30,13 @@ export const VenueBalance = z.object({
   status: z.enum(['open', 'maintenance']),
   pendingIn: moneyString,
   pendingOut: moneyString,
+  /**
+   * 场馆欠款: what the member owes the venue as it last said — a win its correction took back
+   * after the money had left it; its next credits (a transfer in, a payout) repay it first —
+   * and of it what is held back from withdrawal now (less what operators wrote off).
+   */
+  debt: moneyString,
+  debtHeld: moneyString,
 });
 export type VenueBalance = z.infer<typeof VenueBalance>;
 export const WalletBalances = z.object({
@@ -37,6 +44,8 @@ export const WalletBalances = z.object({
   locked: moneyString,
   coin: coinString,
   venues: z.array(VenueBalance),
+  /** Every venue's `debtHeld`: main less this is what may be withdrawn. */
+  debtHeld: moneyString,
   /** Transfers in flight, in either direction. */
   inFlight: moneyString,
   /** main + locked + every venue + in flight. */

@@ -51,6 +51,13 @@ export function merchantConformance(name: string, open: () => Promise<Conformanc
       return answer;
     };
 
+    /** A player's balance; the debt beside it, when the venue tells one, is checked too. */
+    const balanceOf = async (playerId: string) => {
+      const data = (await call('balance', { playerId })).data as { balance: string; debt?: string };
+      expect(Object.keys(data).filter((k) => k !== 'balance' && k !== 'debt')).toEqual([]);
+      return data.balance;
+    };
+
     beforeAll(async () => {
       target = await open();
     });
@@ -63,7 +70,7 @@ export function merchantConformance(name: string, open: () => Promise<Conformanc
       const first = await call('transfer', body);
       expect(first).toMatchObject({ code: 0, data: { status: 'applied', balance: '12.34' } });
       expect(await call('transfer', body)).toEqual(first);
-      expect((await call('balance', { playerId })).data).toEqual({ balance: '12.34' });
+      expect(await balanceOf(playerId)).toBe('12.34');
       expect((await call('transferStatus', { transferId })).data).toMatchObject({
         status: 'applied',
       });
@@ -75,7 +82,7 @@ export function merchantConformance(name: string, open: () => Promise<Conformanc
       await call('transfer', { playerId, transferId, direction: 'in', amount: '5' });
       const other = await call('transfer', { playerId, transferId, direction: 'in', amount: '6' });
       expect(other.code).toBe(ErrorCode.VenueTransferConflict);
-      expect((await call('balance', { playerId })).data).toEqual({ balance: '5.00' });
+      expect(await balanceOf(playerId)).toBe('5.00');
     });
 
     it("an out beyond the balance is a definite refusal, and stays the id's outcome", async () => {
@@ -102,7 +109,19 @@ export function merchantConformance(name: string, open: () => Promise<Conformanc
         status: 'not_found',
         transferId,
       });
-      expect((await call('balance', { playerId })).data).toEqual({ balance: '0.00' });
+      expect(await balanceOf(playerId)).toBe('0.00');
+    });
+
+    it("a player's debt, when told, is money: none for a player who never owed", async () => {
+      const playerId = fresh('cp');
+      const transferId = fresh('CT');
+      const t = await call('transfer', { playerId, transferId, direction: 'in', amount: '3' });
+      const b = await call('balance', { playerId });
+      const s = await call('transferStatus', { transferId });
+      for (const data of [t.data, b.data, s.data] as { debt?: string }[]) {
+        // Absent (the venue keeps no debt, or does not tell) or zero: this player owes nothing.
+        expect(data.debt === undefined || data.debt === '0.00', JSON.stringify(data)).toBe(true);
+      }
     });
 
     it('a forged call is refused and moves nothing', async () => {
@@ -116,7 +135,7 @@ export function merchantConformance(name: string, open: () => Promise<Conformanc
         amount: '100',
       });
       expect(forged.code).toBe(ErrorCode.VenueSignatureInvalid);
-      expect((await call('balance', { playerId })).data).toEqual({ balance: '0.00' });
+      expect(await balanceOf(playerId)).toBe('0.00');
     });
 
     it("a launch answers the contract's fields; a preload makes no session token", async () => {

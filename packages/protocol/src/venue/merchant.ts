@@ -122,8 +122,22 @@ export type TransferRequest = z.infer<typeof TransferRequest>;
  * definite failure, or `not_found` — final once answered: the venue records a tombstone, so a
  * late request with that id is refused for ever and the platform may refund.
  */
+/**
+ * What a player owes the venue: a correction took back a win the wallet no longer held (the
+ * money left by a transfer out). The venue's later credits repay it first; the platform holds
+ * it back from withdrawal until the venue reports it repaid. Optional: a venue that keeps no
+ * debt (or does not tell) leaves it out, and `'0.00'` means none.
+ */
+export const playerDebt = moneyString;
+
 export const TransferStatus = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('applied'), transferId, balance: moneyString }),
+  z.object({
+    status: z.literal('applied'),
+    transferId,
+    balance: moneyString,
+    /** The player's debt at the venue as this answer is given. */
+    debt: playerDebt.optional(),
+  }),
   z.object({ status: z.literal('refused'), transferId, code: z.number().int() }),
   z.object({ status: z.literal('not_found'), transferId }),
 ]);
@@ -131,7 +145,7 @@ export type TransferStatus = z.infer<typeof TransferStatus>;
 
 export const TransferStatusRequest = z.object({ venueCode, transferId }).strict();
 export const BalanceRequest = z.object({ venueCode, playerId }).strict();
-export const BalanceResult = z.object({ balance: moneyString });
+export const BalanceResult = z.object({ balance: moneyString, debt: playerDebt.optional() });
 export const EndSessionsRequest = z
   .object({ venueCode, playerId, reason: z.enum(['blocked', 'selfExcluded', 'logout']) })
   .strict();
@@ -180,6 +194,11 @@ export const BetVersion = z.object({
   legs: z.array(BetLegView).min(1).max(10),
   placedAt: z.number().int(),
   settledAt: z.number().int().nullable(),
+  /**
+   * On a correction that took money back (a resettle, a void of a settled bet): the player's
+   * debt at the venue right after it. Absent elsewhere: the balance answers carry it.
+   */
+  debt: playerDebt.optional(),
 });
 export type BetVersion = z.infer<typeof BetVersion>;
 

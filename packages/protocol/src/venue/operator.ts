@@ -12,7 +12,10 @@ import { playerId, venueCode } from './merchant';
  */
 export const VENUE_OPERATOR_HEADER = 'x-venue-operator-token';
 
-/** viewer: reads and reports; trader: holds, results, voids; admin: also margin and limits. */
+/**
+ * viewer: reads and reports; trader: holds, results, voids; admin: also margin and limits,
+ * debts written off and the audit.
+ */
 export const venueOperatorRoles = ['viewer', 'trader', 'admin'] as const;
 export type VenueOperatorRole = (typeof venueOperatorRoles)[number];
 
@@ -27,6 +30,7 @@ export const venueOperatorPaths = {
   resettleBet: '/operator/v1/bets/resettle',
   voidMarket: '/operator/v1/markets/void',
   player: '/operator/v1/players/view',
+  writeOffDebt: '/operator/v1/players/debt/write-off',
   dailyReport: '/operator/v1/reports/daily',
   audit: '/operator/v1/audit',
 } as const;
@@ -109,6 +113,17 @@ export const PlayerView = z.object({
   bets: z.array(BetView),
 });
 
+/**
+ * The venue forgives a player's debt (contract §6): the book pays it in one entry, the debt is
+ * gone and the merchant's platform learns it from its next balance or transfer answer.
+ */
+export const WriteOffDebtRequest = PlayerRequest.extend({ reason }).strict();
+export const WriteOffDebtResult = z.object({
+  balance: moneyString,
+  debt: moneyString,
+  writtenOff: moneyString,
+});
+
 export const DailyReportRequest = z
   .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
   .strict();
@@ -154,6 +169,7 @@ export const venueOperatorCalls = {
   resettleBet: { request: ResettleBetRequest, role: 'trader' },
   voidMarket: { request: VoidMarketRequest, role: 'trader' },
   player: { request: PlayerRequest, role: 'viewer' },
+  writeOffDebt: { request: WriteOffDebtRequest, role: 'admin' },
   dailyReport: { request: DailyReportRequest, role: 'viewer' },
   audit: { request: AuditRequest, role: 'admin' },
 } as const satisfies Record<VenueOperatorCall, { request: z.ZodType; role: VenueOperatorRole }>;

@@ -30,6 +30,16 @@ export interface BetSyncDeps {
   /** Judges single bets together by match and period (contract §6). */
   groups: BetGroupsService;
   members: MemberService;
+  /** Venue debts told with corrected bets (contract §6). */
+  debts: {
+    note(
+      q: Queryable,
+      memberId: number,
+      venueCode: string,
+      debt: bigint,
+      at: number,
+    ): Promise<void>;
+  };
   log: FastifyBaseLogger;
   /** Told the names of matches seen in bets (the chat's live scores name them). */
   onMatches?: (names: Map<string, string>) => void;
@@ -98,11 +108,28 @@ export class BetSyncService {
         if (await this.#applyVersion(q, venue, v, minOdds)) count += 1;
         for (const l of v.legs) names.set(l.selectionId.split(':')[0] ?? '', l.eventName);
       }
+      await this.#noteDebts(q, venue, changes);
       await repo.saveCursor(q, venue.code, 'bets', to, this.d.clock.now());
       return count;
     });
     if (n !== null) this.d.onMatches?.(names);
     return n;
+  }
+
+  /**
+   * A correction that took money back tells the player's debt with its version: the latest
+   * of the page per member is kept as the venue's word now (a later balance answer corrects it).
+   */
+  async #noteDebts(q: Queryable, venue: VenueRow, changes: BetVersion[]): Promise<void> {
+    const latest = new Map<number, bigint>();
+    for (const v of changes) {
+      const memberId = memberIdOfPlayer(v.playerId);
+      if (v.debt !== undefined && memberId !== null) latest.set(memberId, parseMoney(v.debt));
+    }
+    for (const [memberId, debt] of latest) {
+      if (await this.d.members.exists(q, memberId))
+        await this.d.debts.note(q, memberId, venue.code, debt, this.d.clock.now());
+    }
   }
 
   async #applyVersion(

@@ -14,6 +14,7 @@ import type { MerchantClient, MerchantOutcome } from '../venue/merchant-client';
 import type { VenueRegistry, VenueRow } from '../venue/venue-registry.service';
 import * as repo from './transfer.repository';
 import type { TransferKind, TransferRow } from './transfer.repository';
+import { saveVenueDebt } from './venue-debt.repository';
 
 /**
  * Points where a test may kill the process (`kill -9`), to prove every crash point is safe.
@@ -36,7 +37,7 @@ export function deriveTransferId(prefix: string, ...parts: (string | number)[]):
 
 /** What a venue's answer about a transfer id means for the money. */
 export type Verdict =
-  | { kind: 'applied'; balance: bigint | null }
+  | { kind: 'applied'; balance: bigint | null; debt: bigint | null }
   | { kind: 'failed'; code: number }
   | { kind: 'unknown'; reason: string };
 
@@ -57,7 +58,10 @@ export function verdictOf(
   }
   const s = outcome.data;
   if (s.transferId !== transferId) return { kind: 'unknown', reason: 'answer about another id' };
-  if (s.status === 'applied') return { kind: 'applied', balance: parseMoney(s.balance) };
+  if (s.status === 'applied') {
+    const debt = s.debt === undefined ? null : parseMoney(s.debt);
+    return { kind: 'applied', balance: parseMoney(s.balance), debt };
+  }
   if (s.status === 'not_found') return { kind: 'failed', code: ErrorCode.TransferNotReceived };
   return merchantDefiniteFailures.includes(s.code)
     ? { kind: 'failed', code: s.code }
@@ -252,6 +256,9 @@ export class TransferEngine {
         }
         if (verdict.balance !== null)
           await repo.saveVenueBalance(q, row.memberId, row.venueCode, verdict.balance, now);
+        // The venue's debt as it answered (a transfer in repays it first).
+        if (verdict.debt !== null)
+          await saveVenueDebt(q, row.memberId, row.venueCode, verdict.debt, now);
       } else if (row.direction === 'in') {
         await this.d.ledger.post(q, {
           reference: ref('refund'),

@@ -168,7 +168,7 @@ export async function listTransfers(
 export interface WalletFacts {
   /** The member's ledger balances by account kind. */
   accounts: Map<string, bigint>;
-  venues: VenueAccountRow[];
+  venues: (VenueAccountRow & { debt: bigint; writtenOff: bigint })[];
   pending: { venueCode: string; direction: 'in' | 'out'; amount: bigint }[];
 }
 
@@ -179,12 +179,13 @@ export interface WalletFacts {
 export async function walletFacts(q: Queryable, memberId: number): Promise<WalletFacts> {
   const r = await q.query<{
     accounts: Record<string, string>;
-    venues: { c: string; b: string | null; s: string | null }[];
+    venues: { c: string; b: string | null; s: string | null; d: string; w: string }[];
     pending: { c: string; d: 'in' | 'out'; a: string }[];
   }>(
     `SELECT ${memberBalancesJsonSql('$1::int', ['main', 'locked', 'coin', 'transit'])} AS accounts,
        (SELECT coalesce(json_agg(json_build_object('c', venue_code, 'b', balance::text,
-                 's', (extract(epoch FROM synced_at) * 1000)::bigint::text)), '[]'::json)
+                 's', (extract(epoch FROM synced_at) * 1000)::bigint::text,
+                 'd', debt::text, 'w', debt_written_off::text)), '[]'::json)
           FROM venue_accounts WHERE member_id = $1) AS venues,
        (SELECT coalesce(json_agg(json_build_object('c', venue_code, 'd', direction, 'a', amount::text)), '[]'::json)
           FROM (SELECT venue_code, direction, sum(amount) AS amount FROM venue_transfers
@@ -199,6 +200,8 @@ export async function walletFacts(q: Queryable, memberId: number): Promise<Walle
       venueCode: v.c,
       balance: v.b === null ? null : BigInt(v.b),
       syncedAt: v.s === null ? null : Number(v.s),
+      debt: BigInt(v.d),
+      writtenOff: BigInt(v.w),
     })),
     pending: row.pending.map((p) => ({ venueCode: p.c, direction: p.d, amount: BigInt(p.a) })),
   };

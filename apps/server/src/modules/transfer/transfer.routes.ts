@@ -4,11 +4,12 @@ import { bindKeyedMoneyRoute, bindRoute, type BindOptions } from '../../http/rou
 import { requireOperator } from '../../plugins/admin-guard';
 import type { TransferResolverService } from './transfer-resolver.service';
 import type { TransferService } from './transfer.service';
+import type { VenueDebtService } from './venue-debt.service';
 
-/** Transfers main ↔ venue (contract §6) and the operators' pending transfers. */
+/** Transfers main ↔ venue (contract §6), the operators' pending transfers and venue debts. */
 export function registerTransferRoutes(
   app: FastifyInstance,
-  s: { transfers: TransferService; resolver: TransferResolverService },
+  s: { transfers: TransferService; resolver: TransferResolverService; debts: VenueDebtService },
   o: BindOptions,
 ): void {
   const member = (ctx: Parameters<typeof requireMember>[0]) => requireMember(ctx).memberId;
@@ -40,6 +41,14 @@ export function registerTransferRoutes(
     'adminTransferResolve',
     ({ req, params, body }) =>
       s.resolver.resolve(requireOperator(req.operator), params.transferId, body.reason),
+    o,
+  );
+  bindRoute(app, 'adminVenueDebts', ({ query }) => s.debts.list(query), o);
+  bindRoute(
+    app,
+    'adminVenueDebtWriteOff',
+    ({ req, params, body }) =>
+      s.debts.writeOff(requireOperator(req.operator), params.memberId, params.code, body.reason),
     o,
   );
   bindKeyedMoneyRoute(

@@ -24,6 +24,7 @@ import { deriveTransferId, playerIdOf, type TransferEngine } from './transfer-en
 import * as repo from './transfer.repository';
 import { walletView } from './wallet-view';
 import type { TransferKind, TransferRow } from './transfer.repository';
+import { saveVenueDebt } from './venue-debt.repository';
 import type { PlayGuard } from '../play-break/play-break.service';
 import type { TransferThrottle } from './transfer-throttle';
 
@@ -213,7 +214,10 @@ export class TransferService {
     );
   }
 
-  /** The venue's answer for the member's balance (saved with its time), or null if none came. */
+  /**
+   * The venue's answer for the member's balance, or null if none came. It is saved with the
+   * time it was asked, and so is the debt it tells (contract §6).
+   */
   async #askBalance(memberId: number, venue: VenueRow): Promise<bigint | null> {
     const asked = this.d.clock.now();
     const r = await this.d.merchant.call(
@@ -224,26 +228,33 @@ export class TransferService {
     );
     if (r.kind !== 'ok') return null;
     const balance = parseMoney(r.data.balance);
-    await repo.saveVenueBalance(this.d.db, memberId, venue.code, balance, asked);
+    const debt = r.data.debt;
+    await this.d.db.tx(async (q) => {
+      await repo.saveVenueBalance(q, memberId, venue.code, balance, asked);
+      if (debt !== undefined) await saveVenueDebt(q, memberId, venue.code, parseMoney(debt), asked);
+    });
     return balance;
   }
 
   /** Asks every venue the member used for its balance now. */
   async sync(memberId: number): Promise<WalletBalances> {
-    const venues = await this.usedVenues(memberId);
-    await Promise.all(venues.map((v) => this.#askBalance(memberId, v)));
+    await this.askVenues(memberId);
     return this.balances(memberId);
+  }
+
+  /** Asks the member's venues (all they used, or these) for their balance and debt now. */
+  async askVenues(memberId: number, codes?: readonly string[]): Promise<void> {
+    const venues = (await this.usedVenues(memberId)).filter(
+      (v) => !codes || codes.includes(v.code),
+    );
+    await Promise.all(venues.map((v) => this.#askBalance(memberId, v)));
   }
 
   async noteLaunch(memberId: number, venueCode: string): Promise<void> {
     await repo.ensureVenueAccount(this.d.db, memberId, venueCode, this.d.clock.now());
   }
 
-  /**
-   * Where the member's money is: main, locked, coin, every venue as it last answered (with
-   * when), and transfers in flight — money on its way in has left main and sits in transit;
-   * money on its way out is still in the venue's last answer.
-   */
+  /** Where the member's money is (`walletView`), read in one statement. */
   async balances(memberId: number): Promise<WalletBalances> {
     const [facts, venues] = await Promise.all([
       repo.walletFacts(this.d.db, memberId),

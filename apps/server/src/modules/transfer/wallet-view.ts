@@ -1,13 +1,15 @@
 import { fenToYuanString, type WalletBalances } from '@nebula/protocol';
 import type { VenueRow } from '../venue/venue-registry.service';
 import type { WalletFacts } from './transfer.repository';
+import { heldOf } from './venue-debt.repository';
 
 /**
- * The wallet view (contract §6): main, locked, coin, every venue as it last answered (with
- * when), and transfers in flight — money on its way in has left main and sits in transit;
- * money on its way out is still in the venue's last answer.
+ * Where the member's money is, from the wallet's facts: main, locked, coin, every venue as it
+ * last answered (with when, its debt and what of it is held back from withdrawal), and
+ * transfers in flight — money on its way in has left main and sits in transit; money on its
+ * way out is still in the venue's last answer.
  */
-export function walletView(facts: WalletFacts, venues: VenueRow[]): WalletBalances {
+export function walletView(facts: WalletFacts, venues: readonly VenueRow[]): WalletBalances {
   const accounts = facts.venues;
   const pending = facts.pending;
   const kind = (k: string) => facts.accounts.get(k) ?? 0n;
@@ -24,11 +26,14 @@ export function walletView(facts: WalletFacts, venues: VenueRow[]): WalletBalanc
       .reduce((s, p) => s + p.amount, 0n);
   let venueTotal = 0n;
   let pendingOut = 0n;
+  let debtHeld = 0n;
   const list = venues.map((v) => {
     const a = byCode.get(v.code);
     const balance = a?.balance ?? 0n;
+    const held = a ? heldOf(a) : 0n;
     venueTotal += balance;
     pendingOut += pendingOf(v.code, 'out');
+    debtHeld += held;
     return {
       code: v.code,
       name: v.name,
@@ -37,6 +42,8 @@ export function walletView(facts: WalletFacts, venues: VenueRow[]): WalletBalanc
       status: v.status,
       pendingIn: fenToYuanString(pendingOf(v.code, 'in')),
       pendingOut: fenToYuanString(pendingOf(v.code, 'out')),
+      debt: fenToYuanString(a?.debt ?? 0n),
+      debtHeld: fenToYuanString(held),
     };
   });
   return {
@@ -44,6 +51,7 @@ export function walletView(facts: WalletFacts, venues: VenueRow[]): WalletBalanc
     locked: fenToYuanString(b.locked),
     coin: b.coin.toString(),
     venues: list,
+    debtHeld: fenToYuanString(debtHeld),
     inFlight: fenToYuanString(b.transit + pendingOut),
     total: fenToYuanString(b.main + b.locked + venueTotal + b.transit),
   };

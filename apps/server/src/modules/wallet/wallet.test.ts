@@ -56,6 +56,7 @@ describe('balances and member info', () => {
       locked: '0.00',
       coin: '0',
       venues: [],
+      debtHeld: '0.00',
       inFlight: '0.00',
       total: '0.00',
     });

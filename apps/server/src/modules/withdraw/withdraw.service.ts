@@ -40,6 +40,13 @@ export interface WithdrawDeps {
   audit: AuditService;
   members: MemberService;
   timeline: OrderTimelineService;
+  /** Venue debts held back from withdrawal (contract §6). */
+  debts: {
+    /** Asks the venues holding money back again (outside any transaction). */
+    refresh(memberId: number): Promise<void>;
+    /** 7035 when main less the debts held cannot cover `amount`. */
+    assertWithdrawable(q: Queryable, memberId: number, amount: bigint): Promise<void>;
+  };
 }
 
 /**
@@ -137,7 +144,7 @@ export class WithdrawService {
 
   /**
    * Checks run in this order: real name, fund password set, lock, fund password, account,
-   * cool-off, amount limits, daily limit, turnover, balance. The checks that need no
+   * cool-off, amount limits, daily limit, turnover, venue debts, balance. The checks that need no
    * transaction (the fund password's hash above all) run first; the money moves in the unit's
    * one transaction, which also stores the call's answer.
    */
@@ -157,6 +164,8 @@ export class WithdrawService {
       throw new AppError(ErrorCode.AmountBelowMin, { min: s.withdrawMin });
     if (amount > parseMoney(s.withdrawMax))
       throw new AppError(ErrorCode.AmountAboveMax, { max: s.withdrawMax });
+    // A venue debt the member repaid lifts its hold now, not at the next balance question.
+    await this.d.debts.refresh(memberId);
     return unit.commit(async (q) => {
       // One order of this member at a time counts the day's total (parallel orders cannot both pass).
       await this.d.members.lock(q, memberId);
@@ -171,6 +180,7 @@ export class WithdrawService {
       const missing = await this.d.turnover.missing(q, memberId);
       if (missing > 0n)
         throw new AppError(ErrorCode.TurnoverNotMet, { missing: fenToYuanString(missing) });
+      await this.d.debts.assertWithdrawable(q, memberId, amount);
       const id = newOrderId('W', now);
       await this.d.ledger.post(q, {
         reference: `withdraw:${id}`,

@@ -28,6 +28,7 @@ const balances: WalletBalances = {
   locked: '0.00',
   coin: '0',
   venues: [],
+  debtHeld: '0.00',
   inFlight: '0.00',
   total: '0.00',
 };

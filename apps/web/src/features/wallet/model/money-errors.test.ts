@@ -26,3 +26,15 @@ describe('a deposit or transfer in refused during a break (9202)', () => {
     );
   });
 });
+
+describe('a withdrawal refused for a venue debt (7035)', () => {
+  it('shows the debt and what may be withdrawn now', () => {
+    const data = { debt: '180.50', withdrawable: '1319.50', venues: [] };
+    expect(moneyErrorText(refused(ErrorCode.VenueDebtHeld, data))).toBe(
+      '您在场馆有未结清的欠款 ¥180.50，目前最多可提现 ¥1,319.50。转入该场馆抵扣欠款后即可正常提现。',
+    );
+    expect(moneyErrorText(refused(ErrorCode.VenueDebtHeld))).toBe(
+      messageFor(ErrorCode.VenueDebtHeld),
+    );
+  });
+});

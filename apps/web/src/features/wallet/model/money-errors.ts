@@ -58,6 +58,13 @@ export function moneyErrorText(error: unknown): string {
       const remaining = moneyFact(error, 'remaining');
       return remaining ? t('wallet:errors.daily', { remaining }) : error.message;
     }
+    case ErrorCode.VenueDebtHeld: {
+      const debt = moneyFact(error, 'debt');
+      const withdrawable = moneyFact(error, 'withdrawable');
+      return debt && withdrawable
+        ? t('wallet:errors.venueDebt', { debt, withdrawable })
+        : error.message;
+    }
     case ErrorCode.DepositLimitExceeded: {
       const remaining = moneyFact(error, 'remaining');
       return remaining ? t('wallet:errors.depositLimit', { remaining }) : error.message;

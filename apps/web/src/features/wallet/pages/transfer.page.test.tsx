@@ -18,12 +18,15 @@ const venue = (code: string, name: string, balance: string) => ({
   status: 'open' as const,
   pendingIn: '0.00',
   pendingOut: '0.00',
+  debt: '0.00',
+  debtHeld: '0.00',
 });
 const balances: WalletBalances = {
   main: '50.00',
   locked: '0.00',
   coin: '0',
   venues: [venue('IMTY', '星云体育·IM', '30.00'), venue('OBTY', '星云体育·OB', '20.00')],
+  debtHeld: '0.00',
   inFlight: '0.00',
   total: '100.00',
 };

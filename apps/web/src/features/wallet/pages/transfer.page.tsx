@@ -21,6 +21,7 @@ import {
 } from '../api/transfers.api';
 import { useWalletBalances } from '../api/wallet-balances.query';
 import { TransferSheet } from '../components/transfer-sheet';
+import { VenueDebtNotice } from '../components/venue-debt-notice';
 import '../components/transfer.css';
 
 /** "N 秒前同步" for a balance the venue answered at `at`. */
@@ -66,6 +67,11 @@ function VenueRow({ v, onPick }: { v: VenueBalance; onPick: (d: 'in' | 'out') =>
             {t('transfer.pendingOut', { amount: formatAmount(v.pendingOut) })}
           </span>
         )}
+        {v.debt !== '0.00' && (
+          <span className="nb-tvenue__pending">
+            {t('debt.tag', { amount: formatAmount(v.debt) })}
+          </span>
+        )}
       </div>
       <div className="nb-tvenue__actions">
         <button
@@ -86,8 +92,8 @@ function VenueRow({ v, onPick }: { v: VenueBalance; onPick: (d: 'in' | 'out') =>
 
 /**
  * /mine/finance/transfer (contract §6): the main balance and every venue's as it last answered
- * ("N 秒前同步"), transfer in and out with MAX, 一键回收, the 免转 switch, and money in flight
- * shown where it is.
+ * ("N 秒前同步"), transfer in and out with MAX, 一键回收, the 免转 switch, money in flight
+ * shown where it is, and any 场馆欠款 (a transfer in to that venue repays it first).
  */
 export function TransferPage() {
   const { t } = useTranslation('wallet');
@@ -188,6 +194,7 @@ export function TransferPage() {
           />
         </label>
       </section>
+      <VenueDebtNotice balances={data} />
       <section className="nb-card" aria-labelledby="nb-tvenues-title">
         <h2 id="nb-tvenues-title" className="nb-card__title">
           {t('transfer.venues')}

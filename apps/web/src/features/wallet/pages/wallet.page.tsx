@@ -1,4 +1,4 @@
-import { formatFen } from '@nebula/protocol/format/number-format';
+import { formatAmount, formatFen } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +16,12 @@ import {
   WITHDRAWAL_PATH,
 } from '../../../site/paths';
 import { useWalletBalances } from '../api/wallet-balances.query';
+import { VenueDebtNotice } from '../components/venue-debt-notice';
 import '../components/wallet.css';
 
 /**
  * /mine/finance/wallet: the centre wallet, locked money and COIN, and each venue's balance as
- * the venue last answered (with money on its way shown where it is).
+ * the venue last answered (with money on its way shown where it is, and any 场馆欠款).
  */
 export function WalletPage() {
   const { t } = useTranslation('wallet');
@@ -67,6 +68,7 @@ export function WalletPage() {
           <span className="nb-wgrid__hint">{t('wallet.coinHint')}</span>
         </Link>
       </section>
+      <VenueDebtNotice balances={data} />
       <section className="nb-card" aria-labelledby="nb-venues-title">
         <h2 id="nb-venues-title" className="nb-card__title">
           {t('wallet.venues')}
@@ -87,6 +89,11 @@ export function WalletPage() {
                   {venue.pendingOut !== '0.00' && (
                     <span className="nb-venues__pending">
                       {t('wallet.pendingOut', { amount: venue.pendingOut })}
+                    </span>
+                  )}
+                  {venue.debt !== '0.00' && (
+                    <span className="nb-venues__pending">
+                      {t('debt.tag', { amount: formatAmount(venue.debt) })}
                     </span>
                   )}
                 </span>

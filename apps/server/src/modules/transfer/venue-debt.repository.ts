@@ -1,0 +1,126 @@
+import type { Queryable } from '@nebula/db';
+
+const ts = (ms: number) => new Date(ms);
+
+/** A member's debt at one venue as the platform knows it. */
+export interface VenueDebtRow {
+  memberId: number;
+  venueCode: string;
+  /** The venue's latest word. */
+  debt: bigint;
+  /** Of it, what operators excused. */
+  writtenOff: bigint;
+  syncedAt: number | null;
+}
+
+interface Raw {
+  member_id: number;
+  venue_code: string;
+  debt: bigint;
+  debt_written_off: bigint;
+  debt_synced_at: Date | null;
+}
+
+const toRow = (r: Raw): VenueDebtRow => ({
+  memberId: r.member_id,
+  venueCode: r.venue_code,
+  debt: r.debt,
+  writtenOff: r.debt_written_off,
+  syncedAt: r.debt_synced_at?.getTime() ?? null,
+});
+
+/** What is held back from withdrawal for one venue: the debt less what was excused. */
+export const heldOf = (r: Pick<VenueDebtRow, 'debt' | 'writtenOff'>): bigint =>
+  r.debt > r.writtenOff ? r.debt - r.writtenOff : 0n;
+
+/**
+ * A debt the venue told at `at`; an older word never overwrites a newer one. What operators
+ * excused shrinks with it (a repaid debt uses the write-off up; a new one is held in full).
+ */
+export async function saveVenueDebt(
+  q: Queryable,
+  memberId: number,
+  venueCode: string,
+  debt: bigint,
+  at: number,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO venue_accounts (member_id, venue_code, debt, debt_synced_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (member_id, venue_code) DO UPDATE SET debt = EXCLUDED.debt,
+       debt_synced_at = EXCLUDED.debt_synced_at,
+       debt_written_off = LEAST(venue_accounts.debt_written_off, EXCLUDED.debt)
+     WHERE venue_accounts.debt_synced_at IS NULL OR venue_accounts.debt_synced_at <= EXCLUDED.debt_synced_at`,
+    [memberId, venueCode, debt, ts(at)],
+  );
+}
+
+/** A member's venues with a debt (written off or not). */
+export async function memberDebts(q: Queryable, memberId: number): Promise<VenueDebtRow[]> {
+  const r = await q.query<Raw>(
+    `SELECT member_id, venue_code, debt, debt_written_off, debt_synced_at FROM venue_accounts
+      WHERE member_id = $1 AND debt > 0 ORDER BY venue_code`,
+    [memberId],
+  );
+  return r.rows.map(toRow);
+}
+
+/** One member's debt at one venue, locked for a write-off; null when never used. */
+export async function lockDebt(
+  q: Queryable,
+  memberId: number,
+  venueCode: string,
+): Promise<VenueDebtRow | null> {
+  const r = await q.query<Raw>(
+    `SELECT member_id, venue_code, debt, debt_written_off, debt_synced_at FROM venue_accounts
+      WHERE member_id = $1 AND venue_code = $2 FOR UPDATE`,
+    [memberId, venueCode],
+  );
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/** Excuses the whole debt now owed and records the write-off (`amount`: what was held). */
+export async function writeOff(
+  q: Queryable,
+  w: {
+    memberId: number;
+    venueCode: string;
+    amount: bigint;
+    reason: string;
+    operator: string;
+    now: number;
+  },
+): Promise<void> {
+  await q.query(
+    `UPDATE venue_accounts SET debt_written_off = debt WHERE member_id = $1 AND venue_code = $2`,
+    [w.memberId, w.venueCode],
+  );
+  await q.query(
+    `INSERT INTO venue_debt_write_offs (member_id, venue_code, amount, reason, operator, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [w.memberId, w.venueCode, w.amount, w.reason, w.operator, ts(w.now)],
+  );
+}
+
+/** Debts for operators, newest word first (`memberId`, `venueCode` narrow it). */
+export async function listDebts(
+  q: Queryable,
+  f: { memberId?: number; venueCode?: string },
+  limit: number,
+  offset: number,
+): Promise<{ rows: VenueDebtRow[]; total: number }> {
+  const where = ['debt > 0'];
+  const params: unknown[] = [];
+  if (f.memberId !== undefined) where.push(`member_id = $${params.push(f.memberId)}`);
+  if (f.venueCode) where.push(`venue_code = $${params.push(f.venueCode)}`);
+  const cond = `WHERE ${where.join(' AND ')}`;
+  const [rows, total] = await Promise.all([
+    q.query<Raw>(
+      `SELECT member_id, venue_code, debt, debt_written_off, debt_synced_at FROM venue_accounts ${cond}
+        ORDER BY debt_synced_at DESC NULLS LAST, member_id, venue_code
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM venue_accounts ${cond}`, params),
+  ]);
+  return { rows: rows.rows.map(toRow), total: total.rows[0]?.n ?? 0 };
+}
