@@ -35,7 +35,12 @@ describe.runIf(testDbKind() === 'postgres')('liability under same-key races (Pos
   /** Each event's favourite in 独赢 (odds at most 3.00: a three-way favourite). */
   let favourites: Leg[];
   beforeAll(async () => {
-    v = await createVenueTestApp({ VENUE_SELECTION_LIABILITY: String(LIMIT / 100n) });
+    v = await createVenueTestApp({
+      VENUE_SELECTION_LIABILITY: String(LIMIT / 100n),
+      // The hot players send two slips a round from one session; the per-session limit
+      // (8065, tested in its own suite) is not what this probes.
+      VENUE_RATE_PLACE_PER_SESSION: '1000',
+    });
     await v.leader.tick();
     const token = await v.enter(`stress-probe-${Date.now().toString(36)}`);
     const events = (

@@ -83,6 +83,10 @@ export async function createVenueTestApp(
       .map(([role, token]) => `${role}-op:${role}:${token}`)
       .join(';'),
     VENUE_ACCEPT_DELAY_MS: '40',
+    // Every player of a test app comes from one address (inject): per-address limits (8065)
+    // would refuse a load test's players for each other. The limits' own suites set them.
+    VENUE_RATE_PER_ADDRESS: '1000000',
+    VENUE_RATE_PLACE_PER_ADDRESS: '1000000',
     ...env,
   });
   const testDb = await createTestDb();
