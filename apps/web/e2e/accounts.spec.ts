@@ -52,11 +52,13 @@ async function dismissHomeDialogs(page: Page): Promise<void> {
       await expect(dialog).toHaveCount(0);
       return;
     }
+    const text = (await dialog.textContent()) ?? '';
     const close = dialog.getByRole('button', { name: '关闭' });
     await (
       (await close.count()) > 0 ? close : dialog.getByRole('button', { name: '确定' })
     ).click();
-    await page.waitForTimeout(350);
+    // Gone (its leave animation over) before the next in the queue is looked for.
+    await expect(page.getByRole('dialog').filter({ hasText: text })).toHaveCount(0);
   }
 }
 

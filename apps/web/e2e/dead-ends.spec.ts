@@ -98,8 +98,17 @@ test('the floating icon keeps clear of the family card’s 进入 at 390 px, its
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
   // Every 进入 on screen (the family cards) stays uncovered, at the top and scrolled down.
   for (const scroll of [0, 300, 10_000]) {
-    await page.evaluate((y) => window.scrollTo(0, y), scroll);
-    await page.waitForTimeout(900);
+    const moved = await page.evaluate((y) => {
+      const before = window.scrollY;
+      window.scrollTo({ top: y, behavior: 'instant' });
+      return window.scrollY !== before;
+    }, scroll);
+    // A scroll docks the icon; it comes back once the page is idle and its transition ends.
+    if (moved) await expect(icon).toHaveClass(/nb-float--docked/);
+    await expect(icon).not.toHaveClass(/nb-float--docked/);
+    await page.waitForFunction(
+      () => document.querySelector('.nb-float')?.getAnimations({ subtree: true }).length === 0,
+    );
     const iconBox = (await icon.boundingBox())!;
     const enters = page.locator(
       '.nb-family-card__enter, a:text-is("进入"), button:text-is("进入")',

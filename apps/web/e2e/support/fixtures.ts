@@ -63,12 +63,18 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** Closes the one-time dialogs the home page queues (welcome pop, security tip), in order. */
+/**
+ * Closes the one-time dialogs the home page queues (welcome pop, security tip), in order. It
+ * waits for the page's own signal that it has decided its dialogs (the `data-home-pops`
+ * mark) rather than for a time: a dialog never opens after that, and one decided opens at once
+ * (the next in the queue after the previous one's close animation).
+ */
 export async function dismissDialogs(page: Page): Promise<void> {
-  for (let i = 0; i < 4; i += 1) {
+  await page.locator('html[data-home-pops]').waitFor({ state: 'attached', timeout: 30_000 });
+  for (let i = 0; i < 6; i += 1) {
     const dialog = page.getByRole('dialog').first();
     try {
-      await dialog.waitFor({ state: 'visible', timeout: 1500 });
+      await dialog.waitFor({ state: 'visible', timeout: 1000 });
     } catch {
       return;
     }
@@ -76,7 +82,7 @@ export async function dismissDialogs(page: Page): Promise<void> {
       .getByRole('button', { name: /关闭|我知道了/ })
       .first()
       .click();
-    await dialog.waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
+    await dialog.waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
   }
 }
 

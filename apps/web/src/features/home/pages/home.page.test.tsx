@@ -40,7 +40,7 @@ function renderHome() {
   const router = createMemoryRouter([{ path: '/', Component: HomePage }], {
     initialEntries: ['/'],
   });
-  render(
+  return render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
       <ModalHost />
@@ -50,6 +50,8 @@ function renderHome() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
   useModalQueue.setState({ queue: [], closing: false });
 });
 
@@ -82,6 +84,38 @@ describe('HomePage', () => {
       await new Promise((resolve) => setTimeout(resolve, 320));
     });
     await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('安全提示'));
+  });
+
+  it('opens no dialog over a page the member has started to use, and keeps it for the next visit', async () => {
+    let releasePops: () => void = () => undefined;
+    const popsHeld = new Promise<void>((resolve) => {
+      releasePops = resolve;
+    });
+    stubFetch(async (url) => {
+      if (url.includes('popInfo')) await popsHeld;
+      return reply(url);
+    });
+    const { unmount } = renderHome();
+    expect(await screen.findByRole('button', { name: '首存礼遇' })).toBeTruthy();
+    // The member reaches for a tab before the pops have arrived.
+    fireEvent.pointerDown(screen.getByRole('tab', { name: '真人' }));
+    await act(async () => {
+      releasePops();
+      await popsHeld;
+    });
+    await waitFor(() =>
+      expect(document.documentElement.getAttribute('data-home-pops')).toBe('skipped'),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(localStorage.getItem('popSeen')).toBeNull();
+    expect(sessionStorage.getItem('securityTipShown')).toBeNull();
+    unmount();
+    expect(document.documentElement.getAttribute('data-home-pops')).toBeNull();
+    // The next visit, untouched, shows them.
+    stubFetch(reply);
+    renderHome();
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('新人礼'));
+    expect(document.documentElement.getAttribute('data-home-pops')).toBe('shown');
   });
 
   it('shows the coded error with a retry in the banner box', async () => {
