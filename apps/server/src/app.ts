@@ -151,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     access,
     bus,
     log: app.log,
+    clock,
   });
   await webShell.start();
 

@@ -155,7 +155,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     // Bound late: the registry is built below, and asked only when a device configures.
     venueOrigins: () => venues.origins(),
   });
-  const content = new ContentService(db, bus);
+  const content = new ContentService(db, bus, clock);
   const sessions = new SessionService(db, bus, clock);
   await sessions.start();
   const smsGateway = new OutboxSmsGateway(db, clock);
@@ -388,7 +388,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const customerDesk = new CustomerDeskService(settings);
   const mail = new MailService({ db, bus, clock, members, audit });
   const feedback = new FeedbackService({ db, clock, settings, members, mail, audit });
-  const sponsors = new SponsorService(db, bus, audit);
+  const sponsors = new SponsorService(db, bus, audit, clock);
   await help.start();
   await sponsors.start();
   await new MailNotifier(bus, mail, chatHub, log).start();

@@ -29,7 +29,19 @@ export function isApiRequest(req: FastifyRequest): boolean {
 }
 
 /**
- * The one error handler (engineering guide §5): every error becomes the envelope. Business
+ * What a caller is told about input the framework refused before any route ran: a word of the
+ * contract's, never the framework's internal error name.
+ */
+export function publicReason(code: string | undefined): string {
+  if (code === undefined) return 'bad_request';
+  if (code.startsWith('FST_ERR_BAD_URL')) return 'bad_url';
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'unsupported_media_type';
+  if (code.startsWith('FST_ERR_CTP_') || code === 'FST_ERR_VALIDATION') return 'malformed_body';
+  return 'bad_request';
+}
+
+/**
+ * The one error handler: every error becomes the envelope. Business
  * errors are HTTP 200 with their code; transport outcomes keep their HTTP status; anything
  * unexpected is 500 with 10001 and is logged with the request id, never shown.
  */
@@ -56,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Malformed JSON, wrong content type and the like: the caller's input, not our fault.
       return reply
         .status(200)
-        .send(fail(ErrorCode.Validation, undefined, { reason: err.code ?? 'bad_request' }));
+        .send(fail(ErrorCode.Validation, undefined, { reason: publicReason(err.code) }));
     }
     req.log.error({ err }, 'unexpected error');
     return reply.status(500).send(fail(ErrorCode.Common));
@@ -78,5 +90,7 @@ export function frameworkErrorHandler(
     void reply.status(500).send(fail(ErrorCode.Common));
     return;
   }
-  void reply.status(200).send(fail(ErrorCode.Validation, undefined, { reason: err.code }));
+  void reply
+    .status(200)
+    .send(fail(ErrorCode.Validation, undefined, { reason: publicReason(err.code) }));
 }

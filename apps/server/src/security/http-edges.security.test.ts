@@ -26,6 +26,30 @@ describe('framework errors go through the envelope', () => {
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.body).not.toContain('<script>');
     expect(r.body).not.toContain('%');
+    // No framework internals: the reason is a word of the contract's.
+    expect(r.body).not.toContain('FST_');
+    expect(r.json<{ data: { reason: string } }>().data.reason).toMatch(
+      /^(bad_url|bad_request|malformed_body)$/,
+    );
+  });
+
+  it.each([
+    ['malformed JSON', 'application/json', '{"a":', 'malformed_body'],
+    ['an unknown content type', 'text/x-nebula', 'x', 'unsupported_media_type'],
+  ] as const)('%s: 10003 with a public reason', async (_what, type, payload, reason) => {
+    const r = await t.app.inject({
+      method: 'POST',
+      // The operators' login: no device or signature headers stand before the body's parsing.
+      url: '/admin/api/v1/login',
+      headers: { 'content-type': type },
+      payload,
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).not.toContain('FST_');
+    expect(r.json<{ status_code: number; data: { reason: string } }>()).toMatchObject({
+      status_code: ErrorCode.Validation,
+      data: { reason },
+    });
   });
 });
 

@@ -49,7 +49,7 @@ export class ChatService {
   readonly #flood = new FloodControl();
   /** Room history pages as stored (no viewer's shields applied): a socket's scroll-back and
    * a flood of history frames are served from memory, not one query each. */
-  readonly #history = new TtlCache<string, ChatMessage[]>(HISTORY_CACHE_MS, 500);
+  readonly #history: TtlCache<string, ChatMessage[]>;
 
   constructor(
     private readonly db: Db,
@@ -58,7 +58,9 @@ export class ChatService {
     private readonly settings: SettingsService,
     private readonly ledger: LedgerService,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    this.#history = new TtlCache(clock, HISTORY_CACHE_MS, 500);
+  }
 
   async start(): Promise<void> {
     await this.bus.subscribe('chat.rooms', () => {

@@ -1,6 +1,7 @@
 import type { Notice, PopInfoItem, StationAd, SuspensionIcon } from '@nebula/protocol';
 import type { Bus } from '../../bus/bus';
 import type { Db } from '@nebula/db';
+import type { Clock } from '../../lib/clock';
 import { TtlCache } from '../../lib/ttl-cache';
 import {
   insertNotice,
@@ -20,12 +21,15 @@ import {
 const CONTENT_TTL_MS = 10_000;
 
 export class ContentService {
-  readonly #cache = new TtlCache<string, unknown>(CONTENT_TTL_MS);
+  readonly #cache: TtlCache<string, unknown>;
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
-  ) {}
+    clock: Clock,
+  ) {
+    this.#cache = new TtlCache(clock, CONTENT_TTL_MS);
+  }
 
   async start(): Promise<void> {
     await this.bus.subscribe('content.changed', () => this.#cache.clear());

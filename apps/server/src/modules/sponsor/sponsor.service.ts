@@ -2,6 +2,7 @@ import { ErrorCode, type Sponsor } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Bus } from '../../bus/bus';
 import { AppError } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { AuditService } from '../audit/audit.service';
 import * as repo from './sponsor.repository';
@@ -24,13 +25,16 @@ const present = (s: SponsorRow): Sponsor => ({
  * every node over the bus when one changes.
  */
 export class SponsorService {
-  readonly #cache = new TtlCache<string, Sponsor[]>(CACHE_TTL_MS);
+  readonly #cache: TtlCache<string, Sponsor[]>;
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
     private readonly audit: AuditService,
-  ) {}
+    clock: Clock,
+  ) {
+    this.#cache = new TtlCache(clock, CACHE_TTL_MS);
+  }
 
   async start(): Promise<void> {
     await this.bus.subscribe('sponsor.changed', () => this.#cache.clear());

@@ -2,6 +2,7 @@ import { BOOT_DATA_ELEMENT_ID, NoticeCategory, type BootHome } from '@nebula/pro
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus';
 import { escapeHtml, jsonForScript } from '../../lib/html-escape';
+import type { Clock } from '../../lib/clock';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { AccessService } from '../access/access.service';
 import type { ContentService } from '../content/content.service';
@@ -18,6 +19,7 @@ export interface WebShellDeps {
   access: AccessService;
   bus: Bus;
   log: FastifyBaseLogger;
+  clock: Clock;
 }
 
 /** The floating icon the phone site shows (suspension-icon.query.ts asks for the same). */
@@ -47,9 +49,11 @@ interface RenderedPage {
  * part made per request.
  */
 export class WebShellService {
-  readonly #pages = new TtlCache<Variant, RenderedPage>(PAGE_TTL_MS, 4);
+  readonly #pages: TtlCache<Variant, RenderedPage>;
 
-  constructor(private readonly d: WebShellDeps) {}
+  constructor(private readonly d: WebShellDeps) {
+    this.#pages = new TtlCache(d.clock, PAGE_TTL_MS, 4);
+  }
 
   /** Whether there is a built site to serve. */
   get built(): boolean {
