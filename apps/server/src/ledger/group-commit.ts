@@ -2,7 +2,7 @@ import { ErrorCode } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import { AppError } from '../lib/errors';
 import { planBatch } from './batch-plan';
-import { existingReferences, lockMemberBalances, writeEntries } from './ledger-batch.repository';
+import { lockForBatch, writeEntries } from './ledger-batch.repository';
 import type { EntryRows } from './ledger.repository';
 
 export interface GroupResult {
@@ -72,6 +72,9 @@ export class GroupWriter {
     this.#running = true;
     try {
       while (this.#queue.length > 0) {
+        // One turn of the event loop first: callers answered by the last batch that post again
+        // right away join this one instead of waiting a whole batch more.
+        await new Promise((r) => setImmediate(r));
         const batch = this.#queue.splice(0, MAX_BATCH);
         await this.#runBatch(batch);
       }
@@ -131,12 +134,9 @@ export class GroupWriter {
     const entries = live.map((w) => w.rows);
     const accounts = new Set<bigint>();
     for (const e of entries) for (const d of e.memberDeltas) accounts.add(d.accountId);
-    const balances = await lockMemberBalances(
+    const { balances, existing } = await lockForBatch(
       q,
       [...accounts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-    );
-    const existing = await existingReferences(
-      q,
       entries.map((e) => e.reference),
     );
     const plan = planBatch(entries, balances, existing, this.now());

@@ -3,33 +3,31 @@ import type { Asset } from './accounts';
 
 /**
  * Locks the member accounts a batch touches, in id order (as every entry does, so batches and
- * single entries never deadlock each other), and returns their balances as of the lock: while
- * the batch's transaction holds them, nobody else changes them.
+ * single entries never deadlock each other), and reads their balances as of the lock — while
+ * the batch's transaction holds them nobody else changes them — together with the
+ * transactions already written under any of the batch's references: one round trip.
  */
-export async function lockMemberBalances(
+export async function lockForBatch(
   q: Queryable,
   accountIds: bigint[],
-): Promise<Map<bigint, bigint>> {
-  if (accountIds.length === 0) return new Map();
-  const r = await q.query<{ id: bigint; balance: bigint }>(
-    'SELECT id, balance FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
-    [accountIds],
+  references: string[],
+): Promise<{ balances: Map<bigint, bigint>; existing: Map<string, bigint> }> {
+  const r = await q.query<{ account: bigint | null; reference: string | null; value: bigint }>(
+    `WITH lk AS (
+       SELECT id, balance FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE)
+     SELECT id AS account, NULL::text AS reference, balance AS value FROM lk
+     UNION ALL
+     SELECT NULL::bigint, reference, id FROM ledger_transactions WHERE reference = ANY($2::text[])`,
+    [accountIds, references],
     'ledger-batch-lock',
   );
-  return new Map(r.rows.map((x) => [x.id, x.balance]));
-}
-
-/** The transactions already written under any of these references. */
-export async function existingReferences(
-  q: Queryable,
-  references: string[],
-): Promise<Map<string, bigint>> {
-  const r = await q.query<{ reference: string; id: bigint }>(
-    'SELECT reference, id FROM ledger_transactions WHERE reference = ANY($1::text[])',
-    [references],
-    'ledger-batch-refs',
-  );
-  return new Map(r.rows.map((x) => [x.reference, x.id]));
+  const balances = new Map<bigint, bigint>();
+  const existing = new Map<string, bigint>();
+  for (const x of r.rows) {
+    if (x.account !== null) balances.set(x.account, x.value);
+    else existing.set(x.reference!, x.value);
+  }
+  return { balances, existing };
 }
 
 export interface BatchRows {
@@ -65,7 +63,9 @@ export async function writeEntries(q: Queryable, b: BatchRows): Promise<Map<stri
      m AS (
        UPDATE ledger_accounts a SET balance = a.balance + d.amount
          FROM unnest($6::bigint[], $7::bigint[]) AS d(account_id, amount)
-        WHERE a.id = d.account_id AND (SELECT count(*) FROM t) = cardinality($1::text[])
+        -- a.id = ANY(...) lets the update find its rows by index, not by scanning accounts.
+        WHERE a.id = d.account_id AND a.id = ANY($6::bigint[])
+          AND (SELECT count(*) FROM t) = cardinality($1::text[])
        RETURNING a.id),
      p AS (
        INSERT INTO ledger_postings (transaction_id, account_id, asset, amount, balance_after, created_at)
