@@ -60,7 +60,7 @@ export class GroupWriter {
     return new Promise((resolve, reject) => {
       this.#queue.push({
         rows,
-        within: within as Within<unknown> | undefined,
+        within: within,
         resolve: resolve as Waiter['resolve'],
         reject,
       });
@@ -114,7 +114,7 @@ export class GroupWriter {
         }
         if (err instanceof StalePlan && attempt < MAX_REPLANS) continue;
         if (live.length === 1) {
-          live[0]!.reject(err);
+          live[0]!.reject(isBalanceCheck(err) ? new AppError(ErrorCode.InsufficientBalance) : err);
           return;
         }
         // An error no plan foresaw: each entry runs alone, so it lands on its own caller.
@@ -165,6 +165,14 @@ export class GroupWriter {
     });
     return { answers, refused };
   }
+}
+
+/** The database refused a member balance below zero (the plan's check, enforced by it). */
+function isBalanceCheck(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return (
+    e.code === '23514' && String(e.constraint ?? e.message).includes('member_balance_not_negative')
+  );
 }
 
 /** Another node wrote one of the batch's references after the batch looked: plan again. */

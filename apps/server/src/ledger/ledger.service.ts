@@ -178,7 +178,8 @@ export class LedgerService {
     const cached = this.#memberIds.get(key);
     if (cached !== undefined) return { id: cached, created: false };
     const r = await repo.memberAccountId(q, memberId, kind, asset);
-    if (!r.created) {
+    // Made outside any transaction (q is the database itself), it is committed already.
+    if (!r.created || q === this.db) {
       setBounded(this.#memberIds, key, r.id, 100_000);
     }
     return r;
@@ -192,18 +193,22 @@ export class LedgerService {
     const { id, created } = await repo.houseAccountId(q, kind, shard, asset);
     // An id made by this transaction is cached only once it surely exists: the transaction
     // may still roll back, and a cached id of a row that never committed breaks every later post.
-    if (!created) this.#houseIds.set(key, id);
+    if (!created || q === this.db) this.#houseIds.set(key, id);
     return id;
   }
 
   /** Creates every shard of the fixed house accounts, committed, so postings only read them. */
   async ensureHouseAccounts(): Promise<void> {
-    await this.db.tx(async (q) => {
+    const ids = await this.db.tx(async (q) => {
+      const made: [string, bigint][] = [];
       for (const [kind, asset] of Object.entries(HOUSE_KINDS)) {
         for (let shard = 0; shard < HOUSE_SHARDS; shard += 1)
-          await repo.houseAccountId(q, kind, shard, asset);
+          made.push([`${kind}:${shard}`, (await repo.houseAccountId(q, kind, shard, asset)).id]);
       }
+      return made;
     });
+    // Committed now: remembered, so no posting pays a lookup for its shard.
+    for (const [key, id] of ids) this.#houseIds.set(key, id);
   }
 
   async balances(
