@@ -98,7 +98,7 @@ const EnvSchema = z.object({
   /** Where the demo seed registers the house venue: its public origin and its server-side API. */
   DEMO_VENUE_ORIGIN: optionalUrl(['http:', 'https:']),
   DEMO_VENUE_API_URL: optionalUrl(['http:', 'https:']),
-  /** Test-only crash points (`transfer.inflight,transfer.answered`): refused in production. */
+  /** Test-only crash points (`transfer.inflight,transfer.answered,ledger.batch`): refused in production. */
   TEST_CRASH_AT: z
     .string()
     .regex(/^[a-z.,]*$/)

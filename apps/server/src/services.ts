@@ -52,7 +52,7 @@ import { BetSyncService } from './modules/bets/bet-sync.service';
 import { BetsService } from './modules/bets/bets.service';
 import { JsonCacheService } from './modules/json-cache/json-cache.service';
 import { RedisJsonCacheStore, TableJsonCacheStore } from './modules/json-cache/json-cache.store';
-import { TransferEngine, type CrashHook } from './modules/transfer/transfer-engine';
+import { TransferEngine } from './modules/transfer/transfer-engine';
 import { TransferResolverService } from './modules/transfer/transfer-resolver.service';
 import { TransferService } from './modules/transfer/transfer.service';
 import { TransferThrottle } from './modules/transfer/transfer-throttle';
@@ -136,7 +136,7 @@ export interface ServiceDeps {
 }
 
 /** Test-only crash points (config refuses them in production): the process dies, as kill -9. */
-function crashHook(points: ReadonlySet<string>): CrashHook | undefined {
+function crashHook(points: ReadonlySet<string>): ((point: string) => void) | undefined {
   if (points.size === 0) return undefined;
   return (point) => {
     if (points.has(point)) process.kill(process.pid, 'SIGKILL');
@@ -194,7 +194,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     onBlocked: (memberId) => launch.endSessions(memberId, 'blocked'),
   });
   const idempotency = new IdempotencyService(db, clock);
-  const ledger = new LedgerService(db, clock);
+  const ledger = new LedgerService(db, clock, crashHook(config.crashAt));
   const turnover = new TurnoverService(db, clock, settings);
   const limits = new DepositLimitsService(db, clock, members);
   const playBreaks = new PlayBreakService({

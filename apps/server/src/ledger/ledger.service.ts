@@ -14,6 +14,7 @@ import {
 import * as repo from './ledger.repository';
 import { readStatement, type StatementFilter } from './statement.repository';
 import { setBounded } from '../lib/bounded-map';
+import { GroupWriter, type CrashHook, type GroupResult, type Within } from './group-commit';
 
 export interface PostingInput {
   account: AccountRef;
@@ -46,10 +47,13 @@ export class LedgerService {
   /** House account ids never change once made: kind:shard → id. */
   readonly #houseIds = new Map<string, bigint>();
   readonly #memberIds = new Map<string, bigint>();
+  /** One group-commit writer per house kind (a fixed set): see `postGrouped`. */
+  readonly #writers = new Map<string, GroupWriter>();
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly crash?: CrashHook,
   ) {}
 
   /** Posts an entry inside the caller's transaction. */
@@ -63,6 +67,40 @@ export class LedgerService {
    */
   async postNow(entry: Entry): Promise<PostResult> {
     return this.#write(this.db, entry.reference, await this.#prepare(this.db, entry));
+  }
+
+  /**
+   * Posts an entry that hits a hot house account through that account's group-commit writer:
+   * it is written with the other entries queued meanwhile, in one transaction, and answered
+   * once that commits. `within` adds the caller's own database work to the same transaction.
+   * Refused alone (7001) when a member balance would go below zero; a replayed reference
+   * answers the first transaction. Never call it inside a transaction: the caller would wait
+   * for a commit its own transaction blocks.
+   */
+  async postGrouped<T = undefined>(
+    entry: Entry,
+    within?: Within<T>,
+  ): Promise<{ result: GroupResult; value: T }> {
+    const rows = await this.#prepare(this.db, entry);
+    const hot = entry.postings.find((p) => 'house' in p.account)?.account;
+    const key = hot && 'house' in hot ? hot.house : '';
+    let writer = this.#writers.get(key);
+    if (!writer) {
+      writer = new GroupWriter(this.db, () => this.clock.now(), this.crash);
+      this.#writers.set(key, writer);
+    }
+    return writer.submit(rows, within);
+  }
+
+  /** Batches and entries committed by the group writers (what the batching achieved). */
+  groupStats(): { batches: number; entries: number } {
+    let batches = 0;
+    let entries = 0;
+    for (const w of this.#writers.values()) {
+      batches += w.stats.batches;
+      entries += w.stats.entries;
+    }
+    return { batches, entries };
   }
 
   async #write(q: Queryable, reference: string, rows: repo.EntryRows): Promise<PostResult> {
@@ -140,7 +178,8 @@ export class LedgerService {
     const cached = this.#memberIds.get(key);
     if (cached !== undefined) return { id: cached, created: false };
     const r = await repo.memberAccountId(q, memberId, kind, asset);
-    if (!r.created) {
+    // Made outside any transaction (q is the database itself), it is committed already.
+    if (!r.created || q === this.db) {
       setBounded(this.#memberIds, key, r.id, 100_000);
     }
     return r;
@@ -154,18 +193,22 @@ export class LedgerService {
     const { id, created } = await repo.houseAccountId(q, kind, shard, asset);
     // An id made by this transaction is cached only once it surely exists: the transaction
     // may still roll back, and a cached id of a row that never committed breaks every later post.
-    if (!created) this.#houseIds.set(key, id);
+    if (!created || q === this.db) this.#houseIds.set(key, id);
     return id;
   }
 
   /** Creates every shard of the fixed house accounts, committed, so postings only read them. */
   async ensureHouseAccounts(): Promise<void> {
-    await this.db.tx(async (q) => {
+    const ids = await this.db.tx(async (q) => {
+      const made: [string, bigint][] = [];
       for (const [kind, asset] of Object.entries(HOUSE_KINDS)) {
         for (let shard = 0; shard < HOUSE_SHARDS; shard += 1)
-          await repo.houseAccountId(q, kind, shard, asset);
+          made.push([`${kind}:${shard}`, (await repo.houseAccountId(q, kind, shard, asset)).id]);
       }
+      return made;
     });
+    // Committed now: remembered, so no posting pays a lookup for its shard.
+    for (const [key, id] of ids) this.#houseIds.set(key, id);
   }
 
   async balances(

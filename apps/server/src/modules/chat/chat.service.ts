@@ -247,18 +247,12 @@ export class ChatService {
     if (!gift) throw new AppError(ErrorCode.ChatGiftNotFound);
     const cost = gift.priceCoin * BigInt(count);
     const now = this.clock.now();
-    const message = await this.db.tx(async (q) => {
-      const id = await repo.insertGift(q, {
-        roomId,
-        memberId: speaker.memberId,
-        giftId,
-        count,
-        key,
-        now,
-      });
-      if (id === null) return null;
-      try {
-        await this.ledger.post(q, {
+    // Gifts all land on the house's gifts account: they go through its group-commit writer,
+    // the gift's message row written in the same transaction as its ledger entry.
+    let message: GiftMessage | null;
+    try {
+      ({ value: message } = await this.ledger.postGrouped(
+        {
           reference: `gift:${speaker.memberId}:${key}`,
           kind: 'gift',
           memo: `${gift.name} ×${count}`,
@@ -267,14 +261,29 @@ export class ChatService {
             { account: { memberId: speaker.memberId, kind: 'coin' }, amount: -cost },
             { account: { house: 'gifts' }, amount: cost },
           ],
-        });
-      } catch (err) {
-        if (err instanceof AppError && err.code === ErrorCode.InsufficientBalance)
-          throw new AppError(ErrorCode.ChatInsufficientCoin);
-        throw err;
-      }
-      return { roomId, id, giftId, count, sender, time: now } satisfies GiftMessage;
-    });
+        },
+        async (q, r): Promise<GiftMessage | null> => {
+          // Sent before: its message row was written with it, and is answered below.
+          if (r.replay) return null;
+          const id = await repo.insertGift(q, {
+            roomId,
+            memberId: speaker.memberId,
+            giftId,
+            count,
+            key,
+            now,
+          });
+          // The row and the entry share their key and commit together: one without the other
+          // is a broken invariant, and this caller's part of the batch is undone.
+          if (id === null) throw new Error(`gift ${key} has a message row but no ledger entry`);
+          return { roomId, id, giftId, count, sender, time: now };
+        },
+      ));
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.InsufficientBalance)
+        throw new AppError(ErrorCode.ChatInsufficientCoin);
+      throw err;
+    }
     if (!message) return this.gift(speaker, roomId, giftId, count, key);
     await this.bus.publish('chat.gift', message);
     return { message, fresh: true };
