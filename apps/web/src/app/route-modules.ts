@@ -195,3 +195,14 @@ export const routeModules = {
     (m) => m.NotFoundPage,
   ),
 } as const;
+
+/**
+ * The loaders `/` (the home page, where most visits start) goes through, outermost first.
+ * scripts/web-budget.mjs reads this list and each loader's import path to sum the first
+ * route's JavaScript from the build manifest; first-route.test.ts checks it against the router.
+ */
+export const FIRST_ROUTE = [
+  'rootLayout',
+  'tabLayout',
+  'home',
+] as const satisfies readonly (keyof typeof routeModules)[];
