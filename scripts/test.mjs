@@ -24,6 +24,7 @@ const steps = [
   ['format check', 'npm', ['run', 'format:check'], 5 * MIN],
   ['unit and API suites', 'npx', ['vitest', 'run'], 30 * MIN],
   ['build the member site', 'npm', ['run', 'build'], 10 * MIN],
+  ['member site first-route budget', 'node', ['scripts/web-budget.mjs'], 1 * MIN],
   ['browser suites', 'node', ['scripts/e2e.mjs'], 30 * MIN],
 ];
 
