@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadFeatureCatalogues } from '../i18n/load-feature-catalogues';
 
 /**
  * Every page and layout as a dynamic import (each becomes its own chunk). The router's `lazy`
@@ -7,19 +8,32 @@ import type { ComponentType } from 'react';
  */
 type Loaded = { Component: ComponentType };
 
+/**
+ * A page's loader. It also waits for the features' catalogues (i18n/i18n.ts keeps only the
+ * first route's in the entry), unless `featureCatalogues` is false: the first route's own
+ * modules, which must not wait for texts they do not use.
+ */
 const load =
-  <M>(importer: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  <M>(
+    importer: () => Promise<M>,
+    pick: (module: M) => ComponentType,
+    { featureCatalogues = true }: { featureCatalogues?: boolean } = {},
+  ) =>
   (): Promise<Loaded> =>
-    importer().then((module) => ({ Component: pick(module) }));
+    Promise.all([importer(), featureCatalogues ? loadFeatureCatalogues() : undefined]).then(
+      ([module]) => ({ Component: pick(module) }),
+    );
 
 export const routeModules = {
   rootLayout: load(
     () => import('./shell/root-layout'),
     (m) => m.RootLayout,
+    { featureCatalogues: false },
   ),
   tabLayout: load(
     () => import('./shell/tab-layout'),
     (m) => m.TabLayout,
+    { featureCatalogues: false },
   ),
   memberGuard: load(
     () => import('./shell/member-guard'),
@@ -28,6 +42,7 @@ export const routeModules = {
   home: load(
     () => import('./routes/home-route'),
     (m) => m.HomeRoute,
+    { featureCatalogues: false },
   ),
   game: load(
     () => import('../features/venues/pages/game.page'),
