@@ -74,6 +74,27 @@ describe('HomePage', () => {
     expect(await screen.findByRole('button', { name: '每日好礼' })).toBeTruthy();
   });
 
+  it('shows the first banner still, and the carousel once the browser is idle', async () => {
+    const ads = {
+      list: [
+        { id: 1, title: '首存礼遇', imageUrl: '/static/banners/banner-1.svg', link: '' },
+        { id: 2, title: '周末加赠', imageUrl: '/static/banners/banner-2.svg', link: '' },
+      ],
+    };
+    stubFetch((url) => (url.includes('queryStationAdList') ? envelope(6000, ads) : reply(url)));
+    const { container } = renderHome();
+    expect(await screen.findByRole('button', { name: '首存礼遇' })).toBeTruthy();
+    // At rest: the first slide and the dots, no carousel (its code is not loaded yet).
+    expect(container.querySelector('.adm-swiper')).toBeNull();
+    expect(container.querySelectorAll('.nb-shell__dot')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: '周末加赠' })).toBeNull();
+    await waitFor(() => expect(container.querySelector('.adm-swiper')).not.toBeNull(), {
+      timeout: 5000,
+    });
+    expect(screen.getAllByRole('button', { name: '周末加赠' }).length).toBeGreaterThan(0);
+    expect(container.querySelector('.nb-shell__dot')).toBeNull();
+  });
+
   it('shows each pop once, then the security tip once per visit', async () => {
     stubFetch(reply);
     renderHome();
