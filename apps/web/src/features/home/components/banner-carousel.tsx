@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import './banner-carousel.css';
 import { ErrorState } from '../../../components/ui/page-states';
-import { whenIdle } from '../../../lib/when-idle';
+import { useIdle } from '../../../lib/use-idle';
 import { useStationAds } from '../api/station-ads.query';
 import { BannerSlide, type StationAd } from './banner-slide';
 
@@ -11,13 +11,6 @@ import { BannerSlide, type StationAd } from './banner-slide';
 const BannerSwiper = lazy(() =>
   import('./banner-swiper').then((m) => ({ default: m.BannerSwiper })),
 );
-
-/** True once the browser has been idle since the component mounted. */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
-  return idle;
-}
 
 /** The first ad at rest, with the carousel's dots (first-paint.css draws them like antd's). */
 function StillBanner({ ads }: { ads: StationAd[] }) {

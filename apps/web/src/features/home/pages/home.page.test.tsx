@@ -95,6 +95,28 @@ describe('HomePage', () => {
     expect(container.querySelector('.nb-shell__dot')).toBeNull();
   });
 
+  it('joins the pull-to-refresh once idle without mounting the page again', async () => {
+    stubFetch(reply);
+    const { container } = renderHome();
+    const tab = await screen.findByRole('tab', { name: '体育赛事' });
+    expect(container.querySelector('.adm-pull-to-refresh')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: '电竞' }));
+    await waitFor(
+      () => expect(container.querySelector('.adm-pull-to-refresh .nb-home')).not.toBeNull(),
+      { timeout: 5000 },
+    );
+    // The same elements, the family the member chose still chosen.
+    expect(screen.getByRole('tab', { name: '体育赛事' })).toBe(tab);
+    expect(screen.getByRole('tab', { name: '电竞' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('loads the announcements sheet when the notice line is tapped', async () => {
+    stubFetch(reply);
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: '平台公告' }));
+    expect(await screen.findByText('欢迎光临星云', { selector: '.nb-notices *' })).toBeTruthy();
+  });
+
   it('shows each pop once, then the security tip once per visit', async () => {
     stubFetch(reply);
     renderHome();
