@@ -16,8 +16,12 @@ import { gzipSync } from 'node:zlib';
 
 /** The goal for the first route's gzipped JavaScript (issue: first paint). */
 export const WEB_FIRST_ROUTE_GOAL_BYTES = 165 * 1024;
-/** What `npm test` allows: for now the size the site had when this check came in. */
-export const WEB_FIRST_ROUTE_BUDGET_BYTES = 257_174;
+/**
+ * What `npm test` allows. Not the goal yet: 200.7 KiB after the first-paint work (the site
+ * had 251.1 KiB when this check came in); a little headroom above that, to be lowered toward
+ * the goal as the first route sheds more (docs/benchmarks.md, "web").
+ */
+export const WEB_FIRST_ROUTE_BUDGET_BYTES = 204 * 1024;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(root, 'apps/web');
