@@ -25,6 +25,7 @@ const steps = [
   // About 19 minutes on a quiet 2-core machine; the limit leaves room for a busy one.
   ['unit and API suites', 'npx', ['vitest', 'run'], 40 * MIN],
   ['build the member site', 'npm', ['run', 'build'], 10 * MIN],
+  ['member site first-route budget', 'node', ['scripts/web-budget.mjs'], 1 * MIN],
   ['browser suites', 'node', ['scripts/e2e.mjs'], 30 * MIN],
 ];
 

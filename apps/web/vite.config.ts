@@ -79,8 +79,35 @@ function antdBarrelWithoutSideEffects(): Plugin {
   };
 }
 
+/**
+ * react-router 7's package exports name only its development build (warnings, invariants and
+ * checks that run on every navigation and render); its framework plugin swaps in the
+ * production build, which a plain Vite app must do itself. The startup profile of the home
+ * page (docs/benchmarks.md, "Member site") had the development router's createRouter and
+ * route matching among the longest script of the first task.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'nebula-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: path.resolve(
+              import.meta.dirname,
+              '../../node_modules/react-router/dist/production/index.mjs',
+            ),
+          },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), antdBarrelWithoutSideEffects()],
+  plugins: [react(), precompress(), antdBarrelWithoutSideEffects(), reactRouterProduction()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

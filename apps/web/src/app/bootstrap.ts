@@ -20,6 +20,8 @@ import {
 import { settleUrlToken } from '../session/url-token';
 import { getPreInfo, refreshPreInfo, usePreInfoStore } from '../site/pre-info.store';
 import { setCurrencyName } from '../i18n/i18n';
+import { loadFeatureCatalogues } from '../i18n/load-feature-catalogues';
+import { whenIdle } from '../lib/when-idle';
 import { bootData } from '../site/boot-data';
 import { captureReferralParams } from '../site/referral-codes';
 import { reportWebTerminal } from '../site/web-terminal';
@@ -60,13 +62,6 @@ function installSessionRules(router: Router): void {
   );
 }
 
-/** Runs `work` when the browser is idle (or soon, where it cannot tell). */
-function whenIdle(work: () => void): void {
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(work, { timeout: 3000 });
-  else window.setTimeout(work, 1000);
-}
-
 /**
  * The requests the first screen waits for, sent before the router asks for its route chunks:
  * on a slow link the browser works through requests roughly in order (six at a time per host),
@@ -82,8 +77,9 @@ export function startEarly(queryClient: QueryClient, pathname: string): void {
 
 /**
  * Start-up work outside React: hand the router to non-React code, wire the access and session
- * rules to the request events, keep the referral codes of every URL, and report this terminal
- * once the page is idle (it is for the security centre, not for the first screen).
+ * rules to the request events, keep the referral codes of every URL, and once the page is idle
+ * report this terminal (it is for the security centre, not for the first screen) and fetch the
+ * features' catalogues.
  */
 export function startSite(router: Router): void {
   setNavigator((to, options) => void router.navigate(to, options));
@@ -107,4 +103,6 @@ export function startSite(router: Router): void {
     captureReferralParams(lastSearch);
   });
   whenIdle(() => void reportWebTerminal(api));
+  // The other pages' texts, ready before the member taps a way there (each route waits for them).
+  whenIdle(() => void loadFeatureCatalogues().catch(() => undefined));
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadFeatureCatalogues } from '../i18n/load-feature-catalogues';
 
 /**
  * Every page and layout as a dynamic import (each becomes its own chunk). The router's `lazy`
@@ -7,19 +8,32 @@ import type { ComponentType } from 'react';
  */
 type Loaded = { Component: ComponentType };
 
+/**
+ * A page's loader. It also waits for the features' catalogues (i18n/i18n.ts keeps only the
+ * first route's in the entry), unless `featureCatalogues` is false: the first route's own
+ * modules, which must not wait for texts they do not use.
+ */
 const load =
-  <M>(importer: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  <M>(
+    importer: () => Promise<M>,
+    pick: (module: M) => ComponentType,
+    { featureCatalogues = true }: { featureCatalogues?: boolean } = {},
+  ) =>
   (): Promise<Loaded> =>
-    importer().then((module) => ({ Component: pick(module) }));
+    Promise.all([importer(), featureCatalogues ? loadFeatureCatalogues() : undefined]).then(
+      ([module]) => ({ Component: pick(module) }),
+    );
 
 export const routeModules = {
   rootLayout: load(
     () => import('./shell/root-layout'),
     (m) => m.RootLayout,
+    { featureCatalogues: false },
   ),
   tabLayout: load(
     () => import('./shell/tab-layout'),
     (m) => m.TabLayout,
+    { featureCatalogues: false },
   ),
   memberGuard: load(
     () => import('./shell/member-guard'),
@@ -28,6 +42,7 @@ export const routeModules = {
   home: load(
     () => import('./routes/home-route'),
     (m) => m.HomeRoute,
+    { featureCatalogues: false },
   ),
   game: load(
     () => import('../features/venues/pages/game.page'),
@@ -195,3 +210,14 @@ export const routeModules = {
     (m) => m.NotFoundPage,
   ),
 } as const;
+
+/**
+ * The loaders `/` (the home page, where most visits start) goes through, outermost first.
+ * scripts/web-budget.mjs reads this list and each loader's import path to sum the first
+ * route's JavaScript from the build manifest; first-route.test.ts checks it against the router.
+ */
+export const FIRST_ROUTE = [
+  'rootLayout',
+  'tabLayout',
+  'home',
+] as const satisfies readonly (keyof typeof routeModules)[];

@@ -1,52 +1,31 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import auth from './zh-CN/auth.json';
-import chat from './zh-CN/chat.json';
 import common from './zh-CN/common.json';
 import errors from './zh-CN/errors.json';
 import home from './zh-CN/home.json';
-import member from './zh-CN/member.json';
-import records from './zh-CN/records.json';
 import session from './zh-CN/session.json';
 import shell from './zh-CN/shell.json';
 import system from './zh-CN/system.json';
-import tutorial from './zh-CN/tutorial.json';
 import venues from './zh-CN/venues.json';
-import wallet from './zh-CN/wallet.json';
-import help from './zh-CN/help.json';
-import customer from './zh-CN/customer.json';
-import mail from './zh-CN/mail.json';
-import feedback from './zh-CN/feedback.json';
-import sponsor from './zh-CN/sponsor.json';
-import download from './zh-CN/download.json';
+import type { FeatureResources } from './feature-catalogues';
 
 export const defaultNS = 'common';
 
 /** The site currency's name until pre-info says otherwise (the setting's default). */
 export const DEFAULT_CURRENCY_NAME = '金币';
+/**
+ * The catalogues bundled with the entry: what the first route (home with its frame), the
+ * error screens and non-React code that runs before any page (errors, session end) need.
+ * The other features' catalogues come with feature-catalogues.ts, which every other route
+ * waits for (app/route-modules.ts) and the home page fetches once the browser is idle:
+ * together they were 59 KB the first route evaluated and never read (docs/benchmarks.md).
+ */
 export const resources = {
-  'zh-CN': {
-    common,
-    errors,
-    home,
-    shell,
-    system,
-    auth,
-    member,
-    session,
-    wallet,
-    records,
-    tutorial,
-    chat,
-    venues,
-    help,
-    customer,
-    mail,
-    feedback,
-    sponsor,
-    download,
-  },
+  'zh-CN': { common, errors, home, shell, system, session, venues },
 } as const;
+
+/** Every namespace, the features' included: what typed keys check against (i18next.d.ts). */
+export type Resources = (typeof resources)['zh-CN'] & FeatureResources;
 
 /**
  * One i18next instance, initialised synchronously with the bundled catalogue so that non-React

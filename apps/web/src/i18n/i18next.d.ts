@@ -1,10 +1,10 @@
 import 'i18next';
-import type { defaultNS, resources } from './i18n';
+import type { defaultNS, Resources } from './i18n';
 
 // Typed keys: a missing catalogue entry is a compile error, not a blank label.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof defaultNS;
-    resources: (typeof resources)['zh-CN'];
+    resources: Resources;
   }
 }

@@ -4,6 +4,8 @@ import { unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach } from 'vitest';
 import '../i18n/i18n';
+// Every catalogue: component tests render pages without the route loaders that fetch them.
+import '../i18n/feature-catalogues';
 
 // antd-mobile's imperative APIs render through this hook; React 19 removed ReactDOM.render.
 unstableSetRender((node, container) => {

@@ -1,18 +1,41 @@
-import { Swiper } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import './banner-carousel.css';
-import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ui/page-states';
+import { useIdle } from '../../../lib/use-idle';
 import { useStationAds } from '../api/station-ads.query';
-import { inSitePath } from './in-site-link';
+import { BannerSlide, type StationAd } from './banner-slide';
 
-const AUTOPLAY_MS = 4000;
+// The carousel (antd's Swiper) is not part of the first route: the first slide stands still
+// until the browser is idle, as the platform drew it (docs/benchmarks.md, "Member site").
+const BannerSwiper = lazy(() =>
+  import('./banner-swiper').then((m) => ({ default: m.BannerSwiper })),
+);
+
+/** The first ad at rest, with the carousel's dots (first-paint.css draws them like antd's). */
+function StillBanner({ ads }: { ads: StationAd[] }) {
+  return (
+    <>
+      <BannerSlide ad={ads[0]!} first />
+      {ads.length > 1 && (
+        <div className="nb-shell__dots" aria-hidden="true">
+          {ads.map((ad, index) => (
+            <span
+              key={ad.id}
+              className={`nb-shell__dot${index === 0 ? ' nb-shell__dot--active' : ''}`}
+            />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
 
 /** Station ads (DESIGN "Home"); the 750:300 box is reserved in every state, so nothing shifts. */
 export function BannerCarousel() {
   const { t } = useTranslation('home');
-  const navigate = useNavigate();
   const { data, isPending, error, refetch } = useStationAds();
+  const idle = useIdle();
   const ads = data?.list ?? [];
 
   let body;
@@ -25,41 +48,13 @@ export function BannerCarousel() {
         <span>{t('bannerEmpty')}</span>
       </div>
     );
+  else if (!idle) body = <StillBanner ads={ads} />;
   else
     body = (
-      <Swiper
-        autoplay={ads.length > 1}
-        autoplayInterval={AUTOPLAY_MS}
-        loop={ads.length > 1}
-        className="nb-banner__swiper"
-      >
-        {ads.map((ad, index) => {
-          const to = inSitePath(ad.link);
-          return (
-            <Swiper.Item key={ad.id}>
-              <button
-                type="button"
-                className="nb-banner__slide"
-                disabled={!to}
-                onClick={() => to && void navigate(to)}
-                aria-label={ad.title}
-              >
-                {/* The first slide is the largest paint of the page: fetch it first; the rest can wait. */}
-                <img
-                  src={ad.imageUrl}
-                  alt={ad.title}
-                  width={750}
-                  height={300}
-                  draggable={false}
-                  fetchPriority={index === 0 ? 'high' : 'low'}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                />
-              </button>
-            </Swiper.Item>
-          );
-        })}
-      </Swiper>
+      <Suspense fallback={<StillBanner ads={ads} />}>
+        <BannerSwiper ads={ads} />
+      </Suspense>
     );
 
-  return <section className="nb-banner">{body}</section>;
+  return <section className="nb-banner nb-shell__banner">{body}</section>;
 }

@@ -1,15 +1,22 @@
 import { NoticeBar } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './notice.css';
 import { MARQUEE_CATEGORY, useNotices } from '../api/notices.query';
-import { NoticeSheet } from './notice-sheet';
+
+// The sheet (antd's Popup, with its animation library) loads the first time it opens.
+const NoticeSheet = lazy(() => import('./notice-sheet').then((m) => ({ default: m.NoticeSheet })));
 
 /** The scrolling notice line (category 1); a tap opens every announcement (category 2). */
 export function NoticeStrip() {
   const { t } = useTranslation('home');
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const setOpen = (value: boolean) => {
+    if (value) setOpened(true);
+    setOpenState(value);
+  };
   const { data, isPending } = useNotices(MARQUEE_CATEGORY);
   const text = (data?.list ?? []).map((notice) => notice.content || notice.title).join('　　');
 
@@ -37,7 +44,11 @@ export function NoticeStrip() {
           delay={1000}
         />
       </div>
-      <NoticeSheet open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <NoticeSheet open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -74,6 +74,49 @@ describe('HomePage', () => {
     expect(await screen.findByRole('button', { name: '每日好礼' })).toBeTruthy();
   });
 
+  it('shows the first banner still, and the carousel once the browser is idle', async () => {
+    const ads = {
+      list: [
+        { id: 1, title: '首存礼遇', imageUrl: '/static/banners/banner-1.svg', link: '' },
+        { id: 2, title: '周末加赠', imageUrl: '/static/banners/banner-2.svg', link: '' },
+      ],
+    };
+    stubFetch((url) => (url.includes('queryStationAdList') ? envelope(6000, ads) : reply(url)));
+    const { container } = renderHome();
+    expect(await screen.findByRole('button', { name: '首存礼遇' })).toBeTruthy();
+    // At rest: the first slide and the dots, no carousel (its code is not loaded yet).
+    expect(container.querySelector('.adm-swiper')).toBeNull();
+    expect(container.querySelectorAll('.nb-shell__dot')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: '周末加赠' })).toBeNull();
+    await waitFor(() => expect(container.querySelector('.adm-swiper')).not.toBeNull(), {
+      timeout: 5000,
+    });
+    expect(screen.getAllByRole('button', { name: '周末加赠' }).length).toBeGreaterThan(0);
+    expect(container.querySelector('.nb-shell__dot')).toBeNull();
+  });
+
+  it('joins the pull-to-refresh once idle without mounting the page again', async () => {
+    stubFetch(reply);
+    const { container } = renderHome();
+    const tab = await screen.findByRole('tab', { name: '体育赛事' });
+    expect(container.querySelector('.adm-pull-to-refresh')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: '电竞' }));
+    await waitFor(
+      () => expect(container.querySelector('.adm-pull-to-refresh .nb-home')).not.toBeNull(),
+      { timeout: 5000 },
+    );
+    // The same elements, the family the member chose still chosen.
+    expect(screen.getByRole('tab', { name: '体育赛事' })).toBe(tab);
+    expect(screen.getByRole('tab', { name: '电竞' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('loads the announcements sheet when the notice line is tapped', async () => {
+    stubFetch(reply);
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: '平台公告' }));
+    expect(await screen.findByText('欢迎光临星云', { selector: '.nb-notices *' })).toBeTruthy();
+  });
+
   it('shows each pop once, then the security tip once per visit', async () => {
     stubFetch(reply);
     renderHome();

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { PullToRefresh } from 'antd-mobile';
 import { api } from '../../../lib/api';
 import { refreshPreInfo } from '../../../site/pre-info.store';
 import { BannerCarousel } from '../components/banner-carousel';
@@ -9,6 +8,7 @@ import { FloatIcon } from '../components/float-icon';
 import { GameFamilies } from '../components/game-families';
 import type { FamilyKey } from '../components/families';
 import { NoticeStrip } from '../components/notice-strip';
+import { PullArea } from '../components/pull-area';
 import { QuickActions } from '../components/quick-actions';
 import { useHomePops } from '../hooks/use-home-pops';
 import './home.css';
@@ -32,7 +32,7 @@ export function HomePage({ familyPane }: { familyPane?: (family: FamilyKey) => R
 
   return (
     <>
-      <PullToRefresh onRefresh={refresh}>
+      <PullArea onRefresh={refresh}>
         <div className="nb-home">
           <BannerCarousel />
           <NoticeStrip />
@@ -40,7 +40,7 @@ export function HomePage({ familyPane }: { familyPane?: (family: FamilyKey) => R
           <ChatEntry />
           <GameFamilies pane={familyPane} />
         </div>
-      </PullToRefresh>
+      </PullArea>
       {/* Outside the pull area: its transform would break position: fixed. */}
       <FloatIcon />
     </>

@@ -9,7 +9,8 @@ import './wallet.css';
  * while loading so the bar does not shift when the figure arrives.
  */
 export function BalanceButton() {
-  const { t } = useTranslation('wallet');
+  // The shell's catalogue: the top bar is on the first route, the wallet's catalogue is not.
+  const { t } = useTranslation('shell');
   const balances = useWalletBalances();
   const figure = balances.data ? formatAmount(balances.data.main) : '--';
   return (
@@ -17,7 +18,7 @@ export function BalanceButton() {
       type="button"
       className="nb-balance-btn"
       onClick={() => void balances.refetch()}
-      aria-label={t('topBar.balance', { amount: figure })}
+      aria-label={t('topBarBalance', { amount: figure })}
       aria-busy={balances.isFetching}
     >
       <span className="nb-balance-btn__currency" aria-hidden="true">
