@@ -99,6 +99,17 @@ test('register, log out, log in with remember; a login elsewhere ends this sessi
   await page.goto('/mine');
   await expect(page.getByText(`账号：${userName}`)).toBeVisible();
 
+  // Every 6001 this page is answered, from before the other login on.
+  let sessionEnds = 0;
+  page.on('response', (response) => {
+    if (!response.url().includes('/api/')) return;
+    void response
+      .json()
+      .then((body: { status_code?: number }) => {
+        if (body.status_code === 6001) sessionEnds += 1;
+      })
+      .catch(() => undefined);
+  });
   // The same member logs in on another device: this session is over (one live session).
   const elsewhere = await browser.newContext();
   try {
@@ -112,19 +123,15 @@ test('register, log out, log in with remember; a login elsewhere ends this sessi
     await elsewhere.close();
   }
 
-  // The next action here gets 6001: one modal with the server's message, then login.
-  let sessionEnds = 0;
-  page.on('response', (response) => {
-    if (!response.url().includes('/api/')) return;
-    void response
-      .json()
-      .then((body: { status_code?: number }) => {
-        if (body.status_code === 6001) sessionEnds += 1;
-      })
-      .catch(() => undefined);
-  });
-  await page.getByRole('link', { name: '安全中心' }).click();
+  // This page learns it on its next call — the member's next action, or earlier by itself (a
+  // background refresh or the session's push): either way one modal with the server's
+  // message, then login.
   const notice = page.getByRole('dialog');
+  await expect(async () => {
+    if (await notice.isVisible()) return;
+    await page.getByRole('link', { name: '安全中心' }).click({ timeout: 2000 });
+    await expect(notice).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
   await expect(notice).toHaveCount(1);
   await expect(notice).toContainText('您的账号已在其他设备登录');
   await expect.poll(() => sessionEnds).toBeGreaterThanOrEqual(1);
