@@ -31,6 +31,7 @@ export type DriverReply =
   | { type: 'closed' }
   | { type: 'error'; message: string };
 
+const BROADCAST = Buffer.from('{"msgId":10003,');
 const TAG_AT = Buffer.from('"content":"m');
 const SPACE = 0x20;
 const clients: WebSocket[] = [];
@@ -43,13 +44,17 @@ let heartbeat: NodeJS.Timeout | null = null;
 const reply = (r: DriverReply) => process.send?.(r);
 const now = () => performance.timeOrigin + performance.now();
 
-/** One listener for every client: finds the tag without decoding the frame to a string. */
+/**
+ * One listener for every client: finds the tag without decoding the frame to a string. Only
+ * room broadcasts count: a join's answer carries earlier tagged messages in its history.
+ */
 function onFrame(data: Buffer): void {
-  const at = data.indexOf(TAG_AT);
-  if (at < 0) {
+  if (data.indexOf(BROADCAST) !== 0) {
     if (joinAnswer && data.indexOf(joinAnswer) === 0) joined += 1;
     return;
   }
+  const at = data.indexOf(TAG_AT);
+  if (at < 0) return;
   const start = at + TAG_AT.length - 1;
   const end = data.indexOf(SPACE, start);
   const tag = data.toString('latin1', start, end < 0 ? start + 16 : end);
