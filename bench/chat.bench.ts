@@ -158,6 +158,8 @@ interface Result {
   p99: number;
   delivered: number;
   expected: number;
+  /** Clients the server closed during the round, by close code. */
+  closedByServer: Record<string, number>;
 }
 
 /**
@@ -181,7 +183,7 @@ async function measure(
   const expected = MESSAGES * clients;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && (await drivers.received()) < expected) await sleep(100);
-  const arrivals = await drivers.collect();
+  const { arrivals, closes } = await drivers.collect();
   const latencies: number[] = [];
   let last = first;
   for (const [tag, times] of arrivals) {
@@ -199,6 +201,7 @@ async function measure(
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN,
     delivered: latencies.length,
     expected,
+    closedByServer: closes,
   };
 }
 
@@ -347,6 +350,7 @@ async function singleNode(
     `| deliveries/s (${clients} clients × ${MESSAGES} messages) | ${o.rate.toFixed(0)} | ${p.rate.toFixed(0)} | ${(o.rate / p.rate).toFixed(2)}× |`,
     `| p50 / p99 latency ms | ${o.p50.toFixed(1)} / ${o.p99.toFixed(1)} | ${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} | |`,
     `| delivered / expected | ${o.delivered} / ${o.expected} | ${p.delivered} / ${p.expected} | |`,
+    `| clients closed by the server during the round (by close code) | ${JSON.stringify(o.closedByServer)} | ${JSON.stringify(p.closedByServer)} | |`,
     `| memory per idle socket (after a full GC) | ${kib(oursMem)} | ${kib(peerMem)} | |`,
   );
   return result;
@@ -425,6 +429,7 @@ async function crossNode(
         `| cross-node, ${MESSAGES} messages ${interval} ms apart (A → ${n} sockets on B over Redis) p50 / p99 ms (goal p99 ≤ 100) | ${ms(x)} | ${ms(p)} (one process, no Redis) | |`,
         `| … the sender's own copy back on A (A's work + Redis) p50 / p99 ms | ${ms(own)} | | |`,
         `| … messages lost | ${x.expected - x.delivered} | ${p.expected - p.delivered} | |`,
+        `| … clients closed by the server (by code) | ${JSON.stringify(x.closedByServer)} | ${JSON.stringify(p.closedByServer)} | |`,
       );
       out.push({ interval, ours: x, ownCopy: own, peer: p });
     }

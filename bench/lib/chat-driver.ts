@@ -27,7 +27,7 @@ export type DriverCommand =
 export type DriverReply =
   | { type: 'connected'; count: number; joined: number }
   | { type: 'count'; received: number }
-  | { type: 'arrivals'; byTag: Record<string, number[]> }
+  | { type: 'arrivals'; byTag: Record<string, number[]>; closes: Record<string, number> }
   | { type: 'closed' }
   | { type: 'error'; message: string };
 
@@ -40,6 +40,11 @@ let received = 0;
 let joined = 0;
 let joinAnswer: Buffer | null = null;
 let heartbeat: NodeJS.Timeout | null = null;
+/** Clients the server closed, by close code (4002 silent, 1008 flood, …). */
+let closes: Record<string, number> = {};
+function onClose(code: number): void {
+  closes[code] = (closes[code] ?? 0) + 1;
+}
 
 const reply = (r: DriverReply) => process.send?.(r);
 const now = () => performance.timeOrigin + performance.now();
@@ -68,6 +73,7 @@ function open(url: string, origin: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { origin, perMessageDeflate: false });
     ws.on('message', onFrame);
+    ws.on('close', onClose);
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
   });
@@ -112,7 +118,8 @@ process.on('message', (cmd: DriverCommand) => {
       reply({ type: 'count', received });
       break;
     case 'collect':
-      reply({ type: 'arrivals', byTag: Object.fromEntries(arrivals) });
+      reply({ type: 'arrivals', byTag: Object.fromEntries(arrivals), closes });
+      closes = {};
       arrivals = new Map();
       received = 0;
       break;

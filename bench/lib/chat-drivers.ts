@@ -48,18 +48,21 @@ export class ChatDrivers {
   }
 
   /** Every driver's arrival times by tag (and the drivers start counting afresh). */
-  async collect(): Promise<Map<string, number[]>> {
+  async collect(): Promise<{ arrivals: Map<string, number[]>; closes: Record<string, number> }> {
     const replies = await Promise.all(
       this.children.map((c) => ask(c, { type: 'collect' }, 'arrivals')),
     );
     const merged = new Map<string, number[]>();
+    const closes: Record<string, number> = {};
+    for (const r of replies)
+      for (const [code, n] of Object.entries(r.closes)) closes[code] = (closes[code] ?? 0) + n;
     for (const r of replies)
       for (const [tag, times] of Object.entries(r.byTag)) {
         const list = merged.get(tag);
         if (list) list.push(...times);
         else merged.set(tag, times);
       }
-    return merged;
+    return { arrivals: merged, closes };
   }
 
   /** Closes every client (the processes stay for the next round). */
