@@ -81,6 +81,8 @@ function open(url: string, origin: string): Promise<WebSocket> {
 
 async function connect(c: Extract<DriverCommand, { type: 'connect' }>): Promise<void> {
   joined = 0;
+  // The previous round's own terminations (1006) land after its collect: not the server's.
+  closes = {};
   joinAnswer = c.join ? Buffer.from(`{"msgId":${c.join.answerMsgId},`) : null;
   if (c.heartbeat) {
     // One timer for all clients, started before they open (connecting 10,000 takes longer than
