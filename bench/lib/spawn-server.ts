@@ -2,9 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface Spawned {
   url: string;
+  /** The inspector's websocket when the process was started with `--inspect`. */
+  inspectorUrl: string | null;
   child: ChildProcess;
   stop(): Promise<void>;
 }
+
+export interface SpawnOptions {
+  /** Node flags before the script (`--inspect=127.0.0.1:0`, …). */
+  nodeArgs?: string[];
+  /** Start with the soft limit of open files raised to the hard limit (many sockets). */
+  raiseFileLimit?: boolean;
+}
+
+export const RAISE_FILE_LIMIT = 'ulimit -n "$(ulimit -Hn)" && exec "$0" "$@"';
 
 /**
  * Starts a server process on 127.0.0.1 and waits until it prints its URL. Benchmarks only talk
@@ -16,9 +27,15 @@ export function spawnServer(
   cwd: string,
   /** What the server prints once it listens, its URL in the first group. */
   ready: RegExp = /running at (http:\/\/[\d.]+:\d+)/,
+  options: SpawnOptions = {},
 ): Promise<Spawned> {
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', script];
+  // `sh` raises the soft limit of open files to the hard one, then becomes node (same pid).
+  const [command, argv] = options.raiseFileLimit
+    ? ['sh', ['-c', RAISE_FILE_LIMIT, process.execPath, ...args]]
+    : [process.execPath, args];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    const child = spawn(command, argv, {
       cwd,
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,6 +52,7 @@ export function spawnServer(
         clearTimeout(timer);
         resolve({
           url: m[1],
+          inspectorUrl: /Debugger listening on (ws:\/\/\S+)/.exec(out)?.[1] ?? null,
           child,
           stop: () =>
             new Promise<void>((done) => {

@@ -10,6 +10,7 @@ import {
 } from '@nebula/protocol';
 import { AppError } from '../lib/errors';
 import type { ChatHubPort, ChatSocket } from './chat-state';
+import { TEXT_FRAME } from './fan-out-queue';
 
 type Handler<Id extends ClientMessageId> = (
   hub: ChatHubPort,
@@ -48,6 +49,18 @@ export const handlers: { [Id in ClientMessageId]: Handler<Id> } = {
   },
   [MessageId.JoinRoom]: async (hub, s, data) => {
     const room = await hub.chat.room(data.roomId);
+    if (s.memberId === null) {
+      // Anonymous readers all see the same page: one query and one encoding per page, not per join.
+      const page = await hub.chat.cachedHistory(
+        room.roomId,
+        undefined,
+        CHAT_HISTORY_LIMIT_DEFAULT,
+        s.shields,
+      );
+      hub.join(s, room.roomId);
+      if (s.ws.readyState === s.ws.OPEN) s.ws.send(hub.joinFrame(room, page), TEXT_FRAME);
+      return;
+    }
     const history = await hub.chat.history(
       room.roomId,
       undefined,

@@ -7,6 +7,8 @@ import {
   encodeServerFrame,
   isChatErrorCode,
   type ChatErrorCode,
+  type ChatMessage,
+  type ChatRoomInfo,
   type SharedBetCard,
 } from '@nebula/protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,6 +23,7 @@ import { handlers, send } from './chat-handlers';
 import type { ChatHubPort, ChatSocket } from './chat-state';
 import { setBounded } from '../lib/bounded-map';
 import { CLOSE_POLICY, FloodStrikes, FrameBudget, frameCost } from './frame-budget';
+import { FanOutQueue } from './fan-out-queue';
 
 export const MAX_SOCKETS_PER_MEMBER = 5;
 /** A socket silent for three heartbeat periods is closed. */
@@ -32,18 +35,36 @@ export const CLOSE_SESSION_ENDED = 4001;
 export const CLOSE_SILENT = 4002;
 export const CLOSE_REPLACED = 4003;
 
+/** An anonymous socket shields no one; login gives the socket a set of its own. */
+const NO_SHIELDS: ReadonlySet<number> = new Set<number>();
+
+interface SocketListeners {
+  message: (this: WebSocket, data: Buffer, isBinary: boolean) => void;
+  close: (this: WebSocket) => void;
+}
+
+function terminateOnError(this: WebSocket): void {
+  this.terminate();
+}
+
 /**
  * The chat on one node: its sockets, by member and by room. Rooms fan out across nodes through
  * the bus — every node delivers each published message to its own sockets in that room.
  */
 export class ChatHub implements ChatHubPort {
-  readonly #sockets = new Map<number, ChatSocket>();
+  readonly #sockets = new Map<WebSocket, ChatSocket>();
   readonly #byMember = new Map<number, Set<ChatSocket>>();
   readonly #byRoom = new Map<number, Set<ChatSocket>>();
   readonly #anonymousByIp = new Map<string, number>();
   readonly #joinNotices = new Map<string, number>();
   readonly #floods = new FloodStrikes();
+  readonly #fanOut = new FanOutQueue();
+  readonly #joinFrames = new Map<
+    number,
+    { room: ChatRoomInfo; history: ChatMessage[]; frame: Buffer }
+  >();
   #nextId = 1;
+  readonly #listeners = ChatHub.#listenersOf(this);
   #sweeper: NodeJS.Timeout | null = null;
 
   constructor(
@@ -76,8 +97,8 @@ export class ChatHub implements ChatHubPort {
 
   async start(): Promise<void> {
     const room = (roomId: number, frame: string, skip?: (s: ChatSocket) => boolean) => {
-      for (const s of this.#byRoom.get(roomId) ?? [])
-        if (!skip?.(s) && s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
+      const set = this.#byRoom.get(roomId);
+      if (set && set.size > 0) this.#fanOut.push(frame, set, skip);
     };
     await this.bus.subscribe('chat.message', (m) =>
       room(m.roomId, encodeServerFrame(MessageId.BroadcastRoom, m), (s) =>
@@ -93,11 +114,13 @@ export class ChatHub implements ChatHubPort {
       ),
     );
     // A live score reaches every socket in a room (the rooms all follow the matches).
-    await this.bus.subscribe('chat.score', (score) => {
-      const frame = encodeServerFrame(MessageId.Score, score);
-      for (const s of this.#sockets.values())
-        if (s.rooms.size > 0 && s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
-    });
+    await this.bus.subscribe('chat.score', (score) =>
+      this.#fanOut.push(
+        encodeServerFrame(MessageId.Score, score),
+        this.#sockets.values(),
+        (s) => s.rooms.size === 0,
+      ),
+    );
     await this.bus.subscribe('chat.delete', (d) =>
       room(
         d.roomId,
@@ -117,10 +140,9 @@ export class ChatHub implements ChatHubPort {
     await this.bus.subscribe('chat.join', (j) =>
       room(j.roomId, encodeServerFrame(MessageId.BroadcastJoin, j)),
     );
-    await this.bus.subscribe('chat.maintain', (m) => {
-      const frame = encodeServerFrame(MessageId.AllRoomMaintain, m);
-      for (const s of this.#sockets.values()) if (s.ws.readyState === s.ws.OPEN) s.ws.send(frame);
-    });
+    await this.bus.subscribe('chat.maintain', (m) =>
+      this.#fanOut.push(encodeServerFrame(MessageId.AllRoomMaintain, m), this.#sockets.values()),
+    );
     await this.bus.subscribe('chat.speech', (sp) => {
       for (const s of this.#byMember.get(sp.memberId) ?? []) {
         s.speechStatus = sp.speechStatus;
@@ -169,25 +191,40 @@ export class ChatHub implements ChatHubPort {
       vipLevel: 0,
       nickname: '',
       rooms: new Set(),
-      shields: new Set(),
+      shields: NO_SHIELDS,
       speechStatus: 0,
       lastSeen: this.now(),
       budget: new FrameBudget(this.now()),
       flooded: false,
     };
-    this.#sockets.set(s.id, s);
-    ws.on('message', (data: Buffer, isBinary) => {
-      if (s.flooded || !this.#spend(s, 1)) return;
-      s.lastSeen = this.now();
-      if (isBinary) {
-        ws.send(encodeErrorFrame(-1, ErrorCode.ChatMalformedFrame));
-        return;
-      }
-      void this.#handle(s, data.toString('utf8'));
-    });
-    ws.on('close', () => this.#drop(s));
-    ws.on('error', () => ws.terminate());
+    this.#sockets.set(ws, s);
+    ws.on('message', this.#listeners.message);
+    ws.on('close', this.#listeners.close);
+    ws.on('error', terminateOnError);
     return true;
+  }
+
+  /**
+   * One set of listeners for every socket (ws calls them with the socket as `this`): a room of
+   * 20,000 idle sockets holds no closures of its own, only its entries in the hub's maps.
+   */
+  static #listenersOf(hub: ChatHub): SocketListeners {
+    return {
+      message(data, isBinary) {
+        const s = hub.#sockets.get(this);
+        if (!s || s.flooded || !hub.#spend(s, 1)) return;
+        s.lastSeen = hub.now();
+        if (isBinary) {
+          this.send(encodeErrorFrame(-1, ErrorCode.ChatMalformedFrame));
+          return;
+        }
+        void hub.#handle(s, data.toString('utf8'));
+      },
+      close() {
+        const s = hub.#sockets.get(this);
+        if (s) hub.#drop(s);
+      },
+    };
   }
 
   async #handle(s: ChatSocket, text: string): Promise<void> {
@@ -288,20 +325,42 @@ export class ChatHub implements ChatHubPort {
       .catch(() => undefined);
   }
 
+  joinFrame(room: ChatRoomInfo, history: ChatMessage[]): Buffer {
+    const hit = this.#joinFrames.get(room.roomId);
+    // The room's info and its cached page are replaced, never changed, when either changes.
+    if (hit && hit.room === room && hit.history === history) return hit.frame;
+    const frame = Buffer.from(
+      encodeServerFrame(MessageId.JoinRoom, {
+        roomId: room.roomId,
+        name: room.name,
+        status: room.status,
+        vipMin: room.vipMin,
+        vipMax: room.vipMax,
+        history,
+      }),
+      'utf8',
+    );
+    setBounded(this.#joinFrames, room.roomId, { room, history, frame }, 1_000);
+    return frame;
+  }
+
   leave(s: ChatSocket, roomId: number): void {
     s.rooms.delete(roomId);
     this.#byRoom.get(roomId)?.delete(s);
   }
 
   setShield(memberId: number, target: number, on: boolean): void {
+    // Copied on write: the set may be the shared empty one, and shields change rarely.
     for (const s of this.#byMember.get(memberId) ?? []) {
-      if (on) s.shields.add(target);
-      else s.shields.delete(target);
+      const next = new Set(s.shields);
+      if (on) next.add(target);
+      else next.delete(target);
+      s.shields = next;
     }
   }
 
   #drop(s: ChatSocket): void {
-    if (!this.#sockets.delete(s.id)) return;
+    if (!this.#sockets.delete(s.ws)) return;
     for (const roomId of s.rooms) this.#byRoom.get(roomId)?.delete(s);
     if (s.memberId === null)
       this.#anonymousByIp.set(s.ip, Math.max(0, (this.#anonymousByIp.get(s.ip) ?? 1) - 1));

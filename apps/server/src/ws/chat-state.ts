@@ -1,3 +1,4 @@
+import type { ChatMessage, ChatRoomInfo } from '@nebula/protocol';
 import type { WebSocket } from 'ws';
 import type { ChatService } from '../modules/chat/chat.service';
 import type { FrameBudget } from './frame-budget';
@@ -13,7 +14,7 @@ export interface ChatSocket {
   nickname: string;
   rooms: Set<number>;
   /** Members this socket's member shields: their messages are not delivered here. */
-  shields: Set<number>;
+  shields: ReadonlySet<number>;
   speechStatus: 0 | 1;
   lastSeen: number;
   /** What the socket may still send (frame-budget.ts). */
@@ -31,6 +32,8 @@ export interface ChatHubPort {
   now(): number;
   login(s: ChatSocket, token: string): Promise<void>;
   join(s: ChatSocket, roomId: number): void;
+  /** The JoinRoom answer for this room and history page, encoded once per page. */
+  joinFrame(room: ChatRoomInfo, history: ChatMessage[]): Buffer;
   leave(s: ChatSocket, roomId: number): void;
   setShield(memberId: number, target: number, on: boolean): void;
   shareBet(

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
@@ -39,6 +40,7 @@ export async function registerChatSocket(
   hub: ChatHub,
   config: Config,
 ): Promise<void> {
+  const upgrades = new WeakMap<IncomingMessage, ServerResponse>();
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
   });
@@ -52,10 +54,18 @@ export async function registerChatSocket(
           void reply.code(403).send(fail(ErrorCode.Common, 'origin not allowed'));
           return;
         }
+        upgrades.set(req.raw, reply.raw);
         done();
       },
     },
     (socket, req) => {
+      // The upgrade's HTTP response never finishes: attached to the connection it would keep
+      // the request, the reply and their listeners (~3 KiB) for the socket's whole life.
+      upgrades.get(req.raw)?.detachSocket(req.raw.socket);
+      upgrades.delete(req.raw);
+      // @fastify/websocket's own error listener closes over the request and its reply too;
+      // the hub's shared listener replaces it.
+      socket.removeAllListeners('error');
       hub.accept(socket, req.ip);
     },
   );

@@ -77,6 +77,40 @@ export async function readSender(q: Queryable, memberId: number): Promise<ChatSe
     : null;
 }
 
+/** The sender and their mute in one round trip: what every message is checked against. */
+export async function readSpeaker(
+  q: Queryable,
+  memberId: number,
+): Promise<{ sender: ChatSender; mute: { until: number | null } | null } | null> {
+  const r = await q.query<{
+    id: number;
+    nickname: string;
+    vip_level: number;
+    avatar: string;
+    staff: boolean;
+    muted: boolean;
+    until: Date | null;
+  }>(
+    `SELECT m.id, m.nickname, m.vip_level, m.avatar,
+            EXISTS (SELECT 1 FROM chat_staff s WHERE s.member_id = m.id) AS staff,
+            mu.member_id IS NOT NULL AS muted, mu.until
+       FROM members m LEFT JOIN chat_mutes mu ON mu.member_id = m.id WHERE m.id = $1`,
+    [memberId],
+  );
+  const m = r.rows[0];
+  if (!m) return null;
+  return {
+    sender: {
+      memberId: m.id,
+      nickname: m.nickname,
+      vipLevel: m.vip_level,
+      avatar: m.avatar,
+      staff: m.staff,
+    },
+    mute: m.muted ? { until: m.until?.getTime() ?? null } : null,
+  };
+}
+
 export async function insertText(
   q: Queryable,
   m: { roomId: number; memberId: number; content: string; now: number },

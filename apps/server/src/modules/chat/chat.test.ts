@@ -1,6 +1,7 @@
 import { MessageId } from '@nebula/protocol';
 import { ErrorCode } from '@nebula/protocol';
 // Over 300 lines on purpose: one API suite for the chat's HTTP and operator calls on one app.
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { ChatMe, MemberJwt, WalletBalances } from '@nebula/protocol';
@@ -59,6 +60,20 @@ describe('connection', () => {
     const ws = await WsClient.open(wsUrl, origin);
     ws.raw('x'.repeat(65 * 1024));
     expect((await ws.waitClose()).code).toBe(1009);
+  });
+  it('lets go of the upgrade response once the socket is open', async () => {
+    // Held by the connection, the never-finished upgrade response would keep the request, the
+    // reply and their listeners in memory for the socket's whole life (docs/benchmarks.md).
+    let raw: (Socket & { _httpMessage?: unknown }) | undefined;
+    const onUpgrade = (_req: unknown, s: Socket) => (raw = s);
+    t.app.server.on('upgrade', onUpgrade);
+    const ws = await WsClient.open(wsUrl, origin);
+    t.app.server.off('upgrade', onUpgrade);
+    ws.send(0, {});
+    await ws.id(0);
+    expect(raw).toBeDefined();
+    expect(raw?._httpMessage ?? null).toBeNull();
+    ws.close();
   });
   it('answers a non-JSON frame with 9107 and an unknown id with 9108, and stays open', async () => {
     const ws = await WsClient.open(wsUrl, origin);
@@ -141,6 +156,22 @@ describe('rooms and messages', () => {
       true,
     );
     for (const x of [a, b, c]) x.ws.close();
+  });
+  it('an anonymous join is answered from a shared page that a new message replaces', async () => {
+    const first = await WsClient.open(wsUrl, origin);
+    first.send(10002, { roomId: 1 });
+    const before = (await first.id(10002)).msgData.history as { id: number }[];
+    const a = await inLobby();
+    a.ws.send(10003, { roomId: 1, content: '新来的读者也能看到' });
+    const sent = await first.next(
+      (f) => f.msgId === 10003 && f.msgData.content === '新来的读者也能看到',
+    );
+    const second = await WsClient.open(wsUrl, origin);
+    second.send(10002, { roomId: 1 });
+    const after = (await second.id(10002)).msgData.history as { id: number }[];
+    expect(before.some((h) => h.id === sent.msgData.id)).toBe(false);
+    expect(after.at(-1)?.id).toBe(sent.msgData.id);
+    for (const ws of [first, second, a.ws]) ws.close();
   });
   it('anonymous sockets read public rooms but cannot speak; leave stops delivery', async () => {
     const reader = await WsClient.open(wsUrl, origin);
