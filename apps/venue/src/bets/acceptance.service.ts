@@ -2,7 +2,8 @@ import { ErrorCode } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { BookService } from '../book/book.service';
 import * as events from '../events/event.repository';
-import * as ledger from '../wallet/venue-ledger.repository';
+import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';
+import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
 import * as bets from './bet.repository';
 import { betVersion } from './bet-view';
 import { insertVersions } from './bet-version.repository';
@@ -19,6 +20,7 @@ export class AcceptanceService {
   constructor(
     private readonly db: Db,
     private readonly book: BookService,
+    private readonly ledger: VenueLedger,
     private readonly now: () => number,
   ) {}
 
@@ -63,15 +65,13 @@ export class AcceptanceService {
         at: now,
       });
       if (version === null) return;
-      await ledger.creditWallet(q, player, bet.stake);
-      await ledger.writeEntry(q, {
+      await this.ledger.post(q, {
         reference: `bet-refund:${betId}`,
         kind: 'bet_refund',
         postings: [
-          { account: ledger.bookAccount(player), amount: -bet.stake },
-          { account: ledger.playerAccount(player), amount: bet.stake },
+          { account: bookAccount(player), amount: -bet.stake },
+          { account: playerAccount(player), amount: bet.stake },
         ],
-        now,
       });
       await bets.releaseReservations(q, [bet]);
       await insertVersions(q, [

@@ -5,7 +5,7 @@ import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { testDbKind } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../test/venue-test-app';
-import { reconcile } from '../wallet/venue-ledger.repository';
+import { reconcile } from '../modules/ledger/venue-ledger.repository';
 import { insertVersions } from './bet-version.repository';
 import { liabilityDrift } from './liability.repository';
 

@@ -4,7 +4,8 @@ import type { BetChangeKind } from '@nebula/protocol/venue/merchant';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
 import type { Db, Queryable } from '@nebula/db';
 import { VenueError } from '../venue-error';
-import * as ledger from '../wallet/venue-ledger.repository';
+import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';
+import type { VenueEntry, VenueLedger } from '../modules/ledger/venue-ledger.service';
 import * as corrections from './bet-correction.repository';
 import * as bets from './bet.repository';
 import { betVersion } from './bet-view';
@@ -45,6 +46,7 @@ const isOpen = (status: bets.BetStatus) => status === 'open' || status === 'pend
 export class CorrectionService {
   constructor(
     private readonly db: Db,
+    private readonly ledger: VenueLedger,
     private readonly now: () => number,
   ) {}
 
@@ -82,30 +84,30 @@ export class CorrectionService {
     });
     if (version === null) return false;
     const player = { merchant: bet.merchant, venueCode: bet.venueCode, playerId: bet.playerId };
+    const entries: VenueEntry[] = [];
     if (oldCredit > 0n) {
-      await ledger.takeFromWallet(q, player, oldCredit);
-      await ledger.writeEntry(q, {
+      entries.push({
         reference: `reverse:${bet.id}:${version}`,
         kind: 'bet_reversal',
         postings: [
-          { account: ledger.playerAccount(player), amount: -oldCredit },
-          { account: ledger.bookAccount(player), amount: oldCredit },
+          { account: playerAccount(player), amount: -oldCredit },
+          { account: bookAccount(player), amount: oldCredit },
         ],
-        now,
       });
     }
     if (newCredit > 0n) {
-      await ledger.creditWallet(q, player, newCredit);
-      await ledger.writeEntry(q, {
+      entries.push({
         reference: `settle:${bet.id}:${version}`,
         kind: next.status === 'voided' ? 'bet_void' : 'bet_payout',
         postings: [
-          { account: ledger.bookAccount(player), amount: -newCredit },
-          { account: ledger.playerAccount(player), amount: newCredit },
+          { account: bookAccount(player), amount: -newCredit },
+          { account: playerAccount(player), amount: newCredit },
         ],
-        now,
       });
     }
+    // One move of the wallet by both: the same as the reversal taken (what the wallet lacks
+    // owed as a debt) and then the new credit paid (the debt repaid first).
+    await this.ledger.postMany(q, entries, { overdraw: 'debt' });
     if (isOpen(bet.status) && !isOpen(next.status)) await bets.releaseReservations(q, [bet]);
     if (!isOpen(bet.status) && isOpen(next.status)) await bets.releaseReservations(q, [bet], -1n);
     const kind: BetChangeKind =
@@ -115,7 +117,7 @@ export class CorrectionService {
       kind,
     );
     // Money taken back may have left a debt: the merchant learns it with the version.
-    if (oldCredit > 0n) body.debt = fenToYuanString(await ledger.readDebt(q, player));
+    if (oldCredit > 0n) body.debt = fenToYuanString((await this.ledger.wallet(q, player)).debt);
     await insertVersions(q, [{ ...player, body }]);
     return true;
   }

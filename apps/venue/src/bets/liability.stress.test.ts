@@ -4,7 +4,7 @@ import type { EventView } from '@nebula/protocol/venue/h5';
 import { testDbKind } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVenueTestApp, type VenueTestApp } from '../test/venue-test-app';
-import { reconcile } from '../wallet/venue-ledger.repository';
+import { reconcile } from '../modules/ledger/venue-ledger.repository';
 import { liabilityDrift } from './liability.repository';
 
 /**

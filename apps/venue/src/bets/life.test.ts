@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playMs } from '../catalogue/calendar';
 import * as events from '../events/event.repository';
 import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../test/venue-test-app';
-import { reconcile } from '../wallet/venue-ledger.repository';
+import { reconcile } from '../modules/ledger/venue-ledger.repository';
 
 /**
  * A player's whole life at the venue through the merchant API and a dialect (FBTY under /v1):

@@ -9,7 +9,7 @@ import {
   venueProcesses,
   type VenueProcesses,
 } from '../test/venue-process';
-import { reconcile } from '../wallet/venue-ledger.repository';
+import { reconcile } from '../modules/ledger/venue-ledger.repository';
 import { liabilityDrift } from './liability.repository';
 import { HOLD_TTL_MS } from './placement.service';
 

@@ -1,5 +1,7 @@
 import type { Queryable } from '@nebula/db';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
+import type { StakeDebit } from '../modules/ledger/venue-ledger.service';
+import { STAKE_TAKEN, stakeDebitCtes } from '../modules/ledger/venue-ledger.sql';
 import type { LegRow, NewBet } from './bet.repository';
 
 /**
@@ -7,14 +9,16 @@ import type { LegRow, NewBet } from './bet.repository';
  * on one selection): each function is one prepared statement whose parts are data-modifying
  * CTEs, so the transaction holding the player's row is short. The same rows as `insertBet`,
  * `debitWallet`, `reserveExposure`, `insertLegs`, `writeEntries` and `insertVersions` write,
- * written at once.
+ * written at once. The stake's debit, entry and postings are the ledger's fragment
+ * (venue-ledger.sql.ts): this module never writes the venue's money itself.
  */
 
 /** What one placement writes: the bet, its legs, its stake entry and its first version. */
 export interface Placement {
   bet: NewBet;
   legs: readonly LegRow[];
-  entry: { reference: string; kind: string; postings: { account: string; amount: bigint }[] };
+  /** The stake entry as the ledger validated it (`VenueLedger.prepareStake`). */
+  stake: StakeDebit;
   version: BetVersion;
   /** The bet's potential return, reserved on each of its markets for the player. */
   exposure: bigint;
@@ -34,9 +38,17 @@ export async function placeBet(
   q: Queryable,
   p: Placement,
 ): Promise<{ claimed: boolean; debited: boolean; exposed: boolean; held: boolean }> {
-  const sum = p.entry.postings.reduce((s, x) => s + x.amount, 0n);
-  if (sum !== 0n) throw new Error(`entry ${p.entry.reference} does not balance (${sum})`);
   const b = p.bet;
+  const s = p.stake;
+  // The ledger's debit reads the bet's own stake and player ($7, $2–$4): they must be its.
+  if (
+    s.amount !== b.stake ||
+    s.wallet.merchant !== b.merchant ||
+    s.wallet.venueCode !== b.venueCode ||
+    s.wallet.playerId !== b.playerId
+  ) {
+    throw new Error(`stake ${s.reference} is not the stake of bet ${b.id}`);
+  }
   // Sorted, so two placements of one player lock their market rows in one order.
   const markets = [...new Set(p.legs.map((l) => l.marketId))].sort();
   const r = await q.query<{ claimed: number; debited: number; exposed: number; held: number }>(
@@ -46,15 +58,21 @@ export async function placeBet(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (merchant, venue_code, player_id, request_key) DO NOTHING
        RETURNING id
-     ), debit AS (
-       UPDATE venue_wallets SET balance = balance - $7
-        WHERE merchant = $2 AND venue_code = $3 AND player_id = $4 AND balance >= $7
-          AND EXISTS (SELECT 1 FROM claim)
-       RETURNING balance
-     ), exposure AS (
+     ), ${stakeDebitCtes({
+       guard: 'EXISTS (SELECT 1 FROM claim)',
+       merchant: '$2',
+       venueCode: '$3',
+       playerId: '$4',
+       amount: '$7',
+       reference: '$25',
+       kind: '$26',
+       createdAt: '$11',
+       accounts: '$27',
+       amounts: '$28',
+     })}, exposure AS (
        INSERT INTO venue_player_exposure (merchant, venue_code, player_id, market_id, amount)
        SELECT $2, $3, $4, m, $12::bigint FROM unnest($14::text[]) AS t(m)
-        WHERE $12::bigint <= $13::bigint AND EXISTS (SELECT 1 FROM debit)
+        WHERE $12::bigint <= $13::bigint AND ${STAKE_TAKEN}
        ON CONFLICT (merchant, venue_code, player_id, market_id) DO UPDATE
          SET amount = venue_player_exposure.amount + EXCLUDED.amount
          WHERE venue_player_exposure.amount + EXCLUDED.amount <= $13::bigint
@@ -64,23 +82,16 @@ export async function placeBet(
          odds_milli, event_name, market_label, outcome_label, liability)
        SELECT $1::text, t.* FROM unnest($15::int[], $16::text[], $17::text[], $18::text[], $19::text[],
          $20::int[], $21::text[], $22::text[], $23::text[], $24::bigint[]) AS t
-        WHERE EXISTS (SELECT 1 FROM debit)
-     ), entry AS (
-       INSERT INTO venue_entries (reference, kind, created_at)
-       SELECT $25::text, $26::text, $11 WHERE EXISTS (SELECT 1 FROM debit)
-       RETURNING id
-     ), postings AS (
-       INSERT INTO venue_postings (entry_id, account, amount)
-       SELECT entry.id, t.a, t.m FROM entry, unnest($27::text[], $28::bigint[]) AS t(a, m)
+        WHERE ${STAKE_TAKEN}
      ), version AS (
        INSERT INTO venue_bet_versions (bet_id, version, merchant, venue_code, body)
-       SELECT $1::text, $29::int, $2::text, $3::text, $30::jsonb WHERE EXISTS (SELECT 1 FROM debit)
+       SELECT $1::text, $29::int, $2::text, $3::text, $30::jsonb WHERE ${STAKE_TAKEN}
      ), held AS (
-       DELETE FROM venue_liability_holds WHERE bet_id = $1 AND EXISTS (SELECT 1 FROM debit)
+       DELETE FROM venue_liability_holds WHERE bet_id = $1 AND ${STAKE_TAKEN}
        RETURNING 1
      )
      SELECT (SELECT count(*) FROM claim)::int AS claimed,
-            (SELECT count(*) FROM debit)::int AS debited,
+            (SELECT count(*) FROM stake_debit)::int AS debited,
             (SELECT count(*) FROM exposure)::int AS exposed,
             (SELECT count(*) FROM held)::int AS held`,
     [
@@ -108,10 +119,10 @@ export async function placeBet(
       p.legs.map((l) => l.marketLabel),
       p.legs.map((l) => l.outcomeLabel),
       p.legs.map((l) => String(l.liability)),
-      p.entry.reference,
-      p.entry.kind,
-      p.entry.postings.map((x) => x.account),
-      p.entry.postings.map((x) => String(x.amount)),
+      s.reference,
+      s.kind,
+      s.accounts,
+      s.amounts.map(String),
       p.version.version,
       JSON.stringify(p.version),
     ],

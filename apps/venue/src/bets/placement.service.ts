@@ -10,7 +10,8 @@ import type { BookSettingsService } from '../book/book-settings.service';
 import * as events from '../events/event.repository';
 import type { PlayerRef } from '../session/session.repository';
 import { VenueError } from '../venue-error';
-import * as ledger from '../wallet/venue-ledger.repository';
+import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';
+import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
 import * as bets from './bet.repository';
 import { betVersion, betView } from './bet-view';
 import * as liability from './liability.repository';
@@ -66,6 +67,7 @@ export class PlacementService {
     private readonly db: Db,
     private readonly book: BookService,
     private readonly settings: BookSettingsService,
+    private readonly ledger: VenueLedger,
     private readonly cfg: {
       acceptDelayMs: number;
       familyOf: ReadonlyMap<string, VenueFamily>;
@@ -150,14 +152,14 @@ export class PlacementService {
         const done = await placements.placeBet(q, {
           bet: { ...bet, status, requestKey: req.requestKey },
           legs: quote.legs,
-          entry: {
+          stake: this.ledger.prepareStake({
             reference: `bet:${id}`,
             kind: 'bet_stake',
             postings: [
-              { account: ledger.playerAccount(player), amount: -stake },
-              { account: ledger.bookAccount(player), amount: stake },
+              { account: playerAccount(player), amount: -stake },
+              { account: bookAccount(player), amount: stake },
             ],
-          },
+          }),
           version: betVersion(bet, quote.live ? 'placed' : 'accepted'),
           exposure: win + stake,
           exposureLimit: limits.maxPlayerMarketPayout,

@@ -9,7 +9,7 @@ import {
   venueProcesses,
   type VenueProcesses,
 } from '../test/venue-process';
-import { reconcile } from '../wallet/venue-ledger.repository';
+import { reconcile } from '../modules/ledger/venue-ledger.repository';
 
 /**
  * `kill -9` of the venue in the middle of settlement (contract §6): bets are placed,

@@ -3,7 +3,8 @@ import { legResult } from '@nebula/protocol/venue/settlement';
 import type { Db } from '@nebula/db';
 import * as events from '../events/event.repository';
 import type { LeaderLease } from '../leader/leader-lease';
-import * as ledger from '../wallet/venue-ledger.repository';
+import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';
+import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
 import { eventSelections, flagCorrected } from './bet-correction.repository';
 import * as bets from './bet.repository';
 import { decide, type CorrectionService } from './correction.service';
@@ -34,6 +35,7 @@ export class SettlementService {
   constructor(
     private readonly db: Db,
     private readonly corrections: CorrectionService,
+    private readonly ledger: VenueLedger,
     private readonly now: () => number,
     private readonly opts: { batch: number; crashAtBatch?: number | null } = { batch: 2000 },
   ) {}
@@ -96,20 +98,8 @@ export class SettlementService {
     });
     const done = await bets.markSettled(q, rows, now);
     const mine = rows.filter((r) => done.has(r.id));
-    // One credit per player and venue, whatever the number of their bets in the batch.
-    const credits = new Map<string, Map<string, bigint>>();
-    for (const r of mine) {
-      if (r.payout === 0n) continue;
-      const wallet = `${r.bet.merchant}\n${r.bet.venueCode}`;
-      const perPlayer = credits.get(wallet) ?? new Map<string, bigint>();
-      perPlayer.set(r.bet.playerId, (perPlayer.get(r.bet.playerId) ?? 0n) + r.payout);
-      credits.set(wallet, perPlayer);
-    }
-    for (const [wallet, perPlayer] of credits) {
-      const [merchant, venueCode] = wallet.split('\n') as [string, string];
-      await ledger.creditWallets(q, merchant, venueCode, perPlayer);
-    }
-    await ledger.writeEntries(
+    // One statement: one credit per player whatever the number of their bets in the batch.
+    await this.ledger.postMany(
       q,
       mine
         .filter((r) => r.payout > 0n)
@@ -117,11 +107,10 @@ export class SettlementService {
           reference: `settle:${r.id}:${r.version + 1}`,
           kind: 'bet_payout',
           postings: [
-            { account: ledger.bookAccount(r.bet), amount: -r.payout },
-            { account: ledger.playerAccount(r.bet), amount: r.payout },
+            { account: bookAccount(r.bet), amount: -r.payout },
+            { account: playerAccount(r.bet), amount: r.payout },
           ],
         })),
-      now,
     );
     await bets.releaseReservations(
       q,

@@ -12,7 +12,7 @@ import type { PlayerRef } from '../session/session.repository';
 import { VenueError } from '../venue-error';
 import { ErrorCode } from '@nebula/protocol';
 import { OddsType } from '@nebula/protocol/odds/odds';
-import * as ledger from '../wallet/venue-ledger.repository';
+import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
 import * as prefs from './prefs.repository';
 import { betView } from '../bets/bet-view';
 import * as bets from '../bets/bet.repository';
@@ -33,6 +33,7 @@ export class H5Service {
   constructor(
     private readonly db: Db,
     private readonly book: BookService,
+    private readonly ledger: VenueLedger,
     private readonly now: () => number,
   ) {}
 
@@ -109,10 +110,7 @@ export class H5Service {
   }
 
   async balance(p: PlayerRef) {
-    const [balance, debt] = await Promise.all([
-      ledger.readBalance(this.db, p),
-      ledger.readDebt(this.db, p),
-    ]);
+    const { balance, debt } = await this.ledger.wallet(this.db, p);
     return { balance: fenToYuanString(balance), debt: fenToYuanString(debt) };
   }
 

@@ -10,7 +10,8 @@ import * as bets from '../bets/bet.repository';
 import * as events from '../events/event.repository';
 import { clockOf } from '../events/event-sync.service';
 import { VenueError } from '../venue-error';
-import * as ledger from '../wallet/venue-ledger.repository';
+import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';
+import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
 import * as repo from './operator.repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -41,6 +42,7 @@ export class OperatorService {
     private readonly db: Db,
     private readonly settings: BookSettingsService,
     private readonly corrections: CorrectionService,
+    private readonly ledger: VenueLedger,
     private readonly now: () => number,
   ) {}
 
@@ -181,9 +183,8 @@ export class OperatorService {
   }
 
   async player(p: { merchant: string; venueCode: string; playerId: string }) {
-    const [balance, debt, open, done] = await Promise.all([
-      ledger.readBalance(this.db, p),
-      ledger.readDebt(this.db, p),
+    const [{ balance, debt }, open, done] = await Promise.all([
+      this.ledger.wallet(this.db, p),
       bets.listPlayerBets(this.db, { ...p, settled: false, limit: 50 }),
       bets.listPlayerBets(this.db, { ...p, settled: true, limit: 50 }),
     ]);
@@ -208,23 +209,24 @@ export class OperatorService {
     reason: string,
   ) {
     return this.db.tx(async (q) => {
-      const amount = await ledger.clearDebt(q, p);
+      const amount = await this.ledger.lockedDebt(q, p);
       if (amount === 0n) throw new VenueError(ErrorCode.VenuePlayerNoDebt);
-      await ledger.writeEntry(q, {
-        reference: `debt-write-off:${ledger.playerAccount(p)}:${randomUUID()}`,
+      // A credit of exactly the debt: it goes to the debt first (all of it), the balance stays.
+      const posted = await this.ledger.post(q, {
+        reference: `debt-write-off:${playerAccount(p)}:${randomUUID()}`,
         kind: 'debt_write_off',
         postings: [
-          { account: ledger.bookAccount(p), amount: -amount },
-          { account: ledger.playerAccount(p), amount },
+          { account: bookAccount(p), amount: -amount },
+          { account: playerAccount(p), amount },
         ],
-        now: this.now(),
       });
-      await this.#audit(q, op, 'player.debtWriteOff', ledger.playerAccount(p), {
+      await this.#audit(q, op, 'player.debtWriteOff', playerAccount(p), {
         amount: fenToYuanString(amount),
         reason,
       });
+      const wallet = posted.posted ? posted.wallets[0]! : await this.ledger.wallet(q, p);
       return {
-        balance: fenToYuanString(await ledger.readBalance(q, p)),
+        balance: fenToYuanString(wallet.balance),
         debt: '0.00',
         writtenOff: fenToYuanString(amount),
       };

@@ -5,7 +5,7 @@ import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as events from '../events/event.repository';
 import { createVenueTestApp, type VenueTestApp } from '../test/venue-test-app';
-import { reconcile } from '../wallet/venue-ledger.repository';
+import { reconcile } from '../modules/ledger/venue-ledger.repository';
 
 /**
  * The venue's operators (issue 10 §7): who may do what, the book's settings at run time,

@@ -3,7 +3,8 @@ import type { TransferRequest, TransferStatus } from '@nebula/protocol/venue/mer
 import type { Db, Queryable } from '@nebula/db';
 import { VenueError } from '../venue-error';
 import * as transfers from './transfer.repository';
-import * as ledger from './venue-ledger.repository';
+import { merchantAccount, playerAccount } from '../modules/ledger/venue-accounts';
+import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
 
 /**
  * Money between a merchant's platform and a player's venue wallet, by the platform's transfer
@@ -15,6 +16,7 @@ import * as ledger from './venue-ledger.repository';
 export class TransferService {
   constructor(
     private readonly db: Db,
+    private readonly ledger: VenueLedger,
     private readonly now: () => number,
   ) {}
 
@@ -33,35 +35,32 @@ export class TransferService {
         now: this.now(),
       });
       if (!claimed) return this.#replay(merchant, req, amount, q);
-      const balance =
-        req.direction === 'in'
-          ? await ledger.creditWallet(q, key, amount)
-          : await ledger.debitWallet(q, key, amount);
-      if (balance === null) {
+      const signed = req.direction === 'in' ? amount : -amount;
+      // A transfer out takes only what the wallet holds (refused otherwise, nothing moves).
+      const posted = await this.ledger.post(q, {
+        reference: `transfer:${merchant}:${req.transferId}`,
+        kind: `transfer_${req.direction}`,
+        postings: [
+          { account: playerAccount(key), amount: signed },
+          { account: merchantAccount(key), amount: -signed },
+        ],
+      });
+      if (!posted.posted) {
         const code = ErrorCode.VenueBalanceInsufficient;
         await transfers.settleTransfer(q, merchant, req.transferId, { status: 'refused', code });
         return { status: 'refused', transferId: req.transferId, code };
       }
-      const signed = req.direction === 'in' ? amount : -amount;
-      await ledger.writeEntry(q, {
-        reference: `transfer:${merchant}:${req.transferId}`,
-        kind: `transfer_${req.direction}`,
-        postings: [
-          { account: ledger.playerAccount(key), amount: signed },
-          { account: ledger.merchantAccount(key), amount: -signed },
-        ],
-        now: this.now(),
-      });
+      const wallet = posted.wallets[0]!;
       await transfers.settleTransfer(q, merchant, req.transferId, {
         status: 'applied',
-        balanceAfter: balance,
+        balanceAfter: wallet.balance,
       });
       return {
         status: 'applied',
         transferId: req.transferId,
-        balance: fenToYuanString(balance),
+        balance: fenToYuanString(wallet.balance),
         // A transfer in repays a debt first: the platform learns it is gone (or what is left).
-        debt: fenToYuanString(await ledger.readDebt(q, key)),
+        debt: fenToYuanString(wallet.debt),
       };
     });
   }
@@ -82,48 +81,48 @@ export class TransferService {
       first.direction === req.direction &&
       first.amount === amount;
     if (!same) throw new VenueError(ErrorCode.VenueTransferConflict);
-    return withDebt(q, merchant, present(req.transferId, first), first);
+    return this.#withDebt(q, merchant, present(req.transferId, first), first);
   }
 
   /** An id's fate; an unknown id is buried so that `not_found` stays true for ever. */
   async status(merchant: string, transferId: string): Promise<TransferStatus> {
     return this.db.tx(async (q) => {
       const found = await transfers.readTransfer(q, merchant, transferId);
-      if (found) return withDebt(q, merchant, present(transferId, found), found);
+      if (found) return this.#withDebt(q, merchant, present(transferId, found), found);
       if (await transfers.buryTransfer(q, merchant, transferId, this.now())) {
         return { status: 'not_found', transferId };
       }
       // A transfer claimed the id meanwhile and committed: answer what it did.
       const raced = await transfers.readTransfer(q, merchant, transferId);
-      return withDebt(q, merchant, present(transferId, raced!), raced!);
+      return this.#withDebt(q, merchant, present(transferId, raced!), raced!);
     });
   }
 
   /** The player's balance and debt now (contract §6). */
   async balance(merchant: string, venueCode: string, playerId: string) {
-    const key = { merchant, venueCode, playerId };
-    const [balance, debt] = await Promise.all([
-      ledger.readBalance(this.db, key),
-      ledger.readDebt(this.db, key),
-    ]);
+    const { balance, debt } = await this.ledger.wallet(this.db, { merchant, venueCode, playerId });
     return { balance: fenToYuanString(balance), debt: fenToYuanString(debt) };
   }
-}
 
-/**
- * An applied transfer answered again (a retry, a status question) carries its balance as it
- * was and the player's debt as it is now: a debt the platform learns is never an old one.
- */
-async function withDebt(
-  q: Queryable,
-  merchant: string,
-  status: TransferStatus,
-  t: transfers.TransferRow,
-): Promise<TransferStatus> {
-  // An applied transfer always names its player (only a tombstone has none).
-  if (status.status !== 'applied' || !t.venueCode || !t.playerId) return status;
-  const debt = await ledger.readDebt(q, { merchant, venueCode: t.venueCode, playerId: t.playerId });
-  return { ...status, debt: fenToYuanString(debt) };
+  /**
+   * An applied transfer answered again (a retry, a status question) carries its balance as it
+   * was and the player's debt as it is now: a debt the platform learns is never an old one.
+   */
+  async #withDebt(
+    q: Queryable,
+    merchant: string,
+    status: TransferStatus,
+    t: transfers.TransferRow,
+  ): Promise<TransferStatus> {
+    // An applied transfer always names its player (only a tombstone has none).
+    if (status.status !== 'applied' || !t.venueCode || !t.playerId) return status;
+    const { debt } = await this.ledger.wallet(q, {
+      merchant,
+      venueCode: t.venueCode,
+      playerId: t.playerId,
+    });
+    return { ...status, debt: fenToYuanString(debt) };
+  }
 }
 
 function present(transferId: string, t: transfers.TransferRow): TransferStatus {
