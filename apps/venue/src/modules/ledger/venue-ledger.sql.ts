@@ -1,6 +1,6 @@
 /**
  * The ledger's part of a statement another module owns (the placement, which must stay one
- * prepared statement: docs/architecture.md, "House venue"). The text is the ledger's, so the
+ * prepared statement: docs/architecture.md, "The house venue"). The text is the ledger's, so the
  * ledger stays the only writer of `venue_wallets` and `venue_postings`; the caller places it
  * among its own CTEs and passes the values of an entry `VenueLedger.prepareStake` validated.
  */
