@@ -15,7 +15,7 @@ import type { VenueServices } from '../venue-services';
 import { VenueError } from '../venue-error';
 
 /**
- * A dialect's envelope: success and "session expired" in its own words (contract §8), every
+ * A dialect's envelope: success and "session expired" in its own words (contract §6), every
  * other refusal with the venue's code. The message is always the catalogue's Chinese text.
  */
 export function envelope(dialect: Dialect, outcome: { data: unknown } | VenueError): object {
