@@ -4,7 +4,7 @@ import { MERCHANT_HEADERS } from '@nebula/protocol/venue/merchant';
 import { h5Paths } from '@nebula/protocol/venue/h5';
 import type { Db } from '@nebula/db';
 import type { VenueConfig } from './config';
-import type { Feed } from './feed/feed';
+import type { Feed } from './modules/simulator/feed';
 import { registerCors } from './http/cors';
 import { registerH5Page } from './http/h5-page';
 import { refusalStatus, registerH5Routes } from './http/h5.routes';

@@ -1,6 +1,6 @@
 import type { Db } from '@nebula/db';
 import { fixturesBetween, testFixture } from '../catalogue/calendar';
-import type { Feed, MatchState } from '../feed/feed';
+import type { Feed, MatchState } from '../modules/simulator/feed';
 import type { LeaderLease } from '../leader/leader-lease';
 import * as events from './event.repository';
 
