@@ -10,7 +10,7 @@ import type { VenueConfig } from './config';
 import { EventSyncService } from './events/event-sync.service';
 import type { Feed } from './modules/simulator/feed';
 import { SimulatedFeed } from './modules/simulator/simulated-feed';
-import { MerchantFeedsService } from './feeds/merchant-feeds.service';
+import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.service';
 import { H5Service } from './h5/h5.service';
 import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './http/h5-limits';
