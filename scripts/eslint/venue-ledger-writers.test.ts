@@ -39,7 +39,11 @@ tester.run('venue-ledger-writers', rule, {
     // The fixture: a stray UPDATE venue_wallets in a service, a repository, a test.
     { code: fixture, filename: '/r/apps/venue/src/bets/bonus.service.ts', errors: stray },
     { code: fixture, filename: '/r/apps/venue/src/bets/bet.repository.ts', errors: stray },
-    { code: fixture, filename: '/r/apps/venue/src/wallet/transfer.test.ts', errors: stray },
+    {
+      code: fixture,
+      filename: '/r/apps/venue/src/modules/transfers/transfer.test.ts',
+      errors: stray,
+    },
     {
       code: fixture,
       filename: '/r/apps/server/src/modules/venue/venue.repository.ts',

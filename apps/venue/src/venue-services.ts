@@ -20,7 +20,7 @@ import { MerchantAuth } from './merchant/merchant-auth';
 import { OperatorAuth } from './operator/operator-auth';
 import { OperatorService } from './operator/operator.service';
 import { SessionService } from './session/session.service';
-import { TransferService } from './wallet/transfer.service';
+import { TransferService } from './modules/transfers/transfer.service';
 
 export interface VenueServices {
   config: VenueConfig;

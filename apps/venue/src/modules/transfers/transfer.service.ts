@@ -1,10 +1,10 @@
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { TransferRequest, TransferStatus } from '@nebula/protocol/venue/merchant';
 import type { Db, Queryable } from '@nebula/db';
-import { VenueError } from '../venue-error';
+import { VenueError } from '../../venue-error';
 import * as transfers from './transfer.repository';
-import { merchantAccount, playerAccount } from '../modules/ledger/venue-accounts';
-import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
+import { merchantAccount, playerAccount } from '../ledger/venue-accounts';
+import type { VenueLedger } from '../ledger/venue-ledger.service';
 
 /**
  * Money between a merchant's platform and a player's venue wallet, by the platform's transfer

@@ -2,8 +2,8 @@ import { ErrorCode } from '@nebula/protocol';
 import type { TransferStatus } from '@nebula/protocol/venue/merchant';
 import { testDbKind } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVenueTestApp, type VenueTestApp } from '../test/venue-test-app';
-import { reconcile } from '../modules/ledger/venue-ledger.repository';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { reconcile } from '../ledger/venue-ledger.repository';
 
 let v: VenueTestApp;
 beforeAll(async () => {
