@@ -19,7 +19,7 @@ import { LeaderLoop } from './leader/leader-loop';
 import { MerchantAuth } from './merchant/merchant-auth';
 import { OperatorAuth } from './operator/operator-auth';
 import { OperatorService } from './operator/operator.service';
-import { SessionService } from './session/session.service';
+import { SessionService } from './modules/sessions/session.service';
 import { TransferService } from './modules/transfers/transfer.service';
 
 export interface VenueServices {

@@ -8,7 +8,7 @@ import type { VenueFamily } from '../config';
 import type { BookService, EventBook } from '../book/book.service';
 import type { BookSettingsService } from '../book/book-settings.service';
 import * as events from '../events/event.repository';
-import type { PlayerRef } from '../session/session.repository';
+import type { PlayerRef } from '../modules/sessions/session.repository';
 import { VenueError } from '../venue-error';
 import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';
 import type { VenueLedger } from '../modules/ledger/venue-ledger.service';

@@ -8,7 +8,7 @@ import type { BookService, EventBook } from '../book/book.service';
 import { leagueOf } from '../catalogue/fixture-model';
 import * as events from '../events/event.repository';
 import { clockOf } from '../events/event-sync.service';
-import type { PlayerRef } from '../session/session.repository';
+import type { PlayerRef } from '../modules/sessions/session.repository';
 import { VenueError } from '../venue-error';
 import { ErrorCode } from '@nebula/protocol';
 import { OddsType } from '@nebula/protocol/odds/odds';

@@ -10,7 +10,7 @@ import {
   obCountsPath,
 } from '@nebula/protocol/venue/h5';
 import type { z } from 'zod';
-import type { PlayerRef } from '../session/session.repository';
+import type { PlayerRef } from '../modules/sessions/session.repository';
 import type { VenueServices } from '../venue-services';
 import { VenueError } from '../venue-error';
 

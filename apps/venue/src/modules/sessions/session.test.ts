@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { LaunchResult } from '@nebula/protocol/venue/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVenueTestApp, type VenueTestApp } from '../test/venue-test-app';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 
 let v: VenueTestApp;
 beforeAll(async () => {
