@@ -17,8 +17,8 @@ import { H5Limiter } from './http/h5-limits';
 import { LeaderLease } from './leader/leader-lease';
 import { LeaderLoop } from './leader/leader-loop';
 import { MerchantAuth } from './merchant/merchant-auth';
-import { OperatorAuth } from './operator/operator-auth';
-import { OperatorService } from './operator/operator.service';
+import { OperatorAuth } from './modules/operator/operator-auth';
+import { OperatorService } from './modules/operator/operator.service';
 import { SessionService } from './modules/sessions/session.service';
 import { TransferService } from './modules/transfers/transfer.service';
 

@@ -3,9 +3,9 @@ import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as events from '../events/event.repository';
-import { createVenueTestApp, type VenueTestApp } from '../test/venue-test-app';
-import { reconcile } from '../modules/ledger/venue-ledger.repository';
+import * as events from '../../events/event.repository';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { reconcile } from '../ledger/venue-ledger.repository';
 
 /**
  * The venue's operators (issue 10 §7): who may do what, the book's settings at run time,

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@nebula/protocol';
 import type { VenueOperatorRole } from '@nebula/protocol/venue/operator';
-import type { VenueOperator } from '../config';
-import { VenueError } from '../venue-error';
+import type { VenueOperator } from '../../config';
+import { VenueError } from '../../venue-error';
 
 const rank: Record<VenueOperatorRole, number> = { viewer: 0, trader: 1, admin: 2 };
 const digest = (token: string) => createHash('sha256').update(token).digest();
