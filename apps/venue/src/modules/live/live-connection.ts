@@ -5,8 +5,8 @@ import {
   LiveClientFrame,
   type LiveServerFrame,
 } from '@nebula/protocol/venue/live-frames';
-import type { VenueFamily } from '../config';
-import { VenueError } from '../venue-error';
+import type { VenueFamily } from '../../config';
+import { VenueError } from '../../venue-error';
 import type { AddressSockets } from './address-sockets';
 import type { Held, LiveHub, LiveSubscriber } from './live-hub';
 

@@ -2,7 +2,7 @@ import { ErrorCode } from '@nebula/protocol';
 import { h5LivePath, type LiveServerFrame } from '@nebula/protocol/venue/live-frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createVenueTestApp, type VenueTestApp } from '../test/venue-test-app';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { LIVE_CLOSE, textOf } from './live-connection';
 
 /**

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import { LIVE_LIMITS, h5LivePath } from '@nebula/protocol/venue/live-frames';
-import type { VenueLimits } from '../config';
+import type { VenueLimits } from '../../config';
 import { AddressSockets } from './address-sockets';
 import { LiveConnection, SessionSockets, type LiveSessions } from './live-connection';
 import type { LiveHub } from './live-hub';

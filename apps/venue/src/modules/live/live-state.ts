@@ -1,6 +1,6 @@
 import type { EventView } from '@nebula/protocol/venue/h5';
 import type { LiveEventFrame, LiveScope, PriceChange } from '@nebula/protocol/venue/live-frames';
-import type { EventBook } from '../book/book.service';
+import type { EventBook } from '../../book/book.service';
 
 /**
  * What the live socket publishes of one event at one version: status, score, clock, whether it

@@ -1,9 +1,9 @@
 import type { Db } from '@nebula/db';
 import { LIVE_LIMITS, type LiveHeld, type LiveScope } from '@nebula/protocol/venue/live-frames';
 import { familyOfSport } from '@nebula/protocol/venue/markets';
-import type { BookService } from '../book/book.service';
-import type { VenueFamily } from '../config';
-import * as events from '../events/event.repository';
+import type { BookService } from '../../book/book.service';
+import type { VenueFamily } from '../../config';
+import * as events from '../../events/event.repository';
 import { frameFor, holds, liveStateOf, type LiveState, type ViewOf } from './live-state';
 
 /** What a page holds of one event it follows, and in which scope. */

@@ -1,4 +1,4 @@
-import type { VenueLimits } from '../config';
+import type { VenueLimits } from '../../config';
 
 /**
  * Live sockets per client address on this node (contract §6): all of them, and those not yet
