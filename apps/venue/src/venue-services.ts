@@ -11,7 +11,7 @@ import { EventSyncService } from './events/event-sync.service';
 import type { Feed } from './modules/simulator/feed';
 import { SimulatedFeed } from './modules/simulator/simulated-feed';
 import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.service';
-import { H5Service } from './h5/h5.service';
+import { H5Service } from './modules/h5/h5.service';
 import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './http/h5-limits';
 import { LeaderLease } from './leader/leader-lease';
