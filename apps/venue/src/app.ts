@@ -10,7 +10,7 @@ import { registerH5Page } from './http/h5-page';
 import { refusalStatus, registerH5Routes } from './http/h5.routes';
 import { registerMerchantRoutes } from './http/merchant.routes';
 import { registerOperatorRoutes } from './http/operator.routes';
-import { newNonce, signMerchant } from './merchant/merchant-signing';
+import { newNonce, signMerchant } from './modules/merchant/merchant-signing';
 import { VenueError } from './venue-error';
 import { buildVenueServices, type VenueServices } from './venue-services';
 

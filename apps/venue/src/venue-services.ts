@@ -16,7 +16,7 @@ import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './http/h5-limits';
 import { LeaderLease } from './leader/leader-lease';
 import { LeaderLoop } from './leader/leader-loop';
-import { MerchantAuth } from './merchant/merchant-auth';
+import { MerchantAuth } from './modules/merchant/merchant-auth';
 import { OperatorAuth } from './modules/operator/operator-auth';
 import { OperatorService } from './modules/operator/operator.service';
 import { SessionService } from './modules/sessions/session.service';

@@ -6,7 +6,7 @@ import {
   isFreshTimestamp,
 } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
-import { VenueError } from '../venue-error';
+import { VenueError } from '../../venue-error';
 import { signMerchant, signatureMatches } from './merchant-signing';
 import { forgetNonces, useNonce } from './nonce.repository';
 

@@ -2,7 +2,7 @@ import {
   merchantConformance,
   type MerchantAnswer,
 } from '@nebula/protocol/venue/conformance.testkit';
-import { createVenueTestApp } from '../test/venue-test-app';
+import { createVenueTestApp } from '../../test/venue-test-app';
 
 // The house venue passes the contract's conformance suite like any provider must.
 merchantConformance('the house venue', async () => {
