@@ -1,5 +1,5 @@
 import type { Db } from '@nebula/db';
-import { fixturesBetween, testFixture } from '../catalogue/calendar';
+import { fixturesBetween, testFixture } from '../modules/catalogue/calendar';
 import type { Feed, MatchState } from '../modules/simulator/feed';
 import type { LeaderLease } from '../leader/leader-lease';
 import * as events from './event.repository';

@@ -5,7 +5,7 @@ import { mainLines } from '@nebula/protocol/venue/main-lines';
 import type { VenueFamily } from '../../config';
 import type { Db } from '@nebula/db';
 import type { BookService, EventBook } from '../../book/book.service';
-import { leagueOf } from '../../catalogue/fixture-model';
+import { leagueOf } from '../catalogue/fixture-model';
 import * as events from '../../events/event.repository';
 import { clockOf } from '../../events/event-sync.service';
 import type { PlayerRef } from '../sessions/session.repository';

@@ -1,5 +1,5 @@
 import { familyOfSport, sportsOfFamily } from '@nebula/protocol/venue/markets';
-import { leagueOf } from '../../catalogue/fixture-model';
+import { leagueOf } from '../catalogue/fixture-model';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
 import type { BookService } from '../../book/book.service';

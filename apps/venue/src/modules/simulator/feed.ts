@@ -1,4 +1,4 @@
-import type { Fixture } from '../../catalogue/calendar';
+import type { Fixture } from '../catalogue/calendar';
 
 /**
  * What the venue learns about a match (issue 10 §3): its status, clock and score over time and

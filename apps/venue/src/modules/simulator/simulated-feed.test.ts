@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixturesBetween, playMs } from '../../catalogue/calendar';
+import { fixturesBetween, playMs } from '../catalogue/calendar';
 import { SimulatedFeed } from './simulated-feed';
 
 const SPEED = 7;

@@ -1,5 +1,5 @@
-import { playMs, type Fixture } from '../../catalogue/calendar';
-import { prematchMatrix } from '../../catalogue/fixture-model';
+import { playMs, type Fixture } from '../catalogue/calendar';
+import { prematchMatrix } from '../catalogue/fixture-model';
 import { FIRST_HALF_SHARE, drawScore, seededRandom } from '../../pricing/goal-model';
 import type { Feed, MatchState } from './feed';
 
