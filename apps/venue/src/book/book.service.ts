@@ -1,5 +1,5 @@
 import type { Db } from '@nebula/db';
-import { matchBook, type PricedMarket } from '../pricing/match-book';
+import { matchBook, type PricedMarket } from '../modules/pricing/match-book';
 import * as events from '../events/event.repository';
 import type { BookSettingsService } from './book-settings.service';
 

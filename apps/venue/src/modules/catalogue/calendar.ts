@@ -1,5 +1,5 @@
 import type { Sport } from '@nebula/protocol/venue/markets';
-import { seededRandom } from '../../pricing/goal-model';
+import { seededRandom } from '../pricing/goal-model';
 import { LEAGUES, type League } from './leagues';
 
 /**

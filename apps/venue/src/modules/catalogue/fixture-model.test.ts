@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { priceMarket } from '../../pricing/market-pricing';
-import { probability } from '../../pricing/goal-model';
+import { priceMarket } from '../pricing/market-pricing';
+import { probability } from '../pricing/goal-model';
 import { fixturesBetween, type Fixture } from './calendar';
 import { prematchMatrix } from './fixture-model';
 

@@ -4,9 +4,9 @@ import {
   remainingRate,
   scoreMatrix,
   type ScoreMatrix,
-} from '../../pricing/goal-model';
-import { mapWinProbability, seriesMatrix } from '../../pricing/maps-model';
-import { POINTS_SIGMA, pointsMatrix } from '../../pricing/points-model';
+} from '../pricing/goal-model';
+import { mapWinProbability, seriesMatrix } from '../pricing/maps-model';
+import { POINTS_SIGMA, pointsMatrix } from '../pricing/points-model';
 import type { Fixture } from './calendar';
 import { LEAGUES, type League } from './leagues';
 

@@ -1,6 +1,6 @@
 import { playMs, type Fixture } from '../catalogue/calendar';
 import { prematchMatrix } from '../catalogue/fixture-model';
-import { FIRST_HALF_SHARE, drawScore, seededRandom } from '../../pricing/goal-model';
+import { FIRST_HALF_SHARE, drawScore, seededRandom } from '../pricing/goal-model';
 import type { Feed, MatchState } from './feed';
 
 /** A match's scoring moments, each at a minute of the 90 and for one side. */

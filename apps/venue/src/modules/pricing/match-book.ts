@@ -8,8 +8,8 @@ import {
   type Outcome,
   type Period,
 } from '@nebula/protocol/venue/markets';
-import type { Fixture } from '../modules/catalogue/calendar';
-import { leagueOf, matrixAt, type PlayState } from '../modules/catalogue/fixture-model';
+import type { Fixture } from '../catalogue/calendar';
+import { leagueOf, matrixAt, type PlayState } from '../catalogue/fixture-model';
 import type { ScoreMatrix } from './goal-model';
 import { mainHalfPointLine, mainHandicapLine, mainTotalLine, priceMarket } from './market-pricing';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Fixture } from '../modules/catalogue/calendar';
-import { matrixAt } from '../modules/catalogue/fixture-model';
+import type { Fixture } from '../catalogue/calendar';
+import { matrixAt } from '../catalogue/fixture-model';
 import { matchBook, type PricedMarket } from './match-book';
 import { realisedGaps } from './realised-frequency';
 
