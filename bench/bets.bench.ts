@@ -22,7 +22,7 @@ import { betVersion } from '../apps/venue/src/bets/bet-view';
 import { insertVersions } from '../apps/venue/src/bets/bet-version.repository';
 import { loadVenueConfig } from '../apps/venue/src/config';
 import { migrateVenue } from '../apps/venue/src/db/migrate';
-import * as events from '../apps/venue/src/events/event.repository';
+import * as events from '../apps/venue/src/modules/events/event.repository';
 import { LeaderLease } from '../apps/venue/src/leader/leader-lease';
 import {
   bookAccount,

@@ -7,7 +7,7 @@ import { SettlementService } from './bets/settlement.service';
 import { BookService } from './book/book.service';
 import { BookSettingsService } from './book/book-settings.service';
 import type { VenueConfig } from './config';
-import { EventSyncService } from './events/event-sync.service';
+import { EventSyncService } from './modules/events/event-sync.service';
 import type { Feed } from './modules/simulator/feed';
 import { SimulatedFeed } from './modules/simulator/simulated-feed';
 import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.service';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { BookService } from '../book/book.service';
-import * as events from '../events/event.repository';
+import * as events from '../modules/events/event.repository';
 import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';
 import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
 import * as bets from './bet.repository';

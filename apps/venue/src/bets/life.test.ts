@@ -6,7 +6,7 @@ import { betReturnFen, legResult } from '@nebula/protocol/venue/settlement';
 import { parseSelectionId } from '@nebula/protocol/venue/markets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playMs } from '../modules/catalogue/calendar';
-import * as events from '../events/event.repository';
+import * as events from '../modules/events/event.repository';
 import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../test/venue-test-app';
 import { reconcile } from '../modules/ledger/venue-ledger.repository';
 

@@ -7,7 +7,7 @@ import type { Db, Queryable } from '@nebula/db';
 import type { VenueFamily } from '../config';
 import type { BookService, EventBook } from '../book/book.service';
 import type { BookSettingsService } from '../book/book-settings.service';
-import * as events from '../events/event.repository';
+import * as events from '../modules/events/event.repository';
 import type { PlayerRef } from '../modules/sessions/session.repository';
 import { VenueError } from '../venue-error';
 import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';

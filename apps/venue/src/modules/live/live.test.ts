@@ -8,7 +8,7 @@ import {
 } from '@nebula/protocol/venue/live-frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import * as events from '../../events/event.repository';
+import * as events from '../events/event.repository';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { LIVE_CLOSE, textOf } from './live-connection';
 

@@ -3,7 +3,7 @@ import { leagueOf } from '../catalogue/fixture-model';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
 import type { BookService } from '../../book/book.service';
-import * as events from '../../events/event.repository';
+import * as events from '../events/event.repository';
 import { readScoreChangesAfter, readVersionsAfter } from '../../bets/bet-version.repository';
 
 const DAY_MS = 24 * 3600_000;

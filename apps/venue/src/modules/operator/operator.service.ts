@@ -7,8 +7,8 @@ import type { BookSettings, BookSettingsService } from '../../book/book-settings
 import type { CorrectionService } from '../../bets/correction.service';
 import { betView } from '../../bets/bet-view';
 import * as bets from '../../bets/bet.repository';
-import * as events from '../../events/event.repository';
-import { clockOf } from '../../events/event-sync.service';
+import * as events from '../events/event.repository';
+import { clockOf } from '../events/event-sync.service';
 import { VenueError } from '../../venue-error';
 import { bookAccount, playerAccount } from '../ledger/venue-accounts';
 import type { VenueLedger } from '../ledger/venue-ledger.service';

@@ -3,7 +3,7 @@ import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as events from '../../events/event.repository';
+import * as events from '../events/event.repository';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { reconcile } from '../ledger/venue-ledger.repository';
 

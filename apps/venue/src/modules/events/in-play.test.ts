@@ -3,9 +3,9 @@ import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../modules/catalogue/calendar';
-import type { Feed, MatchState } from '../modules/simulator/feed';
-import { createVenueTestApp, type VenueTestApp } from '../test/venue-test-app';
+import type { Fixture } from '../catalogue/calendar';
+import type { Feed, MatchState } from '../simulator/feed';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 
 /**
  * In play (issue 10 §3, §4), with a feed the test scripts: a live match is priced from its

@@ -1,6 +1,6 @@
 import type { EventView } from '@nebula/protocol/venue/h5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVenueTestApp, type VenueTestApp } from '../test/venue-test-app';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 
 /**
  * The test hook VENUE_TEST_MATCH_AT (refused in production): one more football match at a

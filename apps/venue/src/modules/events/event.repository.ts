@@ -1,6 +1,6 @@
 import type { Queryable } from '@nebula/db';
 import type { Sport } from '@nebula/protocol/venue/markets';
-import type { Fixture } from '../modules/catalogue/calendar';
+import type { Fixture } from '../catalogue/calendar';
 
 export type EventStatus = 'scheduled' | 'live' | 'finished' | 'cancelled';
 
