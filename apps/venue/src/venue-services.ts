@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@nebula/db';
-import { AcceptanceService } from './bets/acceptance.service';
-import { CorrectionService } from './bets/correction.service';
-import { PlacementService } from './bets/placement.service';
-import { SettlementService } from './bets/settlement.service';
+import { AcceptanceService } from './modules/bets/acceptance.service';
+import { CorrectionService } from './modules/bets/correction.service';
+import { PlacementService } from './modules/bets/placement.service';
+import { SettlementService } from './modules/bets/settlement.service';
 import { BookService } from './book/book.service';
 import { BookSettingsService } from './book/book-settings.service';
 import type { VenueConfig } from './config';

@@ -14,8 +14,8 @@ import { ErrorCode } from '@nebula/protocol';
 import { OddsType } from '@nebula/protocol/odds/odds';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import * as prefs from './prefs.repository';
-import { betView } from '../../bets/bet-view';
-import * as bets from '../../bets/bet.repository';
+import { betView } from '../bets/bet-view';
+import * as bets from '../bets/bet.repository';
 
 const DAY_MS = 24 * 3600_000;
 

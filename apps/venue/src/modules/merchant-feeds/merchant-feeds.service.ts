@@ -4,7 +4,7 @@ import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
 import type { BookService } from '../../book/book.service';
 import * as events from '../events/event.repository';
-import { readScoreChangesAfter, readVersionsAfter } from '../../bets/bet-version.repository';
+import { readScoreChangesAfter, readVersionsAfter } from '../bets/bet-version.repository';
 
 const DAY_MS = 24 * 3600_000;
 const SHANGHAI_MS = 8 * 3600_000;

@@ -8,8 +8,8 @@ import {
   merchantClient,
   venueProcesses,
   type VenueProcesses,
-} from '../test/venue-process';
-import { reconcile } from '../modules/ledger/venue-ledger.repository';
+} from '../../test/venue-process';
+import { reconcile } from '../ledger/venue-ledger.repository';
 
 /**
  * `kill -9` of the venue in the middle of settlement (contract §6): bets are placed,

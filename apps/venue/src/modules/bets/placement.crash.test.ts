@@ -8,8 +8,8 @@ import {
   merchantClient,
   venueProcesses,
   type VenueProcesses,
-} from '../test/venue-process';
-import { reconcile } from '../modules/ledger/venue-ledger.repository';
+} from '../../test/venue-process';
+import { reconcile } from '../ledger/venue-ledger.repository';
 import { liabilityDrift } from './liability.repository';
 import { HOLD_TTL_MS } from './placement.service';
 

@@ -5,10 +5,10 @@ import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { betReturnFen, legResult } from '@nebula/protocol/venue/settlement';
 import { parseSelectionId } from '@nebula/protocol/venue/markets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playMs } from '../modules/catalogue/calendar';
-import * as events from '../modules/events/event.repository';
-import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../test/venue-test-app';
-import { reconcile } from '../modules/ledger/venue-ledger.repository';
+import { playMs } from '../catalogue/calendar';
+import * as events from '../events/event.repository';
+import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../../test/venue-test-app';
+import { reconcile } from '../ledger/venue-ledger.repository';
 
 /**
  * A player's whole life at the venue through the merchant API and a dialect (FBTY under /v1):

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
-import type { BookService } from '../book/book.service';
-import * as events from '../modules/events/event.repository';
-import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';
-import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
+import type { BookService } from '../../book/book.service';
+import * as events from '../events/event.repository';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import type { VenueLedger } from '../ledger/venue-ledger.service';
 import * as bets from './bet.repository';
 import { betVersion } from './bet-view';
 import { insertVersions } from './bet-version.repository';

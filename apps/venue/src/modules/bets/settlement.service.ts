@@ -1,10 +1,10 @@
 import { parseSelectionId, type LegResult } from '@nebula/protocol/venue/markets';
 import { legResult } from '@nebula/protocol/venue/settlement';
 import type { Db } from '@nebula/db';
-import * as events from '../modules/events/event.repository';
-import type { LeaderLease } from '../leader/leader-lease';
-import { bookAccount, playerAccount } from '../modules/ledger/venue-accounts';
-import type { VenueLedger } from '../modules/ledger/venue-ledger.service';
+import * as events from '../events/event.repository';
+import type { LeaderLease } from '../../leader/leader-lease';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import type { VenueLedger } from '../ledger/venue-ledger.service';
 import { eventSelections, flagCorrected } from './bet-correction.repository';
 import * as bets from './bet.repository';
 import { decide, type CorrectionService } from './correction.service';

@@ -4,8 +4,8 @@ import type { EventView } from '@nebula/protocol/venue/h5';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { testDbKind } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../test/venue-test-app';
-import { reconcile } from '../modules/ledger/venue-ledger.repository';
+import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../../test/venue-test-app';
+import { reconcile } from '../ledger/venue-ledger.repository';
 import { insertVersions } from './bet-version.repository';
 import { liabilityDrift } from './liability.repository';
 

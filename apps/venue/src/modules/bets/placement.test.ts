@@ -2,7 +2,7 @@ import { ErrorCode } from '@nebula/protocol';
 import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../test/venue-test-app';
+import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../../test/venue-test-app';
 
 /**
  * What a refused placement leaves behind — nothing: the player's limit per market, the balance

@@ -1,7 +1,7 @@
 import type { Queryable } from '@nebula/db';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
-import type { StakeDebit } from '../modules/ledger/venue-ledger.service';
-import { STAKE_TAKEN, stakeDebitCtes } from '../modules/ledger/venue-ledger.sql';
+import type { StakeDebit } from '../ledger/venue-ledger.service';
+import { STAKE_TAKEN, stakeDebitCtes } from '../ledger/venue-ledger.sql';
 import type { LegRow, NewBet } from './bet.repository';
 
 /**

@@ -3,8 +3,8 @@ import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import { testDbKind } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVenueTestApp, type VenueTestApp } from '../test/venue-test-app';
-import { reconcile } from '../modules/ledger/venue-ledger.repository';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { reconcile } from '../ledger/venue-ledger.repository';
 import { liabilityDrift } from './liability.repository';
 
 /**
