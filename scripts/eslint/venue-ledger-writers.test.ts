@@ -25,10 +25,10 @@ tester.run('venue-ledger-writers', rule, {
     { code: fixture, filename: '/r/apps/venue/src/modules/ledger/venue-ledger.repository.ts' },
     { code: fixture, filename: '/r/bench/bets.bench.ts' },
     // Reads and other tables are not writes of the venue's money.
-    { code: read, filename: '/r/apps/venue/src/h5/h5.repository.ts' },
+    { code: read, filename: '/r/apps/venue/src/modules/h5/h5.repository.ts' },
     {
       code: "await q.query('UPDATE venue_bets SET status = $2 WHERE id = $1', [id, s]);",
-      filename: '/r/apps/venue/src/bets/bet.repository.ts',
+      filename: '/r/apps/venue/src/modules/bets/bet.repository.ts',
     },
     {
       code: "const s = 'UPDATE venue_wallets_archive SET x = 1';",
@@ -37,8 +37,8 @@ tester.run('venue-ledger-writers', rule, {
   ],
   invalid: [
     // The fixture: a stray UPDATE venue_wallets in a service, a repository, a test.
-    { code: fixture, filename: '/r/apps/venue/src/bets/bonus.service.ts', errors: stray },
-    { code: fixture, filename: '/r/apps/venue/src/bets/bet.repository.ts', errors: stray },
+    { code: fixture, filename: '/r/apps/venue/src/modules/bets/bonus.service.ts', errors: stray },
+    { code: fixture, filename: '/r/apps/venue/src/modules/bets/bet.repository.ts', errors: stray },
     {
       code: fixture,
       filename: '/r/apps/venue/src/modules/transfers/transfer.test.ts',
@@ -51,12 +51,12 @@ tester.run('venue-ledger-writers', rule, {
     },
     {
       code: "await q.query('insert into venue_postings (entry_id, account, amount) values ($1, $2, $3)');",
-      filename: '/r/apps/venue/src/bets/placement.repository.ts',
+      filename: '/r/apps/venue/src/modules/bets/placement.repository.ts',
       errors: stray,
     },
     {
       code: 'const sql = `WITH x AS (SELECT 1) DELETE FROM\n venue_entries WHERE id = ${id}`;',
-      filename: '/r/apps/venue/src/operator/operator.repository.ts',
+      filename: '/r/apps/venue/src/modules/operator/operator.repository.ts',
       errors: stray,
     },
     {
