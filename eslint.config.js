@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundariesPlugin } from './scripts/eslint/boundaries.js';
 import { sqlInRepositoriesPlugin } from './scripts/eslint/sql-in-repositories.js';
+import { venueLedgerWritersPlugin } from './scripts/eslint/venue-ledger-writers.js';
 
 export default tseslint.config(
   {
@@ -15,6 +16,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/results/**',
+      // Lint-rule fixtures break the rules on purpose (their tests lint them).
+      'scripts/eslint/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -27,10 +30,12 @@ export default tseslint.config(
     plugins: {
       nebula: boundariesPlugin,
       'nebula-sql': sqlInRepositoriesPlugin,
+      'nebula-ledger': venueLedgerWritersPlugin,
     },
     rules: {
       'nebula/one-way': 'error',
       'nebula-sql/sql-in-repositories': 'error',
+      'nebula-ledger/venue-ledger-writers': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [

@@ -16,16 +16,22 @@ import { PostgresDb, type Db, type Queryable } from '@nebula/db';
 import { parseSelectionId } from '@nebula/protocol/venue/markets';
 import { legResult } from '@nebula/protocol/venue/settlement';
 import { buildVenueApp } from '../apps/venue/src/app';
-import { decide } from '../apps/venue/src/bets/correction.service';
-import * as bets from '../apps/venue/src/bets/bet.repository';
-import { betVersion } from '../apps/venue/src/bets/bet-view';
-import { insertVersions } from '../apps/venue/src/bets/bet-version.repository';
+import { decide } from '../apps/venue/src/modules/bets/correction.service';
+import * as bets from '../apps/venue/src/modules/bets/bet.repository';
+import { betVersion } from '../apps/venue/src/modules/bets/bet-view';
+import { insertVersions } from '../apps/venue/src/modules/bets/bet-version.repository';
 import { loadVenueConfig } from '../apps/venue/src/config';
 import { migrateVenue } from '../apps/venue/src/db/migrate';
-import * as events from '../apps/venue/src/events/event.repository';
+import * as events from '../apps/venue/src/modules/events/event.repository';
 import { LeaderLease } from '../apps/venue/src/leader/leader-lease';
-import * as ledger from '../apps/venue/src/wallet/venue-ledger.repository';
+import {
+  bookAccount,
+  merchantAccount,
+  playerAccount,
+} from '../apps/venue/src/modules/ledger/venue-accounts';
+import type { VenueLedger } from '../apps/venue/src/modules/ledger/venue-ledger.service';
 import { drive, medianRun, type Run } from './lib/load';
+import * as naiveLedger from './lib/naive-venue-ledger';
 import { writeReport } from './lib/report';
 import { scratchDatabase } from './lib/scratch-db';
 
@@ -37,17 +43,21 @@ const BETS = Number(process.env.BENCH_BETS ?? 50_000);
 const VENUE = 'HOUSE_TY';
 
 /** Funds a player of a merchant through the venue's own ledger (a balanced entry). */
-async function fund(q: Queryable, merchant: string, playerId: string, amount: bigint) {
+async function fund(
+  ledger: VenueLedger,
+  q: Queryable,
+  merchant: string,
+  playerId: string,
+  amount: bigint,
+) {
   const k = { merchant, venueCode: VENUE, playerId };
-  await ledger.creditWallet(q, k, amount);
-  await ledger.writeEntry(q, {
+  await ledger.post(q, {
     reference: `bench-fund:${merchant}:${playerId}`,
     kind: 'transfer_in',
     postings: [
-      { account: ledger.merchantAccount(k), amount: -amount },
-      { account: ledger.playerAccount(k), amount },
+      { account: merchantAccount(k), amount: -amount },
+      { account: playerAccount(k), amount },
     ],
-    now: Date.now(),
   });
 }
 
@@ -109,12 +119,12 @@ function naivePlace(db: Db, sel: { selectionId: string; marketId: string; oddsMi
       };
       await bets.insertLegs(q, id, [leg]);
       const k = { merchant: 'NAIVE', venueCode: VENUE, playerId: player };
-      await ledger.writeEntry(q, {
+      await naiveLedger.writeEntry(q, {
         reference: `bet:${id}`,
         kind: 'bet_stake',
         postings: [
-          { account: ledger.playerAccount(k), amount: -stake },
-          { account: ledger.bookAccount(k), amount: stake },
+          { account: playerAccount(k), amount: -stake },
+          { account: bookAccount(k), amount: stake },
         ],
         now,
       });
@@ -131,6 +141,7 @@ function naivePlace(db: Db, sel: { selectionId: string; marketId: string; oddsMi
  * `otherEventId`, has already won.
  */
 async function seedOpenBets(
+  ledger: VenueLedger,
   db: Db,
   merchant: string,
   ev: events.EventRow,
@@ -140,7 +151,7 @@ async function seedOpenBets(
 ) {
   const players = 500;
   await db.tx(async (q) => {
-    for (let p = 0; p < players; p += 1) await fund(q, merchant, `s${p}`, 1_000_000_00n);
+    for (let p = 0; p < players; p += 1) await fund(ledger, q, merchant, `s${p}`, 1_000_000_00n);
   });
   const ids = Array.from({ length: count }, (_, i) => `${merchant.slice(0, 1)}${i}`);
   const sel = ids.map((_, i) => selections[i % selections.length]!);
@@ -223,13 +234,13 @@ async function naiveSettle(db: Db, ev: events.EventRow, merchant: string): Promi
       );
       const k = { merchant, venueCode: VENUE, playerId: bet.playerId };
       if (d.payout! > 0n) {
-        await ledger.creditWallet(q, k, d.payout!);
-        await ledger.writeEntry(q, {
+        await naiveLedger.creditWallet(q, k, d.payout!);
+        await naiveLedger.writeEntry(q, {
           reference: `settle:${id}:${bet.version + 1}`,
           kind: 'bet_payout',
           postings: [
-            { account: ledger.bookAccount(k), amount: -d.payout! },
-            { account: ledger.playerAccount(k), amount: d.payout! },
+            { account: bookAccount(k), amount: -d.payout! },
+            { account: playerAccount(k), amount: d.payout! },
           ],
           now: Date.now(),
         });
@@ -307,8 +318,8 @@ async function main(): Promise<void> {
     const sel = pick(hot, 0);
     await db.tx(async (q) => {
       for (let c = 0; c < CLIENTS; c += 1) {
-        await fund(q, 'NEBULA', `p${c}`, 1_000_000_00n);
-        await fund(q, 'NAIVE', `p${c}`, 1_000_000_00n);
+        await fund(venue.ledger, q, 'NEBULA', `p${c}`, 1_000_000_00n);
+        await fund(venue.ledger, q, 'NAIVE', `p${c}`, 1_000_000_00n);
       }
       await q.query(
         `INSERT INTO venue_liability (merchant, venue_code, selection_id, amount) VALUES ('NAIVE', $1, $2, 0)`,
@@ -341,8 +352,8 @@ async function main(): Promise<void> {
     // Settlement: 50,000 open bets on one match each, ours and the peer's.
     const selections = Array.from({ length: 12 }, (_, i) => pick(ours, i));
     const peerSelections = Array.from({ length: 12 }, (_, i) => pick(peer, i));
-    await seedOpenBets(db, 'SETTLE', ours.event, other.event.id, selections, BETS);
-    await seedOpenBets(db, 'PEER', peer.event, other.event.id, peerSelections, BETS);
+    await seedOpenBets(venue.ledger, db, 'SETTLE', ours.event, other.event.id, selections, BETS);
+    await seedOpenBets(venue.ledger, db, 'PEER', peer.event, other.event.id, peerSelections, BETS);
     // The seed writes 100,000 bets in a second, faster than autovacuum gathers statistics; a
     // real book takes a match's bets over days. Without this the planner plans set-based
     // settlement for empty tables (measured: 11.4 s instead of 6.4 s); the peer's one-row
@@ -375,7 +386,7 @@ async function main(): Promise<void> {
     const payouts = await db.query<{ m: string; s: string }>(
       `SELECT merchant AS m, sum(payout)::text AS s FROM venue_bets WHERE merchant IN ('SETTLE', 'PEER') GROUP BY merchant ORDER BY merchant`,
     );
-    const rec = await ledger.reconcile(db);
+    const rec = await venue.ledger.reconcile(db);
 
     const placeRatio = place.ours.rate / place.peer.rate;
     const settleRatio = settledOurs / oursMs / (settledPeer / peerMs);

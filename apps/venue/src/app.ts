@@ -4,13 +4,13 @@ import { MERCHANT_HEADERS } from '@nebula/protocol/venue/merchant';
 import { h5Paths } from '@nebula/protocol/venue/h5';
 import type { Db } from '@nebula/db';
 import type { VenueConfig } from './config';
-import type { Feed } from './feed/feed';
+import type { Feed } from './modules/simulator/feed';
 import { registerCors } from './http/cors';
 import { registerH5Page } from './http/h5-page';
 import { refusalStatus, registerH5Routes } from './http/h5.routes';
 import { registerMerchantRoutes } from './http/merchant.routes';
 import { registerOperatorRoutes } from './http/operator.routes';
-import { newNonce, signMerchant } from './merchant/merchant-signing';
+import { newNonce, signMerchant } from './modules/merchant/merchant-signing';
 import { VenueError } from './venue-error';
 import { buildVenueServices, type VenueServices } from './venue-services';
 

@@ -1,28 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@nebula/db';
-import { AcceptanceService } from './bets/acceptance.service';
-import { CorrectionService } from './bets/correction.service';
-import { PlacementService } from './bets/placement.service';
-import { SettlementService } from './bets/settlement.service';
+import { AcceptanceService } from './modules/bets/acceptance.service';
+import { CorrectionService } from './modules/bets/correction.service';
+import { PlacementService } from './modules/bets/placement.service';
+import { SettlementService } from './modules/bets/settlement.service';
 import { BookService } from './book/book.service';
 import { BookSettingsService } from './book/book-settings.service';
 import type { VenueConfig } from './config';
-import { EventSyncService } from './events/event-sync.service';
-import type { Feed } from './feed/feed';
-import { SimulatedFeed } from './feed/simulated-feed';
-import { MerchantFeedsService } from './feeds/merchant-feeds.service';
-import { H5Service } from './h5/h5.service';
+import { EventSyncService } from './modules/events/event-sync.service';
+import type { Feed } from './modules/simulator/feed';
+import { SimulatedFeed } from './modules/simulator/simulated-feed';
+import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.service';
+import { H5Service } from './modules/h5/h5.service';
+import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './http/h5-limits';
 import { LeaderLease } from './leader/leader-lease';
 import { LeaderLoop } from './leader/leader-loop';
-import { MerchantAuth } from './merchant/merchant-auth';
-import { OperatorAuth } from './operator/operator-auth';
-import { OperatorService } from './operator/operator.service';
-import { SessionService } from './session/session.service';
-import { TransferService } from './wallet/transfer.service';
+import { MerchantAuth } from './modules/merchant/merchant-auth';
+import { OperatorAuth } from './modules/operator/operator-auth';
+import { OperatorService } from './modules/operator/operator.service';
+import { SessionService } from './modules/sessions/session.service';
+import { TransferService } from './modules/transfers/transfer.service';
 
 export interface VenueServices {
   config: VenueConfig;
+  /** The only writer of the venue's money. */
+  ledger: VenueLedger;
   settings: BookSettingsService;
   init(): Promise<void>;
   auth: MerchantAuth;
@@ -52,9 +55,10 @@ export function buildVenueServices(deps: {
   feed?: Feed;
 }): VenueServices {
   const { config, db, now } = deps;
+  const ledger = new VenueLedger(now);
   const settings = new BookSettingsService(db, config.book, now);
   const book = new BookService(db, settings, now);
-  const acceptance = new AcceptanceService(db, book, now);
+  const acceptance = new AcceptanceService(db, book, ledger, now);
   const timers = new Set<NodeJS.Timeout>();
   // The receiving node decides its in-play bets when their delay runs out; the leader's sweep
   // decides any whose node died first.
@@ -69,13 +73,14 @@ export function buildVenueServices(deps: {
     db,
     book,
     settings,
+    ledger,
     config,
     now,
     onPending,
     config.crashAfterReserve,
   );
-  const corrections = new CorrectionService(db, now);
-  const settlement = new SettlementService(db, corrections, now, {
+  const corrections = new CorrectionService(db, ledger, now);
+  const settlement = new SettlementService(db, corrections, ledger, now, {
     batch: config.settleBatch,
     crashAtBatch: config.crashAtSettleBatch,
   });
@@ -88,11 +93,12 @@ export function buildVenueServices(deps: {
   const lease = new LeaderLease(db, `node-${randomBytes(6).toString('hex')}`, now, 10_000);
   return {
     config,
+    ledger,
     settings,
     /** Seeds the book's settings on first start and loads them. */
     init: () => settings.init(),
     auth: new MerchantAuth(db, config.merchants, now),
-    transfers: new TransferService(db, now),
+    transfers: new TransferService(db, ledger, now),
     sessions: new SessionService(db, config, now),
     book,
     placement,
@@ -100,9 +106,9 @@ export function buildVenueServices(deps: {
     settlement,
     corrections,
     operatorAuth: new OperatorAuth(config.operators),
-    operators: new OperatorService(db, settings, corrections, now),
+    operators: new OperatorService(db, settings, corrections, ledger, now),
     feeds: new MerchantFeedsService(db, book, now),
-    h5: new H5Service(db, book, now),
+    h5: new H5Service(db, book, ledger, now),
     h5Limits: new H5Limiter(config.limits),
     leader: new LeaderLoop(lease, sync, acceptance, settlement, placement),
     timers,

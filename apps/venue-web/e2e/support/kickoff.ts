@@ -1,4 +1,4 @@
-import { fixturesBetween, type Fixture } from '../../../venue/src/catalogue/calendar';
+import { fixturesBetween, type Fixture } from '../../../venue/src/modules/catalogue/calendar';
 
 /**
  * The next moment (at least `leadMs` away) when `count` league football matches of the venue's

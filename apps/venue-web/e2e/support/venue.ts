@@ -8,7 +8,7 @@ import {
   merchantPaths,
   type MerchantCall,
 } from '@nebula/protocol/venue/merchant';
-import { newNonce, signMerchant } from '../../../venue/src/merchant/merchant-signing';
+import { newNonce, signMerchant } from '../../../venue/src/modules/merchant/merchant-signing';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 

@@ -1,6 +1,6 @@
 import type { Db } from '@nebula/db';
-import { matchBook, type PricedMarket } from '../pricing/match-book';
-import * as events from '../events/event.repository';
+import { matchBook, type PricedMarket } from '../modules/pricing/match-book';
+import * as events from '../modules/events/event.repository';
 import type { BookSettingsService } from './book-settings.service';
 
 export type BookMarket = PricedMarket & { suspended: boolean };

@@ -3,7 +3,7 @@ import { ErrorCode, fenToYuanString } from '@nebula/protocol';
 import { dialects, type Dialect } from '@nebula/protocol/venue/dialects';
 import { h5MetaPath, type H5Meta } from '@nebula/protocol/venue/h5-meta';
 import { sportsOfFamily } from '@nebula/protocol/venue/markets';
-import { LEAGUES } from '../catalogue/leagues';
+import { LEAGUES } from '../modules/catalogue/leagues';
 import type { VenueServices } from '../venue-services';
 import { VenueError } from '../venue-error';
 import { envelope, refuseIn, sessionKey } from './h5.routes';

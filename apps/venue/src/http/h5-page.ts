@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@nebula/db';
-import { LiveHub } from '../live/live-hub';
-import { registerLiveSocket } from '../live/live.plugin';
+import { LiveHub } from '../modules/live/live-hub';
+import { registerLiveSocket } from '../modules/live/live.plugin';
 import type { VenueServices } from '../venue-services';
 import { registerH5MetaRoutes } from './h5-meta.routes';
 import { registerH5Static } from './h5-static';

@@ -10,12 +10,12 @@ import {
   obCountsPath,
 } from '@nebula/protocol/venue/h5';
 import type { z } from 'zod';
-import type { PlayerRef } from '../session/session.repository';
+import type { PlayerRef } from '../modules/sessions/session.repository';
 import type { VenueServices } from '../venue-services';
 import { VenueError } from '../venue-error';
 
 /**
- * A dialect's envelope: success and "session expired" in its own words (contract §8), every
+ * A dialect's envelope: success and "session expired" in its own words (contract §6), every
  * other refusal with the venue's code. The message is always the catalogue's Chinese text.
  */
 export function envelope(dialect: Dialect, outcome: { data: unknown } | VenueError): object {

@@ -7,8 +7,8 @@ import {
   type VenueOperatorCall,
 } from '@nebula/protocol/venue/operator';
 import type { z } from 'zod';
-import type { Operator, OperatorService } from '../operator/operator.service';
-import type { OperatorAuth } from '../operator/operator-auth';
+import type { Operator, OperatorService } from '../modules/operator/operator.service';
+import type { OperatorAuth } from '../modules/operator/operator-auth';
 import { VenueError } from '../venue-error';
 
 type Handlers = {

@@ -1,7 +1,7 @@
-import type { AcceptanceService } from '../bets/acceptance.service';
-import type { PlacementService } from '../bets/placement.service';
-import type { SettlementService } from '../bets/settlement.service';
-import type { EventSyncService } from '../events/event-sync.service';
+import type { AcceptanceService } from '../modules/bets/acceptance.service';
+import type { PlacementService } from '../modules/bets/placement.service';
+import type { SettlementService } from '../modules/bets/settlement.service';
+import type { EventSyncService } from '../modules/events/event-sync.service';
 import { LeaderLost, type LeaderLease } from './leader-lease';
 
 export interface TickReport {

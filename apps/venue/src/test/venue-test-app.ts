@@ -13,9 +13,9 @@ import {
 import { buildVenueApp, type VenueApp } from '../app';
 import { loadVenueConfig } from '../config';
 import { migrateVenue } from '../db/migrate';
-import { newNonce, signMerchant } from '../merchant/merchant-signing';
+import { newNonce, signMerchant } from '../modules/merchant/merchant-signing';
 import type { Db } from '@nebula/db';
-import type { Feed } from '../feed/feed';
+import type { Feed } from '../modules/simulator/feed';
 
 const createTestDb = testDatabases(migrateVenue);
 

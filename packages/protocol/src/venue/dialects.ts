@@ -1,6 +1,6 @@
 /**
  * The four provider dialects a venue speaks to its H5 page and to the member site's proxy
- * (contract §2): thin envelopes over one engine. Each names where it lives, how it says
+ * (contract §6): thin envelopes over one engine. Each names where it lives, how it says
  * "success" and how it says "your session expired" — the member site relaunches on the
  * latter (debounced 1 s), and FBTY refreshes instead — and the header in which the member
  * site's proxy carries the session's site token (the venue page sends `Authorization: Bearer`).

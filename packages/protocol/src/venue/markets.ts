@@ -15,7 +15,7 @@ export type Sport = (typeof sports)[number];
 export const esportsTitles = ['cs2', 'lol', 'dota2'] as const;
 export type EsportsTitle = (typeof esportsTitles)[number];
 
-/** The venue family (contract §8) a sport belongs to: sports are TY, esports DJ. */
+/** The venue family (contract §6) a sport belongs to: sports are TY, esports DJ. */
 export function familyOfSport(sport: Sport): 'TY' | 'DJ' {
   return sport === 'esports' ? 'DJ' : 'TY';
 }

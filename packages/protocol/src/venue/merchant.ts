@@ -98,7 +98,7 @@ export const LaunchResult = z.object({
   activityUrl: z.string(),
   resource: z.string(),
   apiUrl: z.string(),
-  /** The dialect's session parameters, stored by the platform per venue (contract §8.2). */
+  /** The dialect's session parameters, stored by the platform per venue (contract §6). */
   session: z.record(z.string(), z.string()),
 });
 export type LaunchResult = z.infer<typeof LaunchResult>;

@@ -6,11 +6,11 @@ import type { Dialect } from './dialects';
  * venue's page opens, and what a venue's public origin may look like. Pure, no I/O.
  */
 
-/** Game families of contract §8 plus fishing (BY): the seven `/game/*` pages. */
+/** Game families of contract §6 plus fishing (BY): the seven `/game/*` pages. */
 export const venueFamilies = ['TY', 'ZR', 'DJ', 'CP', 'QP', 'DZ', 'BY'] as const;
 export type VenueFamily = (typeof venueFamilies)[number];
 
-/** The `/game/*` page of each family (contract §8.1). */
+/** The `/game/*` member page of each family. */
 export const familyGamePath: Record<VenueFamily, string> = {
   TY: '/game/sport',
   ZR: '/game/realbet',

@@ -1,0 +1,515 @@
+import { ErrorCode, parseMoney } from '@nebula/protocol';
+import type { BetView } from '@nebula/protocol/venue/bets';
+import type { EventView } from '@nebula/protocol/venue/h5';
+import type { BetVersion } from '@nebula/protocol/venue/merchant';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as events from '../events/event.repository';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { reconcile } from '../ledger/venue-ledger.repository';
+
+/**
+ * The venue's operators (issue 10 §7): who may do what, the book's settings at run time,
+ * holds, results entered and corrected (bets settled anew, a debt where the player has already
+ * moved the money out), voids and resettles, and the reports — each change audited.
+ */
+let v: VenueTestApp;
+beforeAll(async () => {
+  v = await createVenueTestApp();
+  await v.leader.tick();
+});
+afterAll(() => v.close());
+
+const VENUE = 'HOUSE_TY';
+let n = 0;
+const newPlayer = (amount = '1000.00') => v.fundedPlayer(amount);
+/** The wallet as the back office sees it (no session needed once the clock has moved on). */
+const wallet = async (playerId: string) =>
+  (
+    await v.operator<{ balance: string; debt: string }>(
+      'player',
+      { merchant: 'NEBULA', venueCode: VENUE, playerId },
+      'viewer',
+    )
+  ).data!;
+const upcoming = async (token: string, sport = 'football') =>
+  (
+    await v.page<{ events: EventView[] }>('GET', `/v1/events?tab=early&sport=${sport}`, token)
+  ).data!.events.filter((e) => e.markets.length > 0);
+const place = (
+  token: string,
+  legs: { selectionId: string; oddsMilli: number }[],
+  stake = '100.00',
+) =>
+  v.page<BetView>('POST', '/v1/bet/place', token, {
+    requestKey: `op-bet-${(n += 1)}-${Date.now()}`,
+    legs,
+    stake,
+    oddsPolicy: 'any',
+  });
+const sel = (ev: EventView, kind: string, i: number) => {
+  const s = ev.markets.find((m) => m.kind === kind)!.selections[i]!;
+  return { selectionId: s.selectionId, oddsMilli: s.oddsMilli };
+};
+/** Every version of a bet the merchant's change feed delivers, in order. */
+async function changesOf(betId: string): Promise<BetVersion[]> {
+  const out: BetVersion[] = [];
+  let cursor = '';
+  for (;;) {
+    const r = await v.call<{ changes: BetVersion[]; cursor: string }>('betChanges', {
+      venueCode: VENUE,
+      cursor,
+      limit: 500,
+    });
+    if (r.data!.changes.length === 0) return out;
+    out.push(...r.data!.changes.filter((c) => c.betId === betId));
+    cursor = r.data!.cursor;
+  }
+}
+/** Moves the venue's clock past an event's kick-off (results may be entered from then). */
+const kickOff = (ev: EventView) => {
+  v.clock.offset = Math.max(v.clock.offset, ev.startsAt + 60_000 - Date.now());
+};
+
+describe('operator access', () => {
+  it('refuses a missing or unknown token and a role below the call', async () => {
+    expect((await v.operator('settings', {}, null)).code).toBe(ErrorCode.VenueOperatorUnauthorized);
+    const r = await v.app.inject({
+      method: 'POST',
+      url: '/operator/v1/settings',
+      headers: { 'x-venue-operator-token': 'x'.repeat(40) },
+      payload: {},
+    });
+    expect(r.json<{ code: number }>().code).toBe(ErrorCode.VenueOperatorUnauthorized);
+    expect((await v.operator('settings', {}, 'viewer')).code).toBe(0);
+    expect((await v.operator('updateSettings', { marginBp: 600 }, 'viewer')).code).toBe(
+      ErrorCode.VenueOperatorForbidden,
+    );
+    expect((await v.operator('updateSettings', { marginBp: 600 }, 'trader')).code).toBe(
+      ErrorCode.VenueOperatorForbidden,
+    );
+    expect((await v.operator('voidBet', { betId: 'x', reason: '测试' }, 'viewer')).code).toBe(
+      ErrorCode.VenueOperatorForbidden,
+    );
+    expect((await v.operator('audit', {}, 'trader')).code).toBe(ErrorCode.VenueOperatorForbidden);
+  });
+
+  it('refuses bad bodies with a code', async () => {
+    for (const [call, body] of [
+      ['updateSettings', { marginBp: -1 }],
+      ['updateSettings', { minStake: '1.001' }],
+      ['updateSettings', { minStake: '100000' }],
+      ['holdMarket', { eventId: 'x', marketKey: 'x:zz:ah', held: true }],
+      ['result', { eventId: 'x', status: 'finished' }],
+      ['dailyReport', { date: '2026-02-30' }],
+      ['settings', { extra: 1 }],
+    ] as const) {
+      expect((await v.operator(call, body, 'admin')).code, `${call}`).toBe(
+        ErrorCode.VenueRequestInvalid,
+      );
+    }
+    expect((await v.operator('holdEvent', { eventId: 'no-such', held: true }, 'trader')).code).toBe(
+      ErrorCode.VenueEventUnknown,
+    );
+  });
+});
+
+describe("the book's settings at run time", () => {
+  it('a new margin reprices every market; new limits apply at once; both audited', async () => {
+    const { token } = await newPlayer();
+    const ev = (await upcoming(token))[0]!;
+    const implied = (e: EventView) =>
+      e.markets
+        .find((m) => m.kind === '1x2')!
+        .selections.reduce((s, x) => s + 1000 / x.oddsMilli, 0);
+    const before = implied(ev);
+    expect(before).toBeGreaterThan(1.04);
+    expect(before).toBeLessThan(1.07);
+    const r = await v.operator('updateSettings', { marginBp: 1000, minStake: '20' }, 'admin');
+    expect(r).toMatchObject({ code: 0, data: { marginBp: 1000, minStake: '20.00' } });
+    try {
+      const after = (await v.page<EventView>('GET', `/v1/event?id=${ev.eventId}`, token)).data!;
+      expect(implied(after)).toBeGreaterThan(1.09);
+      expect((await place(token, [sel(after, '1x2', 0)], '10.00')).code).toBe(
+        ErrorCode.BetStakeTooLow,
+      );
+    } finally {
+      await v.operator('updateSettings', { marginBp: 500, minStake: '10' }, 'admin');
+    }
+    const audit = await v.operator<{ entries: { action: string; operator: string }[] }>(
+      'audit',
+      { limit: 5 },
+      'admin',
+    );
+    expect(audit.data!.entries[0]).toMatchObject({
+      action: 'settings.update',
+      operator: 'admin-op',
+    });
+  });
+
+  it('a held event and a held market take no bets until reopened', async () => {
+    const { token } = await newPlayer();
+    const ev = (await upcoming(token))[1]!;
+    expect(
+      (await v.operator('holdEvent', { eventId: ev.eventId, held: true }, 'trader')).code,
+    ).toBe(0);
+    expect((await place(token, [sel(ev, '1x2', 0)])).code).toBe(ErrorCode.BetMarketSuspended);
+    await v.operator('holdEvent', { eventId: ev.eventId, held: false }, 'trader');
+    const ou = ev.markets.find((m) => m.kind === 'ou')!;
+    const key = `${ev.eventId}:ft:ou`;
+    await v.operator('holdMarket', { eventId: ev.eventId, marketKey: key, held: true }, 'trader');
+    const detail = (await v.page<EventView>('GET', `/v1/event?id=${ev.eventId}`, token)).data!;
+    const ftOu = detail.markets.filter((m) => m.kind === 'ou' && m.period === 'ft');
+    expect(ftOu.length).toBeGreaterThan(1);
+    expect(ftOu.every((m) => m.suspended)).toBe(true);
+    expect(detail.markets.filter((m) => m.period === '1h').some((m) => m.suspended)).toBe(false);
+    expect(detail.markets.filter((m) => m.kind === '1x2').every((m) => !m.suspended)).toBe(true);
+    const ouSel = {
+      selectionId: ou.selections[0]!.selectionId,
+      oddsMilli: ou.selections[0]!.oddsMilli,
+    };
+    expect((await place(token, [ouSel])).code).toBe(ErrorCode.BetMarketSuspended);
+    expect((await place(token, [sel(ev, '1x2', 0)])).code).toBe(0);
+    await v.operator('holdMarket', { eventId: ev.eventId, marketKey: key, held: false }, 'trader');
+    expect((await place(token, [ouSel])).code).toBe(0);
+  });
+});
+
+describe('results, corrections and debts', () => {
+  it('a corrected result settles anew: the win reversed into a debt the next credit repays', async () => {
+    const { playerId, token } = await newPlayer('100.00');
+    const balance = async () => wallet(playerId);
+    const ev = (await upcoming(token))[2]!;
+    const bet = (await place(token, [sel(ev, '1x2', 0)], '100.00')).data!;
+    // Before kick-off a result cannot be entered.
+    expect(
+      (
+        await v.operator(
+          'result',
+          {
+            eventId: ev.eventId,
+            status: 'finished',
+            score: { home: 2, away: 0 },
+            halfTime: { home: 1, away: 0 },
+            reason: '人工录入',
+          },
+          'trader',
+        )
+      ).code,
+    ).toBe(ErrorCode.VenueResultInvalid);
+    kickOff(ev);
+    const enter = (home: number, away: number, halfTime: { home: number; away: number }) =>
+      v.operator(
+        'result',
+        {
+          eventId: ev.eventId,
+          status: 'finished',
+          score: { home, away },
+          halfTime,
+          reason: '人工录入',
+        },
+        'trader',
+      );
+    expect((await enter(1, 2, { home: 2, away: 0 })).code).toBe(ErrorCode.VenueResultInvalid);
+    expect((await enter(2, 0, { home: 1, away: 0 })).code).toBe(0);
+    await v.leader.tick();
+    const won = (
+      await v.page<{ bets: BetView[] }>('POST', '/v1/bets', token, { settled: true })
+    ).data!.bets.find((b) => b.betId === bet.betId)!;
+    expect(won).toMatchObject({ status: 'settled', result: 'won' });
+    const payout = parseMoney(won.payout!);
+    expect(payout).toBe(parseMoney(bet.potentialReturn));
+    // The player takes the winnings home.
+    await v.call('transfer', {
+      venueCode: VENUE,
+      playerId,
+      transferId: `op-out-${playerId}`,
+      direction: 'out',
+      amount: won.payout,
+    });
+    expect((await balance()).balance).toBe('0.00');
+    // The result was wrong: the home side lost. The win is reversed; the wallet cannot pay.
+    expect((await enter(0, 1, { home: 0, away: 0 })).code).toBe(0);
+    await v.leader.tick();
+    const lost = (
+      await v.page<{ bets: BetView[] }>('POST', '/v1/bets', token, { settled: true })
+    ).data!.bets.find((b) => b.betId === bet.betId)!;
+    expect(lost).toMatchObject({ status: 'settled', result: 'lost', payout: '0.00' });
+    const b = await balance();
+    const owed = (Number(payout) / 100).toFixed(2);
+    expect(b).toMatchObject({ balance: '0.00', debt: owed });
+    // The merchant's balance answer tells the debt.
+    expect((await v.call('balance', { venueCode: VENUE, playerId })).data).toEqual({
+      balance: '0.00',
+      debt: owed,
+    });
+    // The next transfer in repays the debt first; the balance never went below zero, and the
+    // answer says the debt is gone.
+    const repaid = await v.call('transfer', {
+      venueCode: VENUE,
+      playerId,
+      transferId: `op-in2-${playerId}`,
+      direction: 'in',
+      amount: '500.00',
+    });
+    expect(repaid.data).toMatchObject({ status: 'applied', debt: '0.00' });
+    expect(parseMoney((await balance()).balance)).toBe(500_00n - payout);
+    expect((await balance()).debt).toBe('0.00');
+    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    // The merchant sees the bet settled, then resettled with the debt it left.
+    const versions = (await changesOf(bet.betId)).map((c) => [c.kind, c.debt]);
+    expect(versions).toEqual([
+      ['accepted', undefined],
+      ['settled', undefined],
+      ['resettled', owed],
+    ]);
+    // The event left the feed: ticks never overwrite the operator's result.
+    await v.leader.tick();
+    expect((await events.readEvent(v.db, ev.eventId))!.score).toEqual({ home: 0, away: 1 });
+  });
+
+  it('voiding an open bet gives the stake back; voiding a settled win takes the win back', async () => {
+    const { playerId, token } = await newPlayer('300.00');
+    const balance = async () => wallet(playerId);
+    const [a, b] = (await upcoming(token)).slice(3, 5) as [EventView, EventView];
+    const open = (await place(token, [sel(a, '1x2', 1)], '100.00')).data!;
+    const r = await v.operator('voidBet', { betId: open.betId, reason: '赛事异常' }, 'trader');
+    expect(r).toMatchObject({ code: 0, data: { status: 'voided', payout: '100.00' } });
+    expect((await balance()).balance).toBe('300.00');
+    // Once void, always void.
+    expect(
+      (await v.operator('voidBet', { betId: open.betId, reason: '再次作废' }, 'trader')).data,
+    ).toMatchObject({ status: 'voided' });
+    expect((await balance()).balance).toBe('300.00');
+
+    const winner = (await place(token, [sel(b, '1x2', 2)], '100.00')).data!;
+    kickOff(b);
+    await v.operator(
+      'result',
+      {
+        eventId: b.eventId,
+        status: 'finished',
+        score: { home: 0, away: 3 },
+        halfTime: { home: 0, away: 1 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    await v.leader.tick();
+    const settled = parseMoney((await balance()).balance);
+    expect(settled).toBe(200_00n + parseMoney(winner.potentialReturn));
+    await v.operator('voidBet', { betId: winner.betId, reason: '比赛被操纵' }, 'trader');
+    expect((await balance()).balance).toBe('300.00');
+    expect((await v.operator('voidBet', { betId: 'no-bet', reason: '测试' }, 'trader')).code).toBe(
+      ErrorCode.BetNotFound,
+    );
+    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+  });
+
+  it('a voided market counts as 1 in a parlay and refunds a single; a leg can be resettled by hand', async () => {
+    const { token } = await newPlayer('300.00');
+    const [a, b] = (await upcoming(token)).slice(5, 7) as [EventView, EventView];
+    const single = (await place(token, [sel(a, 'ou', 0)], '50.00')).data!;
+    const parlay = (await place(token, [sel(a, '1x2', 0), sel(b, '1x2', 0)], '50.00')).data!;
+    const r = await v.operator(
+      'voidMarket',
+      { eventId: a.eventId, marketKey: `${a.eventId}:ft:1x2`, reason: '盘口错误' },
+      'trader',
+    );
+    expect(r).toMatchObject({ code: 0, data: { bets: 1 } });
+    // The parlay is still open on its other leg; the over/under single is untouched.
+    const openBets = (
+      await v.page<{ bets: BetView[] }>('POST', '/v1/bets', token, { settled: false })
+    ).data!.bets;
+    expect(openBets.map((x) => x.betId).sort()).toEqual([single.betId, parlay.betId].sort());
+    expect(openBets.find((x) => x.betId === parlay.betId)!.legs[0]!.result).toBe('void');
+    // Still open, it cannot be settled by hand: its other match's result settles it (lost).
+    const early = await v.operator(
+      'resettleBet',
+      { betId: parlay.betId, legs: [{ leg: 2, result: 'won' }], reason: '人工结算' },
+      'trader',
+    );
+    expect(early.code).toBe(ErrorCode.BetNotSettled);
+    kickOff(b);
+    await v.operator(
+      'result',
+      {
+        eventId: b.eventId,
+        status: 'finished',
+        score: { home: 0, away: 1 },
+        halfTime: { home: 0, away: 0 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    await v.leader.tick();
+    // The result was wrong for that leg: resettled by hand as won, the parlay pays its odds alone.
+    const done = await v.operator(
+      'resettleBet',
+      { betId: parlay.betId, legs: [{ leg: 2, result: 'won' }], reason: '人工结算' },
+      'trader',
+    );
+    expect(done).toMatchObject({ code: 0, data: { status: 'settled', result: 'won' } });
+    const odds = parlay.legs[1]!.oddsMilli;
+    expect(parseMoney((done.data as BetView).payout!)).toBe((50_00n * BigInt(odds)) / 1000n);
+    const liability = await v.operator<{ total: string; selections: { selectionId: string }[] }>(
+      'liability',
+      { eventId: a.eventId },
+      'viewer',
+    );
+    expect(liability.data!.selections.map((s) => s.selectionId)).toEqual([
+      single.legs[0]!.selectionId,
+    ]);
+    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+  });
+});
+
+describe('resettling', () => {
+  it('an open bet cannot be paid by a resettle: 8045, nothing moves, its result settles it', async () => {
+    const { playerId, token } = await newPlayer('100.00');
+    const ev = (await upcoming(token))[7]!;
+    const bet = (await place(token, [sel(ev, '1x2', 0)], '100.00')).data!;
+    const early = await v.operator(
+      'resettleBet',
+      { betId: bet.betId, legs: [{ leg: 1, result: 'won' }], reason: '提前派彩' },
+      'trader',
+    );
+    expect(early).toMatchObject({
+      code: ErrorCode.BetNotSettled,
+      message: '仅可重新结算已结算的注单',
+    });
+    expect(await wallet(playerId)).toMatchObject({ balance: '0.00', debt: '0.00' });
+    const open = (
+      await v.page<{ bets: BetView[] }>('POST', '/v1/bets', token, { settled: false })
+    ).data!.bets.find((x) => x.betId === bet.betId);
+    expect(open).toMatchObject({ status: 'open', payout: null });
+    // The match's result settles it as it settles every other bet: the home side lost.
+    kickOff(ev);
+    await v.operator(
+      'result',
+      {
+        eventId: ev.eventId,
+        status: 'finished',
+        score: { home: 0, away: 2 },
+        halfTime: { home: 0, away: 1 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    await v.leader.tick();
+    // The clock moved past the session's life: the back office's view of the player.
+    const settled = (
+      await v.operator<{ bets: BetView[] }>(
+        'player',
+        { merchant: 'NEBULA', venueCode: VENUE, playerId },
+        'viewer',
+      )
+    ).data!.bets.find((x) => x.betId === bet.betId);
+    expect(settled).toMatchObject({ status: 'settled', result: 'lost', payout: '0.00' });
+    expect((await wallet(playerId)).balance).toBe('0.00');
+    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+  });
+});
+
+describe('debts written off', () => {
+  it('an admin forgives a debt: the book pays it, the merchant then sees none; once', async () => {
+    const { playerId, token } = await newPlayer('100.00');
+    const ev = (await upcoming(token))[8]!;
+    const bet = (await place(token, [sel(ev, '1x2', 0)], '100.00')).data!;
+    kickOff(ev);
+    await v.operator(
+      'result',
+      {
+        eventId: ev.eventId,
+        status: 'finished',
+        score: { home: 1, away: 0 },
+        halfTime: { home: 1, away: 0 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    await v.leader.tick();
+    const won = parseMoney(bet.potentialReturn);
+    expect(parseMoney((await wallet(playerId)).balance)).toBe(won);
+    await v.call('transfer', {
+      venueCode: VENUE,
+      playerId,
+      transferId: `wo-out-${playerId}`,
+      direction: 'out',
+      amount: bet.potentialReturn,
+    });
+    // Resettled by hand to lost once the money left: the win becomes a debt.
+    const resettled = await v.operator(
+      'resettleBet',
+      { betId: bet.betId, legs: [{ leg: 1, result: 'lost' }], reason: '赛果更正' },
+      'trader',
+    );
+    expect(resettled).toMatchObject({ code: 0, data: { result: 'lost' } });
+    const owed = bet.potentialReturn;
+    expect((await v.call('balance', { venueCode: VENUE, playerId })).data).toEqual({
+      balance: '0.00',
+      debt: owed,
+    });
+    expect((await changesOf(bet.betId)).at(-1)).toMatchObject({ kind: 'resettled', debt: owed });
+    const body = { merchant: 'NEBULA', venueCode: VENUE, playerId, reason: '坏账核销' };
+    expect((await v.operator('writeOffDebt', body, 'trader')).code).toBe(
+      ErrorCode.VenueOperatorForbidden,
+    );
+    expect(await v.operator('writeOffDebt', body, 'admin')).toEqual({
+      code: 0,
+      data: { balance: '0.00', debt: '0.00', writtenOff: owed },
+    });
+    expect((await v.call('balance', { venueCode: VENUE, playerId })).data).toEqual({
+      balance: '0.00',
+      debt: '0.00',
+    });
+    // Nothing left to forgive: refused, nothing moves.
+    expect((await v.operator('writeOffDebt', body, 'admin')).code).toBe(
+      ErrorCode.VenuePlayerNoDebt,
+    );
+    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    const audit = await v.operator<{ entries: { action: string; detail: object }[] }>(
+      'audit',
+      {},
+      'admin',
+    );
+    expect(audit.data!.entries.find((e) => e.action === 'player.debtWriteOff')).toMatchObject({
+      detail: { amount: owed, reason: '坏账核销' },
+    });
+  });
+});
+
+describe('reports', () => {
+  it("a player's balance, debt and bets; the day's stakes, payouts and GGR per sport", async () => {
+    const { playerId } = await newPlayer('10.00');
+    const p = await v.operator<{ balance: string; debt: string; bets: BetView[] }>(
+      'player',
+      { merchant: 'NEBULA', venueCode: VENUE, playerId },
+      'viewer',
+    );
+    expect(p.data).toEqual({ balance: '10.00', debt: '0.00', bets: [] });
+    const now = Date.now() + v.clock.offset;
+    const day = new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+    const from = Date.parse(`${day}T00:00:00+08:00`);
+    const report = await v.operator<{
+      rows: { sport: string; bets: number; stakes: string; payouts: string; ggr: string }[];
+    }>('dailyReport', { date: day }, 'viewer');
+    const totals = await v.db.query<{ stakes: string; payouts: string; n: number }>(
+      `SELECT sum(stake)::text AS stakes, sum(payout)::text AS payouts, count(*)::int AS n
+         FROM venue_bets WHERE status IN ('settled', 'voided')
+          AND settled_at >= $1 AND settled_at < $2`,
+      [new Date(from), new Date(from + 24 * 3600_000)],
+    );
+    expect(totals.rows[0]!.n).toBeGreaterThan(0);
+    const rows = report.data!.rows;
+    expect(rows.reduce((s, r) => s + r.bets, 0)).toBe(totals.rows[0]!.n);
+    const sum = (k: 'stakes' | 'payouts') => rows.reduce((s, r) => s + parseMoney(r[k]), 0n);
+    expect(sum('stakes')).toBe(BigInt(totals.rows[0]!.stakes));
+    expect(sum('payouts')).toBe(BigInt(totals.rows[0]!.payouts));
+    for (const r of rows) {
+      const ggr = parseMoney(r.stakes) - parseMoney(r.payouts);
+      expect(r.ggr).toBe(
+        ggr < 0n ? `-${(Number(-ggr) / 100).toFixed(2)}` : (Number(ggr) / 100).toFixed(2),
+      );
+    }
+  });
+});
