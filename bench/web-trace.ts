@@ -11,7 +11,7 @@ import { mkdtemp, rm, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { spawnServer } from './lib/spawn-server';
+import { spawnDemoSite } from './lib/spawn-server';
 import { CHROMIUM_ARGS } from '../scripts/browser.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -40,21 +40,7 @@ const short = (u: string): string => (u ? u.replace(/^https?:\/\/[^/]+/, '') || 
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-trace-web-'));
-  const server = await spawnServer(
-    'apps/server/src/main.ts',
-    {
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'on',
-      SIGN_KEY: 'b'.repeat(64),
-      SESSION_SECRET: 's'.repeat(64),
-      JWT_SECRET: 'j'.repeat(64),
-      PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
-    },
-    root,
-  );
+  const server = await spawnDemoSite(dataDir, root);
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({

@@ -17,7 +17,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median, writeReport } from './lib/report';
-import { spawnServer } from './lib/spawn-server';
+import { spawnDemoSite, spawnServer } from './lib/spawn-server';
 import { CHROMIUM_ARGS } from '../scripts/browser.mjs';
 import { WEB_FIRST_ROUTE_GOAL_BYTES, memberSiteFirstRoute } from '../scripts/web-budget.mjs';
 
@@ -101,22 +101,7 @@ async function main(): Promise<void> {
     `first route JavaScript: ${js.files.length} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzipped\n`,
   );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-bench-web-'));
-  // Served as in production (no response checks, logs at warn), with the demo content.
-  const ours = await spawnServer(
-    'apps/server/src/main.ts',
-    {
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'on',
-      SIGN_KEY: 'b'.repeat(64),
-      SESSION_SECRET: 's'.repeat(64),
-      JWT_SECRET: 'j'.repeat(64),
-      PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
-    },
-    root,
-  );
+  const ours = await spawnDemoSite(dataDir, root);
   const peer = await spawnServer('bench/peers/static-page.ts', {}, root);
   const chrome = await chromeLauncher.launch({
     chromePath,

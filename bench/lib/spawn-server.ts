@@ -72,3 +72,25 @@ export function spawnServer(
     });
   });
 }
+
+/**
+ * The platform as production serves the member site (no response checks, logs at warn), with
+ * the demo content and benchmark-sized rate limits: what the page benchmarks load.
+ */
+export function spawnDemoSite(dataDir: string, cwd: string): Promise<Spawned> {
+  return spawnServer(
+    'apps/server/src/main.ts',
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'on',
+      SIGN_KEY: 'b'.repeat(64),
+      SESSION_SECRET: 's'.repeat(64),
+      JWT_SECRET: 'j'.repeat(64),
+      PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
+    },
+    cwd,
+  );
+}
