@@ -287,6 +287,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     members,
     play: playBreaks,
     engine: transferEngine,
+    idempotency,
     throttle: new TransferThrottle(
       { redis: deps.redis ?? null, redisPrefix: config.redisPrefix },
       () => clock.now(),

@@ -15,6 +15,11 @@ export class AppError extends Error {
     super(message ?? messageFor(code));
     this.name = 'AppError';
   }
+
+  /** The error a stored refusal answered the first time, to answer a retry the same way. */
+  static fromOutcome(o: { status_code: number; message: string; data: unknown }): AppError {
+    return new AppError(o.status_code, o.data, o.message);
+  }
 }
 
 export function appError(code: number, data: unknown = null, message?: string): AppError {

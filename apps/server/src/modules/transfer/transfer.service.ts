@@ -13,6 +13,7 @@ import {
 } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { LedgerService } from '../../ledger/ledger.service';
+import type { IdempotencyService } from '../../idempotency/idempotency.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { shanghaiDayRange } from '../../lib/shanghai-time';
@@ -41,6 +42,8 @@ export interface TransferDeps {
   engine: TransferEngine;
   /** Transfer orders per member per minute (`transferOrdersPerMinute`). */
   throttle: TransferThrottle;
+  /** Keeps a refusal given before a transfer opens as its key's answer. */
+  idempotency: IdempotencyService;
 }
 
 const BALANCE_TIMEOUT_MS = 4000;
@@ -61,11 +64,27 @@ export class TransferService {
     const earlier = await repo.readTransfer(this.d.db, id);
     if (earlier)
       return this.#result(this.#sameOrRefuse(earlier, memberId, venue, req.direction, amount));
+    // A refusal given before the transfer opened is the key's answer too: a retry after the
+    // venue's maintenance ends is refused the same way, never quietly turned into a transfer.
+    const call = {
+      scope: `member:${memberId}`,
+      route: 'transferOrder',
+      key,
+      request: { venueCode: venue.code, direction: req.direction, amount: amount.toString() },
+    };
+    const begun = await this.d.idempotency.begin(call);
+    if (begun.replay) throw AppError.fromOutcome(begun.replay);
     // A new order counts before anything is written; a retry of its key (above) never does.
     const { transferOrdersPerMinute } = await this.d.settings.get();
     await this.d.throttle.count(memberId, transferOrdersPerMinute);
-    if (amount <= 0n) throw new AppError(ErrorCode.TransferAmountZero);
-    if (req.direction === 'in') await this.assertCanSendIn(memberId, venue);
+    try {
+      if (amount <= 0n) throw new AppError(ErrorCode.TransferAmountZero);
+      if (req.direction === 'in') await this.assertCanSendIn(memberId, venue);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const first = await this.d.idempotency.storeError({ ...call, ...begun }, err);
+      throw AppError.fromOutcome(first);
+    }
     const row = await this.#run({
       id,
       memberId,

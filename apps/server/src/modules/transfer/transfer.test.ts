@@ -281,6 +281,27 @@ describe('maintenance, recall and the member switch', () => {
     }
   });
 
+  it("a refusal before the transfer opens is the key's answer: a retry after maintenance is refused alike", async () => {
+    const m = await fundedMember(bed.t, '100', bed.admin);
+    const key = idemKey();
+    await adminCall(bed.t, bed.admin, 'POST', '/admin/api/v1/venues/FAKE2', {
+      status: 'maintenance',
+    });
+    try {
+      await expectCode(transfer(m, 'FAKE2', 'in', '10', key), ErrorCode.VenueMaintenance);
+    } finally {
+      await adminCall(bed.t, bed.admin, 'POST', '/admin/api/v1/venues/FAKE2', { status: 'open' });
+    }
+    // The venue is open again: the same key still answers its first outcome and moves nothing.
+    await expectCode(transfer(m, 'FAKE2', 'in', '10', key), ErrorCode.VenueMaintenance);
+    await expectCode(transfer(m, 'FAKE2', 'in', '10.00', key), ErrorCode.VenueMaintenance);
+    await expectCode(transfer(m, 'FAKE2', 'in', '11', key), ErrorCode.IdempotencyKeyReused);
+    expect((await balances(m)).main).toBe('100.00');
+    // A new key is a new order, and it goes through.
+    expect((await transfer(m, 'FAKE2', 'in', '10')).data.status).toBe('succeeded');
+    expect((await balances(m)).main).toBe('90.00');
+  });
+
   it('a family in maintenance refuses transfers in (6013)', async () => {
     const m = await fundedMember(bed.t, '10', bed.admin);
     await bed.t.services.settings.update({ venueFamiliesMaintenance: ['TY'] });
