@@ -5,7 +5,7 @@
  * rounds per block instead of four.
  */
 
-const K = Uint32Array.from([
+const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -16,15 +16,15 @@ const K = Uint32Array.from([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-const IV = Uint32Array.from([
+const IV = Int32Array.from([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
 
 const BLOCK = 64;
-const w = new Uint32Array(64);
+const w = new Int32Array(64);
 
 /** One compression of the 64 bytes at `offset` into `state` (eight words, updated in place). */
-function compress(state: Uint32Array, data: Uint8Array, offset: number): void {
+function compress(state: Int32Array, data: Uint8Array, offset: number): void {
   for (let t = 0; t < 16; t++) {
     const p = offset + 4 * t;
     w[t] = (data[p]! << 24) | (data[p + 1]! << 16) | (data[p + 2]! << 8) | data[p + 3]!;
@@ -74,8 +74,8 @@ function compress(state: Uint32Array, data: Uint8Array, offset: number): void {
  * Finishes a hash whose state has already absorbed `prefixBytes` bytes (a multiple of 64):
  * absorbs `data`, pads with the total length and returns the 32-byte digest.
  */
-function finish(start: Uint32Array, prefixBytes: number, data: Uint8Array): Uint8Array {
-  const state = Uint32Array.from(start);
+function finish(start: Int32Array, prefixBytes: number, data: Uint8Array): Uint8Array {
+  const state = Int32Array.from(start);
   const whole = data.length - (data.length % BLOCK);
   for (let off = 0; off < whole; off += BLOCK) compress(state, data, off);
   const rest = data.length - whole;
@@ -113,8 +113,8 @@ export function sha256(data: Uint8Array): Uint8Array {
 
 /** An HMAC-SHA256 key with its inner and outer padded blocks already absorbed. */
 export interface HmacKey {
-  readonly inner: Uint32Array;
-  readonly outer: Uint32Array;
+  readonly inner: Int32Array;
+  readonly outer: Int32Array;
 }
 
 /** Prepares a key for HMAC-SHA256: keys longer than 64 bytes are hashed first (RFC 2104). */
@@ -122,10 +122,10 @@ export function hmacKey(key: Uint8Array): HmacKey {
   const k = new Uint8Array(BLOCK);
   k.set(key.length > BLOCK ? sha256(key) : key);
   const pad = new Uint8Array(BLOCK);
-  const inner = Uint32Array.from(IV);
+  const inner = Int32Array.from(IV);
   for (let i = 0; i < BLOCK; i++) pad[i] = k[i]! ^ 0x36;
   compress(inner, pad, 0);
-  const outer = Uint32Array.from(IV);
+  const outer = Int32Array.from(IV);
   for (let i = 0; i < BLOCK; i++) pad[i] = k[i]! ^ 0x5c;
   compress(outer, pad, 0);
   return { inner, outer };
