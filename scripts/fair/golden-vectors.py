@@ -7,6 +7,9 @@ committed as packages/protocol/src/fair/golden-vectors.json and the protocol tes
 TypeScript code reproduces every value.
 
     python3 scripts/fair/golden-vectors.py > packages/protocol/src/fair/golden-vectors.json
+    npx prettier --write packages/protocol/src/fair/golden-vectors.json
+
+(prettier only re-indents; the values are the script's.)
 """
 import hashlib
 import hmac
