@@ -19,3 +19,4 @@ export * from './rules/account-rules';
 export * from './venue/registry';
 export * from './markdown/markdown';
 export * from './rules/device-name';
+export * from './fair/index';
