@@ -47,11 +47,7 @@ function Expired() {
       </svg>
       <h1 className="expired__title">会话已过期</h1>
       <p className="expired__text">请返回重新进入</p>
-      <button
-        type="button"
-        className="btn btn--primary"
-        onClick={() => bridge.post({ type: 'relaunch' })}
-      >
+      <button type="button" className="btn btn--primary" onClick={() => bridge.requestRelaunch()}>
         返回重新进入
       </button>
     </div>

@@ -74,13 +74,23 @@ export async function prefillSlip(ids: readonly string[]): Promise<void> {
 }
 
 let started: string | null = null;
+/** How long a page without its token waits for the site's relaunch before saying so. */
+const RELAUNCH_WAIT_MS = 5000;
+
+/** Asks the site for a fresh launch; says 请返回重新进入 if it cannot ask or nobody answers. */
+function askSiteToRelaunch(): void {
+  if (bridge.requestRelaunch()) setTimeout(expireSession, RELAUNCH_WAIT_MS);
+  else expireSession();
+}
 
 /** Trades the URL token for the session (once), then starts everything that needs it. */
 export async function boot(token: string | null, selections: readonly string[]): Promise<void> {
   if (token !== null && started === token) return;
   started = token;
   if (!token) {
-    expireSession();
+    // Loaded again without its token (a reload): the site relaunches it quietly; the page says
+    // 请返回重新进入 only if nobody answers.
+    askSiteToRelaunch();
     return;
   }
   bootError.set(null);
@@ -88,8 +98,10 @@ export async function boot(token: string | null, selections: readonly string[]):
   try {
     session = await exchangeToken(token);
   } catch (err) {
-    if (err instanceof ApiError && err.code !== 0) expireSession();
-    else {
+    if (err instanceof ApiError && err.code !== 0) {
+      // A spent or expired token: the site is asked for a fresh launch, as after a reload.
+      askSiteToRelaunch();
+    } else {
       // The token may still be good: a retry may trade it.
       started = null;
       bootError.set(err instanceof ApiError ? err.message : String(err));
@@ -100,7 +112,7 @@ export async function boot(token: string | null, selections: readonly string[]):
     if (m.type === 'transferDone') void refreshBalance();
   });
   onSessionExpired(() => {
-    bridge.post({ type: 'relaunch' });
+    bridge.requestRelaunch();
     live?.stop();
   });
   live = new LiveClient({

@@ -32,6 +32,25 @@ describe('the frame bridge', () => {
     expect(parent.postMessage.mock.calls.every(([, origin]) => origin !== '*')).toBe(true);
   });
 
+  it('asks for a relaunch without a session only of the origin the browser reports framing it', () => {
+    const parent = parentWindow();
+    bridge = new FrameBridge(parent.window);
+    // No session and no ancestor origin: nobody to ask, the page says 请返回重新进入 itself.
+    expect(bridge.requestRelaunch(undefined)).toBe(false);
+    expect(parent.postMessage).not.toHaveBeenCalled();
+    expect(bridge.requestRelaunch('https://m.site.example')).toBe(true);
+    expect(parent.postMessage.mock.calls).toEqual([
+      [{ source: 'nebula-venue', type: 'relaunch' }, 'https://m.site.example'],
+    ]);
+    // With a session, its merchant origins and never the ancestor's word.
+    parent.postMessage.mockClear();
+    bridge.start(['https://www.site.example'], () => {});
+    expect(bridge.requestRelaunch('https://evil.example')).toBe(true);
+    expect(parent.postMessage.mock.calls).toEqual([
+      [{ source: 'nebula-venue', type: 'relaunch' }, 'https://www.site.example'],
+    ]);
+  });
+
   it('takes a message only from the parent window on a merchant origin', () => {
     const parent = parentWindow();
     bridge = new FrameBridge(parent.window);

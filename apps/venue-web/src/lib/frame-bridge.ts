@@ -37,6 +37,20 @@ export class FrameBridge {
     this.#listener = null;
   }
 
+  /**
+   * Asks the site to relaunch (请返回重新进入). A page loaded again without its token (a reload)
+   * has no session, so no merchant origin: it then addresses the window framing it by the
+   * origin the browser reports for it (`ancestorOrigins`, never the URL or the referrer). The
+   * message holds nothing but its type; the site heeds it only from its venue's frame.
+   */
+  requestRelaunch(ancestor: string | undefined = location.ancestorOrigins?.[0]): boolean {
+    if (!this.target) return false;
+    const origins = this.#origins.length > 0 ? this.#origins : ancestor ? [ancestor] : [];
+    for (const origin of origins)
+      this.target.postMessage({ source: FRAME_SOURCE, type: 'relaunch' }, origin);
+    return origins.length > 0;
+  }
+
   /** Posts to the parent, addressed to each merchant origin: the browser delivers it only to the one the parent is on. */
   post(message: Outgoing): void {
     if (!this.target) return;

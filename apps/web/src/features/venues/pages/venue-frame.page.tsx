@@ -16,6 +16,12 @@ import { useSessionStore } from '../../../session/session.store';
 import { useVenueList } from '../api/venue-list.query';
 import { useAppSendMoney } from '../hooks/use-enter-venue';
 import { acceptFrameMessage } from '../model/frame-messages';
+import {
+  frameLoadedBefore,
+  markFrameLoaded,
+  mayRelaunchQuietly,
+  relaunchedUrl,
+} from '../model/frame-reload';
 import { frameTarget } from '../model/frame-target';
 import { frameHref } from '../model/open-venue';
 import { venueProxy } from '../model/venue-launch';
@@ -84,7 +90,47 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
 
   const code = current?.venue.code ?? null;
   const origin = current?.origin ?? null;
+  const url = current?.url ?? null;
   const [notified, setNotified] = useState(0);
+  // A URL this tab's frame already loaded holds a spent token (the page was reloaded): the
+  // frame is not shown on it; the venue is relaunched quietly onto the same page instead.
+  // Read once per URL, when it is first rendered, before the effect below marks it as loaded.
+  const [seen, setSeen] = useState<{ url: string; stale: boolean } | null>(null);
+  if (url !== null && seen?.url !== url) setSeen({ url, stale: frameLoadedBefore(url) });
+  const stale = seen?.url === url ? seen.stale : url !== null && frameLoadedBefore(url);
+
+  const relaunch = () => {
+    if (!code || !origin || !url) return;
+    if (!mayRelaunchQuietly(code)) return;
+    venueProxy
+      .relaunch(code)
+      .then(() => {
+        const fresh = venueSession(code)?.params.url;
+        if (fresh && isVenuePageUrl(fresh, origin))
+          void navigate(frameHref(pathname, code, relaunchedUrl(url, fresh)), { replace: true });
+      })
+      .catch((error: unknown) => showToast(describeError(error).message));
+  };
+  // The effects below call the latest one (declared first, so it is set before they run).
+  const relaunchRef = useRef(relaunch);
+  useEffect(() => {
+    relaunchRef.current = relaunch;
+  });
+
+  useEffect(() => {
+    if (!url) return;
+    if (stale) relaunchRef.current();
+    else markFrameLoaded(url);
+  }, [url, stale]);
+  // The frame reloading itself loads its page again without a token (the page keeps nothing in
+  // storage): a second load of one URL is answered by a quiet relaunch too.
+  const loads = useRef({ url: '', count: 0 });
+  const onFrameLoad = () => {
+    if (loads.current.url !== url) loads.current = { url: url ?? '', count: 0 };
+    loads.current.count += 1;
+    setReady(true);
+    if (loads.current.count > 1) relaunch();
+  };
 
   // The venue page's messages: its origin and its window only.
   useEffect(() => {
@@ -102,20 +148,12 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
         void queryClient.invalidateQueries({ queryKey: ['venues', 'frameBalance', code] });
       } else if (msg.type === 'relaunch') {
         // Debounced by the proxy (1 s); the page reopens on its new session.
-        venueProxy
-          .relaunch(code)
-          .then(() => {
-            const s = venueSession(code);
-            const url = s?.params.url;
-            if (url && isVenuePageUrl(url, origin))
-              void navigate(frameHref(pathname, code, url), { replace: true });
-          })
-          .catch((error: unknown) => showToast(describeError(error).message));
+        relaunchRef.current();
       }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [code, origin, pathname, navigate, queryClient]);
+  }, [code, origin, queryClient]);
 
   // Leaving with 免转 on brings the venue's balance home (a fresh key: one recall per leave);
   // a venue that cannot be asked keeps the money, and the member is told so.
@@ -176,17 +214,20 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
           {t('transfer')}
         </button>
       </header>
-      {!ready && <p className="nb-frame__loading">{t('loadingVenue')}</p>}
-      <iframe
-        ref={frame}
-        className="nb-frame__page"
-        title={current.venue.name}
-        src={current.url}
-        // Scripts and its own origin for the venue's page; never our top window.
-        sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
-        referrerPolicy="no-referrer"
-        onLoad={() => setReady(true)}
-      />
+      {(!ready || stale) && <p className="nb-frame__loading">{t('loadingVenue')}</p>}
+      {!stale && (
+        <iframe
+          key={current.url}
+          ref={frame}
+          className="nb-frame__page"
+          title={current.venue.name}
+          src={current.url}
+          // Scripts and its own origin for the venue's page; never our top window.
+          sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+          referrerPolicy="no-referrer"
+          onLoad={onFrameLoad}
+        />
+      )}
       {transferSheet({
         venue: { code: current.venue.code, name: current.venue.name },
         visible: transferring,
