@@ -96,10 +96,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
       if (typeof token !== 'string' || token.length > 100) {
         throw new VenueError(ErrorCode.VenueSessionExpired);
       }
-      const data = await services.sessions.exchange(
-        token,
-        async (p) => (await services.h5.preferences(p)).oddsType,
-      );
+      const data = await services.sessions.exchange(token, (p) => services.h5.preferences(p));
       return send(reply, null, { code: 0, data });
     } catch (err) {
       if (err instanceof VenueError) {

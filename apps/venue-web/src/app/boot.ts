@@ -9,7 +9,7 @@ import { createStore } from '../lib/store';
 import { venueApi } from '../lib/venue-api';
 import { loadMeta, refreshBalance, trackOpenBets } from '../store/account-store';
 import { eventsStore } from '../store/events-store';
-import { addFollowed, openSlip, setNotice, SLIP_MAX } from '../store/slip-store';
+import { addFollowed, openSlip, setNotice, setPolicy, SLIP_MAX } from '../store/slip-store';
 
 /** A failure before the session exists that a retry may cure (the network, not the token). */
 export const bootError = createStore<string | null>(null);
@@ -123,6 +123,8 @@ export async function boot(token: string | null, selections: readonly string[]):
     drawNow: flushSync,
   });
   startSession(session);
+  // What the player chose last time at this venue, kept by the venue across sessions.
+  setPolicy(session.oddsChangePolicy);
   bridge.post({ type: 'ready' });
   void refreshBalance();
   void loadMeta();

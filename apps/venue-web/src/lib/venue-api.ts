@@ -1,8 +1,8 @@
 import type { OddsType } from '@nebula/protocol/odds/odds';
 import type { BetView, PlaceBetRequest } from '@nebula/protocol/venue/bets';
 import type { H5Meta } from '@nebula/protocol/venue/h5-meta';
-import type { EventView } from '@nebula/protocol/venue/h5';
-import type { Sport } from '@nebula/protocol/venue/markets';
+import type { EventView, PreferencesView } from '@nebula/protocol/venue/h5';
+import type { OddsChangePolicy, Sport } from '@nebula/protocol/venue/markets';
 import { api } from './api';
 import { H5_PATHS as P } from './contract';
 
@@ -27,6 +27,8 @@ export const venueApi = {
     api<{ bets: BetView[] }>('POST', P.bets, { body: { settled, limit } }),
   balance: () => api<{ balance: string; debt: string }>('GET', P.balance),
   setOddsType: (oddsType: OddsType) =>
-    api<{ oddsType: OddsType }>('POST', P.preferences, { body: { oddsType } }),
+    api<PreferencesView>('POST', P.preferences, { body: { oddsType } }),
+  setOddsChangePolicy: (oddsChangePolicy: OddsChangePolicy) =>
+    api<PreferencesView>('POST', P.preferences, { body: { oddsChangePolicy } }),
   meta: () => api<H5Meta>('GET', P.meta),
 };

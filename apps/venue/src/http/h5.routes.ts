@@ -143,7 +143,7 @@ export function registerH5Routes(app: FastifyInstance, s: VenueServices) {
     app.post(`${prefix}${h5Paths.preferences}`, (req, reply) =>
       answer(reply, async () => {
         const p = await player(req, dialect);
-        return s.h5.setPreferences(p, parse(Preferences, req.body).oddsType);
+        return s.h5.setPreferences(p, parse(Preferences, req.body));
       }),
     );
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyString } from '../api/common';
 import { OddsType } from '../odds/odds';
-import { marketKinds, periods, sports } from './markets';
+import { marketKinds, oddsChangePolicies, periods, sports } from './markets';
 
 /**
  * The engine API the venue's H5 page calls (issue 10 §6), the same under each of the four
@@ -74,7 +74,23 @@ export const EventQuery = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$
 
 export const BalanceView = z.object({ balance: moneyString, debt: moneyString });
 
-export const Preferences = z.object({ oddsType: z.enum(OddsType) }).strict();
+/** What the player chose at the venue, kept per player across sessions: the odds type shown and
+ * what the slip does when a price moves (接受任何赔率 / 更好赔率 / 不接受). A change names either. */
+export const Preferences = z
+  .object({
+    oddsType: z.enum(OddsType).optional(),
+    oddsChangePolicy: z.enum(oddsChangePolicies).optional(),
+  })
+  .strict()
+  .refine((p) => p.oddsType !== undefined || p.oddsChangePolicy !== undefined, {
+    message: 'oddsType or oddsChangePolicy',
+  });
+export type Preferences = z.infer<typeof Preferences>;
+export const PreferencesView = z.object({
+  oddsType: z.enum(OddsType),
+  oddsChangePolicy: z.enum(oddsChangePolicies),
+});
+export type PreferencesView = z.infer<typeof PreferencesView>;
 
 /**
  * What the page learns when it trades its URL token (once): the session token it keeps in
@@ -90,6 +106,7 @@ export const SessionExchangeResult = z.object({
   family: z.enum(['TY', 'DJ']),
   merchantOrigins: z.array(z.string()),
   oddsType: z.enum(OddsType),
+  oddsChangePolicy: z.enum(oddsChangePolicies),
 });
 export type SessionExchangeResult = z.infer<typeof SessionExchangeResult>;
 

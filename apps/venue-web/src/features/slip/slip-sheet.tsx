@@ -18,12 +18,12 @@ import {
   setMode,
   setNotice,
   setParlayStake,
-  setPolicy,
   slipStore,
   type SlipNotice,
   type SlipState,
 } from '../../store/slip-store';
 import { placeSlip, plannedBets, slipProblem } from './place';
+import { choosePolicy } from './policy';
 import { SlipItemRow } from './slip-item';
 import { SlipReceipt } from './slip-receipt';
 import { combinedMilli, maxStakeFen, returnFen, stakeFen, stakeText, yuan } from './slip-math';
@@ -256,7 +256,7 @@ export function SlipSheet({
                   role="radio"
                   aria-checked={s.policy === p.policy}
                   className={`policy${s.policy === p.policy ? ' policy--on' : ''}`}
-                  onClick={() => setPolicy(p.policy)}
+                  onClick={() => void choosePolicy(p.policy)}
                 >
                   {p.label}
                 </button>

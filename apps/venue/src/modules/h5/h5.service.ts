@@ -1,5 +1,5 @@
 import { fenToYuanString } from '@nebula/protocol';
-import type { EventView } from '@nebula/protocol/venue/h5';
+import type { EventView, Preferences, PreferencesView } from '@nebula/protocol/venue/h5';
 import { familyOfSport, sportsOfFamily, type Sport } from '@nebula/protocol/venue/markets';
 import { mainLines } from '@nebula/protocol/venue/main-lines';
 import type { VenueFamily } from '../../config';
@@ -114,13 +114,23 @@ export class H5Service {
     return { balance: fenToYuanString(balance), debt: fenToYuanString(debt) };
   }
 
-  async preferences(p: PlayerRef) {
-    // 香港盘 until the player picks another, as Chinese books show by default.
-    return { oddsType: (await prefs.readOddsType(this.db, p)) ?? OddsType.Hongkong };
+  async preferences(p: PlayerRef): Promise<PreferencesView> {
+    const stored = await prefs.readPrefs(this.db, p);
+    return {
+      // 香港盘 until the player picks another, as Chinese books show by default.
+      oddsType: stored.oddsType ?? OddsType.Hongkong,
+      // Only a better price is taken without asking until the player picks otherwise.
+      oddsChangePolicy: stored.oddsChangePolicy ?? 'better',
+    };
   }
 
-  async setPreferences(p: PlayerRef, oddsType: OddsType) {
-    await this.db.tx((q) => prefs.writeOddsType(q, p, oddsType));
-    return { oddsType };
+  async setPreferences(p: PlayerRef, change: Preferences): Promise<PreferencesView> {
+    await this.db.tx((q) =>
+      prefs.writePrefs(q, p, {
+        oddsType: change.oddsType ?? null,
+        oddsChangePolicy: change.oddsChangePolicy ?? null,
+      }),
+    );
+    return this.preferences(p);
   }
 }

@@ -3,8 +3,11 @@ import { ErrorCode } from '@nebula/protocol';
 import type { LaunchRequest, LaunchResult } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
 import type { Dialect } from '@nebula/protocol/venue/dialects';
-import { obCountsPath, type SessionExchangeResult } from '@nebula/protocol/venue/h5';
-import type { OddsType } from '@nebula/protocol/odds/odds';
+import {
+  obCountsPath,
+  type PreferencesView,
+  type SessionExchangeResult,
+} from '@nebula/protocol/venue/h5';
 import type { VenueFamily } from '../../config';
 import { VenueError } from '../../venue-error';
 import * as sessions from './session.repository';
@@ -138,7 +141,7 @@ export class SessionService {
   }
 
   /** The page's first call: the URL token, once, for a session token (8020 otherwise). */
-  async exchange(urlToken: string, oddsTypeOf: (p: sessions.PlayerRef) => Promise<OddsType>) {
+  async exchange(urlToken: string, prefsOf: (p: sessions.PlayerRef) => Promise<PreferencesView>) {
     const token = newToken();
     const now = this.now();
     const p = await this.db.tx((q) =>
@@ -152,7 +155,7 @@ export class SessionService {
       dialect: this.dialectOf(p.venueCode),
       family: this.setup.familyOf.get(p.venueCode) ?? 'TY',
       merchantOrigins: [...(this.setup.platformOrigins.get(p.merchant) ?? [])],
-      oddsType: await oddsTypeOf(p),
+      ...(await prefsOf(p)),
     };
     return result;
   }
