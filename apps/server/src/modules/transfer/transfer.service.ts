@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
-  fenToYuanString,
-  messageFor,
   parseMoney,
   type RecallResult,
   type RecallUnreachable,
@@ -16,7 +14,6 @@ import type { LedgerService } from '../../ledger/ledger.service';
 import type { IdempotencyService } from '../../idempotency/idempotency.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { shanghaiDayRange } from '../../lib/shanghai-time';
 import type { MemberService } from '../member/member.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { MerchantClient } from '../venue/merchant-client';
@@ -24,6 +21,7 @@ import type { VenueRegistry, VenueRow } from '../venue/venue-registry.service';
 import { deriveTransferId, playerIdOf, type TransferEngine } from './transfer-engine';
 import * as repo from './transfer.repository';
 import { walletView } from './wallet-view';
+import { listTransferOrders, presentTransfer, type TransferOrderFilter } from './transfer-orders';
 import type { TransferKind, TransferRow } from './transfer.repository';
 import { saveVenueDebt } from './venue-debt.repository';
 import type { PlayGuard } from '../play-break/play-break.service';
@@ -282,53 +280,12 @@ export class TransferService {
     return walletView(facts, venues);
   }
 
-  async orders(
-    memberId: number,
-    f: {
-      status?: TransferRow['status'];
-      venueCode?: string;
-      from?: string;
-      to?: string;
-      page: number;
-      pageSize: number;
-    },
-  ) {
-    const r = await repo.listTransfers(
-      this.d.db,
-      {
-        memberId,
-        venueCode: f.venueCode,
-        status: f.status,
-        from: f.from ? shanghaiDayRange(f.from)[0] : undefined,
-        to: f.to ? shanghaiDayRange(f.to)[1] : undefined,
-      },
-      f.pageSize,
-      (f.page - 1) * f.pageSize,
-    );
-    return {
-      list: await Promise.all(r.rows.map((row) => this.present(row))),
-      page: f.page,
-      pageSize: f.pageSize,
-      total: r.total,
-    };
+  orders(memberId: number, f: TransferOrderFilter) {
+    return listTransferOrders(this.d.db, this.d.registry, memberId, f);
   }
 
-  async present(row: TransferRow): Promise<TransferOrder> {
-    return {
-      transferId: row.id,
-      venueCode: row.venueCode,
-      venueName: (await this.d.registry.get(row.venueCode))?.name ?? row.venueCode,
-      direction: row.direction,
-      amount: fenToYuanString(row.amount),
-      status: row.status,
-      kind: row.kind,
-      failure:
-        row.status === 'failed' && row.failureCode !== null
-          ? { code: row.failureCode, message: messageFor(row.failureCode) }
-          : null,
-      createdAt: row.createdAt,
-      completedAt: row.completedAt,
-    };
+  present(row: TransferRow): Promise<TransferOrder> {
+    return presentTransfer(this.d.registry, row);
   }
 
   prefs(memberId: number) {
