@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the benchmark, its load driver and its report in one script, so a
+ * run is one file to read.
+ */
 /**
  * bench:transfer — transfers main ↔ the house venue over HTTP on PostgreSQL, 32 clients all on
  * one member's main balance (the hot row; each client alternating in and out of 1.00), ours

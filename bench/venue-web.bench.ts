@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the two measurements of the sportsbook page and their report in one
+ * script, so a run is one file to read.
+ */
 /**
  * bench:venue-web — the sportsbook page (issue 11):
  *

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one catalogue of every code and its Chinese message, checked as a
+ * whole (unique codes, a message for each).
+ */
 /**
  * Every business and transport code the site knows, with its one Chinese message.
  * contract §3 codes keep their meaning; new codes live in the ranges of contract §2:

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one suite over one testbed (platform and fake venue), started once;
+ * each case is a grouping rule.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeVenueTestbed, fundedMember, type Testbed } from '../../test/venue-harness';
 import { betsById, feed, newBetId, single, turnoverEntries, turnoverOf } from '../../test/bet-feed';

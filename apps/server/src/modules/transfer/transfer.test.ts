@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one suite over one testbed (platform and fake venue), started once;
+ * each case is a transfer rule.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,

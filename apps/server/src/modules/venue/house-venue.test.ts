@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one suite over one house-venue process, started once (the slowest
+ * fixture of the server tests).
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

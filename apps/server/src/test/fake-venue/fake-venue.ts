@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: a whole merchant-contract venue for tests (signing, transfers,
+ * balances, bet feeds, faults) that must agree with itself in one place.
+ */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, closeSync, existsSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';

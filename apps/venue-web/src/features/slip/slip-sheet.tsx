@@ -1,6 +1,5 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { OddsType } from '@nebula/protocol/odds/odds';
-import type { OddsChangePolicy } from '@nebula/protocol/venue/markets';
 import { sanitizeAmountInput } from '@nebula/protocol/rules/amount-input';
 import { Sheet } from '../../components/sheet';
 import { bridge } from '../../lib/frame-bridge';
@@ -23,17 +22,12 @@ import {
   type SlipState,
 } from '../../store/slip-store';
 import { placeSlip, plannedBets, slipProblem } from './place';
-import { choosePolicy } from './policy';
+import { PolicyChoice } from './policy-choice';
 import { SlipItemRow } from './slip-item';
 import { SlipReceipt } from './slip-receipt';
 import { combinedMilli, maxStakeFen, returnFen, stakeFen, stakeText, yuan } from './slip-math';
 
 const CHIPS = ['10', '50', '100', '500'];
-const POLICIES: { policy: OddsChangePolicy; label: string }[] = [
-  { policy: 'any', label: '接受任何赔率变化' },
-  { policy: 'better', label: '只接受更高赔率' },
-  { policy: 'none', label: '不接受' },
-];
 
 /** Redraws the slip when a price of one of its matches moves. */
 function useSlipQuotes(s: SlipState): string {
@@ -248,20 +242,7 @@ export function SlipSheet({
                 {money(meta.limits.maxPayout)}
               </p>
             )}
-            <div className="slip__policy" role="radiogroup" aria-label="赔率变化时">
-              {POLICIES.map((p) => (
-                <button
-                  type="button"
-                  key={p.policy}
-                  role="radio"
-                  aria-checked={s.policy === p.policy}
-                  className={`policy${s.policy === p.policy ? ' policy--on' : ''}`}
-                  onClick={() => void choosePolicy(p.policy)}
-                >
-                  {p.label}
-                </button>
-              ))}
-            </div>
+            <PolicyChoice current={s.policy} />
             {note && <p className="slip__note">{note}</p>}
             {notice && (
               <Notice
