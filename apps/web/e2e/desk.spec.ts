@@ -1,4 +1,4 @@
-import { HELP_SLUGS } from '@nebula/protocol/api/desk-constants';
+import { HELP_SLUGS } from '@nebula/protocol/api/help-and-service/help-and-service.constants';
 import type { Page } from '@playwright/test';
 import { dismissDialogs, expect, memberTest as test } from './support/fixtures';
 import { shot } from './support/shots';

@@ -1,4 +1,4 @@
-import { buildPath } from '@nebula/protocol/api/route';
+import { buildPath } from '@nebula/protocol/api/core/route';
 import { routeMeta } from '@nebula/protocol/api/route-meta';
 import {
   CLIENT_TYPE,

@@ -1,4 +1,4 @@
-import { baseOfPath } from '@nebula/protocol/api/route';
+import { baseOfPath } from '@nebula/protocol/api/core/route';
 import { hexToBytes } from '../base64';
 import { createHmacSigner, type HexSigner } from './hmac';
 import { readSignBlob } from './sign-blob';

@@ -1,4 +1,4 @@
-import type { LoginRequest } from '@nebula/protocol/api/auth';
+import type { LoginRequest } from '@nebula/protocol/api/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

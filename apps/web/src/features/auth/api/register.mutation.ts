@@ -1,4 +1,4 @@
-import type { RegisterRequest } from '@nebula/protocol/api/auth';
+import type { RegisterRequest } from '@nebula/protocol/api/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

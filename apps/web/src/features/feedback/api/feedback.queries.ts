@@ -1,4 +1,4 @@
-import type { FeedbackSubmitRequest } from '@nebula/protocol/api/desk';
+import type { FeedbackSubmitRequest } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSessionStore } from '../../../session/session.store';

@@ -1,4 +1,4 @@
-import type { HelpSlug } from '@nebula/protocol/api/desk';
+import type { HelpSlug } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

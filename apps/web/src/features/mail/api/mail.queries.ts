@@ -1,4 +1,7 @@
-import type { MailPage, MailUnread } from '@nebula/protocol/api/desk';
+import type {
+  MailPage,
+  MailUnread,
+} from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import {
   useInfiniteQuery,
   useMutation,

@@ -1,4 +1,4 @@
-import type { MemberInfo } from '@nebula/protocol/api/member';
+import type { MemberInfo } from '@nebula/protocol/api/member/member.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { memberKeys, useSessionToken } from './member-keys';

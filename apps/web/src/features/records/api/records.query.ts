@@ -1,4 +1,4 @@
-import type { RecordType } from '@nebula/protocol/api/wallet';
+import type { RecordType } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSessionStore } from '../../../session/session.store';

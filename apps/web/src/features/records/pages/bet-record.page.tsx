@@ -1,4 +1,4 @@
-import type { BetRecord } from '@nebula/protocol/api/venues';
+import type { BetRecord } from '@nebula/protocol/api/venues/venues.schemas';
 import { betStatuses, type BetStatus } from '@nebula/protocol/venue/markets';
 import { useQuery } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';

@@ -1,4 +1,4 @@
-import type { VenueView } from '@nebula/protocol/api/venues';
+import type { VenueView } from '@nebula/protocol/api/venues/venues.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
-import type { PlatformCounts } from '@nebula/protocol/api/venues';
-import { PLATFORM_COUNTS_CACHE_KEY } from '@nebula/protocol/api/venue-constants';
+import type { PlatformCounts } from '@nebula/protocol/api/venues/venues.schemas';
+import { PLATFORM_COUNTS_CACHE_KEY } from '@nebula/protocol/api/venues/venues.constants';
 import {
   PLATFORM_COUNT_DEBOUNCE_MS,
   PLATFORM_COUNT_RETRY_DELAY_MS,

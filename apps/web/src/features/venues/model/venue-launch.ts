@@ -1,4 +1,4 @@
-import type { LaunchResult } from '@nebula/protocol/api/venues';
+import type { LaunchResult } from '@nebula/protocol/api/venues/venues.schemas';
 import { api } from '../../../lib/api';
 import { describeError } from '../../../lib/api-errors';
 import {

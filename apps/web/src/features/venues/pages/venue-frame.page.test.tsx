@@ -1,5 +1,5 @@
-import type { RecallResult, VenueView } from '@nebula/protocol/api/venues';
-import type { WalletBalances } from '@nebula/protocol/api/wallet';
+import type { RecallResult, VenueView } from '@nebula/protocol/api/venues/venues.schemas';
+import type { WalletBalances } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

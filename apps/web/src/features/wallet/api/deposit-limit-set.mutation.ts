@@ -1,4 +1,4 @@
-import type { LimitPeriod } from '@nebula/protocol/api/wallet';
+import type { LimitPeriod } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSessionToken, walletKeys } from './wallet-keys';

@@ -1,5 +1,5 @@
-import type { PaymentAccountType } from '@nebula/protocol/api/payment-accounts';
-import type { StepUp } from '@nebula/protocol/api/member';
+import type { PaymentAccountType } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
+import type { StepUp } from '@nebula/protocol/api/member/member.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSessionToken, walletKeys } from './wallet-keys';

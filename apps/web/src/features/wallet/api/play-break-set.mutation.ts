@@ -1,4 +1,4 @@
-import type { PlayBreakKind, PlayBreakLength } from '@nebula/protocol/api/wallet';
+import type { PlayBreakKind, PlayBreakLength } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { clearVenueSessions } from '../../../lib/venue-sessions';

@@ -1,4 +1,4 @@
-import type { TransferOrderRequest } from '@nebula/protocol/api/venues';
+import type { TransferOrderRequest } from '@nebula/protocol/api/venues/venues.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { actionKeyFor, retryUnknownOutcome } from '../../../lib/action-key';
 import { api } from '../../../lib/api';

@@ -1,4 +1,4 @@
-import type { PlayBreakStatus } from '@nebula/protocol/api/wallet';
+import type { PlayBreakStatus } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,4 +1,4 @@
-import type { VenueBalance, WalletBalances } from '@nebula/protocol/api/wallet';
+import type { VenueBalance, WalletBalances } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';

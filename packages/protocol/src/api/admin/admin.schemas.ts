@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { paging, pageOf } from './common';
-import { RealNameStatus } from './member';
-import { PlayBreak } from './wallet';
-import { text } from '../rules/text';
+import { paging, pageOf } from '../core/common';
+import { RealNameStatus } from '../member/member.schemas';
+import { PlayBreak } from '../wallet/wallet.schemas';
+import { text } from '../../rules/text';
 
 /** The operators' back office (`/admin/api`, X-Admin-Token). */
 
@@ -42,8 +42,6 @@ export const OperatorIdParams = z
   .strict();
 export const AdminTotpResetRequest = z.object({ reason: text().trim().min(1).max(200) }).strict();
 export type AdminSession = z.infer<typeof AdminSession>;
-
-export const MemberIdParams = z.object({ memberId: z.coerce.number().int().positive() }).strict();
 
 export const AdminMemberQuery = z.object({ q: text().max(32).optional(), ...paging }).strict();
 export const AdminMember = z.object({

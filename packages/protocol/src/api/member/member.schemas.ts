@@ -10,10 +10,10 @@ import {
   PHONE_PATTERN,
   REAL_NAME_PATTERN,
   avatarPath,
-} from '../rules/account-rules';
-import { smsCode } from './auth';
-import { moneyString } from './common';
-import { text } from '../rules/text';
+} from '../../rules/account-rules';
+import { smsCode } from '../auth/auth.schemas';
+import { moneyString } from '../core/common';
+import { text } from '../../rules/text';
 
 /** Member info, profile, phone, real name, fund password and the security centre. */
 

@@ -1,6 +1,6 @@
 /*
  * Plain constants of the service side (issue 13), without zod, so the member site's pages can
- * use them without loading the schemas. `desk.ts` builds its schemas from them.
+ * use them without loading the schemas. `help-and-service.schemas.ts` builds its schemas from them.
  */
 
 /** The 21 help pages of contract §8.1 (SPEC §2), in the index's order. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { dateString, paging, pageOf } from './common';
-import { multilineText, text } from '../rules/text';
-import { displayLength } from '../rules/string-length';
-import { MARKDOWN_MAX_LENGTH } from '../markdown/markdown';
+import { dateString, paging, pageOf } from '../core/common';
+import { multilineText, text } from '../../rules/text';
+import { displayLength } from '../../rules/string-length';
+import { MARKDOWN_MAX_LENGTH } from '../../markdown/markdown';
 import {
   FEEDBACK_CATEGORIES,
   FEEDBACK_CONTACT_MAX,
@@ -10,9 +10,9 @@ import {
   FEEDBACK_CONTENT_MIN,
   HELP_CATEGORIES,
   HELP_SLUGS,
-} from './desk-constants';
+} from './help-and-service.constants';
 
-export * from './desk-constants';
+export * from './help-and-service.constants';
 
 /*
  * The service side of the site (issue 13): help centre, customer service, mail, feedback,

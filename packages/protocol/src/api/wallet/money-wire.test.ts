@@ -1,9 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_WIRE_COIN, MAX_WIRE_FEN, formatMoney, isWireCoin, isWireMoney } from '../money/fen';
-import { AdjustRequest } from './admin-wallet';
-import { moneyString } from './common';
-import { CoinBuyRequest, DepositOrderRequest, WithdrawOrderRequest, coinString } from './wallet';
+import { MAX_WIRE_COIN, MAX_WIRE_FEN, formatMoney, isWireCoin, isWireMoney } from '../../money/fen';
+import { AdjustRequest } from './admin-wallet.schemas';
+import { moneyString } from '../core/common';
+import {
+  CoinBuyRequest,
+  DepositOrderRequest,
+  WithdrawOrderRequest,
+  coinString,
+} from './wallet.schemas';
 
 /** 2^53 fen, the first amount a Number can no longer tell from its neighbour. */
 const TWO_53 = 2n ** 53n;

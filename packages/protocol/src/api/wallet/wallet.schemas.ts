@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { DEPOSITOR_NAME_MAX, DEPOSITOR_NAME_MIN } from '../rules/account-rules';
-import { dateString, moneyString, paging, pageOf } from './common';
-import { fundPassword } from './member';
-import { isWireCoin } from '../money/fen';
-import { text } from '../rules/text';
-import { PASSWORD_CHECK_MAX } from '../rules/account-rules';
-import { PLAY_BREAK_HOURS, PLAY_BREAK_KINDS, PLAY_BREAK_LENGTHS } from './wallet-constants';
+import { DEPOSITOR_NAME_MAX, DEPOSITOR_NAME_MIN } from '../../rules/account-rules';
+import { dateString, moneyString, paging, pageOf } from '../core/common';
+import { fundPassword } from '../member/member.schemas';
+import { isWireCoin } from '../../money/fen';
+import { text } from '../../rules/text';
+import { PASSWORD_CHECK_MAX } from '../../rules/account-rules';
+import { PLAY_BREAK_HOURS, PLAY_BREAK_KINDS, PLAY_BREAK_LENGTHS } from './wallet.constants';
 
-export * from './wallet-constants';
+export * from './wallet.constants';
 
 /** Wallet (contract §5): balances, deposits, withdrawals, records, COIN, limits, turnover. */
 

@@ -1,6 +1,6 @@
-import { defineRoute } from './route';
-import { deskRouteMeta as m } from './route-meta-desk';
-import { emptyObject } from './common';
+import { defineRoute } from '../core/route';
+import { helpAndServiceRouteMeta as m } from './help-and-service.meta';
+import { emptyObject } from '../core/common';
 import {
   AdminFeedback,
   AdminFeedbackPage,
@@ -33,10 +33,10 @@ import {
   MailPage,
   MailUnread,
   SponsorList,
-} from './desk';
+} from './help-and-service.schemas';
 
 /** The service side's calls with their schemas (issue 13), joined into `routes`. */
-export const deskRoutes = {
+export const helpAndServiceRoutes = {
   helpIndex: defineRoute(m.helpIndex, { response: HelpIndex }),
   helpSearch: defineRoute(m.helpSearch, { query: HelpSearchQuery, response: HelpSearchResult }),
   helpDoc: defineRoute(m.helpDoc, { params: HelpSlugParams, response: HelpDoc }),

@@ -5,9 +5,9 @@ import {
   LOGIN_NAME_MAX,
   PASSWORD_CHECK_MAX,
   SMS_CODE_PATTERN,
-} from '../rules/account-rules';
-import { passwordSchema, usernameSchema } from '../rules/validation';
-import { isCleanJson, text } from '../rules/text';
+} from '../../rules/account-rules';
+import { passwordSchema, usernameSchema } from '../../rules/validation';
+import { isCleanJson, text } from '../../rules/text';
 
 /** Accounts and sessions (contract §4): register, login, step-up, logout, passwords. */
 

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { SITE_ID } from '../constants';
-import { text } from '../rules/text';
-import { dialectNames } from '../venue/dialects';
-import { betStatuses } from '../venue/markets';
-import { frameRoutes, venueFamilies, venueStatuses } from '../venue/registry';
-import { dateString, moneyString, paging, pageOf } from './common';
-import { WalletBalances } from './wallet';
+import { SITE_ID } from '../../constants';
+import { text } from '../../rules/text';
+import { dialectNames } from '../../venue/dialects';
+import { betStatuses } from '../../venue/markets';
+import { frameRoutes, venueFamilies, venueStatuses } from '../../venue/registry';
+import { dateString, moneyString, paging, pageOf } from '../core/common';
+import { WalletBalances } from '../wallet/wallet.schemas';
 import {
   JSON_CACHE_KEY_PATTERN,
   JSON_CACHE_MAX_BYTES,
   JSON_CACHE_MAX_TTL_MS,
-} from './venue-constants';
+} from './venues.constants';
 
-export * from './venue-constants';
+export * from './venues.constants';
 
 /**
  * The platform's venue calls (contract §6): the registry as members see it, launch, transfers

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { StepUp } from './member';
-import { text } from '../rules/text';
+import { StepUp } from '../member/member.schemas';
+import { text } from '../../rules/text';
 
 /** Members' payout accounts (contract §8.1 payment-account pages). */
 export const PaymentAccountType = z.enum([

@@ -1,10 +1,10 @@
-import type { RouteMeta } from './route';
+import type { RouteMeta } from '../core/route';
 
 /**
  * Method, path and access of the service side's calls (issue 13: help centre, customer service,
  * mail, feedback, sponsorships, download), joined into `routeMeta`. Plain data, like it.
  */
-export const deskRouteMeta = {
+export const helpAndServiceRouteMeta = {
   // --- help, customer service, download (visitors too)
   helpIndex: {
     method: 'GET',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_TYPE } from '../constants';
-import { PreInfo, PreInfoRequest, SecParams, VvPrettyPlain } from './site';
+import { DEFAULT_PLATFORM_TYPE } from '../../constants';
+import { PreInfo, PreInfoRequest, SecParams, VvPrettyPlain } from './site.schemas';
 
 const preInfo = {
   SiteBaseConfigVo: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { moneyString, paging, pageOf } from './common';
-import { coinString, DepositOrder, WithdrawOrder } from './wallet';
-import { text } from '../rules/text';
+import { moneyString, paging, pageOf } from '../core/common';
+import { coinString, DepositOrder, WithdrawOrder } from './wallet.schemas';
+import { text } from '../../rules/text';
 
 /** Operators' wallet tools (finance role). */
 export const AdminOrderQuery = z

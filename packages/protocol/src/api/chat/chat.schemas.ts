@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CHAT_HISTORY_LIMIT_MAX } from '../ws/messages';
-import { text } from '../rules/text';
+import { CHAT_HISTORY_LIMIT_MAX } from '../../ws/messages';
+import { text } from '../../rules/text';
 
 /** Chat over HTTP: history, the gift catalogue, and the moderators' tools. */
 

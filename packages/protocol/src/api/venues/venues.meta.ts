@@ -1,4 +1,4 @@
-import type { RouteMeta } from './route';
+import type { RouteMeta } from '../core/route';
 
 /**
  * Method, path and access of the venue calls (contract §6), spread into the route table's plain

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { text } from '../rules/text';
-import { isPlainOrigin, venueStatuses } from '../venue/registry';
-import { moneyString, pageOf, paging } from './common';
+import { text } from '../../rules/text';
+import { isPlainOrigin, venueStatuses } from '../../venue/registry';
+import { moneyString, pageOf, paging } from '../core/common';
 import {
   DialectEnum,
   RecallUnreachable,
@@ -9,7 +9,7 @@ import {
   TransferStatusView,
   VenueFamilyEnum,
   venueCodeParam,
-} from './venues';
+} from './venues.schemas';
 
 /**
  * Operators' venue calls (contract §6): the registry (add, edit, reorder, maintenance), transfers

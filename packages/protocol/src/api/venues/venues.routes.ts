@@ -1,9 +1,8 @@
-import { defineRoute } from './route';
-import { venueRouteMeta as m } from './route-meta-venues';
-import { emptyObject } from './common';
-import { MemberIdParams } from './admin';
-import { RequiredReasonRequest } from './admin-wallet';
-import { WalletBalances } from './wallet';
+import { defineRoute } from '../core/route';
+import { venueRouteMeta as m } from './venues.meta';
+import { MemberIdParams, emptyObject } from '../core/common';
+import { RequiredReasonRequest } from '../wallet/admin-wallet.schemas';
+import { WalletBalances } from '../wallet/wallet.schemas';
 import {
   BetPage,
   BetsQuery,
@@ -23,7 +22,7 @@ import {
   VenueListQuery,
   VenueSummary,
   VenueSummaryQuery,
-} from './venues';
+} from './venues.schemas';
 import {
   AdminRecallResult,
   AdminTransfer,
@@ -40,7 +39,7 @@ import {
   AdminVenueParams,
   AdminVenueSort,
   AdminVenueUpdate,
-} from './admin-venues';
+} from './admin-venues.schemas';
 
 /** The venue calls' schemas (contract §6), spread into the route table (`routes.ts`). */
 export const venueRoutes = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWireMoney } from '../money/fen';
+import { isWireMoney } from '../../money/fen';
 
 /**
  * Money on the wire: a decimal string with up to two places; no sign, exponent or number; at
@@ -43,3 +43,6 @@ export function pageOf<T extends z.ZodType>(item: T) {
 
 export const emptyObject = z.object({}).strict();
 export const isoTime = z.string();
+
+/** `:memberId` of an operator's call about one member (admin, wallet, chat and venue calls). */
+export const MemberIdParams = z.object({ memberId: z.coerce.number().int().positive() }).strict();
