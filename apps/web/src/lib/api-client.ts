@@ -7,7 +7,7 @@ import {
   REQUEST_TIMEOUT_BROWSER_MS,
   SIGNATURE_WINDOW_MS,
   SITE_ID,
-} from '@nebula/protocol/constants';
+} from '@nebula/protocol/constants/constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { BusinessError, businessMessage } from './api-errors';
 import type { ApiEvents } from './api-events';

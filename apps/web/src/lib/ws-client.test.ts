@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_MS } from '@nebula/protocol/constants';
+import { HEARTBEAT_INTERVAL_MS } from '@nebula/protocol/constants/constants';
 import { errorMessages } from '@nebula/protocol/errors/codes';
 import { MessageId } from '@nebula/protocol/ws/message-ids';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { NoticeCategory } from '../../constants';
+import { NoticeCategory } from '../../constants/constants';
 
 export { NoticeCategory };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_TYPE } from '../../constants';
+import { DEFAULT_PLATFORM_TYPE } from '../../constants/constants';
 import { PreInfo, PreInfoRequest, SecParams, VvPrettyPlain } from './site.schemas';
 
 const preInfo = {

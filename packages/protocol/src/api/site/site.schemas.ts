@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PLATFORM_TYPE } from '../../constants';
+import { DEFAULT_PLATFORM_TYPE } from '../../constants/constants';
 
 /** preInfo (contract §8.2): the site configuration the client starts from. */
 export const PreInfoRequest = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SITE_ID } from '../../constants';
+import { SITE_ID } from '../../constants/constants';
 import { text } from '../../rules/text';
 import { dialectNames } from '../../venue/dialects';
 import { betStatuses } from '../../venue/markets';

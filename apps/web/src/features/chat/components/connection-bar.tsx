@@ -1,4 +1,4 @@
-import { RECONNECT_MAX_ATTEMPTS } from '@nebula/protocol/constants';
+import { RECONNECT_MAX_ATTEMPTS } from '@nebula/protocol/constants/constants';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { chatSocket, useChatConnection } from '../../../lib/chat-socket';

@@ -1,4 +1,4 @@
-import { NoticeCategory } from '@nebula/protocol/constants';
+import { NoticeCategory } from '@nebula/protocol/constants/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

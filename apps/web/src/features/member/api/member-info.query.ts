@@ -1,4 +1,4 @@
-import { Header } from '@nebula/protocol/constants';
+import { Header } from '@nebula/protocol/constants/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { userHash } from '../../../lib/user-hash';

@@ -1,4 +1,4 @@
-import type { PlatformFamily } from '@nebula/protocol/constants';
+import type { PlatformFamily } from '@nebula/protocol/constants/constants';
 import { useTranslation } from 'react-i18next';
 import { usePlatformCounts } from '../model/platform-counts';
 

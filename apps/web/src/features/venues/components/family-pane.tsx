@@ -2,7 +2,7 @@ import { isPlatformFamily } from '../model/families';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VenueFamily } from '@nebula/protocol/venue/registry';
-import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants';
+import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants/constants';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { useVenueList } from '../api/venue-list.query';
 import { useVenueSummary } from '../api/venue-summary.query';

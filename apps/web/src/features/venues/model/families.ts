@@ -1,4 +1,4 @@
-import { PLATFORM_FAMILIES, type PlatformFamily } from '@nebula/protocol/constants';
+import { PLATFORM_FAMILIES, type PlatformFamily } from '@nebula/protocol/constants/constants';
 import { familyGamePath, venueFamilies, type VenueFamily } from '@nebula/protocol/venue/registry';
 
 /** Whether a family is one of the six the platform counts (SPEC §4): fishing is not. */

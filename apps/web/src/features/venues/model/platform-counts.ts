@@ -5,7 +5,7 @@ import {
   PLATFORM_COUNT_RETRY_DELAY_MS,
   PLATFORM_COUNT_RETRY_LIMIT,
   PLATFORM_FAMILIES,
-} from '@nebula/protocol/constants';
+} from '@nebula/protocol/constants/constants';
 import { create } from 'zustand';
 import { api } from '../../../lib/api';
 import { openWithVault, sealWithVault } from '../../../lib/secure-storage';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants';
+import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants/constants';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { api } from '../../../lib/api';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants';
-import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './rules/validation';
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../rules/validation';
 
 /** Every contract §8.5 value, so a change to a constant is a visible, deliberate test change. */
 describe('contract §8.5 constants', () => {
