@@ -7,7 +7,7 @@ import session from './zh-CN/session.json';
 import shell from './zh-CN/shell.json';
 import system from './zh-CN/system.json';
 import venues from './zh-CN/venues.json';
-import type { FeatureResources } from './feature-catalogues';
+import type { FeatureResources } from './feature-resources';
 
 export const defaultNS = 'common';
 

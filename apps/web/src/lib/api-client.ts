@@ -15,7 +15,7 @@ import type { ApiRoute, CallArgs, CallOptions, CallResult, RawRequest } from './
 import { serverNow, setServerTime } from './clock';
 import { generateUuidV4 } from './device';
 import { sendOnce, type Envelope } from './http-transport';
-import type { Signer } from './signing/signer';
+import type { Signer } from './signer';
 
 /**
  * The request client of contract §2–8 and contract §2. Features call `api.call('routeName', {...})`

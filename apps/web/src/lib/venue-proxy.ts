@@ -1,7 +1,10 @@
 import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
 
 const SUCCESS_CODE = ErrorCode.Success;
-import { REQUEST_TIMEOUT_BROWSER_MS, VENUE_RELAUNCH_DEBOUNCE_MS } from '@nebula/protocol/constants/constants';
+import {
+  REQUEST_TIMEOUT_BROWSER_MS,
+  VENUE_RELAUNCH_DEBOUNCE_MS,
+} from '@nebula/protocol/constants/constants';
 import { dialectOfPath, dialects, type Dialect } from '@nebula/protocol/venue/dialects';
 import { BusinessError } from './api-errors';
 import type { Envelope } from './http-transport';

@@ -10,7 +10,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionStore } from '../../../session/session.store';
 
 export const MAIL_PAGE_SIZE = 20;

@@ -7,7 +7,7 @@ import {
   PLATFORM_FAMILIES,
 } from '@nebula/protocol/constants/constants';
 import { create } from 'zustand';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { openWithVault, sealWithVault } from '../../../lib/secure-storage';
 import { allVenueSessions, type VenueSession } from '../../../lib/venue-sessions';
 import { getToken } from '../../../session/session.store';

@@ -1,5 +1,5 @@
 import type { LaunchResult } from '@nebula/protocol/api/venues/venues.schemas';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { describeError } from '../../../lib/api-errors';
 import {
   clearLaunchError,

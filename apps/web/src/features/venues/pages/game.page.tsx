@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants/constants';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useVenueList } from '../api/venue-list.query';
 import { useVenueSummary } from '../api/venue-summary.query';
 import { FamilyCounts } from '../components/family-counts';

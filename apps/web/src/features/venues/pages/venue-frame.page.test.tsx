@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useDeviceConfig } from '../../../lib/signing/device-config.store';
 import { resetSessionStore, useSessionStore } from '../../../session/session.store';
 import { venueProxy } from '../model/venue-launch';

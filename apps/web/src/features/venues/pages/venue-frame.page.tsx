@@ -8,7 +8,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { PageSkeleton } from '../../../components/ui/page-states';
 import { showToast } from '../../../components/ui/toast';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { describeError } from '../../../lib/api-errors';
 import { generateUuidV4 } from '../../../lib/device';
 import { useDeviceConfig } from '../../../lib/signing/device-config.store';

@@ -1,10 +1,10 @@
 import { useStore } from 'zustand';
 import { getToken } from '../session/session.store';
 import { api } from './api';
-import { getDeviceId } from './device';
-import { useDeviceConfig } from './signing/device-config.store';
-import { ChatSocketClient } from './ws-client';
-import { chatSocketUrl, type ConnectionState } from './ws-types';
+import { getDeviceId } from '../lib/device';
+import { useDeviceConfig } from '../lib/signing/device-config.store';
+import { ChatSocketClient } from '../lib/ws-client';
+import { chatSocketUrl, type ConnectionState } from '../lib/ws-types';
 
 /** The site's one chat connection (like `api` for HTTP); pages connect and close it. */
 export const chatSocket = new ChatSocketClient({

@@ -1,14 +1,14 @@
 import { getToken } from '../session/session.store';
-import { createApiClient } from './api-client';
-import { apiEvents } from './api-events';
-import { getDeviceId } from './device';
-import { createSigner } from './signing/signer';
+import { createApiClient } from '../lib/api-client';
+import { apiEvents } from '../lib/api-events';
+import { getDeviceId } from '../lib/device';
+import { createSigner } from '../lib/signing/signer';
 
 /** The site's one request client and signer; import `api` to call any route. */
 
 export const signer = createSigner({
   // The only path into the signing chunk: Vite splits it out and loads it on first use.
-  loadChunk: () => import('./signing/signing-chunk'),
+  loadChunk: () => import('../lib/signing/signing-chunk'),
   calls: {
     vvPretty: () => api.call('vvPretty'),
     sec: (id) => api.call('sec', { params: { id } }),
