@@ -2,7 +2,7 @@ import { moneyString, ONLINE_DEPOSIT_CHANNELS } from '@nebula/protocol';
 import { text } from '@nebula/protocol/rules/text';
 import { venueFamilies } from '@nebula/protocol/venue/registry';
 import { z } from 'zod';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 
 /**
  * Site settings: database rows the operator changes at run time, one row per key

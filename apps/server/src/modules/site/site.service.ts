@@ -9,7 +9,7 @@ import {
   type VvPretty,
   type VvPrettyPlain,
 } from '@nebula/protocol';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '@nebula/db';
 import { AppError } from '../../lib/errors';
 import { deviceSigningKey } from '../../lib/signing';

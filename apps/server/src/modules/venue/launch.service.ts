@@ -6,10 +6,10 @@ import { AppError } from '../../lib/errors';
 import type { MemberService } from '../member/member.service';
 import type { PlayGuard } from '../play-break/play-break.service';
 import type { SettingsService } from '../settings/settings.service';
-import { playerIdOf } from '../transfer/transfer-engine';
+import { playerIdOf } from '../venue-registry/player-id';
 import type { TransferService } from '../transfer/transfer.service';
-import type { MerchantClient } from './merchant-client';
-import type { VenueRegistry, VenueRow } from './venue-registry.service';
+import type { MerchantClient } from '../venue-registry/merchant-client';
+import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.service';
 
 /** Why a member's venue sessions end (the merchant API's reasons). */
 export type VenueEndReason = 'blocked' | 'selfExcluded' | 'logout';

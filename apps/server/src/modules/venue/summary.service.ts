@@ -18,8 +18,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { SettingsService } from '../settings/settings.service';
-import type { MerchantClient } from './merchant-client';
-import type { VenueRegistry, VenueRow } from './venue-registry.service';
+import type { MerchantClient } from '../venue-registry/merchant-client';
+import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.service';
 
 type VenueSummaryAnswer = z.infer<typeof Summary>;
 

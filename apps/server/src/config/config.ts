@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseMerchantSecrets } from './modules/venue/merchant-secrets';
+import { parseMerchantSecrets } from './merchant-secrets';
 
 /**
  * The environment, parsed once at start into a typed object (engineering guide §8). A bad value

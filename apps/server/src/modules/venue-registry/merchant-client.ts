@@ -9,7 +9,7 @@ import {
   type MerchantCall,
 } from '@nebula/protocol/venue/merchant';
 import { setBounded } from '../../lib/bounded-map';
-import type { MerchantSecrets } from './merchant-secrets';
+import type { MerchantSecrets } from '../../config/merchant-secrets';
 
 /** Where a venue's merchant API lives and who we are to it (from the registry). */
 export interface MerchantTarget {

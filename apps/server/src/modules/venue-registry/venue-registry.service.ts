@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { MerchantTarget } from './merchant-client';
-import type { MerchantSecrets } from './merchant-secrets';
+import type { MerchantSecrets } from '../../config/merchant-secrets';
 import * as repo from './venue.repository';
 import type { VenueRow } from './venue.repository';
 

@@ -11,7 +11,7 @@ import {
 import { startFakeVenue, type FakeVenue } from '../../test/fake-venue/fake-venue';
 import { MERCHANT, newSecret } from '../../test/venue-harness';
 import { MerchantClient } from './merchant-client';
-import { MerchantSecrets } from './merchant-secrets';
+import { MerchantSecrets } from '../../config/merchant-secrets';
 
 /** A raw signed call, as the conformance suite's transport needs (it checks the answers). */
 function transportTo(venue: FakeVenue, secret: string) {
