@@ -59,7 +59,6 @@ import {
 /** A route path below the root: the site path without its leading slash. */
 const rel = (path: string): string => path.slice(1);
 
-
 /**
  * The route table. Every route is lazy (its own chunk). Pages that do not exist yet are not
  * faked: their paths fall through to the 404 page inside the tab frame. Everything under
