@@ -3,7 +3,7 @@
  * one member's main balance (the hot row; each client alternating in and out of 1.00), ours
  * against a naive peer in the same run:
  *   ours:  the platform's `POST /fd/api/v1/transfer/order` (signed, keyed; the ledger model of
- *          issue 12: the pending row and main → transit committed, the venue called outside any
+ *          the pending row and main → transit committed, the venue called outside any
  *          transaction, the completion by compare-and-set), answering the transfer and balances;
  *   naive: bare Fastify (bench/peers/naive-transfer.ts) that locks the member's main row
  *          FOR UPDATE and calls the venue while holding it and its connection.

@@ -75,7 +75,7 @@ export interface Services {
   access: AccessService;
   site: SiteService;
   content: ContentService;
-  // the service side (issue 13)
+  // the service side
   help: HelpService;
   customerDesk: CustomerDeskService;
   mail: MailService;
@@ -382,7 +382,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   );
   await chat.start();
   await chatHub.start();
-  // The service side (issue 13): help, customer service, mail (pushed over the chat socket),
+  // The service side: help, customer service, mail (pushed over the chat socket),
   // feedback, sponsorships.
   const help = new HelpService({ db, bus, clock, settings, audit });
   const customerDesk = new CustomerDeskService(settings);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
 
 /**
- * The environment, parsed once at start into a typed object (engineering guide §8). A bad value
+ * The environment, parsed once at start into a typed object (architecture §Where each rule lives). A bad value
  * stops the start with a message naming the variable. Modules receive what they need as
  * arguments and never read process.env themselves.
  */

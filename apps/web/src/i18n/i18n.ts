@@ -47,7 +47,7 @@ void i18n.use(initReactI18next).init({
 export const t = i18n.t.bind(i18n);
 
 /**
- * Names the site currency in every text from now on (issue 13: one Chinese name everywhere,
+ * Names the site currency in every text from now on (one Chinese name everywhere,
  * instead of "COIN"); read by i18next at each translation.
  */
 export function setCurrencyName(name: string | undefined): void {

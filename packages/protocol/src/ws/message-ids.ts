@@ -19,8 +19,8 @@ export const MessageId = {
   Score: 10014,
   Gift: 10017,
   /**
-   * Server → client only (issue 13): new mail for this member, pushed to the member's logged-in
-   * sockets so the site shows the unread badge at once. Not in SPEC §3's table; the first id
+   * Server → client only: new mail for this member, pushed to the member's logged-in
+   * sockets so the site shows the unread badge at once. Not among the 15 ids of contract §7; the first id
    * after its last.
    */
   MailNotice: 10018,

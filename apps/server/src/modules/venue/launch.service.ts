@@ -29,7 +29,7 @@ export interface LaunchDeps {
 }
 
 /**
- * Launch (SPEC §7, contract §6): 6014 for a venue in maintenance, 6013 for its family, 8105 for
+ * Launch (contract §6): 6014 for a venue in maintenance, 6013 for its family, 8105 for
  * a member who may not play, 9202 for one on a time-out or self-exclusion. With 免转 a manual launch first recalls the other venues and moves
  * the main balance in; a preload or a relaunch (counts, expiry) never moves money. The page URL
  * the venue answers must be on the origin the registry holds for it, or nothing is opened.

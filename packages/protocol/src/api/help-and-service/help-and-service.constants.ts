@@ -1,9 +1,9 @@
 /*
- * Plain constants of the service side (issue 13), without zod, so the member site's pages can
+ * Plain constants of the service side, without zod, so the member site's pages can
  * use them without loading the schemas. `help-and-service.schemas.ts` builds its schemas from them.
  */
 
-/** The 21 help pages of contract §8.1 (SPEC §2), in the index's order. */
+/** The 21 help pages of contract §8.1 (contract §6), in the index's order. */
 export const HELP_SLUGS = [
   'kh',
   'ck',

@@ -1,7 +1,7 @@
 import type { RouteMeta } from '../core/route';
 
 /**
- * Method, path and access of the service side's calls (issue 13: help centre, customer service,
+ * Method, path and access of the service side's calls (help centre, customer service,
  * mail, feedback, sponsorships, download), joined into `routeMeta`. Plain data, like it.
  */
 export const helpAndServiceRouteMeta = {

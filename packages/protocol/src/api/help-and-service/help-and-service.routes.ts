@@ -35,7 +35,7 @@ import {
   SponsorList,
 } from './help-and-service.schemas';
 
-/** The service side's calls with their schemas (issue 13), joined into `routes`. */
+/** The service side's calls with their schemas, joined into `routes`. */
 export const helpAndServiceRoutes = {
   helpIndex: defineRoute(m.helpIndex, { response: HelpIndex }),
   helpSearch: defineRoute(m.helpSearch, { query: HelpSearchQuery, response: HelpSearchResult }),

@@ -15,7 +15,7 @@ import {
 export * from './help-and-service.constants';
 
 /*
- * The service side of the site (issue 13): help centre, customer service, mail, feedback,
+ * The service side of the site: help centre, customer service, mail, feedback,
  * sponsorships and the download page, with their operator calls.
  */
 

@@ -41,7 +41,7 @@ export const VenueListQuery = z.object({ family: VenueFamilyEnum.optional() }).s
 export const VenueList = z.object({ list: z.array(VenueView) });
 export type VenueList = z.infer<typeof VenueList>;
 
-// --- launch (SPEC §7's fields; defaults of contract §8.5)
+// --- launch (the launch fields of contract §6; defaults of contract §8.5)
 export const LaunchRequest = z
   .object({
     /** The venue code (IMTY, OBTY, LHDJ, …). */
@@ -90,7 +90,7 @@ export type TransferOrder = z.infer<typeof TransferOrder>;
 
 export const LaunchResult = z.object({
   venueCode: z.string(),
-  /** Who the platform is to the venue (OBTY's counts call names it: SPEC §7). */
+  /** Who the platform is to the venue (OBTY's counts call names it: contract §6). */
   merchantCode: z.string(),
   frameRoute: z.enum(frameRoutes).nullable(),
   url: z.string(),
@@ -99,7 +99,7 @@ export const LaunchResult = z.object({
   activityUrl: z.string(),
   resource: z.string(),
   apiUrl: z.string(),
-  /** The dialect's session parameters (SPEC §3), stored per venue by the site. */
+  /** The dialect's session parameters (contract §6), stored per venue by the site. */
   session: z.record(z.string(), z.string()),
   /** 免转: what moved before the launch (recalls from other venues, then in); null otherwise. */
   autoTransfer: z.object({ transfers: z.array(TransferOrder) }).nullable(),
@@ -210,7 +210,7 @@ export const FamilyCount = z.object({
   /** The family's venues open (not in maintenance). */
   open: z.number().int(),
 });
-/** The platform counts of SPEC §4, one per family of contract §8. */
+/** The platform counts of contract §6, one per family of contract §8. */
 export const PlatformCounts = z.object({
   TY: FamilyCount,
   DZ: FamilyCount,

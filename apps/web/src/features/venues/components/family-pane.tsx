@@ -21,7 +21,7 @@ export function FamilyPane({ family }: { family: VenueFamily }) {
   const venues = useVenueList(family);
   const priced = family === 'TY' || family === 'DJ';
   const summary = useVenueSummary(family);
-  // SPEC §4: the counts are polled every 60 s while they are on screen.
+  // contract §6: the counts are polled every 60 s while they are on screen.
   useEffect(() => {
     refreshPlatformCounts();
     const id = setInterval(refreshPlatformCounts, PLATFORM_COUNT_POLL_MS);

@@ -38,7 +38,7 @@ interface VenueFramePageProps {
 }
 
 /**
- * A venue's page (SPEC §2's frame routes): full screen under a back bar with the main balance
+ * A venue's page (a frame route of contract §8.1): full screen under a back bar with the main balance
  * and the venue's own (asked through the third-party proxy), in an iframe sandboxed without top
  * navigation. Only the venue's pages (`/h5/…`) on the origin the registry holds for it are
  * framed (else 404); only messages from that origin and that frame's window are heard, and a
