@@ -20,8 +20,8 @@ export const MessageId = {
   Gift: 10017,
   /**
    * Server → client only: new mail for this member, pushed to the member's logged-in
-   * sockets so the site shows the unread badge at once. Not among the 15 ids of contract §7; the first id
-   * after its last.
+   * sockets so the site shows the unread badge at once. An id of this site's own (contract §7),
+   * numbered after the last of the others.
    */
   MailNotice: 10018,
 } as const;
