@@ -7,7 +7,7 @@
  * one member's main balance (the hot row; each client alternating in and out of 1.00), ours
  * against a naive peer in the same run:
  *   ours:  the platform's `POST /fd/api/v1/transfer/order` (signed, keyed; the ledger model of
- *          issue 12: the pending row and main → transit committed, the venue called outside any
+ *          the pending row and main → transit committed, the venue called outside any
  *          transaction, the completion by compare-and-set), answering the transfer and balances;
  *   naive: bare Fastify (bench/peers/naive-transfer.ts) that locks the member's main row
  *          FOR UPDATE and calls the venue while holding it and its connection.
@@ -26,8 +26,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { parseMoney } from '@nebula/protocol';
-import { MerchantClient } from '../apps/server/src/modules/venue/merchant-client';
-import { MerchantSecrets } from '../apps/server/src/modules/venue/merchant-secrets';
+import { MerchantClient } from '../apps/server/src/modules/venue-registry/merchant-client';
+import { MerchantSecrets } from '../apps/server/src/config/merchant-secrets';
 import { drive, medianRun, type Run } from './lib/load';
 import { writeReport } from './lib/report';
 import { spawnServer, type Spawned } from './lib/spawn-server';

@@ -3,7 +3,7 @@
  * script, so a run is one file to read.
  */
 /**
- * bench:venue-web — the sportsbook page (issue 11):
+ * bench:venue-web — the sportsbook page:
  *
  * 1. Lighthouse mobile (simulated slow 4G, 4× CPU slowdown) on the match list served by the
  *    real venue, each run entering from a fresh launch URL, median of 5, beside a static

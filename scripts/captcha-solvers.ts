@@ -1,6 +1,6 @@
 /**
  * Tries the two solvers an attacker used on the captcha against 200 fresh ones and prints the
- * share each solved (issue 8, finding 1; the goal is under 5% for both):
+ * share each solved (the goal is under 5% for both):
  *  - the coordinate solver: reads an SVG captcha's path points (it solved 110 of 110 of the
  *    old SVG glyphs); a raster image has no source for it to read;
  *  - Debian's tesseract-ocr (`apt-get install tesseract-ocr`), one line, the captcha alphabet

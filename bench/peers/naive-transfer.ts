@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { PostgresDb } from '@nebula/db';
 import { fenToYuanString, parseMoney } from '@nebula/protocol';
-import { MerchantClient } from '../../apps/server/src/modules/venue/merchant-client';
-import { MerchantSecrets } from '../../apps/server/src/modules/venue/merchant-secrets';
+import { MerchantClient } from '../../apps/server/src/modules/venue-registry/merchant-client';
+import { MerchantSecrets } from '../../apps/server/src/config/merchant-secrets';
 
 /**
  * The peer for bench:transfer: bare Fastify moving money between a member's main balance and

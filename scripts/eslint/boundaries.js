@@ -1,5 +1,5 @@
 /**
- * One-way dependencies (engineering guide §7), as a tiny local ESLint rule:
+ * One-way dependencies (architecture §Parts), as a tiny local ESLint rule:
  * - packages/protocol imports nothing of the apps and nothing that does I/O;
  * - a web feature never imports another feature (routes compose them);
  * - a server repository is imported only from inside its own module.

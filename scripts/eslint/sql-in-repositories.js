@@ -1,5 +1,5 @@
 /**
- * SQL lives in repositories (engineering guide §3), as a local ESLint rule: in application code
+ * SQL lives in repositories (architecture §Modules and repositories), as a local ESLint rule: in application code
  * (`apps/<app>/src`), a query call — `.query(…)` / `.exec(…)` on the database or a transaction
  * handle, or any call whose first argument is SQL text — is allowed only in `*.repository.ts`
  * files and in the layers that are made of SQL (`ledger/`, `db/`). Tests and test helpers may

@@ -1,8 +1,8 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from '@nebula/db';
 import { openRuntime } from './runtime';
-import { loadSecrets } from './secrets';
+import { loadSecrets } from './config/secrets';
 import { seedDemoContent, seedDemoMember, seedDemoVenues } from './seed/demo-seed';
 import { DEMO_SPONSORS } from './modules/sponsor/sponsor-demo';
 

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Bus } from './bus/bus';
 import { MemoryBus } from './bus/memory-bus';
 import { RedisBus } from './bus/redis-bus';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import { PgliteDb, PostgresDb, type Db } from '@nebula/db';
 import { lockDataDir } from '@nebula/db';
 import { migrate } from './db/migrate';

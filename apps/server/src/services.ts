@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from './bus/bus';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Db } from '@nebula/db';
 import { type Clock } from './lib/clock';
 import { AccessService } from './modules/access/access.service';
@@ -44,7 +44,7 @@ import { SessionService } from './modules/auth/session.service';
 import { MemberService } from './modules/member/member.service';
 import { SmsCodeService } from './modules/sms/sms-code.service';
 import { OutboxSmsGateway } from './modules/sms/sms.gateway';
-import type { Secrets } from './secrets';
+import type { Secrets } from './config/secrets';
 import type { Redis } from 'ioredis';
 import { BetFeedCursors } from './modules/bets/bet-cursors';
 import { BetGroupsService } from './modules/bets/bet-groups.service';
@@ -58,11 +58,11 @@ import { TransferService } from './modules/transfer/transfer.service';
 import { TransferThrottle } from './modules/transfer/transfer-throttle';
 import { VenueDebtService } from './modules/transfer/venue-debt.service';
 import { LaunchService } from './modules/venue/launch.service';
-import { MerchantClient } from './modules/venue/merchant-client';
-import { MerchantSecrets } from './modules/venue/merchant-secrets';
+import { MerchantClient } from './modules/venue-registry/merchant-client';
+import { MerchantSecrets } from './config/merchant-secrets';
 import { ScoreFeedService } from './modules/venue/score-feed.service';
 import { SummaryService } from './modules/venue/summary.service';
-import { VenueRegistry } from './modules/venue/venue-registry.service';
+import { VenueRegistry } from './modules/venue-registry/venue-registry.service';
 import { VenueWorker } from './modules/venue/venue-worker';
 
 /**
@@ -75,7 +75,7 @@ export interface Services {
   access: AccessService;
   site: SiteService;
   content: ContentService;
-  // the service side (issue 13)
+  // the service side
   help: HelpService;
   customerDesk: CustomerDeskService;
   mail: MailService;
@@ -383,7 +383,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   );
   await chat.start();
   await chatHub.start();
-  // The service side (issue 13): help, customer service, mail (pushed over the chat socket),
+  // The service side: help, customer service, mail (pushed over the chat socket),
   // feedback, sponsorships.
   const help = new HelpService({ db, bus, clock, settings, audit });
   const customerDesk = new CustomerDeskService(settings);

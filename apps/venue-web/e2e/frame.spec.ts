@@ -5,7 +5,7 @@ import { PHONE, startSuite, type VenueSuite } from './support/suite';
 import type { Merchant } from './support/venue';
 
 /**
- * The page inside its frame, as the member site and a hostile page see it (issue 11): it talks
+ * The page inside its frame, as the member site and a hostile page see it: it talks
  * to its own origin only, posts messages only to the merchant origins its session delivered
  * and takes messages only from them, an ended session shows 请返回重新进入 and asks the parent
  * to relaunch, 跟投 fills the slip at current prices, and the odds type is kept at the venue.

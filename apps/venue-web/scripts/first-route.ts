@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** issue 11: the JavaScript the list (the first route) needs, gzipped, at most this. */
+/** The JavaScript the list (the first route) needs, gzipped, at most this. */
 export const FIRST_ROUTE_BUDGET_BYTES = 150 * 1024;
 
 interface ManifestChunk {

@@ -8,7 +8,7 @@ import { FIRST_ROUTE_BUDGET_BYTES, firstRouteJs } from '../scripts/first-route';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** issue 11: the list's JavaScript stays within 150 KB gzipped (a fresh build of the page). */
+/** The list's JavaScript stays within 150 KB gzipped (a fresh build of the page). */
 it('keeps the first route within its JavaScript budget', async () => {
   const outDir = await mkdtemp(path.join(tmpdir(), 'venue-web-budget-'));
   try {

@@ -148,7 +148,7 @@ test('register, log out, log in with remember; a login elsewhere ends this sessi
   expect(cspViolations).toEqual([]);
 });
 
-test('an anonymous visit to a /mine page lands on login, with the way back (issue 13)', async ({
+test('an anonymous visit to a /mine page lands on login, with the way back', async ({
   page,
   baseURL,
 }) => {

@@ -6,7 +6,7 @@ import { shot } from './support/shots';
 import { memberCall, operator, PASSWORD, register } from './support/wallet-steps';
 
 /**
- * The dead ends a new member hit (issue 13), each tapped at 390×844 and followed to the page
+ * The dead ends a new member hit, each tapped at 390×844 and followed to the page
  * it must reach, and the rough edges mended: words, times, the floating icon, the PIN input.
  */
 

@@ -1,11 +1,11 @@
-import { HELP_SLUGS } from '@nebula/protocol/api/desk-constants';
+import { HELP_SLUGS } from '@nebula/protocol/api/help-and-service/help-and-service.constants';
 import type { Page } from '@playwright/test';
 import { dismissDialogs, expect, memberTest as test } from './support/fixtures';
 import { shot } from './support/shots';
 import { operator, register } from './support/wallet-steps';
 
 /**
- * The service side at 390×844 (issue 13): help centre, customer service, mail, feedback,
+ * The service side at 390×844: help centre, customer service, mail, feedback,
  * sponsorships and the download page, each reached as a member or visitor would, with the
  * operators' calls changing what they show.
  */

@@ -3,7 +3,7 @@ import { dismissDialogs, expect, memberTest as test } from './support/fixtures';
 import { operator } from './support/wallet-steps';
 
 /**
- * The installable site in Chromium (issue 13): the manifest, and a service worker that is
+ * The installable site in Chromium: the manifest, and a service worker that is
  * network-only — it never answers an API call or a platform page from a cache, keeps nothing
  * but its static offline page, shows that page when a navigation fails, and purges old caches.
  */

@@ -5,7 +5,7 @@ import { venueTest, type VenueStack } from './support/venue-stack';
 import { PASSWORD, depositOnline, memberCall, operator, register } from './support/wallet-steps';
 
 /**
- * Issue 12's "done when", in a real browser at 390×844 against the house venue as its own
+ * A member's whole venue journey, in a real browser at 390×844 against the house venue as its own
  * process: a member opens a venue from /game/sport, transfers in (the venue page's 转入 asks the
  * site), places a bet in the frame on the venue's sportsbook page, sees it settle, sees it in
  * 投注记录 and its valid turnover in 稽核, recalls the venue's balance and withdraws it.

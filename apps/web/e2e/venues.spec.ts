@@ -4,7 +4,7 @@ import { venueTest } from './support/venue-stack';
 import { depositOnline, register } from './support/wallet-steps';
 
 /**
- * Venues in the browser (issue 12), against the house venue running as its own process on
+ * Venues in the browser, against the house venue running as its own process on
  * `localhost` beside the platform on 127.0.0.1: the game pages, the frame's origin check, and
  * transfers on /mine/finance/transfer.
  */

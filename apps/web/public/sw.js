@@ -1,6 +1,6 @@
 /* global self, caches */
 /*
- * Nebula's service worker (issue 13): what makes the site installable, and nothing more.
+ * Nebula's service worker: what makes the site installable, and nothing more.
  *
  * It is network-only. Pages, API answers, assets, websocket upgrades, URLs carrying tokens and
  * other origins all go to the network exactly as without it: the fetch handler does not answer

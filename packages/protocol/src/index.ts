@@ -1,4 +1,4 @@
-export * from './constants';
+export * from './constants/constants';
 export * from './errors/codes';
 export * from './api/index';
 export * from './page/boot-data';

@@ -1,5 +1,5 @@
 /**
- * Every pub/sub topic with its payload type (engineering guide §6). Chat and session topics
+ * Every pub/sub topic with its payload type (architecture §Nodes and pub/sub). Chat and session topics
  * join this map with their issues.
  */
 import type { ChatMessage, GiftMessage, LiveScore, SharedBetCardMessage } from '@nebula/protocol';
@@ -30,7 +30,7 @@ export interface BusTopics {
   'chat.score': LiveScore;
   /** The venue registry changed: every node drops its cached list (and its page CSP). */
   'venues.changed': Record<string, never>;
-  /** Help pages or sponsorships changed (issue 13): every node drops its cached copies. */
+  /** Help pages or sponsorships changed: every node drops its cached copies. */
   'help.changed': Record<string, never>;
   'sponsor.changed': Record<string, never>;
   /** A mail was sent: each node tells its own sockets of the members it is for. */

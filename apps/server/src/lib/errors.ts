@@ -1,7 +1,7 @@
 import { ErrorCode, messageFor } from '@nebula/protocol';
 
 /**
- * The one error factory (engineering guide §5). Services throw AppError(code); the error
+ * The one error factory (architecture §How a request flows). Services throw AppError(code); the error
  * handler turns it into the envelope. `data` carries dynamic facts (lockedUntil, remaining,
  * serverTime, …); `httpStatus` is only for transport-level outcomes (404, 413, 429, 503).
  */

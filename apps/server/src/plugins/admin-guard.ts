@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, routes, type RouteName } from '@nebula/protocol';
 import { AppError } from '../lib/errors';
-import type { Operator, OperatorService } from '../modules/admin/operator.service';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    operator: Operator | null;
-  }
-}
+import type { OperatorService } from '../modules/admin/operator.service';
 
 /**
  * Operator routes (`/admin/api`) authenticate with X-Admin-Token only — a member token is
@@ -49,8 +43,3 @@ const ENROL_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'adminTotpConfirm',
   'adminLogout',
 ]);
-
-export function requireOperator(op: Operator | null): Operator {
-  if (!op) throw new AppError(ErrorCode.AdminAuthRequired);
-  return op;
-}

@@ -6,7 +6,7 @@ import {
   type RouteAuth,
   type RouteName,
 } from '@nebula/protocol';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { SessionResolver } from '../http/session-resolver';
 import { AppError } from '../lib/errors';
 import { verifySignature } from '../lib/signing';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SettingsService } from '../modules/settings/settings.service';
 
 /**
- * The web app manifest (issue 13: the site as an installable app), built from the live site
+ * The web app manifest (the site as an installable app), built from the live site
  * settings so the installed app carries the operator's name. Not an API call: no envelope.
  */
 export function registerPwaManifest(app: FastifyInstance, settings: SettingsService): void {

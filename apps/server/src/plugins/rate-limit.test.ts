@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceUrl, skipNotice } from '../test/services';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { MemoryWindowStore, RedisWindowStore } from './rate-limit';
+import { MemoryWindowStore, RedisWindowStore } from '../lib/window-store';
 
 const redisUrl = serviceUrl('TEST_REDIS_URL');
 if (!redisUrl) skipNotice('TEST_REDIS_URL', 'Redis rate-limit store');

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { API_HEADERS } from './api-headers';
 import { isApiRequest } from './error-handler';
 import { registerRateLimit } from './rate-limit';

@@ -5,7 +5,7 @@ import { adminToken, idemKey, registerMember, type Member } from '../test/factor
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * The fuzz walk (issue 8): every route of the route table — the walk fails if one is left
+ * The fuzz walk: every route of the route table — the walk fails if one is left
  * out — called as its rightful caller (signed, with a session or an operator token, with an
  * idempotency key) with wrong types, extra fields, control characters, huge and deeply nested
  * bodies, broken JSON, odd queries and path parameters. Whatever comes in, the answer is never

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { adminCall, adminToken } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 

@@ -36,7 +36,7 @@ function requireRoom(s: ChatSocket, roomId: number): void {
 }
 
 /**
- * One handler per client message id (engineering guide §6). Authorization is checked per
+ * One handler per client message id (contract §7). Authorization is checked per
  * message, not only at login: before login a socket may only read public rooms.
  */
 export const handlers: { [Id in ClientMessageId]: Handler<Id> } = {

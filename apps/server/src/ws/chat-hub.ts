@@ -373,7 +373,7 @@ export class ChatHub implements ChatHubPort {
       if (s.lastSeen < limit) s.ws.close(CLOSE_SILENT, 'silent');
   }
 
-  /** Members with a logged-in socket on this node (mail pushes, issue 13). */
+  /** Members with a logged-in socket on this node (mail pushes). */
   memberIds(): number[] {
     return [...this.#byMember].filter(([, set]) => set.size > 0).map(([id]) => id);
   }

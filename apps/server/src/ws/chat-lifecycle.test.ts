@@ -21,7 +21,7 @@ import {
 } from './chat-hub';
 
 /**
- * The chat socket's life around the rules of issue 5 that chat.test.ts does not walk: every way
+ * The chat socket's life around the rules of contract §7 that chat.test.ts does not walk: every way
  * a session ends closes the member's sockets, the per-member cap, silence, join notices,
  * history paging over the socket, slow mode, staff badges and operator blocked words.
  */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { fail } from '../lib/envelope';
 import type { ChatHub } from './chat-hub';
 

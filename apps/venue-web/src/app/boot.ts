@@ -15,7 +15,7 @@ import { addFollowed, openSlip, setNotice, setPolicy, SLIP_MAX } from '../store/
 export const bootError = createStore<string | null>(null);
 export let live: LiveClient | null = null;
 
-/** The launch URL's parameters, read once; the address bar is cleaned at once (issue 11). */
+/** The launch URL's parameters, read once; the address bar is cleaned at once. */
 export function readLaunch(loc: Location = location): {
   token: string | null;
   selections: string[];

@@ -12,7 +12,7 @@ function useInSlip(selectionId: string): boolean {
 }
 
 /**
- * A price to tap (issue 11): adds the selection to the slip or takes it out. A price that
+ * A price to tap: adds the selection to the slip or takes it out. A price that
  * moved in the last 2 s flashes green (up) or red (down); a suspended one shows a lock.
  */
 export const OddsButton = memo(function OddsButton({

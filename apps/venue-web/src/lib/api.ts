@@ -52,7 +52,7 @@ const messageOf = (e: Envelope, code: number) =>
   typeof e.msg === 'string' ? e.msg : typeof e.message === 'string' ? e.message : messageFor(code);
 
 /**
- * A call of the engine API in the session's dialect (issue 11): its prefix, its success marker
+ * A call of the engine API in the session's dialect: its prefix, its success marker
  * and its session-expired code, with the session token as a bearer. A refusal becomes an
  * ApiError with the venue's code and message; an expired session ends the page's session.
  */

@@ -4,7 +4,7 @@ export type Chip =
   | { kind: 'sport'; sport: Sport | undefined; label: string }
   | { kind: 'title'; title: EsportsTitle | undefined; label: string };
 
-/** 足球, 篮球 for a sports venue; 全部, CS2, LoL, Dota 2 for an esports one (issue 11). */
+/** 足球, 篮球 for a sports venue; 全部, CS2, LoL, Dota 2 for an esports one. */
 export function chipsOf(family: 'TY' | 'DJ'): Chip[] {
   if (family === 'DJ') {
     return [

@@ -22,7 +22,7 @@ export const oddsTypeChoices: readonly OddsType[] = [
   OddsType.Indonesia,
 ];
 
-/** One line on negative odds, shown where Malay or Indonesian odds are (issue 11). */
+/** One line on negative odds, shown where Malay or Indonesian odds are. */
 export function negativeOddsNote(type: OddsType): string | null {
   if (type === OddsType.Malay) return '负数赔率：如 -0.80，表示投注 80 可赢 100';
   if (type === OddsType.Indonesia) return '负数赔率：如 -1.25，表示投注 125 可赢 100';

@@ -8,7 +8,7 @@ type Outgoing = VenueToSite extends infer M
   : never;
 
 /**
- * The page's side of the postMessage contract (issue 11): it posts only to the merchant origins
+ * The page's side of the postMessage contract: it posts only to the merchant origins
  * its session delivered (never one from the URL or the referrer) and takes a message only from
  * its parent window on one of those origins, and only a message of the contract. A message asks
  * the site to open a screen; it never moves money.

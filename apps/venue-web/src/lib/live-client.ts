@@ -12,7 +12,7 @@ const BATCH = 200;
 /**
  * Pushes arrive in batches (a node publishes every followed match that changed at once): they
  * are applied a few milliseconds at a time, yielding between slices, so a batch of 200 never
- * makes one long task of applying and redrawing (issue 11: no task over 50 ms).
+ * makes one long task of applying and redrawing (no task over 50 ms).
  */
 const SLICE_MS = 4;
 
@@ -34,7 +34,7 @@ export interface LiveDeps {
 }
 
 /**
- * The page's live socket (issue 11): authenticates with the session token, follows the events
+ * The page's live socket: authenticates with the session token, follows the events
  * the page shows (main lines for the list, the whole book for the detail, the slip and expanded
  * rows), and on every reconnect resubscribes with what it holds so the venue sends what it
  * missed. Reconnects back off (1 s doubling to 15 s); a session the venue ended stops it.

@@ -3,7 +3,7 @@ import type { SessionExchangeResult } from '@nebula/protocol/venue/h5';
 import { createStore } from './store';
 
 /**
- * The page's session, in memory only (issue 11: no third-party cookie or storage inside a
+ * The page's session, in memory only (no third-party cookie or storage inside a
  * frame): the token from the one exchange of the URL token, the venue's dialect and family,
  * and the merchant origins — the only windows the page talks to.
  */

@@ -126,7 +126,7 @@ function selectionWith(
 
 const FLASH_MS = 2000;
 
-/** The direction a price moved in, while its 2 s flash lasts (issue 11: green up, red down). */
+/** The direction a price moved in, while its 2 s flash lasts (green up, red down). */
 export function flashOf(sel: SelectionState, now: number = Date.now()): 'up' | 'down' | null {
   return sel.move && now - sel.movedAt < FLASH_MS ? sel.move : null;
 }
@@ -190,7 +190,7 @@ const selectionsOf = (ev: EventState | undefined) =>
 
 /**
  * Every event the page knows, from fetches and from live pushes, with a listener set per event
- * so a price change redraws one row, not the list (issue 11: 200 live matches updating every
+ * so a price change redraws one row, not the list (200 live matches updating every
  * second without long tasks).
  */
 export class EventsStore {

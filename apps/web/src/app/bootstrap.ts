@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { showModal } from '../components/ui/modal.store';
 import { showToast } from '../components/ui/toast';
 import { prefetchHome } from '../features/home/api/prefetch-home';
-import { api, signer } from '../lib/api';
+import { api, signer } from '../client/api';
 import { apiEvents } from '../lib/api-events';
 import { getDeviceId } from '../lib/device';
 import { setNavigator } from '../lib/navigation';

@@ -172,7 +172,7 @@ export const routeModules = {
     () => import('./routes/chat-route'),
     (m) => m.ChatRoute,
   ),
-  // the service side (issue 13)
+  // the service side
   helpIndex: load(
     () => import('../features/help/pages/help-index.page'),
     (m) => m.HelpIndexPage,

@@ -2,6 +2,8 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { routeModules as m } from './route-modules';
 import { RouteErrorScreen } from './shell/render-error-screen';
 import { BootSkeleton } from './shell/boot-skeleton';
+import type { RouteHandle } from './shell/route-handle';
+import { setRoutePrefetch } from './shell/route-prefetch';
 import {
   AUDIT_PATH,
   AUTHENTICATION_PATH,
@@ -56,11 +58,6 @@ import {
 
 /** A route path below the root: the site path without its leading slash. */
 const rel = (path: string): string => path.slice(1);
-
-/** Route handle: which frame parts a page wants. */
-export interface RouteHandle {
-  topBar?: boolean;
-}
 
 /**
  * The route table. Every route is lazy (its own chunk). Pages that do not exist yet are not
@@ -175,11 +172,12 @@ export const routes: RouteObject[] = [
 ];
 
 export function createRouter() {
+  setRoutePrefetch(prefetchRoute);
   return createBrowserRouter(routes);
 }
 
 /** Warm the chunks a path needs (on touch/hover), so the tap itself navigates instantly. */
-export function prefetchRoute(path: string): void {
+function prefetchRoute(path: string): void {
   for (const match of matchRoutes(routes, path) ?? []) {
     const lazy = match.route.lazy;
     if (typeof lazy === 'function') void lazy().catch(() => undefined);

@@ -7,7 +7,7 @@ import session from './zh-CN/session.json';
 import shell from './zh-CN/shell.json';
 import system from './zh-CN/system.json';
 import venues from './zh-CN/venues.json';
-import type { FeatureResources } from './feature-catalogues';
+import type { FeatureResources } from './feature-resources';
 
 export const defaultNS = 'common';
 
@@ -47,7 +47,7 @@ void i18n.use(initReactI18next).init({
 export const t = i18n.t.bind(i18n);
 
 /**
- * Names the site currency in every text from now on (issue 13: one Chinese name everywhere,
+ * Names the site currency in every text from now on (one Chinese name everywhere,
  * instead of "COIN"); read by i18next at each translation.
  */
 export function setCurrencyName(name: string | undefined): void {

@@ -1,4 +1,4 @@
-import { Header } from '@nebula/protocol/constants';
+import { Header } from '@nebula/protocol/constants/constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { Header, REQUEST_TIMEOUT_BROWSER_MS } from '@nebula/protocol/constants';
+import { Header, REQUEST_TIMEOUT_BROWSER_MS } from '@nebula/protocol/constants/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BusinessError, CancelledError, ConnectionError, describeError } from './api-errors';
 import { envelope, fakeSigner, makeClient, stubFetch, TEST_UUID } from '../test/api-stubs';

@@ -1,4 +1,4 @@
-import { buildPath } from '@nebula/protocol/api/route';
+import { buildPath } from '@nebula/protocol/api/core/route';
 import { routeMeta } from '@nebula/protocol/api/route-meta';
 import {
   CLIENT_TYPE,
@@ -7,7 +7,7 @@ import {
   REQUEST_TIMEOUT_BROWSER_MS,
   SIGNATURE_WINDOW_MS,
   SITE_ID,
-} from '@nebula/protocol/constants';
+} from '@nebula/protocol/constants/constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { BusinessError, businessMessage } from './api-errors';
 import type { ApiEvents } from './api-events';
@@ -15,7 +15,7 @@ import type { ApiRoute, CallArgs, CallOptions, CallResult, RawRequest } from './
 import { serverNow, setServerTime } from './clock';
 import { generateUuidV4 } from './device';
 import { sendOnce, type Envelope } from './http-transport';
-import type { Signer } from './signing/signer';
+import type { Signer } from './signer';
 
 /**
  * The request client of contract §2–8 and contract §2. Features call `api.call('routeName', {...})`

@@ -1,4 +1,4 @@
-import { StorageKey } from '@nebula/protocol/constants';
+import { StorageKey } from '@nebula/protocol/constants/constants';
 import { getCookie, local, setCookie } from './storage';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -1,4 +1,4 @@
-import { FINGERPRINT_HASH_SEED, StorageKey } from '@nebula/protocol/constants';
+import { FINGERPRINT_HASH_SEED, StorageKey } from '@nebula/protocol/constants/constants';
 import { local } from './storage';
 
 /**

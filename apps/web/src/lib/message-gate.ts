@@ -1,4 +1,7 @@
-import { MESSAGE_DEBOUNCE_MS, MESSAGE_DUPLICATE_GUARD_MS } from '@nebula/protocol/constants';
+import {
+  MESSAGE_DEBOUNCE_MS,
+  MESSAGE_DUPLICATE_GUARD_MS,
+} from '@nebula/protocol/constants/constants';
 
 export interface MessageGate {
   /**

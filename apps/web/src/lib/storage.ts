@@ -1,4 +1,4 @@
-import { COOKIE_DAYS } from '@nebula/protocol/constants';
+import { COOKIE_DAYS } from '@nebula/protocol/constants/constants';
 
 /**
  * Thin, failure-tolerant wrappers over cookies and Web Storage. Safari private mode and

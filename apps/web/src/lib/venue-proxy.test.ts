@@ -33,7 +33,7 @@ function setup(answers: unknown[], sessions: Record<string, VenueSession>) {
   return { proxy, calls, relaunch, tick: (ms: number) => (now += ms) };
 }
 
-describe('the third-party proxy (SPEC §7–8)', () => {
+describe('the third-party proxy (contract §6)', () => {
   it('goes to the venue origin with the dialect token header and reshapes the envelope', async () => {
     const { proxy, calls } = setup([{ code: 0, msg: 'success', data: { balance: '1.00' } }], {
       FBTY: session('FBTY', '', { Authorization: 'site-token', url: 'x' }),

@@ -1,14 +1,17 @@
 import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
 
 const SUCCESS_CODE = ErrorCode.Success;
-import { REQUEST_TIMEOUT_BROWSER_MS, VENUE_RELAUNCH_DEBOUNCE_MS } from '@nebula/protocol/constants';
+import {
+  REQUEST_TIMEOUT_BROWSER_MS,
+  VENUE_RELAUNCH_DEBOUNCE_MS,
+} from '@nebula/protocol/constants/constants';
 import { dialectOfPath, dialects, type Dialect } from '@nebula/protocol/venue/dialects';
 import { BusinessError } from './api-errors';
 import type { Envelope } from './http-transport';
 import type { VenueSession } from './venue-sessions';
 
 /**
- * The member site's third-party proxy (SPEC §7–8): calls under `/api/mobile`, `/yewu` and `/v1`
+ * The member site's third-party proxy (contract §6): calls under `/api/mobile`, `/yewu` and `/v1`
  * go to the venue's own origin — the one its session was launched on — with the session's
  * token in the dialect's header, and come back reshaped to `status_code / message / data`:
  * success is 100 (IMTY), 350 (YBTY), 0 (FBTY, as 100) or "0000000" (OBTY). An expired session
@@ -31,7 +34,7 @@ export interface VenueRequest {
   body?: unknown;
 }
 
-/** The session parameter that carries the member site's token, per dialect (SPEC §3). */
+/** The session parameter that carries the member site's token, per dialect (contract §6). */
 const TOKEN_PARAM: Record<Dialect, string> = {
   IMTY: 'Token',
   YBTY: 'token',

@@ -1,8 +1,8 @@
-import { StorageKey } from '@nebula/protocol/constants';
+import { StorageKey } from '@nebula/protocol/constants/constants';
 import { local } from './storage';
 
 /**
- * What the site keeps per venue (SPEC §3): the dialect's session parameters of its last launch,
+ * What the site keeps per venue (contract §6): the dialect's session parameters of its last launch,
  * and the message of its last launch error under the per-venue key. The session parameters
  * carry the member site's token at that venue (sent only to that venue's origin, by the
  * third-party proxy); they are dropped on logout with the rest of the session.

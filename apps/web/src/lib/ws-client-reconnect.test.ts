@@ -2,7 +2,7 @@ import {
   HEARTBEAT_INTERVAL_MS,
   RECONNECT_DELAY_MS,
   RECONNECT_MAX_ATTEMPTS,
-} from '@nebula/protocol/constants';
+} from '@nebula/protocol/constants/constants';
 import { MessageId } from '@nebula/protocol/ws/message-ids';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_ACK, openLast, setupClient as setup } from '../test/chat-client';

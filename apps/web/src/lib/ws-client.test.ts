@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_MS } from '@nebula/protocol/constants';
+import { HEARTBEAT_INTERVAL_MS } from '@nebula/protocol/constants/constants';
 import { errorMessages } from '@nebula/protocol/errors/codes';
 import { MessageId } from '@nebula/protocol/ws/message-ids';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -88,7 +88,7 @@ describe('on open', () => {
     expect(state().roomId).toBe(3);
   });
 
-  it('leaving a room keeps the connection for its other holders (the mail badge, issue 13)', async () => {
+  it('leaving a room keeps the connection for its other holders (the mail badge)', async () => {
     const { client, sockets, state } = setup();
     client.connect();
     client.joinRoom(3);

@@ -6,7 +6,7 @@ import {
   HEARTBEAT_INTERVAL_MS,
   RECONNECT_DELAY_MS,
   RECONNECT_MAX_ATTEMPTS,
-} from '@nebula/protocol/constants';
+} from '@nebula/protocol/constants/constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import {
   decodeServerFrame,

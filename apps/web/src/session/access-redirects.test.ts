@@ -1,4 +1,4 @@
-import { StorageKey } from '@nebula/protocol/constants';
+import { StorageKey } from '@nebula/protocol/constants/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, makeClient, stubFetch } from '../test/api-stubs';
 import { ACCESS_ALERT_URL, ACCESS_CAVEAT_URL, installAccessRedirects } from './access-redirects';

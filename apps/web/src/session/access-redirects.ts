@@ -1,4 +1,4 @@
-import { StorageKey } from '@nebula/protocol/constants';
+import { StorageKey } from '@nebula/protocol/constants/constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import type { ApiEvents } from '../lib/api-events';
 import { local } from '../lib/storage';

@@ -1,4 +1,4 @@
-import { StorageKey } from '@nebula/protocol/constants';
+import { StorageKey } from '@nebula/protocol/constants/constants';
 import { getSecureItem, removeSecureItem, setSecureItem } from '../lib/secure-storage';
 
 /** contract §8.2 `loginInfo`: the remember-me choice and the name to prefill, stored encrypted. */

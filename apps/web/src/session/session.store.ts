@@ -1,5 +1,9 @@
 import { clearVenueSessions } from '../lib/venue-sessions';
-import { COOKIE_DAYS, REMEMBER_COOKIE_DAYS, StorageKey } from '@nebula/protocol/constants';
+import {
+  COOKIE_DAYS,
+  REMEMBER_COOKIE_DAYS,
+  StorageKey,
+} from '@nebula/protocol/constants/constants';
 import { create } from 'zustand';
 import { local, removeCookie, setCookie } from '../lib/storage';
 import { readSessionUser, removeSessionUser, saveSessionUser } from './session-user';

@@ -1,4 +1,4 @@
-import { StorageKey } from '@nebula/protocol/constants';
+import { StorageKey } from '@nebula/protocol/constants/constants';
 import { getCookie, local } from '../lib/storage';
 
 export type TokenSource = 'cookie' | 'url' | 'storage';

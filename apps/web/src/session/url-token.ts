@@ -1,4 +1,4 @@
-import type { LoginResult } from '@nebula/protocol/api/auth';
+import type { LoginResult } from '@nebula/protocol/api/auth/auth.schemas';
 import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
 import { BusinessError, describeError } from '../lib/api-errors';
 import { fallBackToStoredToken, startSession, useSessionStore } from './session.store';

@@ -53,7 +53,7 @@ export const FRAME_GAMING_IMDJ_PATH = '/gaming/imdj';
 export const FRAME_GAMING_YBDJ_PATH = '/gaming/ybdj';
 export const FRAME_GAMING_LHDJ_PATH = '/gaming/lhdj';
 
-// The service side (issue 13).
+// The service side.
 export const CUSTOMER_MAIN_PATH = '/customer/main';
 /** The backup customer service (备用). */
 export const CUSTOMER_BACKUP_PATH = '/customer/instead';

@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM_TYPE, StorageKey } from '@nebula/protocol/constants';
+import { DEFAULT_PLATFORM_TYPE, StorageKey } from '@nebula/protocol/constants/constants';
 import type { ResponseData } from '@nebula/protocol/api/types';
 import { create } from 'zustand';
 import type { ApiClient } from '../lib/api-client';

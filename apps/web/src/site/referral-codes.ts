@@ -1,4 +1,4 @@
-import { StorageKey, type ReferralCodeName } from '@nebula/protocol/constants';
+import { StorageKey, type ReferralCodeName } from '@nebula/protocol/constants/constants';
 import {
   createStoredReferralCode,
   parseStoredReferralCode,

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../lib/api-client';
 import { ApiEvents } from '../lib/api-events';
-import type { Signer } from '../lib/signing/signer';
+import type { Signer } from '../lib/signer';
 
 export const TEST_UUID = '11111111-2222-4333-8444-555555555555';
 

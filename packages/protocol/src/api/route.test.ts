@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseOfPath, buildPath } from './route';
+import { baseOfPath, buildPath } from './core/route';
 import { routeMeta } from './route-meta';
 import { routes } from './routes';
 

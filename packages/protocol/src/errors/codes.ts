@@ -142,7 +142,7 @@ export const ErrorCode = {
   BetPlacementExpired: 8049,
   BetNotSettled: 8045,
   VenuePlayerNoDebt: 8046,
-  // the venue page's live websocket 806x (issue 11)
+  // the venue page's live websocket 806x
   LiveTooManyConnections: 8060,
   LiveTooManySubscriptions: 8061,
   LiveFlooded: 8062,
@@ -179,7 +179,7 @@ export const ErrorCode = {
   ChatGiftNotFound: 9114,
   ChatIdempotencyConflict: 9115,
   ChatBetNotShareable: 9116,
-  // the service side 93xx: help centre, mail, feedback, sponsorships (issue 13)
+  // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
   HelpPlaceholderUnknown: 9302,

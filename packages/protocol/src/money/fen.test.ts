@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MONEY_PATTERN } from '../api/common';
+import { MONEY_PATTERN } from '../api/core/common';
 import {
   MoneyFormatError,
   fenToYuanString,

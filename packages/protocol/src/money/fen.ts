@@ -15,7 +15,7 @@ export class MoneyFormatError extends Error {
 
 /**
  * The one accepted spelling of an amount: no sign, exponent, spaces, leading zeros or more than
- * two places. The wire schemas (`moneyString` in api/common, `coinString` in api/wallet)
+ * two places. The wire schemas (`moneyString` in api/core/common, `coinString` in api/wallet/wallet.schemas)
  * additionally cap it at MAX_WIRE_FEN / MAX_WIRE_COIN.
  */
 const MONEY_TEXT = /^(0|[1-9]\d*)(?:\.(\d{1,2}))?$/;

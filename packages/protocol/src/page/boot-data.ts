@@ -4,8 +4,8 @@
  * starts from it instead of waiting for its first calls, and still refreshes it from the API.
  * Type-only imports: the site reads this without pulling zod into its start-up chunk.
  */
-import type { PreInfo } from '../api/site';
-import type { Notice, StationAd, SuspensionIcon } from '../api/content';
+import type { PreInfo } from '../api/site/site.schemas';
+import type { Notice, StationAd, SuspensionIcon } from '../api/site/content.schemas';
 
 /** The id of the data block in the served HTML. */
 export const BOOT_DATA_ELEMENT_ID = 'nb-boot-data';

@@ -1,11 +1,11 @@
-import { RegisterRequest, smsCode } from '../api/auth';
+import { RegisterRequest, smsCode } from '../api/auth/auth.schemas';
 import {
   AVATAR_COUNT as PROTOCOL_AVATAR_COUNT,
   avatarUrl,
   fundPassword,
   PhoneBindRequest,
   RealNameSubmitRequest,
-} from '../api/member';
+} from '../api/member/member.schemas';
 import {
   PASSWORD_MAX as PROTOCOL_PASSWORD_MAX,
   PASSWORD_MIN as PROTOCOL_PASSWORD_MIN,

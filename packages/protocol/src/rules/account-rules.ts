@@ -1,7 +1,7 @@
 /**
  * Account input rules, the one home of each: plain patterns and lengths with no zod, so the
  * site's forms import them without pulling zod into the bundle, and the protocol's schemas
- * (validation.ts, api/auth.ts, api/member.ts, api/wallet.ts) are built from them.
+ * (validation.ts and the auth, member and wallet schemas under api/) are built from them.
  */
 
 export const USERNAME_MIN = 4;

@@ -1,6 +1,6 @@
 /**
  * A member-facing name for a device from its user agent: "iPhone · Safari", "Android · Chrome",
- * "Windows · Edge" (issue 13: never a raw string, "seed" or a bare "浏览器"). The server labels
+ * "Windows · Edge" (never a raw string, "seed" or a bare "浏览器"). The server labels
  * trusted devices with it and the site names login records with it, so both say the same.
  */
 const SYSTEMS: [RegExp, string][] = [

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_CODE } from '../constants';
+import { DEFAULT_COUNTRY_CODE } from '../constants/constants';
 
 /**
  * contract §8.4 phone masking: the first 2 and the last 2 characters stay, every character between

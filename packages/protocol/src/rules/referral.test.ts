@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFERRAL_CODE_TTL_MS } from '../constants';
+import { REFERRAL_CODE_TTL_MS } from '../constants/constants';
 import {
   REFERRAL_CODE_NAMES,
   createStoredReferralCode,

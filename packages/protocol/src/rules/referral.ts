@@ -1,4 +1,4 @@
-import { REFERRAL_CODE_TTL_MS, type ReferralCodeName } from '../constants';
+import { REFERRAL_CODE_TTL_MS, type ReferralCodeName } from '../constants/constants';
 
 /**
  * contract §8.2 / §5 referral codes, kept with the time they were stored: invite_code lives 24 h,

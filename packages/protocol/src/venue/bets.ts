@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyString } from '../api/common';
+import { moneyString } from '../api/core/common';
 import { ODDS_EUROPE_MILLI_MAX, ODDS_EUROPE_MILLI_MIN } from '../odds/odds';
 import { BetLegView } from './merchant';
 import { oddsChangePolicies } from './markets';

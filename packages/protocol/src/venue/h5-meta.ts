@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyString } from '../api/common';
+import { moneyString } from '../api/core/common';
 import { esportsTitles, sports } from './markets';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyString } from '../api/common';
+import { moneyString } from '../api/core/common';
 import { ErrorCode } from '../errors/codes';
 import { OddsType } from '../odds/odds';
 import { text } from '../rules/text';

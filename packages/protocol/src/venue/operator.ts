@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyString } from '../api/common';
+import { moneyString } from '../api/core/common';
 import { text } from '../rules/text';
 import { legResults, sports } from './markets';
 import { BetView } from './bets';

@@ -25,7 +25,7 @@ describe('MessageId', () => {
     expect(messageName(id)).toBe(name);
   });
 
-  it('has exactly the 15 contract §8.2 ids and the mail notice (10018, issue 13)', () => {
+  it('has exactly the 15 contract §7 ids and the mail notice (10018)', () => {
     expect(Object.keys(MessageId)).toHaveLength(16);
     expect(new Set(Object.values(MessageId)).size).toBe(16);
   });

@@ -19,9 +19,9 @@ export const MessageId = {
   Score: 10014,
   Gift: 10017,
   /**
-   * Server → client only (issue 13): new mail for this member, pushed to the member's logged-in
-   * sockets so the site shows the unread badge at once. Not in SPEC §3's table; the first id
-   * after its last.
+   * Server → client only: new mail for this member, pushed to the member's logged-in
+   * sockets so the site shows the unread badge at once. An id of this site's own (contract §7),
+   * numbered after the last of the others.
    */
   MailNotice: 10018,
 } as const;

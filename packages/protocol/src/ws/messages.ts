@@ -1,4 +1,4 @@
-// Over 300 lines on purpose: the chat frames' payload map is one typed map (engineering guide §6).
+// Over 300 lines on purpose: the chat frames' payload map is one typed map (contract §7).
 import { z } from 'zod';
 import { displayLength } from '../rules/string-length';
 import { MessageId } from './message-ids';

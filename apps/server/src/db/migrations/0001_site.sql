@@ -1,4 +1,4 @@
--- Site settings: operator-editable rows read at run time (PRODUCT §2).
+-- Site settings: operator-editable rows read at run time.
 CREATE TABLE site_settings (
   key TEXT PRIMARY KEY,
   value JSONB NOT NULL,

@@ -1,4 +1,4 @@
--- Operator second factor (issue 8, finding 2): TOTP secrets sealed with a server key, a
+-- Operator second factor: TOTP secrets sealed with a server key, a
 -- pending secret during enrolment, the last step used (a code works once), single-use
 -- recovery codes stored hashed, and sessions that may only finish enrolment.
 ALTER TABLE operators ADD COLUMN totp_secret TEXT;

@@ -1,4 +1,4 @@
--- Venues on the platform (issue 12): the registry, transfers main ↔ venue, what the platform
+-- Venues on the platform: the registry, transfers main ↔ venue, what the platform
 -- knows of each member at each venue, the bet copies pulled by cursor, json-cache, and the
 -- lease that lets one node run the resolver and the feeds.
 

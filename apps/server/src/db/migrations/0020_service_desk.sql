@@ -1,4 +1,4 @@
--- The service side of the site (issue 13): help centre, mail, feedback, sponsorships.
+-- The service side of the site: help centre, mail, feedback, sponsorships.
 
 -- Help pages: operator-editable Markdown with {{placeholders}} of live settings, versioned.
 CREATE TABLE help_docs (

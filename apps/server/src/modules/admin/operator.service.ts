@@ -11,6 +11,7 @@ import type { AuditService } from '../audit/audit.service';
 import { LoginThrottle, type ThrottleRules } from '../auth/login-throttle';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './operator.repository';
+import type { Operator } from '../../http/operator-context';
 
 const OPERATOR_SESSION_MS = 12 * 3600 * 1000;
 /** An enrol-only session is for scanning a QR code, not for a shift. */
@@ -18,13 +19,7 @@ const ENROL_SESSION_MS = 15 * 60 * 1000;
 const RECOVERY_CODES = 10;
 const TOTP_ISSUER = 'Nebula';
 
-export interface Operator {
-  operatorId: number;
-  userName: string;
-  role: OperatorRole;
-  /** Logged in without the second factor the site requires: only enrolment is open. */
-  enrolOnly: boolean;
-}
+export type { Operator };
 
 export interface OperatorServiceDeps {
   db: Db;

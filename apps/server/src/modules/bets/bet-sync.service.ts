@@ -5,10 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { MemberService } from '../member/member.service';
 import type { SettingsService } from '../settings/settings.service';
-import { memberIdOfPlayer } from '../transfer/transfer-engine';
+import { memberIdOfPlayer } from '../venue-registry/player-id';
 import type { TurnoverService } from '../wallet/turnover.service';
-import type { MerchantClient } from '../venue/merchant-client';
-import type { VenueRegistry, VenueRow } from '../venue/venue-registry.service';
+import type { MerchantClient } from '../venue-registry/merchant-client';
+import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.service';
 import type { BetGroupsService } from './bet-groups.service';
 import {
   betOddsMilli,

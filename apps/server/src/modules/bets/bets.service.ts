@@ -8,7 +8,7 @@ import {
 import type { BetStatus } from '@nebula/protocol/venue/markets';
 import type { Db } from '@nebula/db';
 import { shanghaiDayRange } from '../../lib/shanghai-time';
-import type { VenueRegistry } from '../venue/venue-registry.service';
+import type { VenueRegistry } from '../venue-registry/venue-registry.service';
 import * as repo from './bet.repository';
 import type { BetRow, BetTotalsRow } from './bet.repository';
 

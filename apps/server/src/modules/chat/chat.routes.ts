@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHAT_HISTORY_LIMIT_DEFAULT } from '@nebula/protocol';
 import { requireMember } from '../../http/member-context';
 import { bindRoute, type BindOptions } from '../../http/route-binder';
-import { requireOperator } from '../../plugins/admin-guard';
+import { requireOperator } from '../../http/operator-context';
 import type { ChatService } from './chat.service';
 
 export function registerChatRoutes(app: FastifyInstance, chat: ChatService, o: BindOptions): void {

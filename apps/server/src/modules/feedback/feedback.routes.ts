@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bindRoute, type BindOptions } from '../../http/route-binder';
 import { requireMember } from '../../http/member-context';
-import { requireOperator } from '../../plugins/admin-guard';
+import { requireOperator } from '../../http/operator-context';
 import type { FeedbackService } from './feedback.service';
 
 export function registerFeedbackRoutes(

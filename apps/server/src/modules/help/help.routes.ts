@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bindRoute, type BindOptions } from '../../http/route-binder';
-import { requireOperator } from '../../plugins/admin-guard';
+import { requireOperator } from '../../http/operator-context';
 import type { HelpService } from './help.service';
 
 export function registerHelpRoutes(app: FastifyInstance, help: HelpService, o: BindOptions): void {

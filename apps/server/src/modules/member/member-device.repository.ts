@@ -10,7 +10,7 @@ const ts = (ms: number) => new Date(ms);
  * device id cannot put words in this member's security centre. Text fields are clipped: the
  * report is free-form JSON.
  */
-/** Labels written before devices were named from the user agent (issue 13). */
+/** Labels written before devices were named from the user agent. */
 const LEGACY_LABELS: ReadonlySet<string> = new Set([
   '浏览器',
   'iOS 设备',

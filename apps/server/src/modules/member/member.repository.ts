@@ -171,7 +171,7 @@ export async function readUserNames(q: Queryable, ids: number[]): Promise<Map<nu
   return new Map(r.rows.map((m) => [m.id, m.user_name]));
 }
 
-/** VIP level and registration time of members (mail audiences, issue 13). */
+/** VIP level and registration time of members (mail audiences). */
 export async function readAudienceFacts(
   q: Queryable,
   ids: number[],

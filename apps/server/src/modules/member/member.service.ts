@@ -144,7 +144,7 @@ export class MemberService {
     return repo.readUserNames(q, ids);
   }
 
-  /** VIP level and registration time, for matching mail audiences (issue 13). */
+  /** VIP level and registration time, for matching mail audiences. */
   audienceFacts(q: Queryable, ids: number[]) {
     return repo.readAudienceFacts(q, ids);
   }

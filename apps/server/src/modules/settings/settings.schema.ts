@@ -2,7 +2,7 @@ import { moneyString, ONLINE_DEPOSIT_CHANNELS } from '@nebula/protocol';
 import { text } from '@nebula/protocol/rules/text';
 import { venueFamilies } from '@nebula/protocol/venue/registry';
 import { z } from 'zod';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 
 /**
  * Site settings: database rows the operator changes at run time, one row per key
@@ -63,7 +63,7 @@ const httpsLink = text()
     '须为 https 地址或留空',
   );
 
-/** A customer-service account on a chat app (issue 13). */
+/** A customer-service account on a chat app. */
 export const CsChannelSetting = z.object({
   kind: z.enum(['telegram', 'whatsapp', 'qq', 'wechat']),
   account: text().trim().min(1).max(64),
@@ -130,7 +130,7 @@ export const settingSchemas = {
   venueFamiliesMaintenance: z.array(z.enum(venueFamilies)).max(7),
   /** Valid turnover: a bet whose odds are below this (Europe, thousandths) counts nothing. */
   turnoverMinOddsMilli: z.number().int().min(1001).max(100_000),
-  /** The site currency's one Chinese name, used by every message that names it (issue 13). */
+  /** The site currency's one Chinese name, used by every message that names it. */
   currencyName: text().trim().min(1).max(8),
   /** The online-service page (vvPretty `csUrl`); '' when there is none. */
   csUrl: serviceLink,

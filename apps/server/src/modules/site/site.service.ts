@@ -9,7 +9,7 @@ import {
   type VvPretty,
   type VvPrettyPlain,
 } from '@nebula/protocol';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '@nebula/db';
 import { AppError } from '../../lib/errors';
 import { deviceSigningKey } from '../../lib/signing';
@@ -67,7 +67,7 @@ export class SiteService {
    * only `sec/{id}` hands out, once, within 60 s.
    */
   async vvPretty(deviceId: string): Promise<VvPretty> {
-    // The online-service page is a site setting (issue 13), so an operator's change reaches
+    // The online-service page is a site setting, so an operator's change reaches
     // every device on its next vvPretty.
     const { csUrl } = await this.deps.settings.get();
     const plain: VvPrettyPlain = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bindRoute, type BindOptions } from '../../http/route-binder';
-import { requireOperator } from '../../plugins/admin-guard';
+import { requireOperator } from '../../http/operator-context';
 import type { SponsorService } from './sponsor.service';
 
 export function registerSponsorRoutes(

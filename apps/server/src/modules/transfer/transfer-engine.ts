@@ -10,8 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { MerchantClient, MerchantOutcome } from '../venue/merchant-client';
-import type { VenueRegistry, VenueRow } from '../venue/venue-registry.service';
+import type { MerchantClient, MerchantOutcome } from '../venue-registry/merchant-client';
+import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.service';
+import { playerIdOf } from '../venue-registry/player-id';
 import * as repo from './transfer.repository';
 import type { TransferKind, TransferRow } from './transfer.repository';
 import { saveVenueDebt } from './venue-debt.repository';
@@ -22,13 +23,6 @@ import { saveVenueDebt } from './venue-debt.repository';
  */
 export type CrashPoint = 'transfer.inflight' | 'transfer.answered';
 export type CrashHook = (point: CrashPoint) => void;
-
-/** The player id a venue knows a member by. */
-export const playerIdOf = (memberId: number): string => `n${memberId}`;
-export function memberIdOfPlayer(playerId: string): number | null {
-  const m = /^n([1-9]\d{0,9})$/.exec(playerId);
-  return m ? Number(m[1]) : null;
-}
 
 /** A transfer id derived from who asks and their idempotency key: a retry finds the same id. */
 export function deriveTransferId(prefix: string, ...parts: (string | number)[]): string {

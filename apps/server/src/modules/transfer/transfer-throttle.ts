@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { ErrorCode } from '@nebula/protocol';
 import { AppError } from '../../lib/errors';
-import { MemoryWindowStore, RedisWindowStore, type WindowStore } from '../../plugins/rate-limit';
+import { MemoryWindowStore, RedisWindowStore, type WindowStore } from '../../lib/window-store';
 
 /** The window `transferOrdersPerMinute` counts in. */
 export const TRANSFER_WINDOW_MS = 60_000;

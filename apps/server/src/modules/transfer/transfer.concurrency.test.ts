@@ -17,7 +17,7 @@ import {
 } from '../../test/venue-harness';
 
 /**
- * Races on PostgreSQL against the real house venue as its own process (issue 12 "Faults"): 30
+ * Races on PostgreSQL against the real house venue as its own process: 30
  * transfers in and out at once against one main balance never overdraw either side, and a
  * recall racing a transfer settles both; the books reconcile and nothing is left pending.
  */

@@ -17,7 +17,7 @@ import {
 } from '../../test/processes';
 
 /**
- * Faults with every part a process of its own, on PostgreSQL (issue 12 "Faults"): the platform
+ * Faults with every part a process of its own, on PostgreSQL: the platform
  * killed right after the in-flight commit and right after the venue's answer, the venue killed
  * after applying and before answering, the venue unreachable — after restarts every transfer is
  * applied or reversed exactly once, and each member's main + transit + venue is what they had.

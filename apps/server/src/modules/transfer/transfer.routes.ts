@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../http/member-context';
 import { bindKeyedMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
-import { requireOperator } from '../../plugins/admin-guard';
+import { requireOperator } from '../../http/operator-context';
 import type { TransferResolverService } from './transfer-resolver.service';
 import type { TransferService } from './transfer.service';
 import type { VenueDebtService } from './venue-debt.service';

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
-import type { VenueRegistry } from '../venue/venue-registry.service';
+import type { VenueRegistry } from '../venue-registry/venue-registry.service';
 import * as repo from './venue-debt.repository';
 import { heldOf, type VenueDebtRow } from './venue-debt.repository';
 

@@ -1,5 +1,5 @@
 import { fenToYuanString, type WalletBalances } from '@nebula/protocol';
-import type { VenueRow } from '../venue/venue-registry.service';
+import type { VenueRow } from '../venue-registry/venue-registry.service';
 import type { WalletFacts } from './transfer.repository';
 import { heldOf } from './venue-debt.repository';
 

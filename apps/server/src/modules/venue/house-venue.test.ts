@@ -270,7 +270,7 @@ describe('counts and hot matches', () => {
     expect(s.hot.length).toBeGreaterThan(0);
     expect(s.hot[0]!.prices.length).toBeGreaterThanOrEqual(2);
     expect(s.hot[0]!.prices[0]!.label).toMatch(/主|大/);
-    // The server keeps the counts under the shared json-cache key for visitors (SPEC §4).
+    // The server keeps the counts under the shared json-cache key for visitors (contract §6).
     const cached = await t.client().data<JsonCacheEntry>('jsonCacheGet', {
       params: { key: PLATFORM_COUNTS_CACHE_KEY },
     });

@@ -6,10 +6,10 @@ import { AppError } from '../../lib/errors';
 import type { MemberService } from '../member/member.service';
 import type { PlayGuard } from '../play-break/play-break.service';
 import type { SettingsService } from '../settings/settings.service';
-import { playerIdOf } from '../transfer/transfer-engine';
+import { playerIdOf } from '../venue-registry/player-id';
 import type { TransferService } from '../transfer/transfer.service';
-import type { MerchantClient } from './merchant-client';
-import type { VenueRegistry, VenueRow } from './venue-registry.service';
+import type { MerchantClient } from '../venue-registry/merchant-client';
+import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.service';
 
 /** Why a member's venue sessions end (the merchant API's reasons). */
 export type VenueEndReason = 'blocked' | 'selfExcluded' | 'logout';
@@ -29,7 +29,7 @@ export interface LaunchDeps {
 }
 
 /**
- * Launch (SPEC §7, contract §6): 6014 for a venue in maintenance, 6013 for its family, 8105 for
+ * Launch (contract §6): 6014 for a venue in maintenance, 6013 for its family, 8105 for
  * a member who may not play, 9202 for one on a time-out or self-exclusion. With 免转 a manual launch first recalls the other venues and moves
  * the main balance in; a preload or a relaunch (counts, expiry) never moves money. The page URL
  * the venue answers must be on the origin the registry holds for it, or nothing is opened.

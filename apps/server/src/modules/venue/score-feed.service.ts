@@ -5,8 +5,8 @@ import type { Bus } from '../../bus/bus';
 import type { Clock } from '../../lib/clock';
 import { setBounded } from '../../lib/bounded-map';
 import type { BetFeedCursors } from '../bets/bet-cursors';
-import type { MerchantClient } from './merchant-client';
-import type { VenueRegistry, VenueRow } from './venue-registry.service';
+import type { MerchantClient } from '../venue-registry/merchant-client';
+import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.service';
 
 /**
  * Live scores for the chat (Score, 10014) from the venues' score feeds (contract §6). One

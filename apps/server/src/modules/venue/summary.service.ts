@@ -18,8 +18,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { SettingsService } from '../settings/settings.service';
-import type { MerchantClient } from './merchant-client';
-import type { VenueRegistry, VenueRow } from './venue-registry.service';
+import type { MerchantClient } from '../venue-registry/merchant-client';
+import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.service';
 
 type VenueSummaryAnswer = z.infer<typeof Summary>;
 
@@ -33,14 +33,14 @@ export interface SummaryDeps {
   settings: SettingsService;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Keeps the platform counts under the shared json-cache key (SPEC §4's server cache). */
+  /** Keeps the platform counts under the shared json-cache key (contract §6, `platform:counts`). */
   writeShared: (key: string, value: unknown, ttlMs: number) => Promise<void>;
   /** Told the teams of every hot event (the chat's live scores name them). */
   onMatches?: (names: Map<string, string>) => void;
 }
 
 /**
- * The platform counts of SPEC §4 (per family `{ live, today, open }`) and the home page's hot
+ * The platform counts of contract §6 (per family `{ live, today, open }`) and the home page's hot
  * matches, from each venue's merchant summary. A family's live and today counts are the
  * largest any of its open venues reports (venues list the same fixtures); `open` is how many
  * of its venues are open. Answers are kept per venue for 30 s, refreshed by the worker.

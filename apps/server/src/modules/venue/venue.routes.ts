@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../http/member-context';
 import { bindRoute, type BindOptions } from '../../http/route-binder';
-import { requireOperator } from '../../plugins/admin-guard';
+import { requireOperator } from '../../http/operator-context';
 import type { BetsService } from '../bets/bets.service';
 import type { LaunchService } from './launch.service';
 import type { SummaryService } from './summary.service';
-import type { VenueRegistry } from './venue-registry.service';
+import type { VenueRegistry } from '../venue-registry/venue-registry.service';
 
 export interface VenueRouteServices {
   registry: VenueRegistry;

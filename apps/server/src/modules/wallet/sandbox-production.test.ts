@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositChannel, DepositOrder, WalletBalances } from '@nebula/protocol';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/config';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app';
 import { expectCode, idemKey, registerMember, type Member } from '../../test/factories';
 import { sandboxSignature } from '../deposit/sandbox-gateway';

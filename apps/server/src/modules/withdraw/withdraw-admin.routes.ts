@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
-import { requireOperator } from '../../plugins/admin-guard';
+import { requireOperator } from '../../http/operator-context';
 import type { WithdrawAdminService } from './withdraw-admin.service';
 
 export function registerWithdrawAdminRoutes(

@@ -130,7 +130,7 @@ function MarketGroups({
   );
 }
 
-/** A match's whole book (issue 11): 全场 / 半场, live score and clock, locked when suspended. */
+/** A match's whole book: 全场 / 半场, live score and clock, locked when suspended. */
 export function DetailPage({
   id,
   oddsType,

@@ -87,7 +87,7 @@ function kickoff(ev: EventState, today: boolean): string {
 }
 
 /**
- * One match of the list (issue 11): time or live clock and score, the two teams and the three
+ * One match of the list: time or live clock and score, the two teams and the three
  * main lines; football expands to its 半场 lines. Redrawn only when this match changes.
  */
 export const MatchRow = memo(function MatchRow({

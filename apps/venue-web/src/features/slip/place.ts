@@ -167,7 +167,7 @@ function refusalNotice(err: ApiError): SlipNotice {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Places what the slip holds (issue 11). The phase moves to `placing` before the first await,
+ * Places what the slip holds. The phase moves to `placing` before the first await,
  * so a second tap finds it busy and places nothing. Bets that the venue holds in play show
  * 确认中 until it accepts or refuses them; refusals come back as Chinese notices with what the
  * member can do (accept the new price, use the stake allowed, transfer in).

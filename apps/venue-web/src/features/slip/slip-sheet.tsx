@@ -79,7 +79,7 @@ function Notice({
   );
 }
 
-/** The bet slip (issue 11): 单关 with a stake each, 串关 of 2–10 matches, chips, MAX and the return. */
+/** The bet slip: 单关 with a stake each, 串关 of 2–10 matches, chips, MAX and the return. */
 export function SlipSheet({
   oddsType,
   onShowBets,

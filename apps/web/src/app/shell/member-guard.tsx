@@ -5,7 +5,7 @@ import { loginPathFor } from '../../site/paths';
 
 /**
  * Protected routes (contract §8.3, §6): /mine/** needs a session. A visitor without one is taken to
- * login, coming back here afterwards (issue 13: a member-only link never bounces home silently).
+ * login, coming back here afterwards (a member-only link never bounces home silently).
  * While a URL-handed token is being exchanged, or while an ended session is on its way out
  * (a 6001 / 10102 notice, a password change, or a session ending on a member page, which goes
  * home by contract §8.3), the page waits instead.

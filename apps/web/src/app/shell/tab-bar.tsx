@@ -11,7 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { useUnreadMail } from '../../features/mail/api/mail.queries';
 import { useSessionStore } from '../../session/session.store';
 import { loginPathFor, TAB_PATHS } from '../../site/paths';
-import { prefetchRoute } from '../router';
+import { prefetchRoute } from './route-prefetch';
 
 interface Tab {
   key: keyof typeof TAB_PATHS;

@@ -1,6 +1,6 @@
 import { Outlet, useMatches } from 'react-router';
 import { useMailNotices } from '../../features/mail/hooks/use-mail-notices';
-import type { RouteHandle } from '../router';
+import type { RouteHandle } from './route-handle';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 

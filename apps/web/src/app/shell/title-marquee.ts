@@ -1,4 +1,7 @@
-import { TITLE_MARQUEE_MIN_LENGTH, TITLE_MARQUEE_STEP_MS } from '@nebula/protocol/constants';
+import {
+  TITLE_MARQUEE_MIN_LENGTH,
+  TITLE_MARQUEE_STEP_MS,
+} from '@nebula/protocol/constants/constants';
 
 /** One marquee step: the first character moves to the end (by code point, not UTF-16 unit). */
 export function rotateTitle(title: string): string {

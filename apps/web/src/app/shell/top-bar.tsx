@@ -5,7 +5,7 @@ import { BalanceButton } from '../../features/wallet/components/balance-button';
 import { useSessionStore } from '../../session/session.store';
 import { DEPOSIT_PATH, LOGIN_PATH, MINE_PATH, REGISTER_PATH } from '../../site/paths';
 import { usePreInfoStore } from '../../site/pre-info.store';
-import { prefetchRoute } from '../router';
+import { prefetchRoute } from './route-prefetch';
 
 const DEFAULT_LOGO = '/static/logo.svg';
 

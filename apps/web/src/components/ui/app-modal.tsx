@@ -1,4 +1,4 @@
-import { MODAL_LEAVE_ANIMATION_MS } from '@nebula/protocol/constants';
+import { MODAL_LEAVE_ANIMATION_MS } from '@nebula/protocol/constants/constants';
 import { Button, type ButtonRef } from 'antd-mobile';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';

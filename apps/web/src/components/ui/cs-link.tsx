@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CUSTOMER_MAIN_PATH } from '../../site/paths';
 
-/** 联系客服: every such link on the site leads to the customer-service page (issue 13). */
+/** 联系客服: every such link on the site leads to the customer-service page. */
 export function CsLink({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation();
   return (

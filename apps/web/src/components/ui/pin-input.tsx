@@ -12,7 +12,7 @@ type PinInputProps = Omit<
 };
 
 /**
- * The fund password as six boxes (issue 13): one real input lies over the boxes, so a tap
+ * The fund password as six boxes: one real input lies over the boxes, so a tap
  * anywhere opens the numeric keypad (`inputmode="numeric"`, `pattern="[0-9]*"` for iOS) and
  * paste, autofill and screen readers work as on any input; the boxes show a dot per digit and
  * where the next one goes. Digits only; at most `length`.

@@ -1,4 +1,4 @@
-import { DIALOG_COMPACT_BELOW_HEIGHT, DIALOG_WIDTH } from '@nebula/protocol/constants';
+import { DIALOG_COMPACT_BELOW_HEIGHT, DIALOG_WIDTH } from '@nebula/protocol/constants/constants';
 import { t } from '../../i18n/i18n';
 import { showModal } from './modal.store';
 

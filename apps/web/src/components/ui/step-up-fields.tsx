@@ -1,4 +1,4 @@
-import type { StepUp } from '@nebula/protocol/api/member';
+import type { StepUp } from '@nebula/protocol/api/member/member.schemas';
 import { Segmented, Toast } from 'antd-mobile';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

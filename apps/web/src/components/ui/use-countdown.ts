@@ -1,4 +1,4 @@
-import { COUNTDOWN_TICK_MS } from '@nebula/protocol/constants';
+import { COUNTDOWN_TICK_MS } from '@nebula/protocol/constants/constants';
 import { useCallback, useEffect, useState } from 'react';
 
 /** Seconds left of a countdown that ticks every COUNTDOWN_TICK_MS (contract §8.5: 1 s). */

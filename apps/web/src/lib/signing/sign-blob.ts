@@ -1,4 +1,4 @@
-import { StorageKey } from '@nebula/protocol/constants';
+import { StorageKey } from '@nebula/protocol/constants/constants';
 import { getSecureItem, setSecureItem } from '../secure-storage';
 
 /** The signing blob (contract §8.2): the device key, bound to the device id it was issued for. */

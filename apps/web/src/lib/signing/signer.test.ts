@@ -1,4 +1,4 @@
-import { Header } from '@nebula/protocol/constants';
+import { Header } from '@nebula/protocol/constants/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, makeClient, stubFetch, TEST_UUID } from '../../test/api-stubs';
 import { bytesToBase64, bytesToHex, hexToBytes } from '../base64';

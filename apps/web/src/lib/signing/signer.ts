@@ -1,29 +1,12 @@
-import { baseOfPath } from '@nebula/protocol/api/route';
+import { baseOfPath } from '@nebula/protocol/api/core/route';
 import { hexToBytes } from '../base64';
+import type { KeySource, Signer } from '../signer';
 import { createHmacSigner, type HexSigner } from './hmac';
 import { readSignBlob } from './sign-blob';
 import type * as SigningChunk from './signing-chunk';
 import type { BootstrapCalls } from './signing-chunk';
 
-/** The X-Sign computation of contract §2, with the device key obtained once and cached. */
-export interface Signer {
-  /** Lower-case hex HMAC of `base:uuid:timestamp`, or '' when no key can be had. */
-  sign: (path: string, uuid: string, timestamp: number) => Promise<string>;
-  /** Start obtaining the key now, so the first signed call does not wait for it. */
-  warmUp: (uuid: string) => void;
-  /**
-   * Forget the key (the server refused a signature): the next call obtains it afresh. Given the
-   * generation a refused signature was made with, only that key is dropped, so a burst of
-   * refusals triggers one re-fetch, not one per request.
-   */
-  invalidate: (generation?: number) => void;
-  /** Increases each time the key is dropped. */
-  generation: () => number;
-  /** Where the key in use came from, for diagnostics and tests. */
-  source: () => KeySource;
-}
-
-export type KeySource = 'none' | 'chunk' | 'blob' | 'empty';
+export type { KeySource, Signer };
 
 export interface SignerDeps {
   /** Dynamic import of the signing chunk; tests replace it to simulate a failed load. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** POST user/device/sendCode: the device-authorization SMS → { expiresAt, resendAfter }. */
 export function useDeviceSendCode() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** POST user/device/verify: the SMS code completes the login → { token, userName, expiresAt }. */
 export function useDeviceVerify() {

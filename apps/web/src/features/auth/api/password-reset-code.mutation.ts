@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** POST user/password/reset/sendCode: the same answer for every name (nothing to enumerate). */
 export function usePasswordResetCode() {

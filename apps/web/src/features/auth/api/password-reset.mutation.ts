@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** POST user/password/reset: the SMS code and a new password; ends every session. */
 export function usePasswordReset() {

@@ -1,6 +1,6 @@
-import type { RegisterRequest } from '@nebula/protocol/api/auth';
+import type { RegisterRequest } from '@nebula/protocol/api/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** POST user/register: answers like login. */
 export function useRegisterMutation() {

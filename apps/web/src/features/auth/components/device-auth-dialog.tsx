@@ -1,4 +1,4 @@
-import type { LoginChallenge, LoginResult } from '@nebula/protocol/api/auth';
+import type { LoginChallenge, LoginResult } from '@nebula/protocol/api/auth/auth.schemas';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { Button, CenterPopup, Toast } from 'antd-mobile';
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { LoginChallenge } from '@nebula/protocol/api/auth';
+import type { LoginChallenge } from '@nebula/protocol/api/auth/auth.schemas';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { businessData, BusinessError } from '../../../lib/api-errors';
 

@@ -1,4 +1,4 @@
-import type { LoginResult } from '@nebula/protocol/api/auth';
+import type { LoginResult } from '@nebula/protocol/api/auth/auth.schemas';
 import { Toast } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { LoginChallenge, LoginResult } from '@nebula/protocol/api/auth';
+import type { LoginChallenge, LoginResult } from '@nebula/protocol/api/auth/auth.schemas';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { RegisterRequest } from '@nebula/protocol/api/auth';
+import type { RegisterRequest } from '@nebula/protocol/api/auth/auth.schemas';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** GET stream gifts: the gift catalogue, priced in COIN. It rarely changes: kept for an hour. */
 export function useChatGifts() {

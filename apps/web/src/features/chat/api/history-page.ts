@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@nebula/protocol/ws/messages';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** Scroll-back page size: a screenful or two, small enough to answer fast on a slow network. */
 export const HISTORY_PAGE_SIZE = 30;

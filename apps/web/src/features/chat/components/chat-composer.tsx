@@ -5,7 +5,7 @@ import { Button, Toast } from 'antd-mobile';
 import { GiftOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatSocket, useChatConnection } from '../../../lib/chat-socket';
+import { chatSocket, useChatConnection } from '../../../client/chat-socket';
 import { sendText } from '../model/room-sync';
 
 /**

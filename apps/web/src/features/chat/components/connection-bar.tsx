@@ -1,7 +1,7 @@
-import { RECONNECT_MAX_ATTEMPTS } from '@nebula/protocol/constants';
+import { RECONNECT_MAX_ATTEMPTS } from '@nebula/protocol/constants/constants';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { chatSocket, useChatConnection } from '../../../lib/chat-socket';
+import { chatSocket, useChatConnection } from '../../../client/chat-socket';
 
 /** The connection state while not connected: connecting, retry n of 5, or the reconnect button. */
 export function ConnectionBar() {

@@ -1,4 +1,4 @@
-import type { Gift } from '@nebula/protocol/api/chat';
+import type { Gift } from '@nebula/protocol/api/chat/chat.schemas';
 import { useTranslation } from 'react-i18next';
 import { shiftBurst, useChatRoomStore } from '../model/chat-room.store';
 import { aroundSlot, giftIconSrc, SLOT } from '../model/display';

@@ -1,4 +1,4 @@
-import type { Gift } from '@nebula/protocol/api/chat';
+import type { Gift } from '@nebula/protocol/api/chat/chat.schemas';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { formatCoin } from '@nebula/protocol/format/number-format';
 import { Button, Toast } from 'antd-mobile';

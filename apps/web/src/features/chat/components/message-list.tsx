@@ -1,4 +1,4 @@
-import type { Gift } from '@nebula/protocol/api/chat';
+import type { Gift } from '@nebula/protocol/api/chat/chat.schemas';
 import type { ChatMessage, SharedBetCardMessage } from '@nebula/protocol/ws/messages';
 import { DownOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';

@@ -1,7 +1,7 @@
 import { MessageId } from '@nebula/protocol/ws/message-ids';
 import { Toast } from 'antd-mobile';
 import { useEffect } from 'react';
-import { chatSocket, holdChatSocket } from '../../../lib/chat-socket';
+import { chatSocket, holdChatSocket } from '../../../client/chat-socket';
 import { bindRoomSync, enterRoom, leaveRoom } from '../model/room-sync';
 
 /** Errors the page reports itself (join state, gift sheet) or that need no word (login, gap fill). */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { chatSocket } from '../../../lib/chat-socket';
+import { chatSocket } from '../../../client/chat-socket';
 import { sendGift, type GiftOrder } from '../model/gift-send';
 
 /** Sends a gift over the socket; `onSettled` refreshes the COIN balance shown. */

@@ -1,4 +1,4 @@
-import { RECONNECT_DELAY_MS } from '@nebula/protocol/constants';
+import { RECONNECT_DELAY_MS } from '@nebula/protocol/constants/constants';
 import { MessageId } from '@nebula/protocol/ws/message-ids';
 import {
   CHAT_HISTORY_LIMIT_DEFAULT,

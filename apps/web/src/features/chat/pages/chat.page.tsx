@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { chatSocket } from '../../../lib/chat-socket';
+import { chatSocket } from '../../../client/chat-socket';
 import { useSessionStore } from '../../../session/session.store';
 import { loginPathFor } from '../../../site/paths';
 import { useChatGifts } from '../api/chat-gifts.query';

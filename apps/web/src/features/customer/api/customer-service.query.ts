@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** GET customer/service: the operator's channels (main and backup) and service hours. */
 export function useCustomerService() {

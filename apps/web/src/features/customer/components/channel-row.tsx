@@ -1,4 +1,4 @@
-import type { CsChannel } from '@nebula/protocol/api/desk';
+import type { CsChannel } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from '../../../components/ui/qr-code';

@@ -1,4 +1,4 @@
-import type { CsLine } from '@nebula/protocol/api/desk';
+import type { CsLine } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** GET download/info: official addresses and the operator's app links. */
 export function useDownloadInfo() {

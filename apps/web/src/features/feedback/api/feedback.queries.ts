@@ -1,6 +1,6 @@
-import type { FeedbackSubmitRequest } from '@nebula/protocol/api/desk';
+import type { FeedbackSubmitRequest } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionStore } from '../../../session/session.store';
 
 const PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import {
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_CONTENT_MIN,
   type FeedbackCategoryName as FeedbackCategory,
-} from '@nebula/protocol/api/desk-constants';
+} from '@nebula/protocol/api/help-and-service/help-and-service.constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { displayLength } from '@nebula/protocol/rules/string-length';
 import { Button, Input, Selector, TextArea, Toast } from 'antd-mobile';

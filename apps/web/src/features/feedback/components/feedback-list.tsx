@@ -1,4 +1,4 @@
-import type { Feedback } from '@nebula/protocol/api/desk';
+import type { Feedback } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';

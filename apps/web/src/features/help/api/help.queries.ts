@@ -1,6 +1,6 @@
-import type { HelpSlug } from '@nebula/protocol/api/desk';
+import type { HelpSlug } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** GET help/list: the index (titles, sections, summaries with live figures). */
 export function useHelpIndex() {

@@ -1,4 +1,7 @@
-import { HELP_SLUGS, type HelpSlug } from '@nebula/protocol/api/desk-constants';
+import {
+  HELP_SLUGS,
+  type HelpSlug,
+} from '@nebula/protocol/api/help-and-service/help-and-service.constants';
 import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

@@ -1,5 +1,5 @@
-import type { HelpIndexItem } from '@nebula/protocol/api/desk';
-import { HELP_CATEGORIES } from '@nebula/protocol/api/desk-constants';
+import type { HelpIndexItem } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
+import { HELP_CATEGORIES } from '@nebula/protocol/api/help-and-service/help-and-service.constants';
 import { List, SearchBar } from 'antd-mobile';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** GET site/naming/list: operator names for menu keys such as the game families. */
 export const namingListQuery = {

@@ -1,6 +1,6 @@
-import { NoticeCategory } from '@nebula/protocol/constants';
+import { NoticeCategory } from '@nebula/protocol/constants/constants';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 // Typed against the protocol's categories; a type-only import keeps zod out of this chunk.
 export const MARQUEE_CATEGORY: NoticeCategory = NoticeCategory.Marquee;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** GET memberTopActivity/popInfo: the home pops, each shown once. */
 export function usePopInfo() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** GET queryStationAdList: the home banner carousel. Shared with the start-up prefetch. */
 export const stationAdsQuery = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** Phones: displayEquipment 1 (contract §2 default). */
 const DISPLAY_EQUIPMENT_H5 = 1;

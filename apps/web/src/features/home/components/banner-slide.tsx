@@ -1,4 +1,4 @@
-import type { StationAd } from '@nebula/protocol/api/content';
+import type { StationAd } from '@nebula/protocol/api/site/content.schemas';
 import { useNavigate } from 'react-router';
 import { inSitePath } from './in-site-link';
 

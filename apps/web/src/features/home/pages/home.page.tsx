@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { refreshPreInfo } from '../../../site/pre-info.store';
 import { BannerCarousel } from '../components/banner-carousel';
 import { ChatEntry } from '../components/chat-entry';

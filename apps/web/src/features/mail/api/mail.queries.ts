@@ -1,4 +1,7 @@
-import type { MailPage, MailUnread } from '@nebula/protocol/api/desk';
+import type {
+  MailPage,
+  MailUnread,
+} from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import {
   useInfiniteQuery,
   useMutation,
@@ -7,7 +10,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionStore } from '../../../session/session.store';
 
 export const MAIL_PAGE_SIZE = 20;

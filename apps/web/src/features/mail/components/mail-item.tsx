@@ -1,4 +1,4 @@
-import type { Mail } from '@nebula/protocol/api/desk';
+import type { Mail } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-time';
 

@@ -1,7 +1,7 @@
 import { MessageId } from '@nebula/protocol/ws/message-ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { chatSocket, holdChatSocket } from '../../../lib/chat-socket';
+import { chatSocket, holdChatSocket } from '../../../client/chat-socket';
 import { useSessionStore } from '../../../session/session.store';
 import { applyMailNotice } from '../api/mail.queries';
 

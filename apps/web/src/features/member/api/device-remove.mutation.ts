@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { memberKeys, useSessionToken } from './member-keys';
 
 /** POST user/security/device/remove: the device's next login is a risky one again. */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { memberKeys, useSessionToken } from './member-keys';
 
 export const LOGIN_HISTORY_PAGE_SIZE = 20;

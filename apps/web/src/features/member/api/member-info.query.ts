@@ -1,6 +1,6 @@
-import { Header } from '@nebula/protocol/constants';
+import { Header } from '@nebula/protocol/constants/constants';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { userHash } from '../../../lib/user-hash';
 import { useSessionStore } from '../../../session/session.store';
 import { memberKeys } from './member-keys';

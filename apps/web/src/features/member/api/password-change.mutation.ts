@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /**
  * POST user/password/change: ends every session of the member, this one included. The caller

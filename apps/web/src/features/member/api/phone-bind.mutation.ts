@@ -1,6 +1,6 @@
-import type { MemberInfo, StepUp } from '@nebula/protocol/api/member';
+import type { MemberInfo, StepUp } from '@nebula/protocol/api/member/member.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { memberKeys, useSessionToken } from './member-keys';
 
 export interface PhoneBindInput {

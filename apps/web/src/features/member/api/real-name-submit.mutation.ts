@@ -1,6 +1,6 @@
-import type { RealNameInfo } from '@nebula/protocol/api/member';
+import type { RealNameInfo } from '@nebula/protocol/api/member/member.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { memberKeys, useSessionToken } from './member-keys';
 
 /** POST user/realName/submit: the name goes to an operator's review (→ /mine/infoAudit). */

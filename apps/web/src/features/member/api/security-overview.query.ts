@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { memberKeys, useSessionToken } from './member-keys';
 
 /** GET user/security/overview: bindings, trusted devices, recent logins, risky count. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 export type SmsRequest =
   { purpose: 'bindPhone'; countryCode: string; phone: string } | { purpose: 'stepUp' };

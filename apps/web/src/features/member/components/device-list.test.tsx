@@ -1,4 +1,4 @@
-import type { TrustedDevice } from '@nebula/protocol/api/member';
+import type { TrustedDevice } from '@nebula/protocol/api/member/member.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

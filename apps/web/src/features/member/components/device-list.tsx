@@ -1,4 +1,4 @@
-import type { TerminalReport, TrustedDevice } from '@nebula/protocol/api/member';
+import type { TerminalReport, TrustedDevice } from '@nebula/protocol/api/member/member.schemas';
 import { Button, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { confirmModal } from '../../../components/ui/modal.store';

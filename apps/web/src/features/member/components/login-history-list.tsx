@@ -1,4 +1,4 @@
-import type { LoginRecord } from '@nebula/protocol/api/member';
+import type { LoginRecord } from '@nebula/protocol/api/member/member.schemas';
 import { InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';

@@ -1,4 +1,4 @@
-import type { MemberInfo } from '@nebula/protocol/api/member';
+import type { MemberInfo } from '@nebula/protocol/api/member/member.schemas';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_CODE } from '@nebula/protocol/constants';
+import { DEFAULT_COUNTRY_CODE } from '@nebula/protocol/constants/constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { Button, Toast } from 'antd-mobile';
 import { useId, useState } from 'react';

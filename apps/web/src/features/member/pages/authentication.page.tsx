@@ -1,4 +1,4 @@
-import type { RealNameInfo } from '@nebula/protocol/api/member';
+import type { RealNameInfo } from '@nebula/protocol/api/member/member.schemas';
 import { Button, Toast } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill } from 'antd-mobile-icons';
 import { useId, useState } from 'react';

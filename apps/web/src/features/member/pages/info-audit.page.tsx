@@ -1,4 +1,4 @@
-import type { RealNameInfo } from '@nebula/protocol/api/member';
+import type { RealNameInfo } from '@nebula/protocol/api/member/member.schemas';
 import { PullToRefresh } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import type { BetStatus } from '@nebula/protocol/venue/markets';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionStore } from '../../../session/session.store';
 
 export const BETS_PAGE_SIZE = 20;

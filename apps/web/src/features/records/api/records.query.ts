@@ -1,6 +1,6 @@
-import type { RecordType } from '@nebula/protocol/api/wallet';
+import type { RecordType } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionStore } from '../../../session/session.store';
 
 export const RECORDS_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import type { BetRecord } from '@nebula/protocol/api/venues';
+import type { BetRecord } from '@nebula/protocol/api/venues/venues.schemas';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';

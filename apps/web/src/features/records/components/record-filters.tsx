@@ -1,4 +1,4 @@
-import type { RecordType } from '@nebula/protocol/api/wallet';
+import type { RecordType } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { CalendarPicker } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';

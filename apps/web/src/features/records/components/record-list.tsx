@@ -1,4 +1,4 @@
-import type { LedgerRecord } from '@nebula/protocol/api/wallet';
+import type { LedgerRecord } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { RecordType } from '@nebula/protocol/api/wallet';
+import type { RecordType } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useSearchParams } from 'react-router';
 import type { RecordFilter } from '../api/records.query';
 import type { DateRange } from '../components/record-filters';

@@ -1,4 +1,4 @@
-import type { BetRecord } from '@nebula/protocol/api/venues';
+import type { BetRecord } from '@nebula/protocol/api/venues/venues.schemas';
 import type { BadgeTone } from '../../../components/ui/status-badge';
 import { shanghaiDate } from '../../../lib/shanghai-date';
 

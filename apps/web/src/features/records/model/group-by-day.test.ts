@@ -1,4 +1,4 @@
-import type { LedgerRecord } from '@nebula/protocol/api/wallet';
+import type { LedgerRecord } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { describe, expect, it } from 'vitest';
 import { groupByDay, weekdayOf } from './group-by-day';
 

@@ -1,4 +1,4 @@
-import type { LedgerRecord, RecordPage } from '@nebula/protocol/api/wallet';
+import type { LedgerRecord, RecordPage } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { shanghaiDate } from '../../../lib/shanghai-date';
 
 export interface DayGroup {

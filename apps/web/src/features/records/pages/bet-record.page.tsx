@@ -1,4 +1,4 @@
-import type { BetRecord } from '@nebula/protocol/api/venues';
+import type { BetRecord } from '@nebula/protocol/api/venues/venues.schemas';
 import { betStatuses, type BetStatus } from '@nebula/protocol/venue/markets';
 import { useQuery } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
@@ -9,7 +9,7 @@ import { Money } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { shanghaiTime } from '../../../lib/shanghai-date';
 import { GAME_SPORT_PATH, MINE_PATH } from '../../../site/paths';
 import { useBets, type BetFilter } from '../api/bets.query';

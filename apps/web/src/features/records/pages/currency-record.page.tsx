@@ -1,4 +1,4 @@
-import type { RecordType } from '@nebula/protocol/api/wallet';
+import type { RecordType } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** GET sponsor/list: the operator's sponsorships, in their order. */
 export function useSponsors() {

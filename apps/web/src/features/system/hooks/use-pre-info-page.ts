@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { refreshPreInfo, usePreInfoStore } from '../../../site/pre-info.store';
 
 /** Pre-info for a system page: the cached copy, the refresh state, and a retry. */

@@ -1,6 +1,6 @@
 import type { VenueFamily } from '@nebula/protocol/venue/registry';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** GET venue/list: a family's venues (every family's without one), in the operators' order. */
 export function useVenueList(family?: VenueFamily) {

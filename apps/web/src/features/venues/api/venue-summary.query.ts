@@ -1,7 +1,7 @@
 import type { VenueFamily } from '@nebula/protocol/venue/registry';
 import { useQuery } from '@tanstack/react-query';
-import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants';
-import { api } from '../../../lib/api';
+import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants/constants';
+import { api } from '../../../client/api';
 
 /** GET venue/summary: the platform counts and a family's hot matches with the venue's prices. */
 export function useVenueSummary(family: VenueFamily) {

@@ -1,8 +1,8 @@
-import type { PlatformFamily } from '@nebula/protocol/constants';
+import type { PlatformFamily } from '@nebula/protocol/constants/constants';
 import { useTranslation } from 'react-i18next';
 import { usePlatformCounts } from '../model/platform-counts';
 
-/** A family's live and today counts (SPEC §4's platform counts), or nothing while unknown. */
+/** A family's live and today counts (contract §6's platform counts), or nothing while unknown. */
 export function FamilyCounts({ family }: { family: string }) {
   const { t } = useTranslation('venues');
   const counts = usePlatformCounts((s) => s.counts);

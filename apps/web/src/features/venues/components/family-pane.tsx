@@ -2,7 +2,7 @@ import { isPlatformFamily } from '../model/families';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VenueFamily } from '@nebula/protocol/venue/registry';
-import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants';
+import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants/constants';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { useVenueList } from '../api/venue-list.query';
 import { useVenueSummary } from '../api/venue-summary.query';
@@ -21,7 +21,7 @@ export function FamilyPane({ family }: { family: VenueFamily }) {
   const venues = useVenueList(family);
   const priced = family === 'TY' || family === 'DJ';
   const summary = useVenueSummary(family);
-  // SPEC §4: the counts are polled every 60 s while they are on screen.
+  // contract §6: the counts are polled every 60 s while they are on screen.
   useEffect(() => {
     refreshPlatformCounts();
     const id = setInterval(refreshPlatformCounts, PLATFORM_COUNT_POLL_MS);

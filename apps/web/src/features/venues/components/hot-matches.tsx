@@ -1,4 +1,4 @@
-import type { HotMatch, VenueView } from '@nebula/protocol/api/venues';
+import type { HotMatch, VenueView } from '@nebula/protocol/api/venues/venues.schemas';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api-errors';

@@ -1,4 +1,4 @@
-import type { VenueView } from '@nebula/protocol/api/venues';
+import type { VenueView } from '@nebula/protocol/api/venues/venues.schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/ui/status-badge';

@@ -1,4 +1,4 @@
-import type { VenueView } from '@nebula/protocol/api/venues';
+import type { VenueView } from '@nebula/protocol/api/venues/venues.schemas';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/page-states';
 import { VenueCard } from './venue-card';

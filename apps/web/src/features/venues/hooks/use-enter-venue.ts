@@ -1,8 +1,8 @@
-import type { VenueView } from '@nebula/protocol/api/venues';
+import type { VenueView } from '@nebula/protocol/api/venues/venues.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionStore } from '../../../session/session.store';
 import { loginPathFor } from '../../../site/paths';
 import { openVenue } from '../model/open-venue';

@@ -1,4 +1,4 @@
-import type { VenueView } from '@nebula/protocol/api/venues';
+import type { VenueView } from '@nebula/protocol/api/venues/venues.schemas';
 import { isVenuePageUrl } from '@nebula/protocol/venue/registry';
 
 export interface FrameTarget {

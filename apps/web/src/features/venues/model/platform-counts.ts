@@ -1,13 +1,13 @@
-import type { PlatformCounts } from '@nebula/protocol/api/venues';
-import { PLATFORM_COUNTS_CACHE_KEY } from '@nebula/protocol/api/venue-constants';
+import type { PlatformCounts } from '@nebula/protocol/api/venues/venues.schemas';
+import { PLATFORM_COUNTS_CACHE_KEY } from '@nebula/protocol/api/venues/venues.constants';
 import {
   PLATFORM_COUNT_DEBOUNCE_MS,
   PLATFORM_COUNT_RETRY_DELAY_MS,
   PLATFORM_COUNT_RETRY_LIMIT,
   PLATFORM_FAMILIES,
-} from '@nebula/protocol/constants';
+} from '@nebula/protocol/constants/constants';
 import { create } from 'zustand';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { openWithVault, sealWithVault } from '../../../lib/secure-storage';
 import { allVenueSessions, type VenueSession } from '../../../lib/venue-sessions';
 import { getToken } from '../../../session/session.store';
@@ -18,7 +18,7 @@ const MEMBER_KEY = 'counts:mine';
 
 interface CountsState {
   counts: PlatformCounts | null;
-  /** SPEC §4's retry counter: relaunches after an expired OBTY session. */
+  /** The counts' retry counter: relaunches after an expired OBTY session. */
   retries: number;
 }
 
@@ -48,7 +48,7 @@ async function fromCache(): Promise<PlatformCounts | null> {
   return isCounts(shared.value) ? shared.value : null;
 }
 
-/** An OBTY session: its launch token is the counts URL, called with its requestId (SPEC §7). */
+/** An OBTY session: its launch token is the counts URL, called with its requestId (contract §6). */
 function obSession(): VenueSession | null {
   return allVenueSessions().find((s) => s.params.requestId && /^https?:\/\//.test(s.token)) ?? null;
 }
@@ -87,7 +87,7 @@ async function fromVenue(
 }
 
 /**
- * The platform counts as SPEC §4 fetches them: a visitor reads the server cache; a member with
+ * The platform counts as contract §6 fetches them: a visitor reads the server cache; a member with
  * an OBTY session asks the venue (an expired session counts a retry: past 2 the cache is used,
  * else the venue is relaunched and asked again after 500 ms); what the venue answers is stored
  * and written to the member's cache entry, sealed on this device.

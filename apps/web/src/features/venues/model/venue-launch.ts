@@ -1,5 +1,5 @@
-import type { LaunchResult } from '@nebula/protocol/api/venues';
-import { api } from '../../../lib/api';
+import type { LaunchResult } from '@nebula/protocol/api/venues/venues.schemas';
+import { api } from '../../../client/api';
 import { describeError } from '../../../lib/api-errors';
 import {
   clearLaunchError,
@@ -19,8 +19,8 @@ export interface LaunchOptions {
 }
 
 /**
- * Launches a venue (SPEC §7, contract §8.5 defaults: site 6001, preload unless asked): the
- * session parameters are kept per venue, a failure's message under the per-venue key (SPEC §3).
+ * Launches a venue (contract §6, contract §8.5 defaults: site 6001, preload unless asked): the
+ * session parameters are kept per venue, a failure's message under the per-venue key (contract §6).
  */
 export async function launchVenue(code: string, o: LaunchOptions): Promise<LaunchResult> {
   try {
@@ -50,7 +50,7 @@ export async function launchVenue(code: string, o: LaunchOptions): Promise<Launc
 }
 
 /**
- * The site's third-party proxy to the venues (SPEC §7): each venue's session parameters, and a
+ * The site's third-party proxy to the venues (contract §6): each venue's session parameters, and a
  * relaunch that moves no money when a session expired.
  */
 export const venueProxy = createVenueProxy({

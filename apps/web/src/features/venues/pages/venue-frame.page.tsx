@@ -8,7 +8,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { PageSkeleton } from '../../../components/ui/page-states';
 import { showToast } from '../../../components/ui/toast';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { describeError } from '../../../lib/api-errors';
 import { generateUuidV4 } from '../../../lib/device';
 import { useDeviceConfig } from '../../../lib/signing/device-config.store';
@@ -44,7 +44,7 @@ interface VenueFramePageProps {
 }
 
 /**
- * A venue's page (SPEC §2's frame routes): full screen under a back bar with the main balance
+ * A venue's page (a frame route of contract §8.1): full screen under a back bar with the main balance
  * and the venue's own (asked through the third-party proxy), in an iframe sandboxed without top
  * navigation. Only the venue's pages (`/h5/…`) on the origin the registry holds for it are
  * framed (else 404); only messages from that origin and that frame's window are heard, and a

@@ -1,6 +1,6 @@
-import type { LimitPeriod } from '@nebula/protocol/api/wallet';
+import type { LimitPeriod } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionToken, walletKeys } from './wallet-keys';
 
 /** POST limits/deposit: set (null: remove) one period's limit; answers all three. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionToken, walletKeys } from './wallet-keys';
 
 /** GET limits/deposit: day / week / month limits, what is used, raises waiting their 24 h. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { actionKeyFor, retryUnknownOutcome } from '../../../lib/action-key';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useWalletRefresh } from './wallet-keys';
 
 export interface DepositOrderInput {

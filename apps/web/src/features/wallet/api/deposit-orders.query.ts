@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionToken, walletKeys } from './wallet-keys';
 
 export const ORDER_PAGE_SIZE = 10;

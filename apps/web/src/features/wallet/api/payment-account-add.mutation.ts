@@ -1,7 +1,7 @@
-import type { PaymentAccountType } from '@nebula/protocol/api/payment-accounts';
-import type { StepUp } from '@nebula/protocol/api/member';
+import type { PaymentAccountType } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
+import type { StepUp } from '@nebula/protocol/api/member/member.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionToken, walletKeys } from './wallet-keys';
 
 export interface PaymentAccountInput {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionToken, walletKeys } from './wallet-keys';
 
 /** POST payment-accounts/:id/remove. */

@@ -1,6 +1,6 @@
-import type { PlayBreakKind, PlayBreakLength } from '@nebula/protocol/api/wallet';
+import type { PlayBreakKind, PlayBreakLength } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { clearVenueSessions } from '../../../lib/venue-sessions';
 import { useSessionToken, walletKeys } from './wallet-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { actionKeyFor, retryUnknownOutcome } from '../../../lib/action-key';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionToken, useWalletRefresh, walletKeys } from './wallet-keys';
 
 const action = actionKeyFor('sandboxPay');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 
 /** POST user/sms/send with purpose stepUp: a code to the bound phone before binding an account. */
 export function useStepUpSms() {

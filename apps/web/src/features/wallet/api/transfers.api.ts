@@ -1,7 +1,7 @@
-import type { TransferOrderRequest } from '@nebula/protocol/api/venues';
+import type { TransferOrderRequest } from '@nebula/protocol/api/venues/venues.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { actionKeyFor, retryUnknownOutcome } from '../../../lib/action-key';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { useSessionToken, useWalletRefresh, walletKeys } from './wallet-keys';
 
 const transferAction = actionKeyFor('transferOrder');

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { ORDER_PAGE_SIZE } from './deposit-orders.query';
 import { useSessionToken, walletKeys } from './wallet-keys';
 

@@ -1,4 +1,4 @@
-import type { DepositChannel } from '@nebula/protocol/api/wallet';
+import type { DepositChannel } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useTranslation } from 'react-i18next';
 import { formatBound } from '../../../components/ui/amount-input';
 import { ChannelIcon } from './channel-icon';

@@ -1,4 +1,4 @@
-import type { DepositChannel } from '@nebula/protocol/api/wallet';
+import type { DepositChannel } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { DepositChannel } from '@nebula/protocol/api/wallet';
+import type { DepositChannel } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DepositForm } from './deposit-form';

@@ -1,4 +1,4 @@
-import type { DepositChannel } from '@nebula/protocol/api/wallet';
+import type { DepositChannel } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatFen } from '@nebula/protocol/format/number-format';
 import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { DepositOrder } from '@nebula/protocol/api/wallet';
+import type { DepositOrder } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { Button, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { PaymentAccount } from '@nebula/protocol/api/payment-accounts';
+import type { PaymentAccount } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
 import { Button, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { confirmModal } from '../../../components/ui/modal.store';

@@ -1,4 +1,7 @@
-import type { PaymentAccount, PaymentAccountType } from '@nebula/protocol/api/payment-accounts';
+import type {
+  PaymentAccount,
+  PaymentAccountType,
+} from '@nebula/protocol/api/wallet/payment-accounts.schemas';
 import { Button, Segmented } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

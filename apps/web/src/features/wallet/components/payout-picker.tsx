@@ -1,4 +1,4 @@
-import type { PaymentAccount } from '@nebula/protocol/api/payment-accounts';
+import type { PaymentAccount } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
 import { useTranslation } from 'react-i18next';
 import { serverNow } from '../../../lib/clock';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';

@@ -1,4 +1,4 @@
-import type { PlayBreak } from '@nebula/protocol/api/wallet';
+import type { PlayBreak } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useTranslation } from 'react-i18next';
 import { shanghaiDate } from '../../../lib/shanghai-date';
 import {

@@ -1,4 +1,4 @@
-import type { PlayBreak } from '@nebula/protocol/api/wallet';
+import type { PlayBreak } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyValues } from '../../../components/ui/money';

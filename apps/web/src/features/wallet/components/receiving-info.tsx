@@ -1,4 +1,4 @@
-import type { DepositChannel } from '@nebula/protocol/api/wallet';
+import type { DepositChannel } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { ExclamationTriangleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button';

@@ -1,4 +1,4 @@
-import type { TransferResult } from '@nebula/protocol/api/venues';
+import type { TransferResult } from '@nebula/protocol/api/venues/venues.schemas';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { formatMoney, parseMoney } from '@nebula/protocol/money/fen';
 import { Button } from 'antd-mobile';

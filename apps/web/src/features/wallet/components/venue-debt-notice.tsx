@@ -1,4 +1,4 @@
-import type { WalletBalances } from '@nebula/protocol/api/wallet';
+import type { WalletBalances } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount, formatFen } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { WithdrawPrecheck } from '@nebula/protocol/api/wallet';
+import type { WithdrawPrecheck } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { CheckCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';

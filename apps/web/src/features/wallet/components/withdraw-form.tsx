@@ -1,5 +1,5 @@
-import type { PaymentAccount } from '@nebula/protocol/api/payment-accounts';
-import type { WithdrawOrder, WithdrawPrecheck } from '@nebula/protocol/api/wallet';
+import type { PaymentAccount } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
+import type { WithdrawOrder, WithdrawPrecheck } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { formatAmount, formatFen } from '@nebula/protocol/format/number-format';
 import { formatMoney, parseMoney } from '@nebula/protocol/money/fen';

@@ -1,4 +1,4 @@
-import type { WithdrawOrder } from '@nebula/protocol/api/wallet';
+import type { WithdrawOrder } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/money';

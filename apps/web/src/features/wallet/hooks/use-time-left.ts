@@ -1,4 +1,4 @@
-import { COUNTDOWN_TICK_MS } from '@nebula/protocol/constants';
+import { COUNTDOWN_TICK_MS } from '@nebula/protocol/constants/constants';
 import { useEffect, useState } from 'react';
 import { serverNow } from '../../../lib/clock';
 

@@ -1,4 +1,4 @@
-import type { OrderEvent, OrderStatus } from '@nebula/protocol/api/wallet';
+import type { OrderEvent, OrderStatus } from '@nebula/protocol/api/wallet/wallet.schemas';
 import type { TFunction } from 'i18next';
 import type { BadgeTone } from '../../../components/ui/status-badge';
 import type { TimelineStep } from '../../../components/ui/timeline';

@@ -1,4 +1,4 @@
-import type { PaymentAccountType } from '@nebula/protocol/api/payment-accounts';
+import type { PaymentAccountType } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
 
 /**
  * The payout account types and their contract §8.1 pages, as data: one add page and one list page

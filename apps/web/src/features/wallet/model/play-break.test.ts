@@ -1,4 +1,4 @@
-import { PLAY_BREAK_HOURS, PlayBreakSetRequest } from '@nebula/protocol/api/wallet';
+import { PLAY_BREAK_HOURS, PlayBreakSetRequest } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { describe, expect, it } from 'vitest';
 import { BusinessError, ConnectionError } from '../../../lib/api-errors';
 import {

@@ -1,9 +1,13 @@
-import type { PlayBreak, PlayBreakKind, PlayBreakLength } from '@nebula/protocol/api/wallet';
+import type {
+  PlayBreak,
+  PlayBreakKind,
+  PlayBreakLength,
+} from '@nebula/protocol/api/wallet/wallet.schemas';
 import {
   PLAY_BREAK_HOURS,
   PLAY_BREAK_KINDS as KINDS,
   PLAY_BREAK_LENGTHS,
-} from '@nebula/protocol/api/wallet-constants';
+} from '@nebula/protocol/api/wallet/wallet.constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { t } from '../../../i18n/i18n';
 import { stepUpErrorOf } from '../../../components/ui/step-up-error';

@@ -1,4 +1,4 @@
-import type { Turnover } from '@nebula/protocol/api/wallet';
+import type { Turnover } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { ProgressBar, PullToRefresh } from 'antd-mobile';

@@ -1,4 +1,4 @@
-import type { CoinInfo } from '@nebula/protocol/api/wallet';
+import type { CoinInfo } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount, formatCoin, formatFen } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { Button, PullToRefresh, Toast } from 'antd-mobile';

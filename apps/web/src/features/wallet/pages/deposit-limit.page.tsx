@@ -1,4 +1,4 @@
-import type { DepositLimits, LimitPeriod } from '@nebula/protocol/api/wallet';
+import type { DepositLimits, LimitPeriod } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount, formatFen } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { Button, PullToRefresh, Toast } from 'antd-mobile';

@@ -1,10 +1,10 @@
-import type { PlayBreakStatus } from '@nebula/protocol/api/wallet';
+import type { PlayBreakStatus } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { BusinessError } from '../../../lib/api-errors';
 import { saveVenueSession, venueSession } from '../../../lib/venue-sessions';
 import { resetSessionStore, useSessionStore } from '../../../session/session.store';

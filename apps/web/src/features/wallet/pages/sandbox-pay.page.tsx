@@ -1,4 +1,4 @@
-import type { DepositOrder } from '@nebula/protocol/api/wallet';
+import type { DepositOrder } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useState } from 'react';

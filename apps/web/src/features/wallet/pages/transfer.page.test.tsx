@@ -1,11 +1,11 @@
-import type { RecallResult } from '@nebula/protocol/api/venues';
-import type { WalletBalances } from '@nebula/protocol/api/wallet';
+import type { RecallResult } from '@nebula/protocol/api/venues/venues.schemas';
+import type { WalletBalances } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { resetSessionStore, useSessionStore } from '../../../session/session.store';
 import { TRANSFER_PATH } from '../../../site/paths';
 import { TransferPage } from './transfer.page';

@@ -1,4 +1,4 @@
-import type { VenueBalance } from '@nebula/protocol/api/wallet';
+import type { VenueBalance } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { Button, PullToRefresh, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';

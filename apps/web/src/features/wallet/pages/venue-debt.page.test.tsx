@@ -1,11 +1,11 @@
-import type { VenueBalance, WalletBalances } from '@nebula/protocol/api/wallet';
+import type { VenueBalance, WalletBalances } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
-import { api } from '../../../lib/api';
+import { api } from '../../../client/api';
 import { resetSessionStore, useSessionStore } from '../../../session/session.store';
 import { TRANSFER_PATH, WALLET_PATH } from '../../../site/paths';
 import { TransferPage } from './transfer.page';

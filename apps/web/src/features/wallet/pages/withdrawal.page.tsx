@@ -1,4 +1,4 @@
-import type { WithdrawOrder } from '@nebula/protocol/api/wallet';
+import type { WithdrawOrder } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { Button, PullToRefresh, Tabs } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
