@@ -1,7 +1,7 @@
 import { fenToYuanString, messageFor, type TransferOrder } from '@nebula/protocol';
 import type { Queryable } from '@nebula/db';
 import { shanghaiDayRange } from '../../lib/shanghai-time';
-import type { VenueRegistry } from '../venue/venue-registry.service';
+import type { VenueRegistry } from '../venue-registry/venue-registry.service';
 import * as repo from './transfer.repository';
 import type { TransferRow } from './transfer.repository';
 
