@@ -18,17 +18,17 @@ import { legResult } from '@nebula/protocol/venue/settlement';
 import { buildVenueApp } from '../apps/venue/src/app';
 import { decide } from '../apps/venue/src/modules/bets/correction.service';
 import * as bets from '../apps/venue/src/modules/bets/bet.repository';
-import { betVersion } from '../apps/venue/src/modules/bets/bet-view';
+import { betVersion } from '../apps/venue/src/modules/bets/bet-view.model';
 import { insertVersions } from '../apps/venue/src/modules/bets/bet-version.repository';
-import { loadVenueConfig } from '../apps/venue/src/config';
+import { loadVenueConfig } from '../apps/venue/src/infra/config';
 import { migrateVenue } from '../apps/venue/src/db/migrate';
 import * as events from '../apps/venue/src/modules/events/event.repository';
-import { LeaderLease } from '../apps/venue/src/leader/leader-lease';
+import { LeaderLease } from '../apps/venue/src/infra/leader-lease.service';
 import {
   bookAccount,
   merchantAccount,
   playerAccount,
-} from '../apps/venue/src/modules/ledger/venue-accounts';
+} from '../apps/venue/src/modules/ledger/venue-accounts.model';
 import type { VenueLedger } from '../apps/venue/src/modules/ledger/venue-ledger.service';
 import { drive, medianRun, type Run } from './lib/load';
 import * as naiveLedger from './lib/naive-venue-ledger';

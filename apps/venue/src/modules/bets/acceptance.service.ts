@@ -1,11 +1,11 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
-import type { BookService } from '../../book/book.service';
+import type { BookService } from '../book/book.service';
 import * as events from '../events/event.repository';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import * as bets from './bet.repository';
-import { betVersion } from './bet-view';
+import { betVersion } from './bet-view.model';
 import { insertVersions } from './bet-version.repository';
 import { offeredPrice } from './placement.service';
 

@@ -3,12 +3,12 @@ import type { LegResult } from '@nebula/protocol/venue/markets';
 import type { BetChangeKind } from '@nebula/protocol/venue/merchant';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
 import type { Db, Queryable } from '@nebula/db';
-import { VenueError } from '../../venue-error';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import { VenueError } from '../../infra/venue-error';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueEntry, VenueLedger } from '../ledger/venue-ledger.service';
 import * as corrections from './bet-correction.repository';
 import * as bets from './bet.repository';
-import { betVersion } from './bet-view';
+import { betVersion } from './bet-view.model';
 import { insertVersions } from './bet-version.repository';
 
 /** A bet's overall result for display, from its legs and what it pays. */

@@ -5,7 +5,7 @@ import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { betReturnFen, legResult } from '@nebula/protocol/venue/settlement';
 import { parseSelectionId } from '@nebula/protocol/venue/markets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playMs } from '../catalogue/calendar';
+import { playMs } from '../catalogue/calendar.service';
 import * as events from '../events/event.repository';
 import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../../test/venue-test-app';
 import { reconcile } from '../ledger/venue-ledger.repository';

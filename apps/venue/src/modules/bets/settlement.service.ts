@@ -2,13 +2,13 @@ import { parseSelectionId, type LegResult } from '@nebula/protocol/venue/markets
 import { legResult } from '@nebula/protocol/venue/settlement';
 import type { Db } from '@nebula/db';
 import * as events from '../events/event.repository';
-import type { LeaderLease } from '../../leader/leader-lease';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import type { LeaderLease } from '../../infra/leader-lease.service';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import { eventSelections, flagCorrected } from './bet-correction.repository';
 import * as bets from './bet.repository';
 import { decide, type CorrectionService } from './correction.service';
-import { betVersion } from './bet-view';
+import { betVersion } from './bet-view.model';
 import { insertVersions } from './bet-version.repository';
 
 /** Each open selection's result from the event's result; null while its period is unknown. */

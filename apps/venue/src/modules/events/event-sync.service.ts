@@ -1,7 +1,7 @@
 import type { Db } from '@nebula/db';
-import { fixturesBetween, testFixture } from '../catalogue/calendar';
-import type { Feed, MatchState } from '../simulator/feed';
-import type { LeaderLease } from '../../leader/leader-lease';
+import { fixturesBetween, testFixture } from '../catalogue/calendar.service';
+import type { Feed, MatchState } from '../simulator/feed.types';
+import type { LeaderLease } from '../../infra/leader-lease.service';
 import * as events from './event.repository';
 
 const HOUR_MS = 60 * 60 * 1000;

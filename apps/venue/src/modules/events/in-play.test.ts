@@ -3,8 +3,8 @@ import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../catalogue/calendar';
-import type { Feed, MatchState } from '../simulator/feed';
+import type { Fixture } from '../catalogue/calendar.service';
+import type { Feed, MatchState } from '../simulator/feed.types';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 
 /**

@@ -2,10 +2,10 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import { LIVE_LIMITS, h5LivePath } from '@nebula/protocol/venue/live-frames';
-import type { VenueLimits } from '../../config';
-import { AddressSockets } from './address-sockets';
-import { LiveConnection, SessionSockets, type LiveSessions } from './live-connection';
-import type { LiveHub } from './live-hub';
+import type { VenueLimits } from '../../infra/config';
+import { AddressSockets } from './address-sockets.service';
+import { LiveConnection, SessionSockets, type LiveSessions } from './live-connection.service';
+import type { LiveHub } from './live-hub.service';
 
 /**
  * Only the venue's own page may open the socket: a browser always sends Origin on a websocket

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as events from '../events/event.repository';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
-import { LIVE_CLOSE, textOf } from './live-connection';
+import { LIVE_CLOSE, textOf } from './live-connection.service';
 
 /**
  * The page's live socket over a real listening venue: authentication first, catch-up on

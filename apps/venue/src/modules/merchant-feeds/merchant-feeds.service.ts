@@ -1,8 +1,8 @@
 import { familyOfSport, sportsOfFamily } from '@nebula/protocol/venue/markets';
-import { leagueOf } from '../catalogue/fixture-model';
+import { leagueOf } from '../catalogue/fixture.model';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
-import type { BookService } from '../../book/book.service';
+import type { BookService } from '../book/book.service';
 import * as events from '../events/event.repository';
 import { readScoreChangesAfter, readVersionsAfter } from '../bets/bet-version.repository';
 

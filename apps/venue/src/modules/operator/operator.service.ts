@@ -3,14 +3,14 @@ import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { LegResult } from '@nebula/protocol/venue/markets';
 import type { ResultRequest, UpdateSettingsRequest } from '@nebula/protocol/venue/operator';
 import type { Db, Queryable } from '@nebula/db';
-import type { BookSettings, BookSettingsService } from '../../book/book-settings.service';
+import type { BookSettings, BookSettingsService } from '../book/book-settings.service';
 import type { CorrectionService } from '../bets/correction.service';
-import { betView } from '../bets/bet-view';
+import { betView } from '../bets/bet-view.model';
 import * as bets from '../bets/bet.repository';
 import * as events from '../events/event.repository';
 import { clockOf } from '../events/event-sync.service';
-import { VenueError } from '../../venue-error';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import { VenueError } from '../../infra/venue-error';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import * as repo from './operator.repository';
 

@@ -5,8 +5,8 @@ import type { Db } from '@nebula/db';
 import type { Dialect } from '@nebula/protocol/venue/dialects';
 import { obCountsPath, type SessionExchangeResult } from '@nebula/protocol/venue/h5';
 import type { OddsType } from '@nebula/protocol/odds/odds';
-import type { VenueFamily } from '../../config';
-import { VenueError } from '../../venue-error';
+import type { VenueFamily } from '../../infra/config';
+import { VenueError } from '../../infra/venue-error';
 import * as sessions from './session.repository';
 
 export const URL_TOKEN_MS = 60 * 1000;
