@@ -2,8 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '@nebula/db';
 import { LiveHub } from '../live/live-hub.service';
 import { registerLiveSocket } from '../live/live.plugin';
-import type { VenueServices } from '../../venue-services';
-import { registerH5MetaRoutes } from './h5-meta.routes';
+import type { VenueConfig } from '../../infra/config';
+import type { BookService } from '../book/book.service';
+import type { H5Service } from './h5.service';
+import { registerH5MetaRoutes, type H5MetaDeps } from './h5-meta.routes';
+
+/** What the page needs beyond the engine API: the book, the page's views, the config. */
+export type H5PageDeps = H5MetaDeps & {
+  config: Pick<VenueConfig, 'dialectOf' | 'familyOf' | 'publicUrl' | 'limits' | 'platformOrigins'>;
+  book: BookService;
+  h5: H5Service;
+};
 import { registerH5Static } from './h5-static.plugin';
 
 /** How often a node reads the events its pages follow (the leader may be another node). */
@@ -15,7 +24,7 @@ export const LIVE_POLL_MS = 500;
  */
 export function registerH5Page(
   app: FastifyInstance,
-  s: VenueServices,
+  s: H5PageDeps,
   db: Db,
   opts: { livePollMs?: number; dist?: string } = {},
 ): LiveHub {

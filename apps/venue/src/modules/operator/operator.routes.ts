@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode } from '@nebula/protocol';
 import {
   VENUE_OPERATOR_HEADER,
   venueOperatorCalls,
   venueOperatorPaths,
   type VenueOperatorCall,
+  type VenueOperatorRole,
 } from '@nebula/protocol/venue/operator';
 import type { z } from 'zod';
 import type { Operator, OperatorService } from './operator.service';
 import type { OperatorAuth } from './operator-auth.service';
 import { VenueError } from '../../infra/venue-error';
+import { bindVenueRoutes, type VenueRoute, type VenueSurface } from '../../http/route-binder';
 
 type Handlers = {
   [K in VenueOperatorCall]: (
@@ -19,9 +20,24 @@ type Handlers = {
 };
 
 /**
- * The operator API (issue 10 §7): POST with JSON, the operator token in its header, the role
- * checked per call before the body is even read, answers `{ code: 0, data }` or
- * `{ code, message }`. No CORS: operators use tools, not a member's browser.
+ * The operator API's surface: the operator token in its header, the role checked per call
+ * before the body is even read, answers `{ code: 0, data }` or `{ code, message }`.
+ */
+function operatorSurface(auth: OperatorAuth): VenueSurface<Operator, VenueOperatorRole> {
+  return {
+    caller: (req, role) => auth.verify(req.headers[VENUE_OPERATOR_HEADER], role),
+    input: (req) => req.body ?? {},
+    answer: (reply, _op, outcome) =>
+      outcome instanceof VenueError
+        ? reply.send({ code: outcome.code, message: outcome.message })
+        : reply.send({ code: 0, data: outcome.data }),
+  };
+}
+
+/**
+ * The operator API (contract §7): POST with JSON, one row per call of the protocol's table
+ * (path, role, schema) and the one service call it makes. No CORS: operators use tools, not a
+ * member's browser.
  */
 export function registerOperatorRoutes(
   app: FastifyInstance,
@@ -43,21 +59,14 @@ export function registerOperatorRoutes(
     dailyReport: (_op, b) => ops.dailyReport(b.date),
     audit: (_op, b) => ops.audit(b.limit),
   };
-  for (const call of Object.keys(venueOperatorPaths) as VenueOperatorCall[]) {
-    const { request, role } = venueOperatorCalls[call];
-    const run = handlers[call] as (op: Operator, body: unknown) => Promise<unknown>;
-    app.post(venueOperatorPaths[call], async (req, reply) => {
-      try {
-        const op = auth.verify(req.headers[VENUE_OPERATOR_HEADER], role);
-        const parsed = request.safeParse(req.body ?? {});
-        if (!parsed.success) throw new VenueError(ErrorCode.VenueRequestInvalid);
-        return reply.send({ code: 0, data: await run(op, parsed.data) });
-      } catch (err) {
-        if (err instanceof VenueError) {
-          return reply.send({ code: err.code, message: err.message });
-        }
-        throw err;
-      }
-    });
-  }
+  const table = (Object.keys(venueOperatorPaths) as VenueOperatorCall[]).map(
+    (call): VenueRoute<Operator, VenueOperatorRole> => ({
+      method: 'POST',
+      path: venueOperatorPaths[call],
+      access: venueOperatorCalls[call].role,
+      input: venueOperatorCalls[call].request,
+      run: handlers[call] as (op: Operator, body: unknown) => Promise<unknown>,
+    }),
+  );
+  bindVenueRoutes(app, operatorSurface(auth), table);
 }
