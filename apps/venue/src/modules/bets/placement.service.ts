@@ -8,7 +8,7 @@ import type { VenueFamily } from '../../infra/config';
 import type { BookService, EventBook } from '../book/book.service';
 import type { BookSettingsService } from '../book/book-settings.service';
 import * as events from '../events/event.repository';
-import type { PlayerRef } from '../sessions/session.repository';
+import type { PlayerRef } from '../sessions/player-ref.types';
 import { VenueError } from '../../infra/venue-error';
 import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';

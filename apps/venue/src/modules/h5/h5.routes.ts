@@ -10,7 +10,7 @@ import {
   obCountsPath,
 } from '@nebula/protocol/venue/h5';
 import { z } from 'zod';
-import type { PlayerRef } from '../sessions/session.repository';
+import type { PlayerRef } from '../sessions/player-ref.types';
 import type { VenueConfig } from '../../infra/config';
 import type { PlacementService } from '../bets/placement.service';
 import type { MerchantFeedsService } from '../merchant-feeds/merchant-feeds.service';

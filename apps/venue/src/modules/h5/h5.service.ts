@@ -8,7 +8,7 @@ import type { BookService, EventBook } from '../book/book.service';
 import { leagueOf } from '../catalogue/fixture.model';
 import * as events from '../events/event.repository';
 import { clockOf } from '../events/event-sync.service';
-import type { PlayerRef } from '../sessions/session.repository';
+import type { PlayerRef } from '../sessions/player-ref.types';
 import { VenueError } from '../../infra/venue-error';
 import { ErrorCode } from '@nebula/protocol';
 import { OddsType } from '@nebula/protocol/odds/odds';

@@ -1,6 +1,6 @@
 import type { Queryable } from '@nebula/db';
 import { isOddsType, type OddsType } from '@nebula/protocol/odds/odds';
-import type { PlayerRef } from '../sessions/session.repository';
+import type { PlayerRef } from '../sessions/player-ref.types';
 
 export async function readOddsType(q: Queryable, p: PlayerRef): Promise<OddsType | null> {
   const r = await q.query<{ odds_type: number }>(

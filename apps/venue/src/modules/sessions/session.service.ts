@@ -8,6 +8,7 @@ import type { OddsType } from '@nebula/protocol/odds/odds';
 import type { VenueFamily } from '../../infra/config';
 import { VenueError } from '../../infra/venue-error';
 import * as sessions from './session.repository';
+import type { PlayerRef } from './player-ref.types';
 
 export const URL_TOKEN_MS = 60 * 1000;
 /** A player's session lasts a day; a new launch ends it sooner. */
@@ -138,7 +139,7 @@ export class SessionService {
   }
 
   /** The page's first call: the URL token, once, for a session token (8020 otherwise). */
-  async exchange(urlToken: string, oddsTypeOf: (p: sessions.PlayerRef) => Promise<OddsType>) {
+  async exchange(urlToken: string, oddsTypeOf: (p: PlayerRef) => Promise<OddsType>) {
     const token = newToken();
     const now = this.now();
     const p = await this.db.tx((q) =>
@@ -158,7 +159,7 @@ export class SessionService {
   }
 
   /** Who a session token belongs to, or 8020. */
-  async resolve(token: string): Promise<sessions.PlayerRef & { nickname: string }> {
+  async resolve(token: string): Promise<PlayerRef & { nickname: string }> {
     const s = await sessions.findLiveSession(this.db, hash(token), this.now());
     if (!s) throw new VenueError(ErrorCode.VenueSessionExpired);
     return s;
