@@ -1,6 +1,6 @@
 import type { Queryable } from '@nebula/db';
 import type { LegResult } from '@nebula/protocol/venue/markets';
-import type { BetStatus } from './bet.repository';
+import type { BetStatus } from './bet.types';
 
 /**
  * SQL of corrections (issue 10 §4, §7): leg results that change after a bet was decided, the

@@ -2,7 +2,7 @@ import { fenToYuanString } from '@nebula/protocol';
 import type { BetView } from '@nebula/protocol/venue/bets';
 import type { BetChangeKind, BetVersion } from '@nebula/protocol/venue/merchant';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
-import type { BetRow } from './bet.repository';
+import type { BetRow } from './bet.types';
 
 const legViews = (bet: BetRow) =>
   bet.legs.map((l) => ({

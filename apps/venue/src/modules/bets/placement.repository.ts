@@ -2,7 +2,7 @@ import type { Queryable } from '@nebula/db';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { StakeDebit } from '../ledger/venue-ledger.service';
 import { STAKE_TAKEN, stakeDebitCtes } from '../ledger/venue-ledger.sql';
-import type { LegRow, NewBet } from './bet.repository';
+import type { LegRow, NewBet } from './bet.types';
 
 /**
  * The placement's hot path in as few round trips as PostgreSQL allows (issue 10 §8: 32 players

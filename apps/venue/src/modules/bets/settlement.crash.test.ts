@@ -9,7 +9,7 @@ import {
   venueProcesses,
   type VenueProcesses,
 } from '../../test/venue-process';
-import { reconcile } from '../ledger/venue-ledger.repository';
+import { VenueLedger } from '../ledger/venue-ledger.service';
 
 /**
  * `kill -9` of the venue in the middle of settlement (contract §6): bets are placed,
@@ -136,7 +136,7 @@ describe('kill -9 during settlement', () => {
 
     const db = await procs.openDb();
     try {
-      expect(await reconcile(db)).toEqual({ unbalanced: 0, drift: 0 });
+      expect(await new VenueLedger(Date.now).reconcile(db)).toEqual({ unbalanced: 0, drift: 0 });
       for (const [i, playerId] of players.entries()) {
         let expected = 500_00n;
         for (const b of placed.filter((x) => x.playerId === playerId)) {

@@ -1,6 +1,6 @@
 import type { Db } from '@nebula/db';
 import { matchBook, type PricedMarket } from './match-book.model';
-import * as events from '../events/event.repository';
+import * as events from '../events/event.service';
 import type { BookSettingsService } from './book-settings.service';
 
 export type BookMarket = PricedMarket & { suspended: boolean };

@@ -6,7 +6,7 @@ import type { VenueFamily } from '../../infra/config';
 import type { Db } from '@nebula/db';
 import type { BookService, EventBook } from '../book/book.service';
 import { leagueOf } from '../catalogue/fixture.model';
-import * as events from '../events/event.repository';
+import * as events from '../events/event.service';
 import { clockOf } from '../events/event-sync.service';
 import type { PlayerRef } from '../sessions/player-ref.types';
 import { VenueError } from '../../infra/venue-error';
@@ -15,7 +15,7 @@ import { OddsType } from '@nebula/protocol/odds/odds';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import * as prefs from './prefs.repository';
 import { betView } from '../bets/bet-view.model';
-import * as bets from '../bets/bet.repository';
+import * as bets from '../bets/bet.service';
 
 const DAY_MS = 24 * 3600_000;
 

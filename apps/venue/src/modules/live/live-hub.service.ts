@@ -3,7 +3,7 @@ import { LIVE_LIMITS, type LiveHeld, type LiveScope } from '@nebula/protocol/ven
 import { familyOfSport } from '@nebula/protocol/venue/markets';
 import type { BookService } from '../book/book.service';
 import type { VenueFamily } from '../../infra/config';
-import * as events from '../events/event.repository';
+import * as events from '../events/event.service';
 import { frameFor, holds, liveStateOf, type LiveState, type ViewOf } from './live-state.model';
 
 /** What a page holds of one event it follows, and in which scope. */

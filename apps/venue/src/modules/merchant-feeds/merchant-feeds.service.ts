@@ -3,8 +3,8 @@ import { leagueOf } from '../catalogue/fixture.model';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
 import type { BookService } from '../book/book.service';
-import * as events from '../events/event.repository';
-import { readScoreChangesAfter, readVersionsAfter } from '../bets/bet-version.repository';
+import * as events from '../events/event.service';
+import { readScoreChangesAfter, readVersionsAfter } from '../bets/bet.service';
 
 const DAY_MS = 24 * 3600_000;
 const SHANGHAI_MS = 8 * 3600_000;
