@@ -8,10 +8,10 @@ export class LeaderLost extends Error {
 }
 
 /**
- * One leader among the venue's nodes (issue 10 §2): it plays the feed, accepts in-play bets
- * and settles. Leadership is a lease in the database with an epoch; every write the leader
- * makes goes through `write`, which checks the epoch inside the same transaction, so a node
- * that paused past its lease (GC, a partition) cannot write after another took over.
+ * One leader among the venue's nodes (docs/architecture.md, "The house venue"): it plays the feed,
+ * accepts in-play bets and settles. Leadership is a lease in the database with an epoch; every
+ * write the leader makes goes through `write`, which checks the epoch inside the same transaction,
+ * so a node that paused past its lease (GC, a partition) cannot write after another took over.
  */
 export class LeaderLease {
   #epoch: number | null = null;

@@ -5,8 +5,9 @@ import { migrateVenue } from '../db/migrate';
 import { LeaderLease, LeaderLost } from './leader-lease.service';
 
 /**
- * One leader among the venue's nodes (issue 10 §2): a lease with an epoch, taken over when it
- * runs out, every leader write fenced by the epoch in its own transaction.
+ * One leader among the venue's nodes (docs/architecture.md, "The house venue"): a lease with an
+ * epoch, taken over when it runs out, every leader write fenced by the epoch in its own
+ * transaction.
  */
 let t: TestDb;
 beforeAll(async () => {

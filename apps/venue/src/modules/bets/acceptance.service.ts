@@ -12,11 +12,11 @@ import { insertVersions } from './bet-version.repository';
 import { offeredPrice } from './placement.service';
 
 /**
- * The second half of an in-play bet (issue 10 §4): once its delay has run out, one transaction
- * re-checks every leg — the market open and not suspended, the price no worse than taken unless
- * the member accepts any change — and either accepts the bet or refunds the stake by a
- * reversal entry and gives its reservations back. Any node may run it (its own timer, the
- * leader's sweep after a crash): the pending row is locked and decided once.
+ * The second half of an in-play bet (docs/architecture.md, "The house venue"): once its delay has
+ * run out, one transaction re-checks every leg — the market open and not suspended, the price no
+ * worse than taken unless the member accepts any change — and either accepts the bet or refunds the
+ * stake by a reversal entry and gives its reservations back. Any node may run it (its own timer,
+ * the leader's sweep after a crash): the pending row is locked and decided once.
  */
 export class AcceptanceService {
   constructor(

@@ -9,7 +9,7 @@ import { insertVersions } from './bet-version.repository';
 import { liabilityDrift } from './liability.repository';
 
 /**
- * Races on PostgreSQL (issue 10, "Done when"): PGlite's one connection would serialise them
+ * Races on PostgreSQL: PGlite's one connection would serialise them
  * and hide what these prove — placements against one balance never overdraw it, placements
  * against one selection never pass its liability limit, a settlement racing operator
  * corrections moves each bet's money once, and a version committed late still reaches the

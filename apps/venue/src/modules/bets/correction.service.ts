@@ -38,7 +38,7 @@ export function decide(bet: Pick<BetRow, 'legs' | 'stake'>) {
 const isOpen = (status: BetStatus) => status === 'open' || status === 'pending';
 
 /**
- * Corrections (issue 10 §4, §7): a bet decided again after its legs changed — a corrected
+ * Corrections (contract §6): a bet decided again after its legs changed — a corrected
  * result, a voided market, an operator's void or resettle. One transaction per bet: the earlier
  * credit is reversed (a new entry, never an edit), the new one written, the wallet taken from
  * first (what it lacks becomes a debt the next credits repay; the balance never goes below

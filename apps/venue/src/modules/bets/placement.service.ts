@@ -55,7 +55,7 @@ export function offeredPrice(book: EventBook, selectionId: string): Offer {
 }
 
 /**
- * Placing bets (issue 10 §4). The slip's prices are checked against the book under the
+ * Placing bets (contract §6). The slip's prices are checked against the book under the
  * member's odds-change policy (a changed price comes back with code 8030 and the new prices,
  * never silently taken); limits apply per bet, per player per market and per selection (the
  * stake still allowed is answered). Pre-match the debit and the bet are one transaction; in

@@ -24,12 +24,12 @@ function selectionResult(ev: events.EventRow, selectionId: string): LegResult | 
 }
 
 /**
- * Settlement (issue 10 §4), set-based: an event's result is written onto all its open legs in
- * one statement per event, then the bets it completes are settled in batches — each batch one
- * fenced transaction that marks the bets settled only where still open at the version read,
- * credits each player once with the sum of their returns, writes one entry per paying bet
- * under a unique reference and releases the reservations. A crash anywhere leaves either the
- * whole batch or none of it; the next tick picks up what is left, and nothing settles twice.
+ * Settlement (docs/architecture.md, "The house venue"), set-based: an event's result is written
+ * onto all its open legs in one statement per event, then the bets it completes are settled in
+ * batches — each batch one fenced transaction that marks the bets settled only where still open at
+ * the version read, credits each player once with the sum of their returns, writes one entry per
+ * paying bet under a unique reference and releases the reservations. A crash anywhere leaves either
+ * the whole batch or none of it; the next tick picks up what is left, and nothing settles twice.
  */
 export class SettlementService {
   #batches = 0;

@@ -10,9 +10,10 @@ const ALLOWED_HEADERS = new Set([
 ]);
 
 /**
- * CORS for the engine API (issue 10 §6): granted only to the merchants' member-site origins
- * and only on the dialects' paths; the merchant API and everything else send none. A request
- * from any other origin gets no permission, so the browser keeps its answer from the page.
+ * CORS for the engine API (docs/architecture.md, "The sportsbook page (H5)"): granted only to the
+ * merchants' member-site origins and only on the dialects' paths; the merchant API and everything
+ * else send none. A request from any other origin gets no permission, so the browser keeps its
+ * answer from the page.
  */
 export function registerCors(app: FastifyInstance, origins: ReadonlySet<string>): void {
   app.addHook('onRequest', (req, reply, done) => {

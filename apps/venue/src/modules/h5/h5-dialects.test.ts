@@ -12,7 +12,7 @@ import {
 } from '../../test/venue-test-app';
 
 /**
- * One scenario, the same under each of the four dialects (issue 10 §6): launch, enter, list
+ * One scenario, the same under each of the four dialects (contract §6): launch, enter, list
  * events, read a price, place, see the bet, and the session expiring — each answer in the
  * dialect's own envelope, the member site's proxy token in the dialect's own header.
  */
@@ -29,7 +29,7 @@ const venueOf: Record<Dialect, string> = {
   YBTY: 'HOUSE_YB',
   OBTY: 'HOUSE_OB',
 };
-/** Where each dialect puts the member site's token among its session parameters (SPEC §3). */
+/** Where each dialect puts the member site's token among its session parameters (contract §6). */
 const siteTokenParam: Record<Dialect, string> = {
   FBTY: 'Authorization',
   IMTY: 'Token',

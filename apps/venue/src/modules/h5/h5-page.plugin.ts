@@ -19,7 +19,7 @@ import { registerH5Static } from './h5-static.plugin';
 export const LIVE_POLL_MS = 500;
 
 /**
- * Everything the sportsbook page needs beyond the engine API (issue 11): its meta call, its
+ * Everything the sportsbook page needs beyond the engine API (contract §6): its meta call, its
  * live socket and the built page itself at /h5/.
  */
 export function registerH5Page(

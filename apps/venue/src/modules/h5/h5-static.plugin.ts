@@ -30,9 +30,10 @@ export function h5ContentSecurityPolicy(publicUrl: string, frameOrigins: readonl
 }
 
 /**
- * Serves the built sportsbook page at /h5/ (issue 11): pre-compressed files, hashed assets
- * cached for good, the HTML never cached and sent with the page's policy. Without a build the
- * page answers 503 and says how to build it (the APIs still run).
+ * Serves the built sportsbook page at /h5/ (docs/architecture.md, "The sportsbook page (H5)"):
+ * pre-compressed files, hashed assets cached for good, the HTML never cached and sent with the
+ * page's policy. Without a build the page answers 503 and says how to build it (the APIs still
+ * run).
  */
 export function registerH5Static(
   app: FastifyInstance,

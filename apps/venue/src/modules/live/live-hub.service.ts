@@ -26,11 +26,11 @@ function sendBatch(sub: LiveSubscriber, frames: readonly string[]): void {
 }
 
 /**
- * The live hub of one node (issue 11): it follows the events its pages subscribed to by polling
- * their rows — every node serves the socket, and the leader that changes events may be another
- * node, so the database is the only source — and pushes each change once per page: the changed
- * prices when the page holds the previous state, a snapshot otherwise. Frames are serialized
- * once per event, scope and kind, whatever the number of pages.
+ * The live hub of one node (docs/architecture.md, "The sportsbook page (H5)"): it follows the
+ * events its pages subscribed to by polling their rows — every node serves the socket, and the
+ * leader that changes events may be another node, so the database is the only source — and pushes
+ * each change once per page: the changed prices when the page holds the previous state, a snapshot
+ * otherwise. Frames are serialized once per event, scope and kind, whatever the number of pages.
  */
 export class LiveHub {
   /** The last state published per followed event. */

@@ -23,7 +23,7 @@ function ownOrigin(req: FastifyRequest, publicUrl: string): boolean {
   }
 }
 
-/** The page's live socket (issue 11) at `h5LivePath`, on the venue's own origin. */
+/** The page's live socket (contract §6) at `h5LivePath`, on the venue's own origin. */
 export function registerLiveSocket(
   app: FastifyInstance,
   deps: { hub: LiveHub; sessions: LiveSessions; publicUrl: string; limits: VenueLimits },

@@ -53,7 +53,7 @@ export class MerchantFeedsService {
     };
   }
 
-  /** The platform counts of SPEC §4 as OBTY answers them: every family, ours filled in. */
+  /** The per-family counts (contract §6) as OBTY answers them: every family, ours filled in. */
   async counts() {
     const { families } = await this.#familyCounts();
     const none = { live: 0, today: 0 };

@@ -35,7 +35,7 @@ function operatorSurface(auth: OperatorAuth): VenueSurface<Operator, VenueOperat
 }
 
 /**
- * The operator API (contract §7): POST with JSON, one row per call of the protocol's table
+ * The operator API (contract §6): POST with JSON, one row per call of the protocol's table
  * (path, role, schema) and the one service call it makes. No CORS: operators use tools, not a
  * member's browser.
  */

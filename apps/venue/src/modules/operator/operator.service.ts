@@ -33,7 +33,7 @@ const settingsView = (s: BookSettings) => ({
 const signedYuan = (fen: bigint) => (fen < 0n ? `-${fenToYuanString(-fen)}` : fenToYuanString(fen));
 
 /**
- * The venue's back office (issue 10 §7). Every change is audited in the transaction that makes
+ * The venue's back office (contract §6). Every change is audited in the transaction that makes
  * it. Results entered here take the event from the feed for good; the leader settles them (and
  * settles anew what a correction changed) on its next tick.
  */

@@ -31,7 +31,7 @@ export interface SessionSetup {
 }
 
 /**
- * The dialect's session parameters (SPEC §3), which the platform stores per venue and its
+ * The dialect's session parameters (contract §6), which the platform stores per venue and its
  * proxy merges into calls to the venue: each carries the member site's token of the session
  * under the dialect's own name. A preload has no token.
  */
@@ -132,7 +132,7 @@ export class SessionService {
     return {
       ...base,
       url,
-      // OBTY's launch token is its counts URL (SPEC §7), called with the requestId.
+      // OBTY's launch token is its counts URL (contract §6), called with the requestId.
       token: dialect === 'OBTY' ? `${origin}${obCountsPath}` : urlToken,
       session: sessionParams(dialect, { ...base, url }, siteToken, req.playerId, now),
     };

@@ -1,9 +1,9 @@
 import type { Fixture } from '../catalogue/calendar.service';
 
 /**
- * What the venue learns about a match (issue 10 §3): its status, clock and score over time and
- * its result. The built-in simulator implements it; a real data feed could replace it without
- * the engine noticing.
+ * What the venue learns about a match (docs/architecture.md, "The house venue"): its status, clock
+ * and score over time and its result. The built-in simulator implements it; a real data feed could
+ * replace it without the engine noticing.
  */
 export type MatchStatus = 'scheduled' | 'live' | 'finished';
 
