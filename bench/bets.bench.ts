@@ -1,6 +1,6 @@
 /**
  * bench:bets — the house venue's hot paths on PostgreSQL, each beside a naive peer in the same
- * run on the same database (issue 10 §8):
+ * run on the same database:
  *   placement:  32 distinct players all betting the same selection (the liability row and each
  *               player's balance are the hot path), ours against one transaction that locks the
  *               player row and the selection's liability row FOR UPDATE first, then writes the
