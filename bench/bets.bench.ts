@@ -18,17 +18,19 @@ import { legResult } from '@nebula/protocol/venue/settlement';
 import { buildVenueApp } from '../apps/venue/src/app';
 import { decide } from '../apps/venue/src/modules/bets/correction.service';
 import * as bets from '../apps/venue/src/modules/bets/bet.repository';
-import { betVersion } from '../apps/venue/src/modules/bets/bet-view';
+import type { LegRow } from '../apps/venue/src/modules/bets/bet.types';
+import { insertBet, insertLegs } from './lib/venue-bet-rows';
+import { betVersion } from '../apps/venue/src/modules/bets/bet-view.model';
 import { insertVersions } from '../apps/venue/src/modules/bets/bet-version.repository';
-import { loadVenueConfig } from '../apps/venue/src/config';
+import { loadVenueConfig } from '../apps/venue/src/infra/config';
 import { migrateVenue } from '../apps/venue/src/db/migrate';
 import * as events from '../apps/venue/src/modules/events/event.repository';
-import { LeaderLease } from '../apps/venue/src/leader/leader-lease';
+import { LeaderLease } from '../apps/venue/src/infra/leader-lease.service';
 import {
   bookAccount,
   merchantAccount,
   playerAccount,
-} from '../apps/venue/src/modules/ledger/venue-accounts';
+} from '../apps/venue/src/modules/ledger/venue-accounts.model';
 import type { VenueLedger } from '../apps/venue/src/modules/ledger/venue-ledger.service';
 import { drive, medianRun, type Run } from './lib/load';
 import * as naiveLedger from './lib/naive-venue-ledger';
@@ -91,7 +93,7 @@ function naivePlace(db: Db, sel: { selectionId: string; marketId: string; oddsMi
         [VENUE, sel.selectionId, win],
       );
       const now = Date.now();
-      await bets.insertBet(q, {
+      await insertBet(q, {
         id,
         merchant: 'NAIVE',
         venueCode: VENUE,
@@ -104,7 +106,7 @@ function naivePlace(db: Db, sel: { selectionId: string; marketId: string; oddsMi
         acceptAfter: null,
         placedAt: now,
       });
-      const leg: bets.LegRow = {
+      const leg: LegRow = {
         leg: 1,
         eventId: parseSelectionId(sel.selectionId)!.matchId,
         selectionId: sel.selectionId,
@@ -117,7 +119,7 @@ function naivePlace(db: Db, sel: { selectionId: string; marketId: string; oddsMi
         liability: win,
         result: null,
       };
-      await bets.insertLegs(q, id, [leg]);
+      await insertLegs(q, id, [leg]);
       const k = { merchant: 'NAIVE', venueCode: VENUE, playerId: player };
       await naiveLedger.writeEntry(q, {
         reference: `bet:${id}`,

@@ -29,7 +29,7 @@ import pg from 'pg';
 import { PostgresDb } from '@nebula/db';
 import { FIRST_ROUTE_BUDGET_BYTES, firstRouteJs } from '../apps/venue-web/scripts/first-route';
 import { startVenue, type Merchant, type RunningVenue } from '../apps/venue-web/e2e/support/venue';
-import { LEAGUES } from '../apps/venue/src/modules/catalogue/leagues';
+import { LEAGUES } from '../apps/venue/src/modules/catalogue/leagues.model';
 import * as events from '../apps/venue/src/modules/events/event.repository';
 import { CHROMIUM_ARGS } from '../scripts/browser.mjs';
 import { median, writeReport } from './lib/report';

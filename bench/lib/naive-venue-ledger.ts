@@ -5,7 +5,7 @@
  * which is why `bench/` is outside the ledger-writers lint rule.
  */
 import type { Queryable } from '@nebula/db';
-import type { WalletKey } from '../../apps/venue/src/modules/ledger/venue-accounts';
+import type { WalletKey } from '../../apps/venue/src/modules/ledger/venue-accounts.model';
 
 /** Adds fen to a wallet (creating it), paying any debt first; answers the new balance. */
 export async function creditWallet(q: Queryable, k: WalletKey, amount: bigint): Promise<bigint> {

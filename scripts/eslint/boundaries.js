@@ -2,12 +2,17 @@
  * One-way dependencies (architecture §Parts), as a tiny local ESLint rule:
  * - packages/protocol imports nothing of the apps and nothing that does I/O;
  * - a web feature never imports another feature (routes compose them);
- * - a server repository is imported only from inside its own module.
+ * - a repository of a module (`apps/server/src/modules/<m>/`, `apps/venue/src/modules/<m>/`)
+ *   is imported only from inside its own module: others call its service. The benchmarks
+ *   (`bench/`) are exempt: they seed large states straight through the repositories.
  */
 import path from 'node:path';
 
 const NODE_IO =
   /^(node:)?(fs|net|http|https|child_process|dgram|dns|tls|cluster|worker_threads)(\/|$)/;
+
+/** The apps built of modules, whose repositories stay private to their module. */
+const MODULE_APPS = ['server', 'venue'];
 
 function resolveImport(fromFile, source) {
   if (!source.startsWith('.')) return null;
@@ -62,12 +67,14 @@ const rule = {
           data: { from: fromFeature, to: toFeature },
         });
       }
-      const moduleMarker = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}modules${path.sep}`;
-      if (/\.repository(\.ts)?$/.test(target)) {
-        const fromModule = segmentAfter(file, moduleMarker);
-        const toModule = segmentAfter(target, moduleMarker);
-        if (toModule && fromModule !== toModule) {
-          context.report({ node, messageId: 'foreignRepository', data: { to: toModule } });
+      if (/\.repository(\.ts)?$/.test(target) && !norm.includes('/bench/')) {
+        for (const app of MODULE_APPS) {
+          const moduleMarker = `${path.sep}apps${path.sep}${app}${path.sep}src${path.sep}modules${path.sep}`;
+          const fromModule = segmentAfter(file, moduleMarker);
+          const toModule = segmentAfter(target, moduleMarker);
+          if (toModule && fromModule !== toModule) {
+            context.report({ node, messageId: 'foreignRepository', data: { to: toModule } });
+          }
         }
       }
     }

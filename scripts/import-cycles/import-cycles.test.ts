@@ -13,26 +13,9 @@ import {
 
 const repoRoot = path.join(import.meta.dirname, '../..');
 
-/**
- * Folder pairs whose mutual imports are tolerated for now: the house venue's known cycles, which
- * the venue's reorganisation is removing (the list goes when it lands). Nothing else belongs
- * here: a new cycle is fixed, not listed.
- */
-const KNOWN_VENUE_CYCLES: readonly (readonly [string, string])[] = [
-  ['apps/venue/src/modules/catalogue', 'apps/venue/src/modules/pricing'],
-  ['apps/venue/src/modules/bets', 'apps/venue/src/leader'],
-  ['apps/venue/src/modules/bets', 'apps/venue/src/modules/leader'],
-];
-
-function tolerated(from: string, to: string): boolean {
-  return KNOWN_VENUE_CYCLES.some(([a, b]) => (from === a && to === b) || (from === b && to === a));
-}
-
 /** File cycles (tests included) and folder cycles (production code), as readable lines. */
 function cyclesOf(graph: ImportGraph): { files: string[]; folders: string[] } {
   const folders = folderGraph(withoutTests(graph));
-  for (const [from, deps] of folders)
-    for (const to of deps) if (tolerated(from, to)) deps.delete(to);
   return {
     files: findCycles(graph.files).map((cycle) => cycle.join(' → ')),
     folders: findCycles(folders).map((cycle) => cycle.join(' → ')),

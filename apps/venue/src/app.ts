@@ -3,15 +3,15 @@ import { ErrorCode } from '@nebula/protocol';
 import { MERCHANT_HEADERS } from '@nebula/protocol/venue/merchant';
 import { h5Paths } from '@nebula/protocol/venue/h5';
 import type { Db } from '@nebula/db';
-import type { VenueConfig } from './config';
-import type { Feed } from './modules/simulator/feed';
-import { registerCors } from './http/cors';
-import { registerH5Page } from './http/h5-page';
-import { refusalStatus, registerH5Routes } from './http/h5.routes';
-import { registerMerchantRoutes } from './http/merchant.routes';
-import { registerOperatorRoutes } from './http/operator.routes';
-import { newNonce, signMerchant } from './modules/merchant/merchant-signing';
-import { VenueError } from './venue-error';
+import type { VenueConfig } from './infra/config';
+import type { Feed } from './modules/simulator/feed.types';
+import { registerCors } from './modules/h5/h5-cors.plugin';
+import { registerH5Page } from './modules/h5/h5-page.plugin';
+import { refusalStatus, registerH5Routes } from './modules/h5/h5.routes';
+import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
+import { registerOperatorRoutes } from './modules/operator/operator.routes';
+import { newNonce, signMerchant } from './modules/merchant/merchant-signing.service';
+import { VenueError } from './infra/venue-error';
 import { buildVenueServices, type VenueServices } from './venue-services';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PgliteDb, PostgresDb, lockDataDir, type Db } from '@nebula/db';
 import { buildVenueApp } from './app';
-import { VenueConfigError, loadVenueConfig, type VenueConfig } from './config';
+import { VenueConfigError, loadVenueConfig, type VenueConfig } from './infra/config';
 import { migrateVenue } from './db/migrate';
 
 /**

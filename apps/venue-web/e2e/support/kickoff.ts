@@ -1,4 +1,7 @@
-import { fixturesBetween, type Fixture } from '../../../venue/src/modules/catalogue/calendar';
+import {
+  fixturesBetween,
+  type Fixture,
+} from '../../../venue/src/modules/catalogue/calendar.service';
 
 /**
  * The next moment (at least `leadMs` away) when `count` league football matches of the venue's

@@ -8,7 +8,10 @@ import {
   merchantPaths,
   type MerchantCall,
 } from '@nebula/protocol/venue/merchant';
-import { newNonce, signMerchant } from '../../../venue/src/modules/merchant/merchant-signing';
+import {
+  newNonce,
+  signMerchant,
+} from '../../../venue/src/modules/merchant/merchant-signing.service';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 

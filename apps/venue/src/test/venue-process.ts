@@ -11,7 +11,7 @@ import {
   type MerchantCall,
 } from '@nebula/protocol/venue/merchant';
 import { migrateVenue } from '../db/migrate';
-import { newNonce, signMerchant } from '../modules/merchant/merchant-signing';
+import { newNonce, signMerchant } from '../modules/merchant/merchant-signing.service';
 
 /**
  * The house venue as a real process for the crash tests: started with `node --import tsx` (so

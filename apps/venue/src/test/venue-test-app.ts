@@ -11,11 +11,11 @@ import {
   type VenueOperatorCall,
 } from '@nebula/protocol/venue/operator';
 import { buildVenueApp, type VenueApp } from '../app';
-import { loadVenueConfig } from '../config';
+import { loadVenueConfig } from '../infra/config';
 import { migrateVenue } from '../db/migrate';
-import { newNonce, signMerchant } from '../modules/merchant/merchant-signing';
+import { newNonce, signMerchant } from '../modules/merchant/merchant-signing.service';
 import type { Db } from '@nebula/db';
-import type { Feed } from '../modules/simulator/feed';
+import type { Feed } from '../modules/simulator/feed.types';
 
 const createTestDb = testDatabases(migrateVenue);
 

@@ -5,7 +5,7 @@ import { BetLegView } from './merchant';
 import { oddsChangePolicies } from './markets';
 
 /**
- * Placing and reading bets at a venue (issue 10 §4), the same through every dialect: the H5
+ * Placing and reading bets at a venue (contract §6), the same through every dialect: the H5
  * sends what the slip shows, the venue answers the bet or a code with what the member needs to
  * decide again (the new prices, the stake still allowed).
  */

@@ -4,7 +4,7 @@ import { OddsType } from '../odds/odds';
 import { marketKinds, oddsChangePolicies, periods, sports } from './markets';
 
 /**
- * The engine API the venue's H5 page calls (issue 10 §6), the same under each of the four
+ * The engine API the venue's H5 page calls (contract §6), the same under each of the four
  * dialects' prefixes and envelopes: lists, a match's book, bets, balance. The session token the
  * page got from the URL-token exchange travels as `Authorization: Bearer …`.
  */
@@ -110,5 +110,5 @@ export const SessionExchangeResult = z.object({
 });
 export type SessionExchangeResult = z.infer<typeof SessionExchangeResult>;
 
-/** OBTY's counts call (SPEC §7: `GET {token}?merchantCode=` with a `requestId` header). */
+/** OBTY's counts call (contract §6: `GET {token}?merchantCode=` with a `requestId` header). */
 export const obCountsPath = '/ob/api/member/counts';

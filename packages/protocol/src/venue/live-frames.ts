@@ -13,7 +13,7 @@ import { z } from 'zod';
  */
 export const h5LivePath = '/h5/api/live';
 
-/** Bounds of one connection (issue 11: bounded per connection). */
+/** Bounds of one connection (contract §6: bounded per connection). */
 export const LIVE_LIMITS = {
   /** Events one connection may follow at once. */
   subscriptions: 200,

@@ -6,7 +6,7 @@ import { BetView } from './bets';
 import { playerId, venueCode } from './merchant';
 
 /**
- * The venue's operator API (issue 10 §7): the house venue's own back office, reached with an
+ * The venue's operator API (contract §6): the house venue's own back office, reached with an
  * operator token (`x-venue-operator-token`), each call allowed to a role and every change
  * audited. Money crosses as decimal strings; the margin in basis points.
  */

@@ -6,7 +6,10 @@ import type { Dialect } from './dialects';
  * venue's page opens, and what a venue's public origin may look like. Pure, no I/O.
  */
 
-/** Game families of contract §6 plus fishing (BY): the seven `/game/*` pages. */
+/**
+ * The game families a venue belongs to (its registry's `family`, contract §6): the seven
+ * `/game/*` pages.
+ */
 export const venueFamilies = ['TY', 'ZR', 'DJ', 'CP', 'QP', 'DZ', 'BY'] as const;
 export type VenueFamily = (typeof venueFamilies)[number];
 
@@ -24,7 +27,7 @@ export const familyGamePath: Record<VenueFamily, string> = {
 export const venueStatuses = ['open', 'maintenance'] as const;
 export type VenueStatus = (typeof venueStatuses)[number];
 
-/** The frame routes of contract §8.1 (SPEC §2's protected third-party pages). */
+/** The frame routes of contract §8.1: venue frames under `/sport` and `/gaming` (contract §6). */
 export const frameRoutes = [
   '/sport/V188',
   '/sport/im',

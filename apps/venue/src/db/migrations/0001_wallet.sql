@@ -1,4 +1,4 @@
--- The venue's own wallet (issue 10 §5): a double-entry ledger keyed by (merchant, venue code,
+-- The venue's own wallet: a double-entry ledger keyed by (merchant, venue code,
 -- player), transfers by the platform's transfer id (applied, refused or a not-found tombstone),
 -- and the nonces of signed merchant calls.
 

@@ -1,4 +1,4 @@
--- Player sessions (issue 10 §5): a launch makes a session for one player on one venue of one
+-- Player sessions: a launch makes a session for one player on one venue of one
 -- merchant, opened once with a single-use URL token (60 s); the exchange then issues the
 -- session token the H5 holds in memory. Tokens are random and stored hashed.
 CREATE TABLE venue_sessions (

@@ -1,4 +1,4 @@
--- The book (issue 10 §3–§5): events as the leader learns them from the feed, bets and their
+-- The book: events as the leader learns them from the feed, bets and their
 -- legs, every version of a bet for the merchants' change feed, liability per selection and
 -- per player per market, and the leader's lease.
 

@@ -1,4 +1,4 @@
--- Operators (issue 10 §7): the book's margin and limits changed at run time, holds on single
+-- Operators: the book's margin and limits changed at run time, holds on single
 -- markets, results entered or corrected by hand, bets voided or resettled, and an audit of every
 -- operator act.
 

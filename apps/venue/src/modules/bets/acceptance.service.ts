@@ -1,20 +1,22 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
-import type { BookService } from '../../book/book.service';
-import * as events from '../events/event.repository';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import type { BookService } from '../book/book.service';
+import * as events from '../events/event.service';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import * as bets from './bet.repository';
-import { betVersion } from './bet-view';
+import { releaseReservations } from './liability.repository';
+import { decidePending, dueForAcceptance } from './bet-acceptance.repository';
+import { betVersion } from './bet-view.model';
 import { insertVersions } from './bet-version.repository';
 import { offeredPrice } from './placement.service';
 
 /**
- * The second half of an in-play bet (issue 10 §4): once its delay has run out, one transaction
- * re-checks every leg — the market open and not suspended, the price no worse than taken unless
- * the member accepts any change — and either accepts the bet or refunds the stake by a
- * reversal entry and gives its reservations back. Any node may run it (its own timer, the
- * leader's sweep after a crash): the pending row is locked and decided once.
+ * The second half of an in-play bet (docs/architecture.md, "The house venue"): once its delay has
+ * run out, one transaction re-checks every leg — the market open and not suspended, the price no
+ * worse than taken unless the member accepts any change — and either accepts the bet or refunds the
+ * stake by a reversal entry and gives its reservations back. Any node may run it (its own timer,
+ * the leader's sweep after a crash): the pending row is locked and decided once.
  */
 export class AcceptanceService {
   constructor(
@@ -52,14 +54,14 @@ export class AcceptanceService {
       }
       const player = { merchant: bet.merchant, venueCode: bet.venueCode, playerId: bet.playerId };
       if (refusal === null) {
-        const version = await bets.decidePending(q, betId, { status: 'open' });
+        const version = await decidePending(q, betId, { status: 'open' });
         if (version === null) return;
         await insertVersions(q, [
           { ...player, body: betVersion({ ...bet, status: 'open', version }, 'accepted') },
         ]);
         return;
       }
-      const version = await bets.decidePending(q, betId, {
+      const version = await decidePending(q, betId, {
         status: 'refused',
         code: refusal,
         at: now,
@@ -73,7 +75,7 @@ export class AcceptanceService {
           { account: playerAccount(player), amount: bet.stake },
         ],
       });
-      await bets.releaseReservations(q, [bet]);
+      await releaseReservations(q, [bet]);
       await insertVersions(q, [
         {
           ...player,
@@ -88,7 +90,7 @@ export class AcceptanceService {
 
   /** The sweep: every pending bet past its delay (after a restart, or another node's bets). */
   async decideDue(limit = 500): Promise<number> {
-    const due = await bets.dueForAcceptance(this.db, this.now(), limit);
+    const due = await dueForAcceptance(this.db, this.now(), limit);
     for (const id of due) await this.decide(id);
     return due.length;
   }

@@ -1,9 +1,9 @@
 import type { Queryable } from '@nebula/db';
 import type { LegResult } from '@nebula/protocol/venue/markets';
-import type { BetStatus } from './bet.repository';
+import type { BetStatus } from './bet.types';
 
 /**
- * SQL of corrections (issue 10 §4, §7): leg results that change after a bet was decided, the
+ * SQL of corrections (contract §6): leg results that change after a bet was decided, the
  * flag that makes the bet be settled anew, and the compare-and-set rewrite of a decided bet.
  */
 

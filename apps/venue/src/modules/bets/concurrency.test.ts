@@ -5,12 +5,11 @@ import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { testDbKind } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../../test/venue-test-app';
-import { reconcile } from '../ledger/venue-ledger.repository';
 import { insertVersions } from './bet-version.repository';
 import { liabilityDrift } from './liability.repository';
 
 /**
- * Races on PostgreSQL (issue 10, "Done when"): PGlite's one connection would serialise them
+ * Races on PostgreSQL: PGlite's one connection would serialise them
  * and hide what these prove — placements against one balance never overdraw it, placements
  * against one selection never pass its liability limit, a settlement racing operator
  * corrections moves each bet's money once, and a version committed late still reaches the
@@ -64,7 +63,7 @@ describe.runIf(testDbKind() === 'postgres')('bets under concurrency (PostgreSQL)
     expect(answers.filter((a) => a.code === 0)).toHaveLength(10);
     expect(answers.filter((a) => a.code === ErrorCode.BetBalanceInsufficient).length).toBe(20);
     expect(await walletOf(playerId)).toBe('0.00');
-    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    expect(await v.ledger.reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
   });
 
   it('32 players on one selection never pass its liability limit', async () => {
@@ -98,7 +97,7 @@ describe.runIf(testDbKind() === 'postgres')('bets under concurrency (PostgreSQL)
     expect(some.filter((a) => a.code === 0)).toHaveLength(5);
     expect(some.filter((a) => a.code === ErrorCode.BetStakeTooHigh)).toHaveLength(27);
     expect(await liability()).toBe(limit);
-    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    expect(await v.ledger.reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
     // The other bettors this test stood in for leave: what is left is the five bets' own.
     await setLiability(5n * win);
     expect(await liabilityDrift(v.db)).toEqual([]);
@@ -121,7 +120,7 @@ describe.runIf(testDbKind() === 'postgres')('bets under concurrency (PostgreSQL)
     );
     expect(BigInt(reserved.rows[0]!.a)).toBe(win);
     expect(await liabilityDrift(v.db)).toEqual([]);
-    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    expect(await v.ledger.reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
   });
 
   it("settlements racing operators' voids and resettles move each bet's money once", async () => {
@@ -206,7 +205,7 @@ describe.runIf(testDbKind() === 'postgres')('bets under concurrency (PostgreSQL)
       expect(BigInt(payout)).toBe(expected);
       expect(parseMoney(await walletOf(bettors[i]!.playerId))).toBe(80_00n + expected);
     }
-    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    expect(await v.ledger.reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
     v.clock.offset = 0;
   });
 

@@ -3,16 +3,18 @@ import type { LegResult } from '@nebula/protocol/venue/markets';
 import type { BetChangeKind } from '@nebula/protocol/venue/merchant';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
 import type { Db, Queryable } from '@nebula/db';
-import { VenueError } from '../../venue-error';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import { VenueError } from '../../infra/venue-error';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueEntry, VenueLedger } from '../ledger/venue-ledger.service';
 import * as corrections from './bet-correction.repository';
 import * as bets from './bet.repository';
-import { betVersion } from './bet-view';
+import { releaseReservations } from './liability.repository';
+import type { BetRow, BetStatus } from './bet.types';
+import { betVersion } from './bet-view.model';
 import { insertVersions } from './bet-version.repository';
 
 /** A bet's overall result for display, from its legs and what it pays. */
-export function betResult(bet: Pick<bets.BetRow, 'legs' | 'stake'>, payout: bigint): string {
+export function betResult(bet: Pick<BetRow, 'legs' | 'stake'>, payout: bigint): string {
   if (bet.legs.length === 1) return bet.legs[0]!.result ?? 'lost';
   if (payout === 0n) return 'lost';
   if (bet.legs.every((l) => l.result === 'void')) return 'void';
@@ -21,7 +23,7 @@ export function betResult(bet: Pick<bets.BetRow, 'legs' | 'stake'>, payout: bigi
 }
 
 /** What a bet's legs say it is now: decided (with its return) or still open. */
-export function decide(bet: Pick<bets.BetRow, 'legs' | 'stake'>) {
+export function decide(bet: Pick<BetRow, 'legs' | 'stake'>) {
   const decided =
     bet.legs.every((l) => l.result !== null) || bet.legs.some((l) => l.result === 'lost');
   if (!decided) return { status: 'open' as const, result: null, payout: null };
@@ -33,10 +35,10 @@ export function decide(bet: Pick<bets.BetRow, 'legs' | 'stake'>) {
   return { status: 'settled' as const, result: betResult(bet, payout), payout };
 }
 
-const isOpen = (status: bets.BetStatus) => status === 'open' || status === 'pending';
+const isOpen = (status: BetStatus) => status === 'open' || status === 'pending';
 
 /**
- * Corrections (issue 10 §4, §7): a bet decided again after its legs changed — a corrected
+ * Corrections (contract §6): a bet decided again after its legs changed — a corrected
  * result, a voided market, an operator's void or resettle. One transaction per bet: the earlier
  * credit is reversed (a new entry, never an edit), the new one written, the wallet taken from
  * first (what it lacks becomes a debt the next credits repay; the balance never goes below
@@ -108,8 +110,8 @@ export class CorrectionService {
     // One move of the wallet by both: the same as the reversal taken (what the wallet lacks
     // owed as a debt) and then the new credit paid (the debt repaid first).
     await this.ledger.postMany(q, entries, { overdraw: 'debt' });
-    if (isOpen(bet.status) && !isOpen(next.status)) await bets.releaseReservations(q, [bet]);
-    if (!isOpen(bet.status) && isOpen(next.status)) await bets.releaseReservations(q, [bet], -1n);
+    if (isOpen(bet.status) && !isOpen(next.status)) await releaseReservations(q, [bet]);
+    if (!isOpen(bet.status) && isOpen(next.status)) await releaseReservations(q, [bet], -1n);
     const kind: BetChangeKind =
       next.status === 'voided' ? 'voided' : isOpen(bet.status) ? 'settled' : 'resettled';
     const body = betVersion(

@@ -1,4 +1,5 @@
 import type { Queryable } from '@nebula/db';
+import type { BetRow } from './bet.types';
 
 /**
  * A selection's reserved liability (`venue_liability`) and the holds that say which attempt
@@ -154,4 +155,61 @@ export async function liabilityDrift(q: Queryable): Promise<LiabilityDrift[]> {
     reserved: x.reserved,
     expected: x.expected,
   }));
+}
+
+/** An event is over and every bet on it settled: its selections hold nothing any more. */
+export async function clearEventLiability(q: Queryable, eventId: string): Promise<void> {
+  await q.query(`DELETE FROM venue_liability WHERE starts_with(selection_id, $1 || ':')`, [
+    eventId,
+  ]);
+}
+
+/**
+ * Gives back what ended bets reserved (legs of one or many bets); with `sign` −1 takes it
+ * again (a decided bet a correction reopened).
+ */
+export async function releaseReservations(
+  q: Queryable,
+  bets: readonly Pick<BetRow, 'merchant' | 'venueCode' | 'playerId' | 'stake' | 'legs'>[],
+  sign: 1n | -1n = 1n,
+): Promise<void> {
+  const liability = new Map<string, bigint>();
+  const exposure = new Map<string, bigint>();
+  for (const b of bets) {
+    for (const l of b.legs) {
+      const lk = JSON.stringify([b.merchant, b.venueCode, l.selectionId]);
+      liability.set(lk, (liability.get(lk) ?? 0n) + sign * l.liability);
+      const ek = JSON.stringify([b.merchant, b.venueCode, b.playerId, l.marketId]);
+      exposure.set(ek, (exposure.get(ek) ?? 0n) + sign * (l.liability + b.stake));
+    }
+  }
+  if (liability.size > 0) {
+    const keys = [...liability.keys()].map((k) => JSON.parse(k) as string[]);
+    await q.query(
+      `UPDATE venue_liability l SET amount = l.amount - u.a
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS u(m, v, s, a)
+        WHERE l.merchant = u.m AND l.venue_code = u.v AND l.selection_id = u.s`,
+      [
+        keys.map((k) => k[0]),
+        keys.map((k) => k[1]),
+        keys.map((k) => k[2]),
+        [...liability.values()].map(String),
+      ],
+    );
+  }
+  if (exposure.size > 0) {
+    const keys = [...exposure.keys()].map((k) => JSON.parse(k) as string[]);
+    await q.query(
+      `UPDATE venue_player_exposure e SET amount = e.amount - u.a
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[]) AS u(m, v, p, k, a)
+        WHERE e.merchant = u.m AND e.venue_code = u.v AND e.player_id = u.p AND e.market_id = u.k`,
+      [
+        keys.map((k) => k[0]),
+        keys.map((k) => k[1]),
+        keys.map((k) => k[2]),
+        keys.map((k) => k[3]),
+        [...exposure.values()].map(String),
+      ],
+    );
+  }
 }

@@ -4,7 +4,6 @@ import type { EventView } from '@nebula/protocol/venue/h5';
 import { testDbKind } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
-import { reconcile } from '../ledger/venue-ledger.repository';
 import { liabilityDrift } from './liability.repository';
 
 /**
@@ -133,7 +132,7 @@ describe.runIf(testDbKind() === 'postgres')('liability under same-key races (Pos
     );
     expect(holds.rows[0]!.n).toBe(0);
     expect(await liabilityDrift(v.db)).toEqual([]);
-    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    expect(await v.ledger.reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
     for (const { playerId, funded } of players) {
       const staked = await v.db.query<{ s: string }>(
         `SELECT COALESCE(sum(stake), 0)::text AS s FROM venue_bets WHERE player_id = $1`,

@@ -5,10 +5,9 @@ import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { betReturnFen, legResult } from '@nebula/protocol/venue/settlement';
 import { parseSelectionId } from '@nebula/protocol/venue/markets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playMs } from '../catalogue/calendar';
-import * as events from '../events/event.repository';
+import { playMs } from '../catalogue/calendar.service';
+import * as events from '../events/event.service';
 import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../../test/venue-test-app';
-import { reconcile } from '../ledger/venue-ledger.repository';
 
 /**
  * A player's whole life at the venue through the merchant API and a dialect (FBTY under /v1):
@@ -201,7 +200,7 @@ describe('a player at the house venue', () => {
       amount: all,
     });
     expect(out).toMatchObject({ code: 0, data: { status: 'applied', balance: '0.00' } });
-    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    expect(await v.ledger.reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
     const book = await v.db.query<{ s: string }>(
       'SELECT COALESCE(sum(amount), 0)::text AS s FROM venue_postings WHERE account = $1',
       [`book:${MERCHANT}:HOUSE_TY`],

@@ -9,7 +9,7 @@ import {
   venueProcesses,
   type VenueProcesses,
 } from '../../test/venue-process';
-import { reconcile } from '../ledger/venue-ledger.repository';
+import { VenueLedger } from '../ledger/venue-ledger.service';
 import { liabilityDrift } from './liability.repository';
 import { HOLD_TTL_MS } from './placement.service';
 
@@ -119,7 +119,7 @@ describe('kill -9 between the reservation and the bet', () => {
         'SELECT count(*)::int AS n FROM venue_liability_holds',
       );
       expect(holds.rows[0]!.n).toBe(0);
-      expect(await reconcile(db)).toEqual({ unbalanced: 0, drift: 0 });
+      expect(await new VenueLedger(Date.now).reconcile(db)).toEqual({ unbalanced: 0, drift: 0 });
     } finally {
       await db.close();
     }

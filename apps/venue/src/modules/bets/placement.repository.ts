@@ -2,15 +2,15 @@ import type { Queryable } from '@nebula/db';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { StakeDebit } from '../ledger/venue-ledger.service';
 import { STAKE_TAKEN, stakeDebitCtes } from '../ledger/venue-ledger.sql';
-import type { LegRow, NewBet } from './bet.repository';
+import type { LegRow, NewBet } from './bet.types';
 
 /**
- * The placement's hot path in as few round trips as PostgreSQL allows (issue 10 §8: 32 players
- * on one selection): each function is one prepared statement whose parts are data-modifying
- * CTEs, so the transaction holding the player's row is short. The same rows as `insertBet`,
- * `debitWallet`, `reserveExposure`, `insertLegs`, `writeEntries` and `insertVersions` write,
- * written at once. The stake's debit, entry and postings are the ledger's fragment
- * (venue-ledger.sql.ts): this module never writes the venue's money itself.
+ * The placement's hot path in as few round trips as PostgreSQL allows (32 players on one
+ * selection at once): each function is one prepared statement whose parts are data-modifying
+ * CTEs, so the transaction holding the player's row is short. The bet, its legs, its
+ * reservations and its first version are written at once; the stake's debit, entry and
+ * postings are the ledger's fragment (venue-ledger.sql.ts): this module never writes the
+ * venue's money itself.
  */
 
 /** What one placement writes: the bet, its legs, its stake entry and its first version. */

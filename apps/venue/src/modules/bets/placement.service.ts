@@ -4,16 +4,17 @@ import type { BetView, PlaceBetRequest } from '@nebula/protocol/venue/bets';
 import { familyOfSport, parseSelectionId } from '@nebula/protocol/venue/markets';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
 import type { Db, Queryable } from '@nebula/db';
-import type { VenueFamily } from '../../config';
-import type { BookService, EventBook } from '../../book/book.service';
-import type { BookSettingsService } from '../../book/book-settings.service';
-import * as events from '../events/event.repository';
-import type { PlayerRef } from '../sessions/session.repository';
-import { VenueError } from '../../venue-error';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import type { VenueFamily } from '../../infra/config';
+import type { BookService, EventBook } from '../book/book.service';
+import type { BookSettingsService } from '../book/book-settings.service';
+import * as events from '../events/event.service';
+import type { PlayerRef } from '../sessions/player-ref.types';
+import { VenueError } from '../../infra/venue-error';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import * as bets from './bet.repository';
-import { betVersion, betView } from './bet-view';
+import type { BetRow, LegRow, NewBet } from './bet.types';
+import { betVersion, betView } from './bet-view.model';
 import * as liability from './liability.repository';
 import * as placements from './placement.repository';
 
@@ -31,7 +32,7 @@ function newBetId(now: number): string {
 }
 
 interface Quote {
-  legs: bets.LegRow[];
+  legs: LegRow[];
   live: boolean;
 }
 
@@ -54,7 +55,7 @@ export function offeredPrice(book: EventBook, selectionId: string): Offer {
 }
 
 /**
- * Placing bets (issue 10 §4). The slip's prices are checked against the book under the
+ * Placing bets (contract §6). The slip's prices are checked against the book under the
  * member's odds-change policy (a changed price comes back with code 8030 and the new prices,
  * never silently taken); limits apply per bet, per player per market and per selection (the
  * stake still allowed is answered). Pre-match the debit and the bet are one transaction; in
@@ -126,11 +127,11 @@ export class PlacementService {
 
     const now = this.now();
     const id = newBetId(now);
-    const status: bets.NewBet['status'] = quote.live ? 'pending' : 'open';
+    const status: NewBet['status'] = quote.live ? 'pending' : 'open';
     await this.#reserveLiability(id, player, quote.legs, win, stakeFor, limits.selectionLiability);
     if (this.crashAfterReserve) process.kill(process.pid, 'SIGKILL');
     const acceptAfter = quote.live ? now + this.cfg.acceptDelayMs : null;
-    const bet: bets.BetRow = {
+    const bet: BetRow = {
       id,
       ...player,
       requestHash,
@@ -187,7 +188,7 @@ export class PlacementService {
     return betView(bet);
   }
 
-  #replay(bet: bets.BetRow, requestHash: string): BetView {
+  #replay(bet: BetRow, requestHash: string): BetView {
     if (bet.requestHash !== requestHash) throw new VenueError(ErrorCode.BetRequestConflict);
     return betView(bet);
   }
@@ -203,7 +204,7 @@ export class PlacementService {
     const found = new Map((await events.readEvents(this.db, matchIds)).map((e) => [e.id, e]));
     const changed: { selectionId: string; oddsMilli: number }[] = [];
     let live = false;
-    const legs: bets.LegRow[] = [];
+    const legs: LegRow[] = [];
     for (const [i, leg] of req.legs.entries()) {
       const ev = found.get(keys[i]!.matchId);
       // A venue offers its family's sports only (an esports venue takes no football bet).
@@ -250,7 +251,7 @@ export class PlacementService {
   async #reserveLiability(
     betId: string,
     player: PlayerRef,
-    legs: readonly bets.LegRow[],
+    legs: readonly LegRow[],
     win: bigint,
     stakeFor: (maxWin: bigint) => bigint,
     limit: bigint,

@@ -9,14 +9,14 @@ import {
   venueProcesses,
   type VenueProcesses,
 } from '../../test/venue-process';
-import { reconcile } from '../ledger/venue-ledger.repository';
+import { VenueLedger } from '../ledger/venue-ledger.service';
 
 /**
- * `kill -9` of the venue in the middle of settlement (contract §6): bets are placed,
- * the venue restarts a day later with a hook that kills it inside a settlement batch (after its
- * writes, before its commit), then restarts again. Every bet ends settled exactly once — one
- * payout entry at most, its postings equal to payout − stake, versions 1 and 2 only — and the
- * books reconcile. On the suite's database: a PGlite data directory or PostgreSQL.
+ * `kill -9` of the venue in the middle of settlement (docs/architecture.md, "The house venue"):
+ * bets are placed, the venue restarts a day later with a hook that kills it inside a settlement
+ * batch (after its writes, before its commit), then restarts again. Every bet ends settled exactly
+ * once — one payout entry at most, its postings equal to payout − stake, versions 1 and 2 only —
+ * and the books reconcile. On the suite's database: a PGlite data directory or PostgreSQL.
  */
 const DAY = 24 * 3600_000;
 let procs: VenueProcesses | null = null;
@@ -136,7 +136,7 @@ describe('kill -9 during settlement', () => {
 
     const db = await procs.openDb();
     try {
-      expect(await reconcile(db)).toEqual({ unbalanced: 0, drift: 0 });
+      expect(await new VenueLedger(Date.now).reconcile(db)).toEqual({ unbalanced: 0, drift: 0 });
       for (const [i, playerId] of players.entries()) {
         let expected = 500_00n;
         for (const b of placed.filter((x) => x.playerId === playerId)) {

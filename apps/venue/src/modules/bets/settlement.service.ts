@@ -1,14 +1,16 @@
 import { parseSelectionId, type LegResult } from '@nebula/protocol/venue/markets';
 import { legResult } from '@nebula/protocol/venue/settlement';
 import type { Db } from '@nebula/db';
-import * as events from '../events/event.repository';
-import type { LeaderLease } from '../../leader/leader-lease';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import * as events from '../events/event.service';
+import type { LeaderLease } from '../../infra/leader-lease.service';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import { eventSelections, flagCorrected } from './bet-correction.repository';
-import * as bets from './bet.repository';
+import { clearEventLiability, releaseReservations } from './liability.repository';
+import { markSettled, setLegResults, settleableBets } from './bet-settlement.repository';
+import type { BetRow } from './bet.types';
 import { decide, type CorrectionService } from './correction.service';
-import { betVersion } from './bet-view';
+import { betVersion } from './bet-view.model';
 import { insertVersions } from './bet-version.repository';
 
 /** Each open selection's result from the event's result; null while its period is unknown. */
@@ -22,12 +24,12 @@ function selectionResult(ev: events.EventRow, selectionId: string): LegResult | 
 }
 
 /**
- * Settlement (issue 10 §4), set-based: an event's result is written onto all its open legs in
- * one statement per event, then the bets it completes are settled in batches — each batch one
- * fenced transaction that marks the bets settled only where still open at the version read,
- * credits each player once with the sum of their returns, writes one entry per paying bet
- * under a unique reference and releases the reservations. A crash anywhere leaves either the
- * whole batch or none of it; the next tick picks up what is left, and nothing settles twice.
+ * Settlement (docs/architecture.md, "The house venue"), set-based: an event's result is written
+ * onto all its open legs in one statement per event, then the bets it completes are settled in
+ * batches — each batch one fenced transaction that marks the bets settled only where still open at
+ * the version read, credits each player once with the sum of their returns, writes one entry per
+ * paying bet under a unique reference and releases the reservations. A crash anywhere leaves either
+ * the whole batch or none of it; the next tick picks up what is left, and nothing settles twice.
  */
 export class SettlementService {
   #batches = 0;
@@ -66,11 +68,11 @@ export class SettlementService {
     await lease.write(async (q) => {
       // A corrected result flags the bets it already settled before their legs change.
       await flagCorrected(q, ev.id, results);
-      await bets.setLegResults(q, ev.id, results);
+      await setLegResults(q, ev.id, results);
     });
     let settled = 0;
     for (;;) {
-      const batch = await bets.settleableBets(this.db, ev.id, this.opts.batch);
+      const batch = await settleableBets(this.db, ev.id, this.opts.batch);
       if (batch.length === 0) break;
       settled += await lease.write((q) => this.#settleBatch(q, batch));
     }
@@ -80,23 +82,20 @@ export class SettlementService {
       if (finished) {
         await events.markSettled(q, ev.id, 'ft', ev.version);
         // Whatever a crash left reserved on its selections goes with the event.
-        await bets.clearEventLiability(q, ev.id);
+        await clearEventLiability(q, ev.id);
       }
       if (ev.halfTime) await events.markSettled(q, ev.id, '1h', ev.version);
     });
     return settled;
   }
 
-  async #settleBatch(
-    q: Parameters<Parameters<Db['tx']>[0]>[0],
-    batch: bets.BetRow[],
-  ): Promise<number> {
+  async #settleBatch(q: Parameters<Parameters<Db['tx']>[0]>[0], batch: BetRow[]): Promise<number> {
     const now = this.now();
     const rows = batch.map((bet) => {
       const d = decide(bet);
       return { bet, id: bet.id, version: bet.version, result: d.result!, payout: d.payout! };
     });
-    const done = await bets.markSettled(q, rows, now);
+    const done = await markSettled(q, rows, now);
     const mine = rows.filter((r) => done.has(r.id));
     // One statement: one credit per player whatever the number of their bets in the batch.
     await this.ledger.postMany(
@@ -112,7 +111,7 @@ export class SettlementService {
           ],
         })),
     );
-    await bets.releaseReservations(
+    await releaseReservations(
       q,
       mine.map((r) => r.bet),
     );

@@ -1,7 +1,7 @@
 import type { Db } from '@nebula/db';
-import { fixturesBetween, testFixture } from '../catalogue/calendar';
-import type { Feed, MatchState } from '../simulator/feed';
-import type { LeaderLease } from '../../leader/leader-lease';
+import { fixturesBetween, testFixture } from '../catalogue/calendar.service';
+import type { Feed, MatchState } from '../simulator/feed.types';
+import type { LeaderLease } from '../../infra/leader-lease.service';
 import * as events from './event.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -20,10 +20,10 @@ const same = (a: { home: number; away: number } | null, b: { home: number; away:
   a?.home === b?.home && a?.away === b?.away;
 
 /**
- * The leader's view of the world (issue 10 §3): the calendar written into events, and the
- * feed's status, clock and score copied onto them. A score change suspends the match's markets
- * for a moment and is logged for the merchants' score feed; an operator's result stops the
- * feed for that event. Every write is fenced by the leader's epoch.
+ * The leader's view of the world (docs/architecture.md, "The house venue"): the calendar written
+ * into events, and the feed's status, clock and score copied onto them. A score change suspends the
+ * match's markets for a moment and is logged for the merchants' score feed; an operator's result
+ * stops the feed for that event. Every write is fenced by the leader's epoch.
  */
 export class EventSyncService {
   #calendarUntil = 0;

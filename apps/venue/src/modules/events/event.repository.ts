@@ -1,6 +1,6 @@
 import type { Queryable } from '@nebula/db';
 import type { Sport } from '@nebula/protocol/venue/markets';
-import type { Fixture } from '../catalogue/calendar';
+import type { Fixture } from '../catalogue/calendar.service';
 
 export type EventStatus = 'scheduled' | 'live' | 'finished' | 'cancelled';
 

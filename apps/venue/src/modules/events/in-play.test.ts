@@ -3,15 +3,16 @@ import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../catalogue/calendar';
-import type { Feed, MatchState } from '../simulator/feed';
+import type { Fixture } from '../catalogue/calendar.service';
+import type { Feed, MatchState } from '../simulator/feed.types';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 
 /**
- * In play (issue 10 §3, §4), with a feed the test scripts: a live match is priced from its
- * score and minute; a bet waits out the acceptance delay as `pending` and is then accepted, or
- * refunded when a goal suspended the match meanwhile; the goal suspends every market and they
- * reopen re-priced; merchants see the score changes, and the summary puts the live match first.
+ * In play (docs/architecture.md, "The house venue"), with a feed the test scripts: a live match is
+ * priced from its score and minute; a bet waits out the acceptance delay as `pending` and is then
+ * accepted, or refunded when a goal suspended the match meanwhile; the goal suspends every market
+ * and they reopen re-priced; merchants see the score changes, and the summary puts the live match
+ * first.
  */
 class ScriptedFeed implements Feed {
   readonly states = new Map<string, MatchState>();

@@ -2,20 +2,20 @@ import { fenToYuanString } from '@nebula/protocol';
 import type { EventView, Preferences, PreferencesView } from '@nebula/protocol/venue/h5';
 import { familyOfSport, sportsOfFamily, type Sport } from '@nebula/protocol/venue/markets';
 import { mainLines } from '@nebula/protocol/venue/main-lines';
-import type { VenueFamily } from '../../config';
+import type { VenueFamily } from '../../infra/config';
 import type { Db } from '@nebula/db';
-import type { BookService, EventBook } from '../../book/book.service';
-import { leagueOf } from '../catalogue/fixture-model';
-import * as events from '../events/event.repository';
+import type { BookService, EventBook } from '../book/book.service';
+import { leagueOf } from '../catalogue/fixture.model';
+import * as events from '../events/event.service';
 import { clockOf } from '../events/event-sync.service';
-import type { PlayerRef } from '../sessions/session.repository';
-import { VenueError } from '../../venue-error';
+import type { PlayerRef } from '../sessions/player-ref.types';
+import { VenueError } from '../../infra/venue-error';
 import { ErrorCode } from '@nebula/protocol';
 import { OddsType } from '@nebula/protocol/odds/odds';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import * as prefs from './prefs.repository';
-import { betView } from '../bets/bet-view';
-import * as bets from '../bets/bet.repository';
+import { betView } from '../bets/bet-view.model';
+import * as bets from '../bets/bet.service';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '@nebula/db';
 import { oddsChangePolicies, type OddsChangePolicy } from '@nebula/protocol/venue/markets';
 import { isOddsType, type OddsType } from '@nebula/protocol/odds/odds';
-import type { PlayerRef } from '../sessions/session.repository';
+import type { PlayerRef } from '../sessions/player-ref.types';
 
 export interface StoredPrefs {
   oddsType: OddsType | null;

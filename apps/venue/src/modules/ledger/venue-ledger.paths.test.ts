@@ -2,8 +2,8 @@ import { parseMoney } from '@nebula/protocol';
 import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../catalogue/calendar';
-import type { Feed, MatchState } from '../simulator/feed';
+import type { Fixture } from '../catalogue/calendar.service';
+import type { Feed, MatchState } from '../simulator/feed.types';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import type { VenueLedger } from './venue-ledger.service';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '@nebula/db';
-import type { WalletKey } from './venue-accounts';
+import type { WalletKey } from './venue-accounts.model';
 
 /** A wallet's net move in one batch: a credit repays debt first, a debit takes the balance. */
 export interface WalletDelta extends WalletKey {

@@ -1,7 +1,12 @@
 import { testDatabases, type TestDb } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateVenue } from '../../db/migrate';
-import { bookAccount, merchantAccount, playerAccount, type WalletKey } from './venue-accounts';
+import {
+  bookAccount,
+  merchantAccount,
+  playerAccount,
+  type WalletKey,
+} from './venue-accounts.model';
 import { VenueLedger, VenueLedgerError, type VenueEntry } from './venue-ledger.service';
 
 /**

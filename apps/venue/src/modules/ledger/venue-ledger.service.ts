@@ -1,5 +1,5 @@
 import type { Queryable } from '@nebula/db';
-import { parseAccount, type WalletKey } from './venue-accounts';
+import { parseAccount, type WalletKey } from './venue-accounts.model';
 import * as repo from './venue-ledger.repository';
 
 export interface VenuePosting {

@@ -3,7 +3,7 @@ import { h5LivePath, type LiveServerFrame } from '@nebula/protocol/venue/live-fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
-import { LIVE_CLOSE, textOf } from './live-connection';
+import { LIVE_CLOSE, textOf } from './live-connection.service';
 
 /**
  * Live sockets per address (contract §6) over a real listening venue: those waiting for their

@@ -2,10 +2,10 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import { LIVE_LIMITS, h5LivePath } from '@nebula/protocol/venue/live-frames';
-import type { VenueLimits } from '../../config';
-import { AddressSockets } from './address-sockets';
-import { LiveConnection, SessionSockets, type LiveSessions } from './live-connection';
-import type { LiveHub } from './live-hub';
+import type { VenueLimits } from '../../infra/config';
+import { AddressSockets } from './address-sockets.service';
+import { LiveConnection, SessionSockets, type LiveSessions } from './live-connection.service';
+import type { LiveHub } from './live-hub.service';
 
 /**
  * Only the venue's own page may open the socket: a browser always sends Origin on a websocket
@@ -23,7 +23,7 @@ function ownOrigin(req: FastifyRequest, publicUrl: string): boolean {
   }
 }
 
-/** The page's live socket (issue 11) at `h5LivePath`, on the venue's own origin. */
+/** The page's live socket (contract §6) at `h5LivePath`, on the venue's own origin. */
 export function registerLiveSocket(
   app: FastifyInstance,
   deps: { hub: LiveHub; sessions: LiveSessions; publicUrl: string; limits: VenueLimits },

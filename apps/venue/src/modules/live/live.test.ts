@@ -1,16 +1,11 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { EventView } from '@nebula/protocol/venue/h5';
-import {
-  LIVE_LIMITS,
-  h5LivePath,
-  type LiveEventFrame,
-  type LiveServerFrame,
-} from '@nebula/protocol/venue/live-frames';
+import { LIVE_LIMITS } from '@nebula/protocol/venue/live-frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import * as events from '../events/event.repository';
+import * as events from '../events/event.service';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
-import { LIVE_CLOSE, textOf } from './live-connection';
+import { LIVE_CLOSE } from './live-connection.service';
+import { Client, isError, isEvent, isReady } from '../../test/live-client';
 
 /**
  * The page's live socket over a real listening venue: authentication first, catch-up on
@@ -26,78 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => v.close());
 
-class Client {
-  readonly frames: LiveServerFrame[] = [];
-  readonly raw: string[] = [];
-  closed: { code: number } | null = null;
-  #waiters: (() => void)[] = [];
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (d) => {
-      this.raw.push(textOf(d));
-      const frame = JSON.parse(textOf(d)) as LiveServerFrame;
-      // A batch carries several event frames in one message: read them one by one.
-      if (frame.type === 'batch') this.frames.push(...frame.events);
-      else this.frames.push(frame);
-      for (const w of this.#waiters.splice(0)) w();
-    });
-    ws.on('close', (code) => {
-      this.closed = { code };
-      for (const w of this.#waiters.splice(0)) w();
-    });
-  }
-  static async open(headers: Record<string, string> = {}): Promise<Client> {
-    const ws = new WebSocket(`${base}${h5LivePath}`, { headers });
-    await new Promise((resolve, reject) => {
-      ws.once('open', resolve);
-      ws.once('error', reject);
-    });
-    return new Client(ws);
-  }
-  send(frame: unknown): void {
-    this.ws.send(JSON.stringify(frame));
-  }
-  /** Waits for a frame (or the close) matching `test`, past those already seen when given. */
-  async until<T extends LiveServerFrame>(
-    test: (f: LiveServerFrame) => f is T,
-    timeoutMs = 5000,
-  ): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find(test);
-      if (found) {
-        this.frames.splice(this.frames.indexOf(found), 1);
-        return found;
-      }
-      if (this.closed) throw new Error(`closed ${this.closed.code}`);
-      if (Date.now() > deadline) throw new Error('no such frame');
-      await new Promise<void>((r) => {
-        this.#waiters.push(r);
-        setTimeout(r, 100);
-      });
-    }
-  }
-  async closedWith(timeoutMs = 5000): Promise<number> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    return this.closed?.code ?? -1;
-  }
-  close(): void {
-    this.ws.close();
-  }
-}
-
-const isEvent =
-  (id: string, pred: (f: LiveEventFrame) => boolean = () => true) =>
-  (f: LiveServerFrame): f is LiveEventFrame =>
-    f.type === 'event' && f.eventId === id && pred(f);
-const isError =
-  (code: number) =>
-  (f: LiveServerFrame): f is Extract<LiveServerFrame, { type: 'error' }> =>
-    f.type === 'error' && f.code === code;
-const isReady = (f: LiveServerFrame): f is { type: 'ready' } => f.type === 'ready';
-
 async function authed(token: string): Promise<Client> {
-  const c = await Client.open();
+  const c = await Client.open(base);
   c.send({ type: 'auth', token });
   await c.until(isReady);
   return c;
@@ -137,12 +62,12 @@ describe('the live socket', () => {
   it('takes nothing before a good session token, and says when a token is not one', async () => {
     const token = await v.enter('live-auth');
     const [ev] = await upcoming(token);
-    const early = await Client.open();
+    const early = await Client.open(base);
     early.send({ type: 'subscribe', events: [{ eventId: ev!.eventId, version: 0 }] });
     await early.until(isError(ErrorCode.LiveAuthRequired));
     expect(await early.closedWith()).toBe(LIVE_CLOSE.sessionEnded);
 
-    const forged = await Client.open();
+    const forged = await Client.open(base);
     forged.send({ type: 'auth', token: 'not-a-session' });
     await forged.until(isError(ErrorCode.VenueSessionExpired));
     expect(await forged.closedWith()).toBe(LIVE_CLOSE.sessionEnded);
@@ -156,8 +81,8 @@ describe('the live socket', () => {
   });
 
   it('refuses an upgrade from another origin than the venue page', async () => {
-    await expect(Client.open({ origin: 'http://evil.example' })).rejects.toThrow(/403/);
-    const own = await Client.open({ origin: new URL(v.config.publicUrl).origin });
+    await expect(Client.open(base, { origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    const own = await Client.open(base, { origin: new URL(v.config.publicUrl).origin });
     own.close();
   });
 
@@ -298,7 +223,7 @@ describe('the live socket', () => {
     await c.until(isError(ErrorCode.LiveTooManySubscriptions));
 
     const sockets = [c, await authed(token), await authed(token)];
-    const fourth = await Client.open();
+    const fourth = await Client.open(base);
     fourth.send({ type: 'auth', token });
     await fourth.until(isError(ErrorCode.LiveTooManyConnections));
     expect(await fourth.closedWith()).toBe(LIVE_CLOSE.limited);

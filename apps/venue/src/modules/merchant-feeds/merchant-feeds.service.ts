@@ -1,10 +1,10 @@
 import { familyOfSport, sportsOfFamily } from '@nebula/protocol/venue/markets';
-import { leagueOf } from '../catalogue/fixture-model';
+import { leagueOf } from '../catalogue/fixture.model';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
-import type { BookService } from '../../book/book.service';
-import * as events from '../events/event.repository';
-import { readScoreChangesAfter, readVersionsAfter } from '../bets/bet-version.repository';
+import type { BookService } from '../book/book.service';
+import * as events from '../events/event.service';
+import { readScoreChangesAfter, readVersionsAfter } from '../bets/bet.service';
 
 const DAY_MS = 24 * 3600_000;
 const SHANGHAI_MS = 8 * 3600_000;
@@ -53,7 +53,7 @@ export class MerchantFeedsService {
     };
   }
 
-  /** The platform counts of SPEC §4 as OBTY answers them: every family, ours filled in. */
+  /** The per-family counts (contract §6) as OBTY answers them: every family, ours filled in. */
   async counts() {
     const { families } = await this.#familyCounts();
     const none = { live: 0, today: 0 };

@@ -3,14 +3,14 @@ import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { LegResult } from '@nebula/protocol/venue/markets';
 import type { ResultRequest, UpdateSettingsRequest } from '@nebula/protocol/venue/operator';
 import type { Db, Queryable } from '@nebula/db';
-import type { BookSettings, BookSettingsService } from '../../book/book-settings.service';
+import type { BookSettings, BookSettingsService } from '../book/book-settings.service';
 import type { CorrectionService } from '../bets/correction.service';
-import { betView } from '../bets/bet-view';
-import * as bets from '../bets/bet.repository';
-import * as events from '../events/event.repository';
+import { betView } from '../bets/bet-view.model';
+import * as bets from '../bets/bet.service';
+import * as events from '../events/event.service';
 import { clockOf } from '../events/event-sync.service';
-import { VenueError } from '../../venue-error';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts';
+import { VenueError } from '../../infra/venue-error';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import * as repo from './operator.repository';
 
@@ -33,7 +33,7 @@ const settingsView = (s: BookSettings) => ({
 const signedYuan = (fen: bigint) => (fen < 0n ? `-${fenToYuanString(-fen)}` : fenToYuanString(fen));
 
 /**
- * The venue's back office (issue 10 §7). Every change is audited in the transaction that makes
+ * The venue's back office (contract §6). Every change is audited in the transaction that makes
  * it. Results entered here take the event from the feed for good; the leader settles them (and
  * settles anew what a correction changed) on its next tick.
  */

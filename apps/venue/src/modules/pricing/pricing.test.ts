@@ -1,15 +1,15 @@
 import { legResult } from '@nebula/protocol/venue/settlement';
 import type { MarketKind, Outcome } from '@nebula/protocol/venue/markets';
 import { describe, expect, it } from 'vitest';
-import { probability, remainingRate, scoreMatrix } from './goal-model';
+import { probability, remainingRate, scoreMatrix } from './goal.model';
 import {
   fairImplied,
   mainHandicapLine,
   mainTotalLine,
   priceMarket,
   winLoseWeights,
-} from './market-pricing';
-import { realisedGaps } from './realised-frequency';
+} from './market-pricing.service';
+import { realisedGaps } from '../../test/realised-frequency';
 
 const MATCH = scoreMatrix(1.55, 1.1);
 const MARKETS: [MarketKind, number | null][] = [

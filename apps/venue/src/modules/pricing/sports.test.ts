@@ -1,10 +1,10 @@
 import type { MarketKind } from '@nebula/protocol/venue/markets';
 import { describe, expect, it } from 'vitest';
-import { probability, type ScoreMatrix } from './goal-model';
-import { mapWinProbability, seriesMatrix } from './maps-model';
-import { priceMarket } from './market-pricing';
-import { pointsMatrix } from './points-model';
-import { realisedGaps } from './realised-frequency';
+import { probability, type ScoreMatrix } from './goal.model';
+import { mapWinProbability, seriesMatrix } from './maps.model';
+import { priceMarket } from './market-pricing.service';
+import { pointsMatrix } from './points.model';
+import { realisedGaps } from '../../test/realised-frequency';
 
 function realisedWithinTwoPoints(m: ScoreMatrix, markets: [MarketKind, number | null][]) {
   for (const { market, gap } of realisedGaps(m, markets)) expect(gap, market).toBeLessThan(0.02);

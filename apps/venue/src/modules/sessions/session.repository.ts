@@ -1,12 +1,7 @@
 import type { Queryable } from '@nebula/db';
+import type { PlayerRef } from './player-ref.types';
 
 const ts = (ms: number) => new Date(ms);
-
-export interface PlayerRef {
-  merchant: string;
-  venueCode: string;
-  playerId: string;
-}
 
 /** Ends the player's live sessions on this venue (a new launch, a block, a self-exclusion). */
 export async function endPlayerSessions(q: Queryable, p: PlayerRef, now: number): Promise<number> {

@@ -8,9 +8,10 @@ import {
   type PreferencesView,
   type SessionExchangeResult,
 } from '@nebula/protocol/venue/h5';
-import type { VenueFamily } from '../../config';
-import { VenueError } from '../../venue-error';
+import type { VenueFamily } from '../../infra/config';
+import { VenueError } from '../../infra/venue-error';
 import * as sessions from './session.repository';
+import type { PlayerRef } from './player-ref.types';
 
 export const URL_TOKEN_MS = 60 * 1000;
 /** A player's session lasts a day; a new launch ends it sooner. */
@@ -33,7 +34,7 @@ export interface SessionSetup {
 }
 
 /**
- * The dialect's session parameters (SPEC §3), which the platform stores per venue and its
+ * The dialect's session parameters (contract §6), which the platform stores per venue and its
  * proxy merges into calls to the venue: each carries the member site's token of the session
  * under the dialect's own name. A preload has no token.
  */
@@ -134,14 +135,14 @@ export class SessionService {
     return {
       ...base,
       url,
-      // OBTY's launch token is its counts URL (SPEC §7), called with the requestId.
+      // OBTY's launch token is its counts URL (contract §6), called with the requestId.
       token: dialect === 'OBTY' ? `${origin}${obCountsPath}` : urlToken,
       session: sessionParams(dialect, { ...base, url }, siteToken, req.playerId, now),
     };
   }
 
   /** The page's first call: the URL token, once, for a session token (8020 otherwise). */
-  async exchange(urlToken: string, prefsOf: (p: sessions.PlayerRef) => Promise<PreferencesView>) {
+  async exchange(urlToken: string, prefsOf: (p: PlayerRef) => Promise<PreferencesView>) {
     const token = newToken();
     const now = this.now();
     const p = await this.db.tx((q) =>
@@ -161,7 +162,7 @@ export class SessionService {
   }
 
   /** Who a session token belongs to, or 8020. */
-  async resolve(token: string): Promise<sessions.PlayerRef & { nickname: string }> {
+  async resolve(token: string): Promise<PlayerRef & { nickname: string }> {
     const s = await sessions.findLiveSession(this.db, hash(token), this.now());
     if (!s) throw new VenueError(ErrorCode.VenueSessionExpired);
     return s;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixturesBetween, playMs } from '../catalogue/calendar';
-import { SimulatedFeed } from './simulated-feed';
+import { fixturesBetween, playMs } from '../catalogue/calendar.service';
+import { SimulatedFeed } from './simulated-feed.service';
 
 const SPEED = 7;
 const day = fixturesBetween(Date.UTC(2026, 10, 25), Date.UTC(2026, 10, 26), SPEED);

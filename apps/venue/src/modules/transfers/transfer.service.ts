@@ -1,9 +1,9 @@
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { TransferRequest, TransferStatus } from '@nebula/protocol/venue/merchant';
 import type { Db, Queryable } from '@nebula/db';
-import { VenueError } from '../../venue-error';
+import { VenueError } from '../../infra/venue-error';
 import * as transfers from './transfer.repository';
-import { merchantAccount, playerAccount } from '../ledger/venue-accounts';
+import { merchantAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 
 /**

@@ -3,7 +3,6 @@ import type { TransferStatus } from '@nebula/protocol/venue/merchant';
 import { testDbKind } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
-import { reconcile } from '../ledger/venue-ledger.repository';
 
 let v: VenueTestApp;
 beforeAll(async () => {
@@ -105,7 +104,7 @@ describe("transfers by the platform's id", () => {
   });
 
   it('the books balance: every entry sums to zero and every wallet equals its postings', async () => {
-    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    expect(await v.ledger.reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
   });
 });
 
@@ -175,6 +174,6 @@ describe.runIf(testDbKind() === 'postgres')('concurrency (PostgreSQL)', () => {
     expect(answers.filter((a) => a.data?.status === 'applied')).toHaveLength(10);
     expect(answers.filter((a) => a.data?.status === 'refused')).toHaveLength(20);
     expect(await balanceOf(playerId)).toBe('0.00');
-    expect(await reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
+    expect(await v.ledger.reconcile(v.db)).toEqual({ unbalanced: 0, drift: 0 });
   });
 });
