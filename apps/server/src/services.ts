@@ -38,7 +38,7 @@ import { FeedbackService } from './modules/feedback/feedback.service';
 import { SponsorService } from './modules/sponsor/sponsor.service';
 import { OperatorService } from './modules/admin/operator.service';
 import { StepUpGuard } from './modules/auth/step-up-guard';
-import { AuthService } from './modules/auth/auth.service';
+import { createAuthServices, type AuthServices } from './modules/auth/auth-services';
 import { CaptchaService } from './modules/auth/captcha.service';
 import { SessionService } from './modules/auth/session.service';
 import { MemberService } from './modules/member/member.service';
@@ -82,7 +82,7 @@ export interface Services {
   feedback: FeedbackService;
   sponsors: SponsorService;
   sessions: SessionService;
-  auth: AuthService;
+  auth: AuthServices;
   captcha: CaptchaService;
   sms: SmsCodeService;
   members: MemberService;
@@ -162,7 +162,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const sms = new SmsCodeService(db, smsGateway, clock, secrets.SESSION_SECRET);
   const captcha = new CaptchaService(db, clock, settings);
   const stepUps = new StepUpGuard({ db, clock, settings, sessions });
-  const auth = new AuthService({
+  const auth = createAuthServices({
     stepUps,
     db,
     clock,
