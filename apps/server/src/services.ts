@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: one scope wires every domain in order, with late bindings across them.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from './bus/bus';
 import type { Config } from './config';
@@ -174,7 +175,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     codeSecret: secrets.SESSION_SECRET,
     jwtSecret: secrets.JWT_SECRET,
   });
-  const members = new MemberService({ db, clock, sms, stepUps });
+  const members = new MemberService({
+    db,
+    clock,
+    sms,
+    stepUps,
+    accounts: auth.accounts,
+    devices: auth.devices,
+  });
   const audit = new AuditService(db);
   const operators = new OperatorService({
     db,
@@ -190,6 +198,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     sms,
     audit,
+    accounts: auth.accounts,
+    members,
     // Bound late (the venues are wired below): a blocked member's venue sessions end too.
     onBlocked: (memberId) => launch.endSessions(memberId, 'blocked'),
   });

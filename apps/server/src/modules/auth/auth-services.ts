@@ -3,8 +3,10 @@ import type { Clock } from '../../lib/clock';
 import type { SettingsService } from '../settings/settings.service';
 import type { SmsCodeService } from '../sms/sms-code.service';
 import type { SmsGateway } from '../sms/sms.gateway';
+import { AccountService } from './account.service';
 import type { CaptchaService } from './captcha.service';
 import { DeviceAuthorizationService } from './device-authorization.service';
+import { DeviceService } from './device.service';
 import { LoginCompletionService } from './login-completion.service';
 import { LoginService } from './login.service';
 import { PasswordService } from './password.service';
@@ -20,6 +22,10 @@ export interface AuthServices {
   deviceAuthorization: DeviceAuthorizationService;
   passwords: PasswordService;
   tokens: TokenService;
+  /** The members row for the other modules (the auth module is its one writer). */
+  accounts: AccountService;
+  /** The devices table for the other modules (the auth module is its one writer). */
+  devices: DeviceService;
 }
 
 export interface AuthServicesDeps {
@@ -48,5 +54,7 @@ export function createAuthServices(d: AuthServicesDeps): AuthServices {
     deviceAuthorization: new DeviceAuthorizationService({ ...d, completion }),
     passwords: new PasswordService(d),
     tokens: new TokenService({ ...d, completion }),
+    accounts: new AccountService(d.db),
+    devices: new DeviceService(d.db),
   };
 }
