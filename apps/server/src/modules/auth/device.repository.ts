@@ -1,8 +1,6 @@
 import { deviceName } from '@nebula/protocol';
 import type { TrustedDevice } from '@nebula/protocol';
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
 
 /** Whether an operator blocked this device id (10102 on every call and every way in). */
 export async function isDeviceBlocked(q: Queryable, deviceId: string): Promise<boolean> {

@@ -1,8 +1,6 @@
 import type { RealNameStatus } from '@nebula/protocol';
-import type { Queryable } from '@nebula/db';
+import { ts, type Queryable } from '@nebula/db';
 import { memberBalancesJsonSql } from '../../ledger/ledger.repository';
-
-const ts = (ms: number) => new Date(ms);
 
 export interface MemberRow {
   id: number;
