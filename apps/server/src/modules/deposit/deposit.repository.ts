@@ -1,6 +1,5 @@
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
+import { pageOrders, type OrderFilter } from '../../db/order-page';
 
 export interface DepositRow {
   id: string;
@@ -96,23 +95,12 @@ export async function readDeposit(
 }
 export async function listDeposits(
   q: Queryable,
-  filter: { memberId?: number; status?: string },
+  filter: OrderFilter,
   limit: number,
   offset: number,
 ): Promise<{ rows: DepositRow[]; total: number }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.memberId !== undefined) where.push(`member_id = $${params.push(filter.memberId)}`);
-  if (filter.status) where.push(`status = $${params.push(filter.status)}`);
-  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [rows, total] = await Promise.all([
-    q.query<DepositDb>(
-      `SELECT * FROM deposit_orders ${w} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM deposit_orders ${w}`, params),
-  ]);
-  return { rows: rows.rows.map(deposit), total: total.rows[0]?.n ?? 0 };
+  const page = await pageOrders<DepositDb>(q, 'deposit_orders', filter, limit, offset);
+  return { rows: page.rows.map(deposit), total: page.total };
 }
 /** Compare-and-set: moves the order from one of `from` to `to` exactly once. */
 export async function casDeposit(

@@ -1,6 +1,5 @@
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
+import { pageOrders, type OrderFilter } from '../../db/order-page';
 
 export interface WithdrawRow {
   id: string;
@@ -48,23 +47,12 @@ export async function readWithdraw(q: Queryable, id: string): Promise<WithdrawRo
 }
 export async function listWithdraws(
   q: Queryable,
-  filter: { memberId?: number; status?: string },
+  filter: OrderFilter,
   limit: number,
   offset: number,
 ): Promise<{ rows: WithdrawRow[]; total: number }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.memberId !== undefined) where.push(`member_id = $${params.push(filter.memberId)}`);
-  if (filter.status) where.push(`status = $${params.push(filter.status)}`);
-  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [rows, total] = await Promise.all([
-    q.query<WithdrawDb>(
-      `SELECT * FROM withdraw_orders ${w} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdraw_orders ${w}`, params),
-  ]);
-  return { rows: rows.rows.map(withdraw), total: total.rows[0]?.n ?? 0 };
+  const page = await pageOrders<WithdrawDb>(q, 'withdraw_orders', filter, limit, offset);
+  return { rows: page.rows.map(withdraw), total: page.total };
 }
 export async function casWithdraw(
   q: Queryable,
