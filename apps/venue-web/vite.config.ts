@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { siteConfig } from '../../scripts/vite-site';
+import { siteConfig } from '../../scripts/vite-site.ts';
 
 /** The venue the dev server forwards the page's calls to (npm run start:venue). */
 const VENUE = 'http://127.0.0.1:8090';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { siteConfig } from '../../scripts/vite-site';
+import { siteConfig } from '../../scripts/vite-site.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 // Everything the platform server answers; the dev server forwards it so the site runs same-origin.
