@@ -8,17 +8,22 @@ export interface OrderFilter {
   status?: string;
 }
 
+/** Where to read, which orders, and the page: what a repository's list function takes. */
+export type OrderPage = [q: Queryable, filter: OrderFilter, limit: number, offset: number];
+
+export interface PagedRows<Row> {
+  rows: Row[];
+  total: number;
+}
+
 /**
  * One page of orders and the count of all that match: deposits and withdrawals page the same
  * way, so they share this query rather than two copies that could drift.
  */
 export async function pageOrders<Row>(
-  q: Queryable,
   table: OrderTable,
-  filter: OrderFilter,
-  limit: number,
-  offset: number,
-): Promise<{ rows: Row[]; total: number }> {
+  ...[q, filter, limit, offset]: OrderPage
+): Promise<PagedRows<Row>> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.memberId !== undefined) where.push(`member_id = $${params.push(filter.memberId)}`);

@@ -1,5 +1,5 @@
 import { ts, type Queryable } from '@nebula/db';
-import { pageOrders, type OrderFilter } from '../../db/order-page';
+import { pageOrders, type OrderPage, type PagedRows } from '../../db/order-page';
 
 export interface DepositRow {
   id: string;
@@ -93,14 +93,9 @@ export async function readDeposit(
   );
   return r.rows[0] ? deposit(r.rows[0]) : null;
 }
-export async function listDeposits(
-  q: Queryable,
-  filter: OrderFilter,
-  limit: number,
-  offset: number,
-): Promise<{ rows: DepositRow[]; total: number }> {
-  const page = await pageOrders<DepositDb>(q, 'deposit_orders', filter, limit, offset);
-  return { rows: page.rows.map(deposit), total: page.total };
+export async function listDeposits(...page: OrderPage): Promise<PagedRows<DepositRow>> {
+  const r = await pageOrders<DepositDb>('deposit_orders', ...page);
+  return { rows: r.rows.map(deposit), total: r.total };
 }
 /** Compare-and-set: moves the order from one of `from` to `to` exactly once. */
 export async function casDeposit(

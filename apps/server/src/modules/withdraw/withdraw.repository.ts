@@ -1,5 +1,5 @@
 import { ts, type Queryable } from '@nebula/db';
-import { pageOrders, type OrderFilter } from '../../db/order-page';
+import { pageOrders, type OrderPage, type PagedRows } from '../../db/order-page';
 
 export interface WithdrawRow {
   id: string;
@@ -45,14 +45,9 @@ export async function readWithdraw(q: Queryable, id: string): Promise<WithdrawRo
   const r = await q.query<WithdrawDb>('SELECT * FROM withdraw_orders WHERE id = $1', [id]);
   return r.rows[0] ? withdraw(r.rows[0]) : null;
 }
-export async function listWithdraws(
-  q: Queryable,
-  filter: OrderFilter,
-  limit: number,
-  offset: number,
-): Promise<{ rows: WithdrawRow[]; total: number }> {
-  const page = await pageOrders<WithdrawDb>(q, 'withdraw_orders', filter, limit, offset);
-  return { rows: page.rows.map(withdraw), total: page.total };
+export async function listWithdraws(...page: OrderPage): Promise<PagedRows<WithdrawRow>> {
+  const r = await pageOrders<WithdrawDb>('withdraw_orders', ...page);
+  return { rows: r.rows.map(withdraw), total: r.total };
 }
 export async function casWithdraw(
   q: Queryable,
