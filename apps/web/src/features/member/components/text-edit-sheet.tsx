@@ -1,6 +1,7 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { FormField, FormMessage } from '../../../components/ui/form-field';
+import { FormField } from '../../../components/ui/form-field';
+import { SheetFooter } from '../../../components/ui/sheet-footer';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { describeError } from '../../../lib/api-errors';
 
@@ -77,10 +78,9 @@ function TextEditForm(props: TextEditSheetProps) {
           autoComplete={inputMode === 'email' ? 'email' : 'nickname'}
         />
       </FormField>
-      <FormMessage>{message}</FormMessage>
-      <Button type="submit" block color="primary" shape="rounded" loading={busy}>
+      <SheetFooter message={message} busy={busy}>
         {props.submitText}
-      </Button>
+      </SheetFooter>
     </form>
   );
 }
