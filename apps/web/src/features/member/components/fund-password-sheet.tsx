@@ -2,7 +2,7 @@ import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
-import { SheetFooter } from '../../../components/ui/sheet-footer';
+import { SheetFooter, SheetForm } from '../../../components/ui/sheet-form';
 import { FUND_PASSWORD_LENGTH } from '@nebula/protocol/rules/account-rules';
 import { NewSecretFields, useNewSecretText } from '../../../components/ui/new-secret-fields';
 import { newSecretProblems } from '../../../lib/new-secret';
@@ -83,14 +83,7 @@ function FundPasswordForm({
   };
 
   return (
-    <form
-      className="nb-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SheetForm onSubmit={() => void submit()}>
       <p className="nb-sheet__note">{t('fund.intro')}</p>
       <NewSecretFields
         kind="fund"
@@ -125,6 +118,6 @@ function FundPasswordForm({
       >
         {t('fund.submit')}
       </SheetFooter>
-    </form>
+    </SheetForm>
   );
 }

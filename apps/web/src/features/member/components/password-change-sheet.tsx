@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { FormField } from '../../../components/ui/form-field';
-import { SheetFooter } from '../../../components/ui/sheet-footer';
+import { SheetFooter, SheetForm } from '../../../components/ui/sheet-form';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { PASSWORD_CHECK_MAX } from '@nebula/protocol/rules/account-rules';
 import { NewSecretFields, useNewSecretText } from '../../../components/ui/new-secret-fields';
@@ -72,14 +72,7 @@ function PasswordChangeForm() {
 
   const tone = (error?: string) => (error ? 'error' : 'neutral');
   return (
-    <form
-      className="nb-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SheetForm onSubmit={() => void submit()}>
       <p className="nb-sheet__note">{t('security.changePasswordHint')}</p>
       <FormField
         label={t('security.oldPassword')}
@@ -117,6 +110,6 @@ function PasswordChangeForm() {
       >
         {t('security.changePassword')}
       </SheetFooter>
-    </form>
+    </SheetForm>
   );
 }

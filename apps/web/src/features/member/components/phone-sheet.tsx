@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { CountdownButton } from '../../../components/ui/countdown-button';
 import { FormField } from '../../../components/ui/form-field';
-import { SheetFooter } from '../../../components/ui/sheet-footer';
+import { SheetFooter, SheetForm } from '../../../components/ui/sheet-form';
 import { isPhoneOk, SMS_CODE_LENGTH, SMS_CODE_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { BusinessError, businessNumber, describeError } from '../../../lib/api-errors';
 import { serverNow } from '../../../lib/clock';
@@ -117,11 +117,8 @@ function PhoneForm({
   };
 
   return (
-    <form
-      className="nb-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <SheetForm
+      onSubmit={() => {
         if (ready) void submit();
       }}
     >
@@ -195,6 +192,6 @@ function PhoneForm({
       <SheetFooter message={message} busy={bind.isPending} disabled={!ready}>
         {t('phone.submit')}
       </SheetFooter>
-    </form>
+    </SheetForm>
   );
 }

@@ -1,7 +1,7 @@
 import { Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field';
-import { SheetFooter } from '../../../components/ui/sheet-footer';
+import { SheetFooter, SheetForm } from '../../../components/ui/sheet-form';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { describeError } from '../../../lib/api-errors';
 
@@ -57,14 +57,7 @@ function TextEditForm(props: TextEditSheetProps) {
   };
 
   return (
-    <form
-      className="nb-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SheetForm onSubmit={() => void submit()}>
       <FormField label={label} htmlFor={id} tone={error ? 'error' : 'neutral'} hint={error}>
         <input
           id={id}
@@ -81,6 +74,6 @@ function TextEditForm(props: TextEditSheetProps) {
       <SheetFooter message={message} busy={busy}>
         {props.submitText}
       </SheetFooter>
-    </form>
+    </SheetForm>
   );
 }

@@ -2,6 +2,22 @@ import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { FormMessage } from './form-field';
 
+/** A bottom sheet's form: validated by the sheet itself (noValidate), submitted without a reload. */
+export function SheetForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="nb-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 interface SheetFooterProps {
   /** What went wrong with the last submit, shown above the button; nothing when empty. */
   message: ReactNode;
