@@ -1,15 +1,15 @@
 // Login: one live session per member, then lockout and captcha after failures.
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult, MemberInfo } from '@nebula/protocol';
+import type { LoginResult } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   expectCode,
   registerMember,
   solvedCaptcha,
-  type Member,
   uniqueName,
   userHash,
+  memberInfo as info,
 } from '../../test/factories';
 
 let t: TestApp;
@@ -17,13 +17,6 @@ beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
 });
 afterAll(() => t.close());
-
-const info = (m: Pick<Member, 'client' | 'token' | 'userName'>) =>
-  m.client.call<MemberInfo>('memberInfo', {
-    token: m.token,
-    body: { withLockMoney: 1 },
-    headers: { 'x-user-hash': userHash(m.userName) },
-  });
 
 describe('login and one live session', () => {
   it('6002 is identical for an unknown name and a wrong password', async () => {

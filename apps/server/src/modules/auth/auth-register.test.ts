@@ -1,7 +1,7 @@
 // Registration: the member, its first session, the refusals before and after the name.
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Captcha, MemberInfo } from '@nebula/protocol';
+import type { Captcha } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   captchaAnswer,
@@ -9,9 +9,8 @@ import {
   GOOD_PASSWORD,
   registerMember,
   solvedCaptcha,
-  type Member,
   uniqueName,
-  userHash,
+  memberInfo as info,
 } from '../../test/factories';
 
 let t: TestApp;
@@ -19,13 +18,6 @@ beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
 });
 afterAll(() => t.close());
-
-const info = (m: Pick<Member, 'client' | 'token' | 'userName'>) =>
-  m.client.call<MemberInfo>('memberInfo', {
-    token: m.token,
-    body: { withLockMoney: 1 },
-    headers: { 'x-user-hash': userHash(m.userName) },
-  });
 
 describe('register', () => {
   it('creates a member and a session; member info reads it', async () => {
