@@ -43,6 +43,7 @@ const SOURCES = [
   'apps/venue-web/src',
   'apps/venue-web/index.html',
   'apps/venue-web/vite.config.ts',
+  'scripts/vite-site.ts',
   'packages/protocol/src',
 ];
 const LIVE_MATCHES = 200;

@@ -32,6 +32,7 @@ const SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'scripts/vite-site.ts',
   'packages/protocol/src',
 ];
 

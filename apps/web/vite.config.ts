@@ -1,9 +1,7 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { siteConfig } from '../../scripts/vite-site.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 // Everything the platform server answers; the dev server forwards it so the site runs same-origin.
@@ -19,47 +17,11 @@ const proxied = [
   '/docs',
 ];
 
-// The server's policy (contract §8 / issue brief): `vite preview` sends it too, so a CSP break
+// The server's policy (contract §8): `vite preview` sends it too, so a CSP break
 // shows up locally. Not used by `vite dev`, whose HMR runtime needs inline code.
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; " +
   "font-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
-
-const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else yield full;
-  }
-}
-
-/** Writes .gz and .br beside each text asset: the server serves them pre-compressed. */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'nebula-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      for await (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const raw = await readFile(file);
-        if (raw.length < 512) continue;
-        await writeFile(`${file}.gz`, await gzipAsync(raw, { level: 9 }));
-        await writeFile(
-          `${file}.br`,
-          await brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
-    },
-  };
-}
 
 /**
  * antd-mobile declares its barrel (es/index.js) as having side effects (it imports the global
@@ -106,33 +68,16 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+const site = siteConfig({
+  port: 5173,
+  target: API_TARGET,
+  proxied,
+  socket: '/stream',
+  plugins: [react(), antdBarrelWithoutSideEffects(), reactRouterProduction()],
+});
+
 export default defineConfig({
-  plugins: [react(), precompress(), antdBarrelWithoutSideEffects(), reactRouterProduction()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // Assets stay files (no data: URIs for scripts/fonts under the CSP).
-    assetsInlineLimit: 0,
-    // Which files a route needs (bench:web sums the first route's JavaScript from it).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Shared modules of a few KB go into the chunks that use them: on a phone over
-          // HTTP/1.1 (six requests at a time) forty 1 KB files cost far more round trips than
-          // their bytes.
-          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
-        },
-      },
-    },
-  },
-  server: {
-    port: 5173,
-    proxy: Object.fromEntries(
-      proxied.map((prefix) => [prefix, { target: API_TARGET, ws: prefix === '/stream' }]),
-    ),
-  },
+  ...site,
   preview: {
     port: 4173,
     headers: { 'Content-Security-Policy': CSP },

@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: one scope wires every domain in order, with late bindings across them.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from './bus/bus';
 import type { Config } from './config/config';
@@ -38,7 +39,7 @@ import { FeedbackService } from './modules/feedback/feedback.service';
 import { SponsorService } from './modules/sponsor/sponsor.service';
 import { OperatorService } from './modules/admin/operator.service';
 import { StepUpGuard } from './modules/auth/step-up-guard';
-import { AuthService } from './modules/auth/auth.service';
+import { createAuthServices, type AuthServices } from './modules/auth/auth-services';
 import { CaptchaService } from './modules/auth/captcha.service';
 import { SessionService } from './modules/auth/session.service';
 import { MemberService } from './modules/member/member.service';
@@ -82,7 +83,7 @@ export interface Services {
   feedback: FeedbackService;
   sponsors: SponsorService;
   sessions: SessionService;
-  auth: AuthService;
+  auth: AuthServices;
   captcha: CaptchaService;
   sms: SmsCodeService;
   members: MemberService;
@@ -162,7 +163,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const sms = new SmsCodeService(db, smsGateway, clock, secrets.SESSION_SECRET);
   const captcha = new CaptchaService(db, clock, settings);
   const stepUps = new StepUpGuard({ db, clock, settings, sessions });
-  const auth = new AuthService({
+  const auth = createAuthServices({
     stepUps,
     db,
     clock,
@@ -174,7 +175,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     codeSecret: secrets.SESSION_SECRET,
     jwtSecret: secrets.JWT_SECRET,
   });
-  const members = new MemberService({ db, clock, sms, stepUps });
+  const members = new MemberService({
+    db,
+    clock,
+    sms,
+    stepUps,
+    accounts: auth.accounts,
+    devices: auth.devices,
+  });
   const audit = new AuditService(db);
   const operators = new OperatorService({
     db,
@@ -190,6 +198,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     sms,
     audit,
+    accounts: auth.accounts,
+    members,
     // Bound late (the venues are wired below): a blocked member's venue sessions end too.
     onBlocked: (memberId) => launch.endSessions(memberId, 'blocked'),
   });

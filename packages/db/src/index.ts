@@ -1,3 +1,4 @@
 export * from './client';
 export * from './data-lock';
 export * from './migrate';
+export * from './timestamp';

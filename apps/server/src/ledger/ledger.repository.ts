@@ -1,7 +1,5 @@
-import type { Queryable } from '@nebula/db';
+import { ts, type Queryable } from '@nebula/db';
 import type { Asset } from './accounts';
-
-const ts = (ms: number) => new Date(ms);
 
 /** The member account's id, created on first use (race-free); `created` when made now. */
 export async function memberAccountId(

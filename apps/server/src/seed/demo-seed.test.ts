@@ -36,8 +36,8 @@ describe('demo member seed', () => {
   });
   it('swallows only "name taken": any other failure stops the start', async () => {
     const failing = (err: Error) => ({
-      registerTrusted: () => Promise.reject(err),
-      credentialsWork: () => Promise.resolve(true),
+      registration: { registerTrusted: () => Promise.reject(err) },
+      passwords: { credentialsWork: () => Promise.resolve(true) },
     });
     await expect(seedDemoMember(failing(new Error('database gone')))).rejects.toThrow(
       'database gone',

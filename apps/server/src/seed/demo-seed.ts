@@ -1,7 +1,8 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import { AppError } from '../lib/errors';
-import type { AuthService } from '../modules/auth/auth.service';
+import type { PasswordService } from '../modules/auth/password.service';
+import type { RegistrationService } from '../modules/auth/registration.service';
 import { claimSeed as claim, insertDemoContent, insertDemoVenues } from './demo-seed.repository';
 
 const naming: [string, string][] = [
@@ -91,11 +92,12 @@ export const DEMO_MEMBER = { userName: 'demo888', password: 'Nebula-demo-2026' }
  * is the server itself), once. Returns its login for the start-up banner only when that login
  * really works; any failure other than "already registered" stops the start.
  */
-export async function seedDemoMember(
-  auth: Pick<AuthService, 'registerTrusted' | 'credentialsWork'>,
-): Promise<{ userName: string; password: string } | null> {
+export async function seedDemoMember(auth: {
+  registration: Pick<RegistrationService, 'registerTrusted'>;
+  passwords: Pick<PasswordService, 'credentialsWork'>;
+}): Promise<{ userName: string; password: string } | null> {
   try {
-    await auth.registerTrusted(
+    await auth.registration.registerTrusted(
       { userName: DEMO_MEMBER.userName, password: DEMO_MEMBER.password },
       {
         deviceId: 'demo-seed-device',
@@ -108,7 +110,7 @@ export async function seedDemoMember(
     if (!(err instanceof AppError && err.code === ErrorCode.UsernameTaken)) throw err;
   }
   // The password may have been changed or the member blocked since: then the banner stays quiet.
-  return (await auth.credentialsWork(DEMO_MEMBER.userName, DEMO_MEMBER.password))
+  return (await auth.passwords.credentialsWork(DEMO_MEMBER.userName, DEMO_MEMBER.password))
     ? { ...DEMO_MEMBER }
     : null;
 }

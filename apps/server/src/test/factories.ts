@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Captcha, Envelope, ErrorCode, LoginResult, WithdrawOrder } from '@nebula/protocol';
+import type {
+  Captcha,
+  Envelope,
+  ErrorCode,
+  LoginResult,
+  MemberInfo,
+  WithdrawOrder,
+} from '@nebula/protocol';
 import { sha256Hex } from '../lib/tokens';
 import type { TestApp } from './test-app';
 import type { TestClient } from './test-client';
@@ -64,6 +71,17 @@ export async function registerMember(
 
 export function userHash(userName: string): string {
   return sha256Hex(userName.toLowerCase());
+}
+
+/** The member's info as the site reads it (with the locked balance). */
+export function memberInfo(
+  m: Pick<Member, 'client' | 'token' | 'userName'>,
+): Promise<Envelope<MemberInfo>> {
+  return m.client.call<MemberInfo>('memberInfo', {
+    token: m.token,
+    body: { withLockMoney: 1 },
+    headers: { 'x-user-hash': userHash(m.userName) },
+  });
 }
 
 /** The newest code the dev SMS gateway sent to a phone. */

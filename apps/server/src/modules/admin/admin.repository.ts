@@ -1,7 +1,5 @@
 import type { PlayBreakKind, RealNameStatus } from '@nebula/protocol';
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
 
 export async function listMembers(
   q: Queryable,
@@ -43,26 +41,6 @@ export async function listMembers(
     ),
   ]);
   return { total: total.rows[0]?.n ?? 0, rows: rows.rows };
-}
-
-export async function setMemberBlocked(
-  q: Queryable,
-  id: number,
-  blocked: boolean,
-  reason: string,
-): Promise<{ before: boolean } | null> {
-  const r = await q.query<{ blocked: boolean }>(
-    'SELECT blocked FROM members WHERE id = $1 FOR UPDATE',
-    [id],
-  );
-  const row = r.rows[0];
-  if (!row) return null;
-  await q.query('UPDATE members SET blocked = $2, blocked_reason = $3 WHERE id = $1', [
-    id,
-    blocked,
-    blocked ? reason : null,
-  ]);
-  return { before: row.blocked };
 }
 
 export async function setDeviceBlocked(
@@ -115,18 +93,3 @@ export async function pendingRealNames(q: Queryable) {
 }
 
 /** Reviews a pending real name exactly once; null when none is pending. */
-export async function reviewRealName(
-  q: Queryable,
-  memberId: number,
-  approve: boolean,
-  reason: string | null,
-  actor: string,
-  now: number,
-): Promise<string | null> {
-  const r = await q.query<{ real_name: string }>(
-    `UPDATE member_real_names SET status = $2, reason = $3, reviewed_at = $4, reviewed_by = $5
-      WHERE member_id = $1 AND status = 'pending' RETURNING real_name`,
-    [memberId, approve ? 'approved' : 'rejected', reason, ts(now), actor],
-  );
-  return r.rows[0]?.real_name ?? null;
-}

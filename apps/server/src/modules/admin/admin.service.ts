@@ -2,7 +2,9 @@ import { ErrorCode, maskPhone } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { AccountService } from '../auth/account.service';
 import type { SessionService } from '../auth/session.service';
+import type { MemberService } from '../member/member.service';
 import type { SmsCodeService } from '../sms/sms-code.service';
 import type { SettingsService } from '../settings/settings.service';
 import { SiteSettingsPatch } from '../settings/settings.schema';
@@ -17,6 +19,9 @@ export interface AdminDeps {
   settings: SettingsService;
   sms: SmsCodeService;
   audit: AuditService;
+  /** The members row is the auth module's, real names the member module's: changes go there. */
+  accounts: AccountService;
+  members: MemberService;
   /** A member was blocked: their venue sessions end too (the venues issue). */
   onBlocked?: (memberId: number) => Promise<void>;
 }
@@ -70,7 +75,7 @@ export class AdminService {
     reason: string,
   ): Promise<void> {
     const ended = await this.d.db.tx(async (q) => {
-      const before = await repo.setMemberBlocked(q, memberId, blocked, reason);
+      const before = await this.d.accounts.setBlocked(q, memberId, blocked, reason);
       if (!before)
         throw new AppError(ErrorCode.Validation, {
           issues: [{ path: 'memberId', message: 'unknown member' }],
@@ -129,14 +134,11 @@ export class AdminService {
     reason: string | undefined,
   ): Promise<void> {
     await this.d.db.tx(async (q) => {
-      const name = await repo.reviewRealName(
-        q,
-        memberId,
+      const name = await this.d.members.reviewRealName(q, memberId, {
         approve,
-        reason ?? null,
-        op.userName,
-        this.d.clock.now(),
-      );
+        reason: reason ?? null,
+        reviewer: op.userName,
+      });
       if (name === null)
         throw new AppError(ErrorCode.Validation, {
           issues: [{ path: 'memberId', message: 'no pending submission' }],

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bindRoute, type BindOptions } from '../../http/route-binder';
 import { requireMember } from '../../http/member-context';
-import type { AuthService, RequestMeta } from './auth.service';
+import type { AuthServices } from './auth-services';
+import type { RequestMeta } from './login-completion.service';
 import type { CaptchaService } from './captcha.service';
 
 function meta(req: FastifyRequest): RequestMeta {
@@ -15,23 +16,23 @@ function meta(req: FastifyRequest): RequestMeta {
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  auth: AuthService,
+  auth: AuthServices,
   captcha: CaptchaService,
   o: BindOptions,
 ): void {
   bindRoute(app, 'captcha', ({ body, ctx }) => captcha.create(body.purpose, ctx.ip), o);
-  bindRoute(app, 'register', ({ body, req }) => auth.register(body, meta(req)), o);
-  bindRoute(app, 'login', ({ body, req }) => auth.login(body, meta(req)), o);
+  bindRoute(app, 'register', ({ body, req }) => auth.registration.register(body, meta(req)), o);
+  bindRoute(app, 'login', ({ body, req }) => auth.login.login(body, meta(req)), o);
   bindRoute(
     app,
     'deviceSendCode',
-    ({ body, req }) => auth.deviceSendCode(body.challengeId, meta(req)),
+    ({ body, req }) => auth.deviceAuthorization.sendCode(body.challengeId, meta(req)),
     o,
   );
   bindRoute(
     app,
     'deviceVerify',
-    ({ body, req }) => auth.deviceVerify(body.challengeId, body.code, meta(req)),
+    ({ body, req }) => auth.deviceAuthorization.verify(body.challengeId, body.code, meta(req)),
     o,
   );
   bindRoute(
@@ -39,7 +40,7 @@ export function registerAuthRoutes(
     'logout',
     async ({ ctx }) => {
       const m = requireMember(ctx);
-      await auth.logout(m.memberId, m.sessionId);
+      await auth.login.logout(m.memberId, m.sessionId);
       return null;
     },
     o,
@@ -48,7 +49,7 @@ export function registerAuthRoutes(
     app,
     'passwordChange',
     async ({ ctx, body }) => {
-      await auth.changePassword(
+      await auth.passwords.change(
         requireMember(ctx).memberId,
         body.oldPassword,
         body.newPassword,
@@ -58,24 +59,34 @@ export function registerAuthRoutes(
     },
     o,
   );
-  bindRoute(app, 'passwordResetCode', ({ body }) => auth.passwordResetCode(body.userName), o);
+  bindRoute(app, 'passwordResetCode', ({ body }) => auth.passwords.resetCode(body.userName), o);
   bindRoute(
     app,
     'passwordReset',
     async ({ body }) => {
-      await auth.passwordReset(body.userName, body.code, body.newPassword);
+      await auth.passwords.reset(body.userName, body.code, body.newPassword);
       return null;
     },
     o,
   );
-  bindRoute(app, 'tokenExchange', ({ body, req }) => auth.tokenExchange(body.token, meta(req)), o);
-  bindRoute(app, 'tokenHandover', ({ ctx }) => auth.tokenHandover(requireMember(ctx).memberId), o);
+  bindRoute(
+    app,
+    'tokenExchange',
+    ({ body, req }) => auth.tokens.exchange(body.token, meta(req)),
+    o,
+  );
+  bindRoute(
+    app,
+    'tokenHandover',
+    ({ ctx }) => auth.tokens.handover(requireMember(ctx).memberId),
+    o,
+  );
   bindRoute(
     app,
     'memberJwt',
     ({ ctx }) => {
       const m = requireMember(ctx);
-      return auth.chatJwt(m.memberId, m.sessionId);
+      return auth.tokens.chatJwt(m.memberId, m.sessionId);
     },
     o,
   );
@@ -83,7 +94,7 @@ export function registerAuthRoutes(
     app,
     'logoutAll',
     async ({ ctx }) => {
-      await auth.logoutAll(requireMember(ctx).memberId);
+      await auth.tokens.logoutAll(requireMember(ctx).memberId);
       return null;
     },
     o,

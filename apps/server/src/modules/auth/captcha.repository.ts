@@ -1,6 +1,4 @@
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
 
 export async function insertCaptcha(
   q: Queryable,

@@ -1,8 +1,6 @@
-import type { Queryable } from '@nebula/db';
+import { ts, type Queryable } from '@nebula/db';
 import type { BetStatus } from '@nebula/protocol/venue/markets';
 import type { StoredLeg } from './bet-rules';
-
-const ts = (ms: number) => new Date(ms);
 
 export interface BetRow {
   venueCode: string;

@@ -1,7 +1,5 @@
 import type { ChatMessage, ChatRoomInfo, ChatSender, Gift } from '@nebula/protocol';
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
 
 interface RoomDb {
   id: number;

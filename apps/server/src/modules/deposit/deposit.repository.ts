@@ -1,6 +1,5 @@
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
+import { pageOrders, type OrderPage, type PagedRows } from '../../db/order-page';
 
 export interface DepositRow {
   id: string;
@@ -94,25 +93,9 @@ export async function readDeposit(
   );
   return r.rows[0] ? deposit(r.rows[0]) : null;
 }
-export async function listDeposits(
-  q: Queryable,
-  filter: { memberId?: number; status?: string },
-  limit: number,
-  offset: number,
-): Promise<{ rows: DepositRow[]; total: number }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.memberId !== undefined) where.push(`member_id = $${params.push(filter.memberId)}`);
-  if (filter.status) where.push(`status = $${params.push(filter.status)}`);
-  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [rows, total] = await Promise.all([
-    q.query<DepositDb>(
-      `SELECT * FROM deposit_orders ${w} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM deposit_orders ${w}`, params),
-  ]);
-  return { rows: rows.rows.map(deposit), total: total.rows[0]?.n ?? 0 };
+export async function listDeposits(...page: OrderPage): Promise<PagedRows<DepositRow>> {
+  const r = await pageOrders<DepositDb>('deposit_orders', ...page);
+  return { rows: r.rows.map(deposit), total: r.total };
 }
 /** Compare-and-set: moves the order from one of `from` to `to` exactly once. */
 export async function casDeposit(

@@ -1,8 +1,6 @@
 import type { RealNameStatus } from '@nebula/protocol';
-import type { Queryable } from '@nebula/db';
+import { ts, type Queryable } from '@nebula/db';
 import { memberBalancesJsonSql } from '../../ledger/ledger.repository';
-
-const ts = (ms: number) => new Date(ms);
 
 export interface MemberRow {
   id: number;
@@ -108,42 +106,6 @@ export async function readMemberWithBalances(
   };
 }
 
-export async function updateProfile(
-  q: Queryable,
-  id: number,
-  p: { nickname?: string; avatar?: string; email?: string | null },
-): Promise<void> {
-  await q.query(
-    `UPDATE members SET nickname = COALESCE($2, nickname), avatar = COALESCE($3, avatar),
-            email = CASE WHEN $4::boolean THEN $5 ELSE email END WHERE id = $1`,
-    [id, p.nickname ?? null, p.avatar ?? null, p.email !== undefined, p.email ?? null],
-  );
-}
-
-/** Binds a phone; false when another member holds it. */
-export async function setPhone(
-  q: Queryable,
-  id: number,
-  countryCode: string,
-  phone: string,
-): Promise<boolean> {
-  const taken = await q.query(
-    'SELECT 1 FROM members WHERE country_code = $1 AND phone = $2 AND id <> $3',
-    [countryCode, phone, id],
-  );
-  if (taken.rowCount > 0) return false;
-  await q.query('UPDATE members SET country_code = $2, phone = $3 WHERE id = $1', [
-    id,
-    countryCode,
-    phone,
-  ]);
-  return true;
-}
-
-export async function setFundPassword(q: Queryable, id: number, hash: string): Promise<void> {
-  await q.query('UPDATE members SET fund_password_hash = $2 WHERE id = $1', [id, hash]);
-}
-
 /** Submits a real name when none is pending or approved; false otherwise. */
 export async function submitRealName(
   q: Queryable,
@@ -234,4 +196,21 @@ export async function readPlayFacts(
   );
   const m = r.rows[0];
   return m ? { nickname: m.nickname, userName: m.user_name, blocked: m.blocked } : null;
+}
+
+/** Decides a pending real name; the name, or null when none was pending. */
+export async function reviewRealName(
+  q: Queryable,
+  memberId: number,
+  approve: boolean,
+  reason: string | null,
+  actor: string,
+  now: number,
+): Promise<string | null> {
+  const r = await q.query<{ real_name: string }>(
+    `UPDATE member_real_names SET status = $2, reason = $3, reviewed_at = $4, reviewed_by = $5
+      WHERE member_id = $1 AND status = 'pending' RETURNING real_name`,
+    [memberId, approve ? 'approved' : 'rejected', reason, ts(now), actor],
+  );
+  return r.rows[0]?.real_name ?? null;
 }

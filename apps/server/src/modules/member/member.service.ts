@@ -14,11 +14,13 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { sha256Hex } from '../../lib/tokens';
+import type { AccountService } from '../auth/account.service';
+import type { DeviceService } from '../auth/device.service';
 import type { StepUpGuard } from '../auth/step-up-guard';
 import type { SmsCodeService } from '../sms/sms-code.service';
-import * as deviceRepo from './member-device.repository';
 import * as loginRepo from './member-login.repository';
 import * as repo from './member.repository';
+import * as terminals from './web-terminal.repository';
 import type { MemberRow } from './member.repository';
 
 /** Masks a real name for display: 张三 → 张*, 欧阳娜娜 → 欧***. */
@@ -33,6 +35,9 @@ export interface MemberServiceDeps {
   clock: Clock;
   sms: SmsCodeService;
   stepUps: StepUpGuard;
+  /** The members row and the devices table belong to the auth module: changes go through it. */
+  accounts: AccountService;
+  devices: DeviceService;
 }
 
 /** A member's own account: info, profile, phone, real name, fund password, security centre. */
@@ -89,7 +94,7 @@ export class MemberService {
     memberId: number,
     p: { nickname?: string; avatar?: string; email?: string | null },
   ): Promise<MemberInfo> {
-    await repo.updateProfile(this.d.db, memberId, p);
+    await this.d.accounts.updateProfile(memberId, p);
     return this.#present(await this.#member(memberId));
   }
 
@@ -184,10 +189,7 @@ export class MemberService {
       `${memberId}:${input.countryCode}${input.phone}`,
       input.code,
     );
-    const ok = await this.d.db.tx((q) =>
-      repo.setPhone(q, memberId, input.countryCode, input.phone),
-    );
-    if (!ok) throw new AppError(ErrorCode.PhoneInUse);
+    await this.d.accounts.setPhone(memberId, input.countryCode, input.phone);
     return this.#present(await this.#member(memberId));
   }
 
@@ -208,6 +210,25 @@ export class MemberService {
     return this.realNameStatus(memberId);
   }
 
+  /**
+   * An operator's decision on a pending real name, in the operator's transaction (the audit
+   * record commits with it); the name, or null when none was pending.
+   */
+  async reviewRealName(
+    q: Queryable,
+    memberId: number,
+    review: { approve: boolean; reason: string | null; reviewer: string },
+  ): Promise<string | null> {
+    return repo.reviewRealName(
+      q,
+      memberId,
+      review.approve,
+      review.reason,
+      review.reviewer,
+      this.d.clock.now(),
+    );
+  }
+
   async setFundPassword(
     memberId: number,
     fundPassword: string,
@@ -216,13 +237,13 @@ export class MemberService {
   ): Promise<void> {
     const m = await this.#member(memberId);
     await this.#stepUp(m, stepUp, ip);
-    await repo.setFundPassword(this.d.db, memberId, await hashPassword(fundPassword));
+    await this.d.accounts.setFundPasswordHash(memberId, await hashPassword(fundPassword));
   }
 
   async securityOverview(memberId: number, deviceId: string): Promise<SecurityOverview> {
     const m = await this.#member(memberId);
     const [devices, logins, risky] = await Promise.all([
-      deviceRepo.readDevices(this.d.db, memberId, deviceId),
+      this.d.devices.trusted(memberId, deviceId),
       loginRepo.readLogins(this.d.db, memberId, 10, 0),
       loginRepo.countRiskyLogins(this.d.db, memberId),
     ]);
@@ -247,8 +268,7 @@ export class MemberService {
 
   /** Removes a trusted device: its next login is a risky one again. */
   async removeDevice(memberId: number, deviceId: string): Promise<void> {
-    if (!(await deviceRepo.untrustDevice(this.d.db, memberId, deviceId)))
-      throw new AppError(ErrorCode.DeviceNotFound);
+    await this.d.devices.untrust(memberId, deviceId);
   }
 
   async recordTerminal(t: {
@@ -258,6 +278,6 @@ export class MemberService {
     userAgent: string;
     data: unknown;
   }): Promise<void> {
-    await deviceRepo.insertWebTerminal(this.d.db, { ...t, now: this.d.clock.now() });
+    await terminals.insertWebTerminal(this.d.db, { ...t, now: this.d.clock.now() });
   }
 }

@@ -1,7 +1,5 @@
-import type { Queryable } from '@nebula/db';
+import { ts, type Queryable } from '@nebula/db';
 import { memberBalancesJsonSql } from '../../ledger/ledger.repository';
-
-const ts = (ms: number) => new Date(ms);
 
 export type TransferStatus = 'pending' | 'succeeded' | 'failed';
 export type TransferKind = 'manual' | 'recall' | 'auto';

@@ -1,6 +1,4 @@
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
 
 /** A member's debt at one venue as the platform knows it. */
 export interface VenueDebtRow {

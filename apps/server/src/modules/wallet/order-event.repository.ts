@@ -1,7 +1,5 @@
 import type { OrderEvent } from '@nebula/protocol';
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
 
 export async function addEvent(
   q: Queryable,

@@ -1,6 +1,5 @@
-import type { Queryable } from '@nebula/db';
-
-const ts = (ms: number) => new Date(ms);
+import { ts, type Queryable } from '@nebula/db';
+import { pageOrders, type OrderPage, type PagedRows } from '../../db/order-page';
 
 export interface WithdrawRow {
   id: string;
@@ -46,25 +45,9 @@ export async function readWithdraw(q: Queryable, id: string): Promise<WithdrawRo
   const r = await q.query<WithdrawDb>('SELECT * FROM withdraw_orders WHERE id = $1', [id]);
   return r.rows[0] ? withdraw(r.rows[0]) : null;
 }
-export async function listWithdraws(
-  q: Queryable,
-  filter: { memberId?: number; status?: string },
-  limit: number,
-  offset: number,
-): Promise<{ rows: WithdrawRow[]; total: number }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.memberId !== undefined) where.push(`member_id = $${params.push(filter.memberId)}`);
-  if (filter.status) where.push(`status = $${params.push(filter.status)}`);
-  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [rows, total] = await Promise.all([
-    q.query<WithdrawDb>(
-      `SELECT * FROM withdraw_orders ${w} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdraw_orders ${w}`, params),
-  ]);
-  return { rows: rows.rows.map(withdraw), total: total.rows[0]?.n ?? 0 };
+export async function listWithdraws(...page: OrderPage): Promise<PagedRows<WithdrawRow>> {
+  const r = await pageOrders<WithdrawDb>('withdraw_orders', ...page);
+  return { rows: r.rows.map(withdraw), total: r.total };
 }
 export async function casWithdraw(
   q: Queryable,

@@ -1,8 +1,8 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
-import { FormMessage } from '../../../components/ui/form-field';
+import { SheetFooter, SheetForm } from '../../../components/ui/sheet-form';
 import { FUND_PASSWORD_LENGTH } from '@nebula/protocol/rules/account-rules';
 import { NewSecretFields, useNewSecretText } from '../../../components/ui/new-secret-fields';
 import { newSecretProblems } from '../../../lib/new-secret';
@@ -83,14 +83,7 @@ function FundPasswordForm({
   };
 
   return (
-    <form
-      className="nb-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SheetForm onSubmit={() => void submit()}>
       <p className="nb-sheet__note">{t('fund.intro')}</p>
       <NewSecretFields
         kind="fund"
@@ -114,13 +107,9 @@ function FundPasswordForm({
         error={errors.stepUp}
         onError={(text) => setErrors({ stepUp: text })}
       />
-      <FormMessage>{message}</FormMessage>
-      <Button
-        type="submit"
-        block
-        color="primary"
-        shape="rounded"
-        loading={save.isPending}
+      <SheetFooter
+        message={message}
+        busy={save.isPending}
         disabled={
           password.length !== FUND_PASSWORD_LENGTH ||
           confirm.length !== FUND_PASSWORD_LENGTH ||
@@ -128,7 +117,7 @@ function FundPasswordForm({
         }
       >
         {t('fund.submit')}
-      </Button>
-    </form>
+      </SheetFooter>
+    </SheetForm>
   );
 }

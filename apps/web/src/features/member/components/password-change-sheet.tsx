@@ -1,10 +1,11 @@
 import { ErrorCode } from '@nebula/protocol/errors/codes';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
-import { FormField, FormMessage } from '../../../components/ui/form-field';
+import { FormField } from '../../../components/ui/form-field';
+import { SheetFooter, SheetForm } from '../../../components/ui/sheet-form';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { PASSWORD_CHECK_MAX } from '@nebula/protocol/rules/account-rules';
 import { NewSecretFields, useNewSecretText } from '../../../components/ui/new-secret-fields';
@@ -71,14 +72,7 @@ function PasswordChangeForm() {
 
   const tone = (error?: string) => (error ? 'error' : 'neutral');
   return (
-    <form
-      className="nb-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SheetForm onSubmit={() => void submit()}>
       <p className="nb-sheet__note">{t('security.changePasswordHint')}</p>
       <FormField
         label={t('security.oldPassword')}
@@ -109,17 +103,13 @@ function PasswordChangeForm() {
         }}
         strength={strength}
       />
-      <FormMessage>{message}</FormMessage>
-      <Button
-        type="submit"
-        block
-        color="primary"
-        shape="rounded"
-        loading={change.isPending}
+      <SheetFooter
+        message={message}
+        busy={change.isPending}
         disabled={oldPassword === '' || next === '' || confirm === ''}
       >
         {t('security.changePassword')}
-      </Button>
-    </form>
+      </SheetFooter>
+    </SheetForm>
   );
 }

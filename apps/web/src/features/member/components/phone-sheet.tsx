@@ -1,11 +1,12 @@
 import { DEFAULT_COUNTRY_CODE } from '@nebula/protocol/constants/constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { CountdownButton } from '../../../components/ui/countdown-button';
-import { FormField, FormMessage } from '../../../components/ui/form-field';
+import { FormField } from '../../../components/ui/form-field';
+import { SheetFooter, SheetForm } from '../../../components/ui/sheet-form';
 import { isPhoneOk, SMS_CODE_LENGTH, SMS_CODE_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { BusinessError, businessNumber, describeError } from '../../../lib/api-errors';
 import { serverNow } from '../../../lib/clock';
@@ -116,11 +117,8 @@ function PhoneForm({
   };
 
   return (
-    <form
-      className="nb-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <SheetForm
+      onSubmit={() => {
         if (ready) void submit();
       }}
     >
@@ -191,17 +189,9 @@ function PhoneForm({
           maxLength={SMS_CODE_LENGTH}
         />
       </FormField>
-      <FormMessage>{message}</FormMessage>
-      <Button
-        type="submit"
-        block
-        color="primary"
-        shape="rounded"
-        loading={bind.isPending}
-        disabled={!ready}
-      >
+      <SheetFooter message={message} busy={bind.isPending} disabled={!ready}>
         {t('phone.submit')}
-      </Button>
-    </form>
+      </SheetFooter>
+    </SheetForm>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { FormField, FormMessage } from '../../../components/ui/form-field';
+import { FormField } from '../../../components/ui/form-field';
+import { SheetFooter, SheetForm } from '../../../components/ui/sheet-form';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { describeError } from '../../../lib/api-errors';
 
@@ -56,14 +57,7 @@ function TextEditForm(props: TextEditSheetProps) {
   };
 
   return (
-    <form
-      className="nb-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SheetForm onSubmit={() => void submit()}>
       <FormField label={label} htmlFor={id} tone={error ? 'error' : 'neutral'} hint={error}>
         <input
           id={id}
@@ -77,10 +71,9 @@ function TextEditForm(props: TextEditSheetProps) {
           autoComplete={inputMode === 'email' ? 'email' : 'nickname'}
         />
       </FormField>
-      <FormMessage>{message}</FormMessage>
-      <Button type="submit" block color="primary" shape="rounded" loading={busy}>
+      <SheetFooter message={message} busy={busy}>
         {props.submitText}
-      </Button>
-    </form>
+      </SheetFooter>
+    </SheetForm>
   );
 }
