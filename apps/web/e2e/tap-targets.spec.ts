@@ -4,10 +4,10 @@ import { shot } from './support/shots';
 import { register } from './support/wallet-steps';
 
 /**
- * Every control a member taps is at least 44×44 CSS px at 390×844, a phone's screen: each
- * page a member uses is visited as a registered member and
- * every visible interactive element is measured by its bounding box, so padding or a hit area
- * counts only when the box shows it. All offenders are reported in one failure.
+ * Every control a member taps is at least 44×44 CSS px at 390×844, a phone's screen: each page
+ * a member uses is visited as a registered member and every visible interactive element is
+ * measured by its bounding box, so padding or a hit area counts only when the box shows it.
+ * All offenders are reported in one failure.
  */
 
 const MIN = 44;
