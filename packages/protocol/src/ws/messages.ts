@@ -50,10 +50,12 @@ export interface ChatMessage {
   roomId: number;
   /** Increasing per room; the `beforeId` cursor of ChatHistory. */
   id: number;
-  /** Plain text: always rendered as text, never as HTML. */
+  /** Plain text: always rendered as text, never as HTML. Empty when `card` is set. */
   content: string;
   sender: ChatSender;
   time: number;
+  /** Set on a shared bet card replayed in history (JoinRoom, ChatHistory, HTTP history). */
+  card?: SharedBetCard;
 }
 
 /**
@@ -300,6 +302,33 @@ export const giftRequestSchema = z.strictObject({
   count: z.number().int().min(1).max(GIFT_COUNT_MAX),
   idempotencyKey,
 }) satisfies z.ZodType<GiftRequest>;
+
+/**
+ * A shared card as the server stores it and replays it in history; server→client, so not
+ * strict, but it is what the HTTP history answer and a stored row are checked against.
+ */
+export const sharedBetCardSchema = z.object({
+  roomId: entityId,
+  betId: z.string(),
+  venueCode: z.string(),
+  venueName: z.string(),
+  kind: z.enum(['single', 'parlay']),
+  status: z.string(),
+  legs: z.array(
+    z.object({
+      matchId: z.string(),
+      selectionId: z.string(),
+      match: z.string(),
+      market: z.string(),
+      selection: z.string(),
+      oddsMilli: z.number().int(),
+      result: z.enum(['open', 'won', 'lost', 'half_won', 'half_lost', 'push', 'void']),
+    }) satisfies z.ZodType<SharedBetLeg>,
+  ),
+  stake: z.string(),
+  oddsMilli: z.number().int(),
+  potentialWin: z.string(),
+}) satisfies z.ZodType<SharedBetCard>;
 
 /** The schema of every client→server payload, by msgId. */
 export const clientMessageSchemas = {

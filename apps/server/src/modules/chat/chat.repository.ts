@@ -1,4 +1,12 @@
-import type { ChatMessage, ChatRoomInfo, ChatSender, Gift } from '@nebula/protocol';
+// Over 300 lines on purpose: the queries of every chat table (rooms, messages, mutes, gifts…).
+import {
+  sharedBetCardSchema,
+  type ChatMessage,
+  type ChatRoomInfo,
+  type ChatSender,
+  type Gift,
+  type SharedBetCard,
+} from '@nebula/protocol';
 import { ts, type Queryable } from '@nebula/db';
 
 interface RoomDb {
@@ -120,16 +128,27 @@ export async function insertText(
   return Number(r.rows[0]!.id);
 }
 
-/** A bet card shared into a room: its place in the room's order (not in text history). */
+/** A bet card shared into a room: its place in the room's order, and the card as shared. */
 export async function insertShare(
   q: Queryable,
-  m: { roomId: number; memberId: number; content: string; now: number },
+  m: { roomId: number; memberId: number; card: SharedBetCard; now: number },
 ): Promise<number> {
   const r = await q.query<{ id: bigint }>(
     `INSERT INTO chat_messages (room_id, member_id, kind, content, created_at) VALUES ($1, $2, 'share', $3, $4) RETURNING id`,
-    [m.roomId, m.memberId, m.content, ts(m.now)],
+    [m.roomId, m.memberId, JSON.stringify(m.card), ts(m.now)],
   );
   return Number(r.rows[0]!.id);
+}
+
+/** The stored card of a share row; null for rows that kept only `venue:betId` (not replayable). */
+function storedCard(content: string): SharedBetCard | null {
+  if (!content.startsWith('{')) return null;
+  try {
+    const parsed = sharedBetCardSchema.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface StoredGift {
@@ -178,7 +197,11 @@ export async function giftByKey(
     : null;
 }
 
-/** Text messages of a room, newest first before `beforeId`, without deleted or shielded senders. */
+/**
+ * Texts and shared cards of a room, the page before `beforeId` oldest first, without deleted
+ * rows or shielded senders. Share rows that stored no card (written before cards were kept)
+ * are left out in SQL, so they do not shorten a page.
+ */
 export async function readHistory(
   q: Queryable,
   h: { roomId: number; beforeId?: number; limit: number; viewerId: number | null },
@@ -186,6 +209,7 @@ export async function readHistory(
   const r = await q.query<{
     id: bigint;
     room_id: number;
+    kind: string;
     content: string;
     created_at: Date;
     member_id: number;
@@ -194,27 +218,38 @@ export async function readHistory(
     avatar: string;
     staff: boolean;
   }>(
-    `SELECT c.id, c.room_id, c.content, c.created_at, m.id AS member_id, m.nickname, m.vip_level, m.avatar,
+    `SELECT c.id, c.room_id, c.kind, c.content, c.created_at, m.id AS member_id, m.nickname, m.vip_level, m.avatar,
             EXISTS (SELECT 1 FROM chat_staff s WHERE s.member_id = m.id) AS staff
        FROM chat_messages c JOIN members m ON m.id = c.member_id
-      WHERE c.room_id = $1 AND c.kind = 'text' AND c.deleted_at IS NULL AND ($2::bigint IS NULL OR c.id < $2)
+      WHERE c.room_id = $1 AND (c.kind = 'text' OR (c.kind = 'share' AND c.content LIKE '{%'))
+        AND c.deleted_at IS NULL AND ($2::bigint IS NULL OR c.id < $2)
         AND ($4::int IS NULL OR NOT EXISTS (SELECT 1 FROM chat_shields sh WHERE sh.member_id = $4 AND sh.shielded_id = c.member_id))
       ORDER BY c.id DESC LIMIT $3`,
     [h.roomId, h.beforeId ?? null, h.limit, h.viewerId],
   );
-  return r.rows.reverse().map((x) => ({
-    roomId: x.room_id,
-    id: Number(x.id),
-    content: x.content,
-    sender: {
-      memberId: x.member_id,
-      nickname: x.nickname,
-      vipLevel: x.vip_level,
-      avatar: x.avatar,
-      staff: x.staff,
-    },
-    time: x.created_at.getTime(),
-  }));
+  const messages: ChatMessage[] = [];
+  for (const x of r.rows.reverse()) {
+    const message: ChatMessage = {
+      roomId: x.room_id,
+      id: Number(x.id),
+      content: x.kind === 'text' ? x.content : '',
+      sender: {
+        memberId: x.member_id,
+        nickname: x.nickname,
+        vipLevel: x.vip_level,
+        avatar: x.avatar,
+        staff: x.staff,
+      },
+      time: x.created_at.getTime(),
+    };
+    if (x.kind === 'share') {
+      const card = storedCard(x.content);
+      if (!card) continue;
+      message.card = card;
+    }
+    messages.push(message);
+  }
+  return messages;
 }
 
 export async function markDeleted(

@@ -70,7 +70,7 @@ export class ChatService {
       this.#blocked = null;
     });
     // Any change to what a page shows drops the pages (they are cheap to load again).
-    for (const topic of ['chat.message', 'chat.delete', 'chat.rooms'] as const) {
+    for (const topic of ['chat.message', 'chat.share', 'chat.delete', 'chat.rooms'] as const) {
       await this.bus.subscribe(topic, () => this.#history.clear());
     }
   }
@@ -208,13 +208,13 @@ export class ChatService {
     return sender;
   }
 
-  /** Keeps a shared card's place in the room (its id), and sends it to every node. */
+  /** Keeps a shared card (its place in the room and what it showed), and sends it to every node. */
   async share(card: SharedBetCard, sender: ChatSender): Promise<SharedBetCardMessage> {
     const now = this.clock.now();
     const id = await repo.insertShare(this.db, {
       roomId: card.roomId,
       memberId: sender.memberId,
-      content: `${card.venueCode}:${card.betId}`,
+      card,
       now,
     });
     const message: SharedBetCardMessage = { ...card, id, sender, time: now };

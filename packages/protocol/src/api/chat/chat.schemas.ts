@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_HISTORY_LIMIT_MAX } from '../../ws/messages';
+import { CHAT_HISTORY_LIMIT_MAX, sharedBetCardSchema } from '../../ws/messages';
 import { text } from '../../rules/text';
 
 /** Chat over HTTP: history, the gift catalogue, and the moderators' tools. */
@@ -17,6 +17,7 @@ export const ChatMessageSchema = z.object({
   content: z.string(),
   sender: ChatSenderSchema,
   time: z.number().int(),
+  card: sharedBetCardSchema.optional(),
 });
 
 export const ChatHistoryHttpRequest = z

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { HISTORY_PAGE_SIZE, fetchHistoryPage } from '../api/history-page';
-import { mergeItems, oldestId, textItem } from '../model/chat-items';
+import { historyItem, mergeItems, oldestId } from '../model/chat-items';
 import { useChatRoomStore } from '../model/chat-room.store';
 
 /** Loads the page before the oldest message shown (HTTP history, beforeId) into the room. */
@@ -15,7 +15,7 @@ export function useScrollBack() {
     onSuccess: (page) => {
       if (!page || useChatRoomStore.getState().roomId !== page.roomId) return;
       useChatRoomStore.setState((state) => ({
-        items: mergeItems(state.items, page.messages.map(textItem)),
+        items: mergeItems(state.items, page.messages.map(historyItem)),
         hasOlder: page.messages.length >= HISTORY_PAGE_SIZE,
       }));
     },

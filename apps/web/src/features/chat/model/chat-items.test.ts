@@ -1,6 +1,14 @@
-import type { ChatMessage } from '@nebula/protocol/ws/messages';
+import type { ChatMessage, SharedBetCard } from '@nebula/protocol/ws/messages';
 import { describe, expect, it } from 'vitest';
-import { giftItem, mergeItems, newestId, oldestId, removeItem, textItem } from './chat-items';
+import {
+  giftItem,
+  historyItem,
+  mergeItems,
+  newestId,
+  oldestId,
+  removeItem,
+  textItem,
+} from './chat-items';
 
 const sender = { memberId: 1, nickname: 'n', vipLevel: 0, avatar: '', staff: false };
 const text = (id: number, content = `t${id}`): ChatMessage => ({
@@ -35,5 +43,30 @@ describe('mergeItems', () => {
     expect(items.map((i) => i.kind)).toEqual(['text', 'gift', 'text']);
     expect(removeItem(items, 2).map((i) => i.id)).toEqual([1, 3]);
     expect([oldestId(items), newestId(items), newestId([])]).toEqual([1, 3, null]);
+  });
+});
+
+describe('historyItem', () => {
+  const card: SharedBetCard = {
+    roomId: 1,
+    betId: 'B1',
+    venueCode: 'FAKE',
+    venueName: '体育',
+    kind: 'single',
+    status: 'won',
+    legs: [],
+    stake: '100.00',
+    oddsMilli: 1950,
+    potentialWin: '95.00',
+  };
+
+  it('a text stays a text; a replayed card becomes a bet card with its id, sender and time', () => {
+    expect(historyItem(text(1))).toEqual(textItem(text(1)));
+    const replayed = historyItem({ ...text(2, ''), card });
+    expect(replayed).toEqual({
+      kind: 'bet',
+      id: 2,
+      card: { ...card, id: 2, sender, time: 2 },
+    });
   });
 });

@@ -14,6 +14,12 @@ export function textItem(message: ChatMessage): ChatItem {
   return { kind: 'text', id: message.id, message };
 }
 
+/** A history entry: a text, or a shared bet card replayed with its id, sender and time. */
+export function historyItem(message: ChatMessage): ChatItem {
+  const { card, id, sender, time } = message;
+  return card ? betItem({ ...card, id, sender, time }) : textItem(message);
+}
+
 export function giftItem(gift: GiftMessage): ChatItem {
   return { kind: 'gift', id: gift.id, gift };
 }

@@ -87,6 +87,33 @@ describe('room sync', () => {
     expect(useChatRoomStore.getState().hasOlder).toBe(false);
   });
 
+  it('shared cards in the JoinRoom history show as bet cards, in id order', async () => {
+    const { sockets } = setup();
+    await open(sockets);
+    const card = {
+      roomId: 1,
+      betId: 'B9',
+      venueCode: 'FAKE',
+      venueName: '体育',
+      kind: 'single' as const,
+      status: 'won',
+      legs: [],
+      stake: '100.00',
+      oddsMilli: 1950,
+      potentialWin: '95.00',
+    };
+    sockets
+      .last()
+      .receive(MessageId.JoinRoom, joined([message(1), { ...message(2), content: '', card }]));
+    const items = useChatRoomStore.getState().items;
+    expect(items.map((item) => item.kind)).toEqual(['text', 'bet']);
+    expect(items[1]?.kind === 'bet' && items[1].card).toMatchObject({
+      id: 2,
+      betId: 'B9',
+      sender: sender(7),
+    });
+  });
+
   it('a full first page means older history may exist', async () => {
     const { sockets } = setup();
     await open(sockets);

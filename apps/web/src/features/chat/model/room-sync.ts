@@ -10,6 +10,7 @@ import {
   betItem,
   giftItem,
   hasItem,
+  historyItem,
   mergeItems,
   newestId,
   removeItem,
@@ -59,7 +60,7 @@ export function bindRoomSync(client: ChatSocketClient): () => void {
         vipMax: joined.vipMax,
       },
       joinError: null,
-      items: mergeItems(items, joined.history.map(textItem)),
+      items: mergeItems(items, joined.history.map(historyItem)),
       ...(items.length === 0
         ? { hasOlder: joined.history.length >= CHAT_HISTORY_LIMIT_DEFAULT }
         : {}),
@@ -79,7 +80,7 @@ export function bindRoomSync(client: ChatSocketClient): () => void {
   const onHistory = (page: { roomId: number; messages: ChatMessage[] }) => {
     if (!gap || !inRoom(page.roomId)) return;
     useChatRoomStore.setState((state) => ({
-      items: mergeItems(state.items, page.messages.map(textItem)),
+      items: mergeItems(state.items, page.messages.map(historyItem)),
     }));
     const first = page.messages[0];
     if (

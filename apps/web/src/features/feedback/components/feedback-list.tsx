@@ -1,5 +1,5 @@
 import type { Feedback } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
-import { InfiniteScroll } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { formatDateTime } from '../../../lib/format-time';
@@ -35,7 +35,10 @@ function FeedbackCard({ item }: { item: Feedback }) {
   );
 }
 
-/** 我的反馈: what the member sent, with its status and the operator's reply. */
+/**
+ * 我的反馈: what the member sent, with its status and the operator's reply. Pulled down, it
+ * asks again (a reply may have come since).
+ */
 export function FeedbackList() {
   const { t } = useTranslation('feedback');
   const { t: tc } = useTranslation();
@@ -43,22 +46,27 @@ export function FeedbackList() {
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   if (!list.data) return <PageSkeleton lines={5} />;
   const items = list.data.pages.flatMap((p) => p.list);
-  if (items.length === 0) return <EmptyState title={t('empty')} hint={t('emptyHint')} />;
   return (
-    <>
-      <ul className="nb-fb__list">
-        {items.map((item) => (
-          <FeedbackCard key={item.id} item={item} />
-        ))}
-      </ul>
-      <InfiniteScroll
-        hasMore={list.hasNextPage}
-        loadMore={async () => {
-          await list.fetchNextPage({ throwOnError: true });
-        }}
-      >
-        {list.hasNextPage ? tc('loading') : tc('noMore')}
-      </InfiniteScroll>
-    </>
+    <PullToRefresh onRefresh={() => list.refetch().then(() => undefined)}>
+      {items.length === 0 ? (
+        <EmptyState title={t('empty')} hint={t('emptyHint')} />
+      ) : (
+        <>
+          <ul className="nb-fb__list">
+            {items.map((item) => (
+              <FeedbackCard key={item.id} item={item} />
+            ))}
+          </ul>
+          <InfiniteScroll
+            hasMore={list.hasNextPage}
+            loadMore={async () => {
+              await list.fetchNextPage({ throwOnError: true });
+            }}
+          >
+            {list.hasNextPage ? tc('loading') : tc('noMore')}
+          </InfiniteScroll>
+        </>
+      )}
+    </PullToRefresh>
   );
 }

@@ -1,6 +1,6 @@
 import type { HelpIndexItem } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { HELP_CATEGORIES } from '@nebula/protocol/api/help-and-service/help-and-service.constants';
-import { List, SearchBar } from 'antd-mobile';
+import { List, PullToRefresh, SearchBar } from 'antd-mobile';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -70,12 +70,17 @@ export function HelpIndexPage() {
   } else if (!index.data) {
     body = <PageSkeleton lines={8} />;
   } else {
-    body = HELP_CATEGORIES.map((category) => {
-      const items = index.data.list.filter((i) => i.category === category);
-      return items.length > 0 ? (
-        <TopicList key={category} items={items} title={t(`sections.${category}`)} />
-      ) : null;
-    });
+    // Pulled down, the index asks again: operators add and edit articles.
+    body = (
+      <PullToRefresh onRefresh={() => index.refetch().then(() => undefined)}>
+        {HELP_CATEGORIES.map((category) => {
+          const items = index.data.list.filter((i) => i.category === category);
+          return items.length > 0 ? (
+            <TopicList key={category} items={items} title={t(`sections.${category}`)} />
+          ) : null;
+        })}
+      </PullToRefresh>
+    );
   }
 
   return (

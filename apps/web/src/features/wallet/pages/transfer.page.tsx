@@ -22,6 +22,7 @@ import {
 import { useWalletBalances } from '../api/wallet-balances.query';
 import { TransferSheet } from '../components/transfer-sheet';
 import { VenueDebtNotice } from '../components/venue-debt-notice';
+import '../components/wallet.css';
 import '../components/transfer.css';
 
 /** "N 秒前同步" for a balance the venue answered at `at`. */
