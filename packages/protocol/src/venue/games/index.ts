@@ -1,0 +1,2 @@
+export * from './games';
+export * from './k3-paytable';
