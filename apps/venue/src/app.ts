@@ -10,6 +10,7 @@ import { registerH5Page } from './http/h5-page';
 import { refusalStatus, registerH5Routes } from './http/h5.routes';
 import { registerMerchantRoutes } from './http/merchant.routes';
 import { registerOperatorRoutes } from './http/operator.routes';
+import { registerGamesRoutes } from './modules/games/games.routes';
 import { newNonce, signMerchant } from './modules/merchant/merchant-signing';
 import { VenueError } from './venue-error';
 import { buildVenueServices, type VenueServices } from './venue-services';
@@ -84,6 +85,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   registerCors(app, new Set([...deps.config.platformOrigins.values()].flat()));
   registerMerchantRoutes(app, services, send);
   registerH5Routes(app, services);
+  registerGamesRoutes(app, services);
   registerOperatorRoutes(app, services.operatorAuth, services.operators);
   registerH5Page(app, services, deps.db, deps.h5Dist ? { dist: deps.h5Dist } : {});
 
@@ -127,6 +129,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   );
   app.addHook('onClose', async () => {
     for (const t of services.timers) clearTimeout(t);
+    await services.games.clock.stop();
     await services.leader.stop();
   });
   return { app, ...services };

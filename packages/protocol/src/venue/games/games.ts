@@ -66,7 +66,9 @@ export const ChainView = z.object({
   publishedAt: z.number().int(),
   roundsLeft: z.number().int(),
   /** Revealed links, newest first: chain index and s_i. */
-  revealed: z.array(z.object({ chainIndex: z.number().int(), roundNo: z.string(), seed: z.string() })),
+  revealed: z.array(
+    z.object({ chainIndex: z.number().int(), roundNo: z.string(), seed: z.string() }),
+  ),
 });
 export type ChainView = z.infer<typeof ChainView>;
 export const ChainsView = z.object({ chains: z.array(ChainView) });
