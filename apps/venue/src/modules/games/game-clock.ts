@@ -136,8 +136,7 @@ export class GameClock {
     const slot = currentSlot(now, game);
     const created = await this.lease.write(async (q) => {
       // The game row serialises openings of one game (and an operator's close).
-      await q.query('SELECT code FROM venue_games WHERE code = $1 FOR UPDATE', [game.code]);
-      const locked = await findGame(q, game.code);
+      const locked = await findGame(q, game.code, true);
       if (locked?.status !== 'open') return false;
       if (await findRound(q, game.code, slot.roundNo)) return false;
       const prev = await findRound(q, game.code, slotOf(slot.opensAt, game).roundNo);

@@ -78,8 +78,15 @@ export async function listGames(q: Queryable): Promise<GameRow[]> {
   return r.rows.map(toGame);
 }
 
-export async function findGame(q: Queryable, code: string): Promise<GameRow | null> {
-  const r = await q.query<RawGame>('SELECT * FROM venue_games WHERE code = $1', [code]);
+export async function findGame(
+  q: Queryable,
+  code: string,
+  lock = false,
+): Promise<GameRow | null> {
+  const r = await q.query<RawGame>(
+    `SELECT * FROM venue_games WHERE code = $1${lock ? ' FOR UPDATE' : ''}`,
+    [code],
+  );
   return r.rows[0] ? toGame(r.rows[0]) : null;
 }
 

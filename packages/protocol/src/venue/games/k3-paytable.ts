@@ -148,6 +148,6 @@ export function k3Wins(betType: K3BetType, pick: string, dice: readonly number[]
     case 'three_distinct':
       return sorted(pick).every((d) => count(d) === 1);
     case 'straight_any':
-      return s[1] === s[0]! + 1 && s[2] === s[1]! + 1;
+      return s[1] === (s[0] ?? 0) + 1 && s[2] === (s[1] ?? 0) + 1;
   }
 }
