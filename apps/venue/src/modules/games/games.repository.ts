@@ -78,11 +78,7 @@ export async function listGames(q: Queryable): Promise<GameRow[]> {
   return r.rows.map(toGame);
 }
 
-export async function findGame(
-  q: Queryable,
-  code: string,
-  lock = false,
-): Promise<GameRow | null> {
+export async function findGame(q: Queryable, code: string, lock = false): Promise<GameRow | null> {
   const r = await q.query<RawGame>(
     `SELECT * FROM venue_games WHERE code = $1${lock ? ' FOR UPDATE' : ''}`,
     [code],
