@@ -1,4 +1,4 @@
-import { gamesPaths } from '@nebula/protocol/venue/games/index';
+import { gamesOperatorPaths, gamesPaths } from '@nebula/protocol/venue/games/index';
 import { dialects } from '@nebula/protocol/venue/dialects';
 import { h5Paths, obCountsPath } from '@nebula/protocol/venue/h5';
 import { merchantPaths } from '@nebula/protocol/venue/merchant';
@@ -54,6 +54,7 @@ const queries = [
 const routes: { method: 'GET' | 'POST'; url: string }[] = [
   ...Object.values(merchantPaths).map((url) => ({ method: 'POST' as const, url })),
   ...Object.values(venueOperatorPaths).map((url) => ({ method: 'POST' as const, url })),
+  ...Object.values(gamesOperatorPaths).map((url) => ({ method: 'POST' as const, url })),
   { method: 'POST', url: h5Paths.exchange },
   { method: 'GET', url: obCountsPath },
   { method: 'GET', url: '/yewu12/api/user/getUserInfo' },

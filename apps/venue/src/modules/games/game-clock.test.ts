@@ -138,4 +138,25 @@ describe('the game clock', () => {
     );
     expect(settled.rows.length).toBeGreaterThanOrEqual(1);
   });
+
+  it('a leader taking over before the seal lets the open round go on', async () => {
+    const p = node('node-p');
+    const q = node('node-q');
+    // Past every earlier lease; P opens the round drawn at D + 1,020 s and dies.
+    now = D + 960_500;
+    expect((await p.clock.tick()).opened).toBe(1);
+    const r = await t.db.query<{ round_no: string }>(
+      "SELECT round_no FROM venue_game_rounds WHERE status = 'open'",
+    );
+    const no = r.rows[0]!.round_no;
+    // Q takes over 12 s later, well before the seal: the round stays open, then goes on.
+    now = D + 972_500;
+    expect(await q.clock.tick()).toMatchObject({ leader: true, voided: 0, opened: 0 });
+    expect((await round(no)).status).toBe('open');
+    now = D + 1_010_200;
+    expect((await q.clock.tick()).sealed).toBe(1);
+    now = D + 1_020_100;
+    expect(await q.clock.tick()).toMatchObject({ drawn: 1, settled: 1 });
+    await expectVerifiable(await round(no));
+  });
 });

@@ -2,6 +2,7 @@ import type { Db } from '@nebula/db';
 import type { LeaderLease } from '../../leader/leader-lease';
 import { ChainService, DEMO_CHAIN, type ChainSettings } from './chain.service';
 import { GameClock, type GameStep } from './game-clock';
+import { GamesOperatorService } from './games-operator.service';
 import { GamesService } from './games.service';
 import type { GameTiming } from './round-schedule';
 
@@ -10,6 +11,7 @@ export interface GamesModule {
   chains: ChainService;
   clock: GameClock;
   service: GamesService;
+  operator: GamesOperatorService;
 }
 
 export function buildGames(deps: {
@@ -29,5 +31,6 @@ export function buildGames(deps: {
       onError: deps.onError,
     }),
     service: new GamesService(deps.db, deps.now, deps.timing),
+    operator: new GamesOperatorService(deps.db, chains, deps.now),
   };
 }

@@ -260,3 +260,15 @@ export async function markVoided(
   );
   return u.rowCount > 0;
 }
+
+export async function setGameStatus(
+  q: Queryable,
+  code: string,
+  status: 'open' | 'closed',
+): Promise<boolean> {
+  const u = await q.query(
+    'UPDATE venue_games SET status = $2::text WHERE code = $1 AND status <> $2::text',
+    [code, status],
+  );
+  return u.rowCount > 0;
+}

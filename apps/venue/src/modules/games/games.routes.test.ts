@@ -6,7 +6,8 @@ import {
   RoundView,
   type RoundView as Round,
 } from '@nebula/protocol/venue/games/index';
-import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { VENUE_OPERATOR_HEADER } from '@nebula/protocol/venue/operator';
+import { OPERATOR_TOKENS, createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 
 /**
  * The games' read API over the real HTTP app (docs/contract.md §10.10): the game list with the
@@ -84,5 +85,68 @@ describe('the games read API', () => {
     expect(await get('/h5/api/games/JSK3/results?limit=1000')).toMatchObject({
       code: ErrorCode.VenueRequestInvalid,
     });
+  });
+
+  it('operators void an open round (audited), never one past its seal; close and publish', async () => {
+    const op = async <T>(url: string, body: unknown, role: keyof typeof OPERATOR_TOKENS) =>
+      (
+        await v.app.inject({
+          method: 'POST',
+          url,
+          headers: { [VENUE_OPERATOR_HEADER]: OPERATOR_TOKENS[role] },
+          payload: body as object,
+        })
+      ).json<{ code: number; data?: T }>();
+    await v.games.clock.tick();
+    const current = GamesList.parse((await get<unknown>('/h5/api/games')).data).games[0]!.current!;
+    const target = { gameCode: 'JSK3', roundNo: current.roundNo, reason: '测试作废' };
+    expect(await op('/operator/v1/games/rounds/void', target, 'viewer')).toMatchObject({
+      code: ErrorCode.VenueOperatorForbidden,
+    });
+    // Past its sealAt (stored status still open) the round cannot be voided.
+    v.clock.offset = current.sealAt - Date.now() + 100;
+    expect(await op('/operator/v1/games/rounds/void', target, 'trader')).toMatchObject({
+      code: ErrorCode.VenueRoundSealed,
+    });
+    v.clock.offset = current.sealAt - Date.now() - 3_000;
+    const voided = await op<Round>('/operator/v1/games/rounds/void', target, 'trader');
+    expect(voided.data).toMatchObject({ status: 'voided', voided: 'operator' });
+    expect(voided.data!.outcome).toEqual(
+      drawK3(hexToBytes(voided.data!.seed!), `JSK3:${current.roundNo}`).outcome,
+    );
+    expect(await op('/operator/v1/games/rounds/void', target, 'trader')).toMatchObject({
+      code: ErrorCode.VenueRoundSealed,
+    });
+    const audit = await op<{ entries: { action: string }[] }>(
+      '/operator/v1/audit',
+      { limit: 5 },
+      'admin',
+    );
+    expect(JSON.stringify(audit.data)).toContain('game.round.void');
+
+    // A closed game opens no new round; the next chain can be published ahead.
+    const close = { gameCode: 'JSK3', status: 'closed', reason: '维护' };
+    expect((await op('/operator/v1/games/status', close, 'trader')).code).toBe(0);
+    v.clock.offset = current.drawAt - Date.now() + 500;
+    expect((await v.games.clock.tick()).opened).toBe(0);
+    const before = await op<{ games: { roundsLeft: number }[] }>(
+      '/operator/v1/games',
+      {},
+      'viewer',
+    );
+    const published = await op<{ commitment: string; length: number }>(
+      '/operator/v1/games/chains/publish',
+      { gameCode: 'JSK3' },
+      'admin',
+    );
+    expect(published.data).toMatchObject({ length: 10_000 });
+    expect(Object.keys(published.data!).sort()).toEqual(
+      ['chainId', 'commitment', 'gameCode', 'length', 'publishedAt'].sort(),
+    );
+    const after = await op<{ games: { roundsLeft: number }[] }>('/operator/v1/games', {}, 'viewer');
+    expect(after.data!.games[0]!.roundsLeft).toBe(before.data!.games[0]!.roundsLeft + 10_000);
+    const reopen = { ...close, status: 'open' };
+    expect((await op('/operator/v1/games/status', reopen, 'trader')).code).toBe(0);
+    expect((await v.games.clock.tick()).opened).toBe(1);
   });
 });

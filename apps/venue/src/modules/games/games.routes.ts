@@ -4,8 +4,13 @@ import {
   GameCodeParam,
   ResultsQuery,
   RoundNoParam,
+  gamesOperatorCalls,
+  gamesOperatorPaths,
   gamesPaths,
+  type GamesOperatorCall,
 } from '@nebula/protocol/venue/games/index';
+import { VENUE_OPERATOR_HEADER } from '@nebula/protocol/venue/operator';
+import type { Operator } from '../operator/operator.service';
 import { refusalStatus, sessionKey } from '../../http/h5.routes';
 import type { VenueServices } from '../../venue-services';
 import { VenueError } from '../../venue-error';
@@ -93,4 +98,35 @@ export function registerGamesRoutes(app: FastifyInstance, s: VenueServices): voi
       throw err;
     }
   });
+
+  registerGamesOperatorRoutes(app, s);
+}
+
+/** The games' operator calls, with the venue's operator auth and roles. */
+function registerGamesOperatorRoutes(app: FastifyInstance, s: VenueServices): void {
+  const ops = s.games.operator;
+  const handlers: Record<GamesOperatorCall, (op: Operator, body: never) => Promise<unknown>> = {
+    games: () => ops.games(),
+    setGameStatus: (op, b: { gameCode: string; status: 'open' | 'closed'; reason: string }) =>
+      ops.setStatus(op, b.gameCode, b.status, b.reason),
+    publishChain: (op, b: { gameCode: string }) => ops.publishChain(op, b.gameCode),
+    round: (_op, b: { gameCode: string; roundNo: string }) => ops.round(b.gameCode, b.roundNo),
+    voidRound: (op, b: { gameCode: string; roundNo: string; reason: string }) =>
+      ops.voidRound(op, b.gameCode, b.roundNo, b.reason),
+  };
+  for (const call of Object.keys(gamesOperatorPaths) as GamesOperatorCall[]) {
+    const { request, role } = gamesOperatorCalls[call];
+    const run = handlers[call] as (op: Operator, body: unknown) => Promise<unknown>;
+    app.post(gamesOperatorPaths[call], async (req, reply) => {
+      try {
+        const op = s.operatorAuth.verify(req.headers[VENUE_OPERATOR_HEADER], role);
+        const parsed = request.safeParse(req.body ?? {});
+        if (!parsed.success) throw new VenueError(ErrorCode.VenueRequestInvalid);
+        return reply.send({ code: 0, data: await run(op, parsed.data) });
+      } catch (err) {
+        if (err instanceof VenueError) return reply.send({ code: err.code, message: err.message });
+        throw err;
+      }
+    });
+  }
 }
