@@ -10,6 +10,7 @@ import { registerH5Page } from './modules/h5/h5-page.plugin';
 import { refusalStatus, registerH5Routes } from './modules/h5/h5.routes';
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
 import { registerOperatorRoutes } from './modules/operator/operator.routes';
+import { registerGamesRoutes } from './modules/games/games.routes';
 import { newNonce, signMerchant } from './modules/merchant/merchant-signing.service';
 import { VenueError } from './infra/venue-error';
 import { buildVenueServices, type VenueServices } from './venue-services';
@@ -84,6 +85,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   registerCors(app, new Set([...deps.config.platformOrigins.values()].flat()));
   registerMerchantRoutes(app, services, send);
   registerH5Routes(app, services);
+  registerGamesRoutes(app, services);
   registerOperatorRoutes(app, services.operatorAuth, services.operators);
   registerH5Page(app, services, deps.db, deps.h5Dist ? { dist: deps.h5Dist } : {});
 
@@ -124,6 +126,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   );
   app.addHook('onClose', async () => {
     for (const t of services.timers) clearTimeout(t);
+    await services.games.clock.stop();
     await services.leader.stop();
   });
   return { app, ...services };

@@ -67,7 +67,11 @@ async function main(): Promise<void> {
   const { app } = venue;
   await app.listen({ host: config.host, port: config.port });
   // Every node serves the APIs; the one holding the lease also plays the feed and settles.
-  if (config.leader) venue.leader.start(config.tickMs);
+  if (config.leader) {
+    venue.leader.start(config.tickMs);
+    // The games' clock in its own loop, so a long sportsbook tick never delays a seal or draw.
+    venue.games.clock.start(200);
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(`Nebula house venue on http://${config.host}:${port}\n`);

@@ -12,6 +12,7 @@ import type { Feed } from './modules/simulator/feed.types';
 import { SimulatedFeed } from './modules/simulator/simulated-feed.service';
 import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.service';
 import { H5Service } from './modules/h5/h5.service';
+import { buildGames, type GamesModule } from './modules/games/games.module';
 import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './modules/h5/h5-limits.service';
 import { LeaderLease } from './infra/leader-lease.service';
@@ -43,6 +44,8 @@ export interface VenueServices {
   /** The page's engine API budgets per address and per session (this node's counts). */
   h5Limits: H5Limiter;
   leader: LeaderLoop;
+  /** The house games: chains, the clock (run by the leader) and the read side. */
+  games: GamesModule;
   /** In-play acceptance timers of this node (cleared on close). */
   timers: Set<NodeJS.Timeout>;
 }
@@ -91,12 +94,22 @@ export function buildVenueServices(deps: {
     now,
   );
   const lease = new LeaderLease(db, `node-${randomBytes(6).toString('hex')}`, now, 10_000);
+  const games = buildGames({
+    db,
+    lease,
+    now,
+    timing: config.gameTiming,
+    crashAfter: config.crashAfterGameStep,
+  });
   return {
     config,
     ledger,
     settings,
-    /** Seeds the book's settings on first start and loads them. */
-    init: () => settings.init(),
+    /** Seeds the book's settings and the house games on first start and loads them. */
+    init: async () => {
+      await settings.init();
+      await games.service.init();
+    },
     auth: new MerchantAuth(db, config.merchants, now),
     transfers: new TransferService(db, ledger, now),
     sessions: new SessionService(db, config, now),
@@ -111,6 +124,7 @@ export function buildVenueServices(deps: {
     h5: new H5Service(db, book, ledger, now),
     h5Limits: new H5Limiter(config.limits),
     leader: new LeaderLoop(lease, sync, acceptance, settlement, placement),
+    games,
     timers,
   };
 }

@@ -1,3 +1,4 @@
+import { gamesOperatorPaths, gamesPaths } from '@nebula/protocol/venue/games/index';
 import { dialects } from '@nebula/protocol/venue/dialects';
 import { h5Paths, obCountsPath } from '@nebula/protocol/venue/h5';
 import { merchantPaths } from '@nebula/protocol/venue/merchant';
@@ -53,6 +54,7 @@ const queries = [
 const routes: { method: 'GET' | 'POST'; url: string }[] = [
   ...Object.values(merchantPaths).map((url) => ({ method: 'POST' as const, url })),
   ...Object.values(venueOperatorPaths).map((url) => ({ method: 'POST' as const, url })),
+  ...Object.values(gamesOperatorPaths).map((url) => ({ method: 'POST' as const, url })),
   { method: 'POST', url: h5Paths.exchange },
   { method: 'GET', url: obCountsPath },
   { method: 'GET', url: '/yewu12/api/user/getUserInfo' },
@@ -63,6 +65,15 @@ const routes: { method: 'GET' | 'POST'; url: string }[] = [
         { method: 'GET' as const, url: `${d.prefix}${p}` },
         { method: 'POST' as const, url: `${d.prefix}${p}` },
       ]),
+  ),
+  // The house games' read API, with known, unknown and hostile path parameters.
+  ...Object.values(gamesPaths).flatMap((p) =>
+    ['JSK3', 'NOPE', '%00', 'x'.repeat(300)].flatMap((game) =>
+      ['202611260001', '0', 'v1.json', 'v9.json'].map((x) => ({
+        method: 'GET' as const,
+        url: p.replace(':gameCode', game).replace(':roundNo', x).replace(':file', x),
+      })),
+    ),
   ),
 ];
 

@@ -83,6 +83,15 @@ describe('venue configuration', () => {
       },
     ],
     [{ VENUE_TEST_MATCH_AT: 'soon' }],
+    [
+      {
+        NODE_ENV: 'production',
+        VENUE_DATABASE_URL: 'postgres://x/y',
+        VENUE_TEST_DRAW_SECONDS: '6',
+      },
+    ],
+    [{ VENUE_TEST_DRAW_SECONDS: '7' }],
+    [{ VENUE_TEST_CRASH: 'game-step:later' }],
     [{ VENUE_CODES: 'IMTY:IMTY:ZR' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=https://a.example/path' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=not a url' }],

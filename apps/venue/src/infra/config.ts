@@ -74,8 +74,13 @@ const Env = z.object({
   VENUE_TEST_CLOCK_SKEW_MS: z.coerce.number().int().default(0),
   VENUE_TEST_CRASH: z
     .string()
-    .regex(/^(settle-batch|place-reserved):\d{1,4}$/)
+    .regex(/^((settle-batch|place-reserved):\d{1,4}|game-step:(open|sealed|drawn|settled))$/)
     .optional(),
+  /**
+   * Test hook, refused in production: the house games draw every this many seconds (a divisor
+   * of a day) instead of every minute, sealing a fifth of it (at least 1 s) before the draw.
+   */
+  VENUE_TEST_DRAW_SECONDS: z.coerce.number().int().min(2).max(3600).optional(),
   /**
    * Test hook, refused in production: one more football match besides the calendar's, kicking
    * off at this time (ms since the epoch) — a browser journey bets on a match it knows is on.
@@ -153,6 +158,10 @@ export interface VenueConfig {
   /** Test hook: die after a placement's liability reservation commits (never in production). */
   crashAfterReserve: boolean;
   testMatchAt: number | null;
+  /** The house games' draw interval and how long before the draw betting seals. */
+  gameTiming: { roundSeconds: number; sealBeforeSeconds: number };
+  /** Test hook: die right after this step of a game round commits (never in production). */
+  crashAfterGameStep: 'open' | 'sealed' | 'drawn' | 'settled' | null;
 }
 
 export type VenueFamily = 'TY' | 'DJ';
@@ -185,11 +194,18 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
   const production = e.NODE_ENV === 'production';
   if (
     production &&
-    (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 || e.VENUE_TEST_CRASH || e.VENUE_TEST_MATCH_AT)
+    (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 ||
+      e.VENUE_TEST_CRASH ||
+      e.VENUE_TEST_MATCH_AT ||
+      e.VENUE_TEST_DRAW_SECONDS)
   ) {
     throw new VenueConfigError(
-      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT: refused in production',
+      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT / VENUE_TEST_DRAW_SECONDS: refused in production',
     );
+  }
+  const drawSeconds = e.VENUE_TEST_DRAW_SECONDS ?? 60;
+  if (86_400 % drawSeconds !== 0) {
+    throw new VenueConfigError('VENUE_TEST_DRAW_SECONDS: a divisor of 86400');
   }
   if (production && !e.VENUE_DATABASE_URL) {
     throw new VenueConfigError('VENUE_DATABASE_URL: required in production');
@@ -240,5 +256,14 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
       : null,
     crashAfterReserve: e.VENUE_TEST_CRASH?.startsWith('place-reserved:') ?? false,
     testMatchAt: e.VENUE_TEST_MATCH_AT ?? null,
+    gameTiming: e.VENUE_TEST_DRAW_SECONDS
+      ? {
+          roundSeconds: drawSeconds,
+          sealBeforeSeconds: Math.max(1, Math.floor(drawSeconds / 5)),
+        }
+      : { roundSeconds: 60, sealBeforeSeconds: 10 },
+    crashAfterGameStep: e.VENUE_TEST_CRASH?.startsWith('game-step:')
+      ? (e.VENUE_TEST_CRASH.slice('game-step:'.length) as 'open' | 'sealed' | 'drawn' | 'settled')
+      : null,
   };
 }

@@ -151,6 +151,11 @@ export const ErrorCode = {
   // the venue page's engine API and live socket flooded (per session, per address)
   VenueRateLimited: 8065,
   LiveTooManyFromAddress: 8066,
+  // the house games 807x (docs/contract.md §10.10)
+  VenueGameUnknown: 8070,
+  VenueRoundUnknown: 8071,
+  VenuePaytableUnknown: 8072,
+  VenueRoundSealed: 8073,
   // the platform's venues 8100–8199 (registry, launch, counts, json-cache)
   VenueNotFound: 8100,
   VenueUnreachable: 8101,
@@ -328,6 +333,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   8064: '实时消息格式错误',
   8065: '场馆请求过于频繁，请稍后再试',
   8066: '当前网络的实时连接过多，请稍后再试',
+  8070: '游戏不存在',
+  8071: '该期不存在',
+  8072: '赔率表版本不存在',
+  8073: '该期已封盘，不能作废',
   8100: '场馆不存在或已下架',
   8101: '场馆连接异常，请稍后再试',
   8102: '场馆拒绝了本次请求，请稍后再试',

@@ -260,3 +260,6 @@ export class OperatorService {
     return repo.audit(q, { operator: op.name, action, target, detail, at: this.now() });
   }
 }
+
+/** Other modules' back-office changes are audited in the same table, in their transaction. */
+export { audit } from './operator.repository';

@@ -1,0 +1,223 @@
+import type { Db, Queryable } from '@nebula/db';
+import { bytesToHex, roundMessage } from '@nebula/protocol';
+import { LeaderLost, type LeaderLease } from '../../infra/leader-lease.service';
+import type { ChainService } from './chain.service';
+import { gameDefinition } from './game-catalogue';
+import {
+  findGame,
+  findRound,
+  insertRound,
+  listGames,
+  markDrawn,
+  markSealed,
+  markSettled,
+  markVoided,
+  unfinishedRounds,
+  type GameRow,
+  type RoundRow,
+  type VoidCause,
+} from './games.repository';
+import { currentSlot, slotOf } from './round-schedule';
+
+/** How late a seal may be written: a round whose sealAt passed longer ago is voided instead. */
+export const SEAL_GRACE_MS = 1000;
+/** The clock renews the leader's lease itself at least this often (its loop is its own). */
+const RENEW_EVERY_MS = 1000;
+
+export type GameStep = 'open' | 'sealed' | 'drawn' | 'settled';
+
+export interface ClockReport {
+  leader: boolean;
+  opened: number;
+  sealed: number;
+  voided: number;
+  drawn: number;
+  settled: number;
+  published: number;
+}
+
+/**
+ * The games' clock (docs/contract.md §10.10): on the node holding the leader's lease, in its
+ * own timer loop beside the sportsbook's, so a long settlement never delays a seal or a draw.
+ * Each tick moves every round whose time has come, one persisted step per transaction, each
+ * fenced by the lease's epoch and written only from the state it expects — so a tick that runs
+ * again, on this node or after a takeover, never repeats a step:
+ * - an open round at its sealAt is sealed; one whose sealAt passed more than SEAL_GRACE_MS ago
+ *   without a seal (the leader was down) is voided, its seed and would-be outcome revealed;
+ * - a sealed round at its drawAt is drawn from its committed seed (however late);
+ * - a drawn round is settled;
+ * - an open game gets the round of the current slot once the previous draw is drawn.
+ */
+export class GameClock {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<unknown> | null = null;
+  #renewedAt = Number.NEGATIVE_INFINITY;
+  #opened = 0;
+  /** Rounds the crash hook may fire on: opened by this node after its first. */
+  readonly #armed = new Set<string>();
+
+  constructor(
+    private readonly lease: LeaderLease,
+    private readonly db: Db,
+    private readonly chains: ChainService,
+    private readonly now: () => number,
+    private readonly opts: {
+      /** Test hook: SIGKILL right after this step of a round commits (never in production). */
+      crashAfter?: GameStep | null;
+      onError?: (err: unknown) => void;
+    } = {},
+  ) {}
+
+  async tick(): Promise<ClockReport> {
+    const report: ClockReport = {
+      leader: false,
+      opened: 0,
+      sealed: 0,
+      voided: 0,
+      drawn: 0,
+      settled: 0,
+      published: 0,
+    };
+    try {
+      if (this.lease.epoch === null || this.now() - this.#renewedAt >= RENEW_EVERY_MS) {
+        if (!(await this.lease.renew())) return report;
+        this.#renewedAt = this.now();
+      }
+      report.leader = true;
+      for (const game of await listGames(this.db)) {
+        try {
+          await this.advance(game, report);
+        } catch (err) {
+          if (err instanceof LeaderLost) throw err;
+          this.opts.onError?.(err);
+        }
+      }
+    } catch (err) {
+      if (!(err instanceof LeaderLost)) this.opts.onError?.(err);
+    }
+    return report;
+  }
+
+  private async advance(game: GameRow, report: ClockReport): Promise<void> {
+    for (const r of await unfinishedRounds(this.db, game.code)) {
+      const now = this.now();
+      let status = r.status;
+      if (status === 'open' && now >= r.sealAt) {
+        if (now - r.sealAt <= SEAL_GRACE_MS) {
+          if (await this.lease.write((q) => markSealed(q, r, now))) report.sealed += 1;
+          this.crashAfter('sealed', r);
+          status = 'sealed';
+        } else {
+          if (await this.void(r, 'missed_seal', null)) report.voided += 1;
+          continue;
+        }
+      }
+      if (status === 'sealed' && now >= r.drawAt) {
+        if (await this.lease.write((q) => this.draw(q, r, now))) report.drawn += 1;
+        this.crashAfter('drawn', r);
+        status = 'drawn';
+      }
+      if (status === 'drawn') {
+        if (await this.lease.write((q) => this.settle(q, r, this.now()))) report.settled += 1;
+        this.crashAfter('settled', r);
+      }
+    }
+    if (game.status === 'open' && (await this.open(game))) report.opened += 1;
+    if (await this.lease.write((q) => this.chains.publishAhead(q, game.code))) {
+      report.published += 1;
+    }
+  }
+
+  /** Opens the current slot's round once the previous draw is drawn; true when it did. */
+  private async open(game: GameRow): Promise<boolean> {
+    const def = gameDefinition(game.code);
+    if (!def) return false;
+    const now = this.now();
+    const slot = currentSlot(now, game);
+    const created = await this.lease.write(async (q) => {
+      // The game row serialises openings of one game (and an operator's close).
+      const locked = await findGame(q, game.code, true);
+      if (locked?.status !== 'open') return false;
+      if (await findRound(q, game.code, slot.roundNo)) return false;
+      const prev = await findRound(q, game.code, slotOf(slot.opensAt, game).roundNo);
+      if (prev && (prev.status === 'open' || prev.status === 'sealed')) return false;
+      const { chainId, index } = await this.chains.assignIndex(q, game.code);
+      await insertRound(
+        q,
+        {
+          gameCode: game.code,
+          roundNo: slot.roundNo,
+          chainId,
+          chainIndex: index,
+          opensAt: now,
+          sealAt: slot.sealAt,
+          drawAt: slot.drawAt,
+          paytableHash: def.paytableHash,
+        },
+        now,
+      );
+      return true;
+    });
+    if (created) {
+      this.#opened += 1;
+      if (this.#opened > 1) this.#armed.add(`${game.code}:${slot.roundNo}`);
+      this.crashAfter('open', { gameCode: game.code, roundNo: slot.roundNo });
+    }
+    return created;
+  }
+
+  /** The round's seed s_i and its outcome: read only when the round is drawn or voided. */
+  private async reveal(q: Queryable, r: RoundRow): Promise<{ seed: string; outcome: number[] }> {
+    const def = gameDefinition(r.gameCode);
+    if (!def) throw new RangeError(`no definition for game ${r.gameCode}`);
+    const seed = await this.chains.seedOf(q, r.chainId, r.chainIndex);
+    return {
+      seed: bytesToHex(seed),
+      outcome: def.draw(seed, roundMessage(r.gameCode, r.roundNo)).outcome,
+    };
+  }
+
+  private async draw(q: Queryable, r: RoundRow, now: number): Promise<boolean> {
+    const { seed, outcome } = await this.reveal(q, r);
+    return markDrawn(q, r, seed, outcome, now);
+  }
+
+  /**
+   * Settles a drawn round. Settlement of the round's bets goes here, in batches each committed
+   * with its ledger entries, before the round is marked settled; no game bets exist yet, so the
+   * round has none to pay and the step is its final mark alone (written once, from `drawn`).
+   */
+  private settle(q: Queryable, r: RoundRow, now: number): Promise<boolean> {
+    return markSettled(q, r, now);
+  }
+
+  /** Voids a round that is still open (never a sealed one), revealing its seed. */
+  async void(r: RoundRow, cause: VoidCause, reason: string | null): Promise<boolean> {
+    return this.lease.write(async (q) => {
+      const v = await this.reveal(q, r);
+      return markVoided(q, r, { cause, reason, ...v }, this.now());
+    });
+  }
+
+  private crashAfter(step: GameStep, r: { gameCode: string; roundNo: string }): void {
+    if (this.opts.crashAfter === step && this.#armed.has(`${r.gameCode}:${r.roundNo}`)) {
+      process.kill(process.pid, 'SIGKILL');
+    }
+  }
+
+  start(everyMs: number): void {
+    const run = () => {
+      this.#running = this.tick().finally(() => {
+        this.#running = null;
+        if (this.#timer) this.#timer = setTimeout(run, everyMs);
+      });
+    };
+    this.#timer = setTimeout(run, 0);
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './games';
+export * from './k3-paytable';
+export * from './games-operator';
