@@ -4,7 +4,10 @@ import {
   type MerchantCall,
 } from '@nebula/protocol/venue/merchant';
 import { freePort, spawnVenue } from '../../../../scripts/e2e-venue';
-import { newNonce, signMerchant } from '../../../venue/src/modules/merchant/merchant-signing.service';
+import {
+  newNonce,
+  signMerchant,
+} from '../../../venue/src/modules/merchant/merchant-signing.service';
 
 export interface Merchant {
   code: string;
