@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: two benchmarks of the venue's hot paths, their naive peers and the
+ * report in one script, so a run is one file to read.
+ */
 /**
  * bench:bets — the house venue's hot paths on PostgreSQL, each beside a naive peer in the same
  * run on the same database:

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /*
  * Code and docs cite only documents inside the repository, by sections that exist: "contract §N"
  * names a numbered heading of docs/contract.md, "architecture §Heading" starts with a heading of
- * docs/architecture.md, and nothing cites documents that are not in the repository.
+ * docs/architecture.md, `design "Heading"` a heading of docs/design.md, and nothing cites
+ * documents that are not in the repository.
  */
 
 const repoRoot = path.join(import.meta.dirname, '../..');
@@ -34,8 +35,10 @@ const FOREIGN: readonly RegExp[] = [
   /\bengineering guide\b/gi,
   /\bARCHITECTURE\.md\b/g,
   /\.\.\/shared\/[A-Z]/g,
+  /\bDESIGN(\.md)?\b/g,
 ];
 const CONTRACT_CITATION = /\bcontract(?:\.md)?\s*§\s*(\d+(?:\.\d+)*)/g;
+const DESIGN_CITATION = /\bdesign(?:\.md)? "([^"]+)"/g;
 const ARCHITECTURE_CITATION =
   /\barchitecture(?:\.md)?\s*§\s*((?:(?!architecture(?:\.md)?\s*§)[^\n])+)/g;
 
@@ -92,9 +95,13 @@ export function brokenCitations(
   lines: readonly Line[],
   contractSections: ReadonlySet<string>,
   architectureHeadings: readonly string[],
+  designHeadings: readonly string[] = [],
 ): string[] {
   const broken: string[] = [];
   for (const line of lines) {
+    for (const m of line.text.matchAll(DESIGN_CITATION)) {
+      if (!designHeadings.includes(m[1] ?? '')) broken.push(`${line.where}: design "${m[1]}"`);
+    }
     for (const m of line.text.matchAll(CONTRACT_CITATION)) {
       if (!contractSections.has(m[1] ?? '')) broken.push(`${line.where}: contract §${m[1]}`);
     }
@@ -120,7 +127,7 @@ describe('citations', () => {
   it('cite no document outside the repository', () => {
     expect(
       foreignCitations(lines),
-      'cite docs/contract.md or docs/architecture.md, or explain',
+      'cite docs/contract.md, docs/architecture.md or docs/design.md, or explain',
     ).toEqual([]);
   });
 
@@ -129,6 +136,7 @@ describe('citations', () => {
       lines,
       sectionNumbers(headings('docs/contract.md')),
       headings('docs/architecture.md'),
+      headings('docs/design.md'),
     );
     expect(broken, 'cite a heading that exists').toEqual([]);
   });
@@ -141,15 +149,21 @@ describe('citations', () => {
       { where: 'a.ts:4', text: '// contract §2.4 and contract §8.1.' },
       { where: 'a.ts:5', text: '// contract §12' },
       { where: 'a.ts:6', text: '// architecture §Money, and architecture §Nowhere' },
+      { where: 'a.ts:7', text: '/* DESIGN.md "Look" */' },
+      { where: 'a.ts:8', text: '/* design "Look", design "Nowhere" */' },
     ];
     expect(foreignCitations(planted)).toEqual([
       'a.ts:1: // the rule of SPEC §4',
       'a.ts:2: /** as issue 13 asks */',
       'a.ts:3: // engineering guide §6',
+      'a.ts:7: /* DESIGN.md "Look" */',
     ]);
-    expect(brokenCitations(planted, new Set(['2', '2.4', '8', '8.1']), ['Money'])).toEqual([
+    expect(
+      brokenCitations(planted, new Set(['2', '2.4', '8', '8.1']), ['Money'], ['Look']),
+    ).toEqual([
       'a.ts:5: contract §12',
       'a.ts:6: architecture §Nowhere',
+      'a.ts:8: design "Nowhere"',
     ]);
   });
 });

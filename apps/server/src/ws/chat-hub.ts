@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the one place that holds every socket of this node (rooms, members,
+ * shields, silence, fan-out), whose bookkeeping must change together.
+ */
 import {
   ErrorCode,
   HEARTBEAT_INTERVAL_MS,

@@ -29,7 +29,7 @@ export function RootLayout() {
       <InsecureBanner />
       <Outlet />
       <ModalHost />
-      {/* Keyed by path so each tab returns to where it was scrolled (DESIGN "Frame"). */}
+      {/* Keyed by path so each tab returns to where it was scrolled (design "Frame"). */}
       <ScrollRestoration getKey={(location) => location.pathname} />
     </>
   );

@@ -33,7 +33,7 @@ function isActive(tab: Tab, pathname: string): boolean {
 }
 
 /**
- * The five-tab bottom bar of DESIGN "Frame"; chunks are prefetched on touch/hover. The member
+ * The five-tab bottom bar of design "Frame"; chunks are prefetched on touch/hover. The member
  * centre needs a session (contract §8.3), so for visitors 我的 opens the login, which comes back.
  */
 export function TabBar() {

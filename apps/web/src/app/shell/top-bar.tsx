@@ -28,7 +28,7 @@ function MemberChip() {
 
 /**
  * Logo and site title from pre-info; 登录 / 注册 for visitors. Members see their main balance
- * (tap to refresh) and the deposit button (DESIGN "Frame"), with their avatar to the centre.
+ * (tap to refresh) and the deposit button (design "Frame"), with their avatar to the centre.
  */
 export function TopBar() {
   const { t } = useTranslation('shell');

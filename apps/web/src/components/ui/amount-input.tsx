@@ -18,7 +18,7 @@ export interface AmountInputProps {
   /** What the amount is counted in: ¥, USDT, COIN. */
   unit: string;
   quickAmounts?: readonly string[];
-  /** Fills in the largest amount allowed (DESIGN "Money screens": a MAX where it makes sense). */
+  /** Fills in the largest amount allowed (design "Money screens": a MAX where it makes sense). */
   onMax?: () => void;
   /** A line under the range (a preview, a remaining limit). */
   extraHint?: ReactNode;
@@ -34,7 +34,7 @@ export function formatBound(value: string, decimals: number): string {
 }
 
 /**
- * A money field (DESIGN "Money screens"): every keystroke goes through the contract §8.4 sanitizer,
+ * A money field (design "Money screens"): every keystroke goes through the contract §8.4 sanitizer,
  * the range is shown, and a value outside it says so at once. Whether the form may submit is
  * the caller's, from the same `amountProblem`.
  */

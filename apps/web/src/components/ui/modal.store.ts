@@ -53,7 +53,7 @@ export function showModal(options: ShowModalOptions): Promise<void> {
 }
 
 /**
- * A question asked once (DESIGN "States": destructive actions ask once, clearly): resolves
+ * A question asked once (design "States": destructive actions ask once, clearly): resolves
  * true for OK, false for the secondary button.
  */
 export function confirmModal(

@@ -26,7 +26,7 @@ interface MoneyConfirmSheetProps {
 }
 
 /**
- * The last step of a money action (DESIGN "States": a confirmation with the exact amount).
+ * The last step of a money action (design "States": a confirmation with the exact amount).
  * The confirm button shows progress and cannot be pressed twice while the call runs.
  */
 export function MoneyConfirmSheet({

@@ -21,7 +21,7 @@ interface MoneyProps {
   className?: string;
 }
 
-/** An amount in tabular figures (DESIGN "Look"), never through a float. */
+/** An amount in tabular figures (design "Look"), never through a float. */
 export function Money({ value, coin, unit, signed, className }: MoneyProps) {
   const negative = value.startsWith('-');
   const zero = /^-?0*(\.0*)?$/.test(value);

@@ -31,7 +31,7 @@ function StillBanner({ ads }: { ads: StationAd[] }) {
   );
 }
 
-/** Station ads (DESIGN "Home"); the 750:300 box is reserved in every state, so nothing shifts. */
+/** Station ads (design "Home"); the 750:300 box is reserved in every state, so nothing shifts. */
 export function BannerCarousel() {
   const { t } = useTranslation('home');
   const { data, isPending, error, refetch } = useStationAds();

@@ -6,7 +6,7 @@ import { useNamingList } from '../api/naming.query';
 import { FAMILIES, type FamilyKey } from './families';
 
 /**
- * Vertical family rail with the chosen family's entry card (DESIGN "Home"). Names come from
+ * Vertical family rail with the chosen family's entry card (design "Home"). Names come from
  * the operator's naming list, falling back to the catalogue. Under the card, `pane` shows the
  * family's venues (composed in by the app: venues are another feature).
  */

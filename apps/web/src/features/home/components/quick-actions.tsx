@@ -17,7 +17,7 @@ const ACTIONS: Action[] = [
   { key: 'vip', to: '/mine/vip', icon: <StarOutline /> },
 ];
 
-/** 存款 取款 转账 VIP (DESIGN "Home"). */
+/** 存款 取款 转账 VIP (design "Home"). */
 export function QuickActions() {
   const { t } = useTranslation('home');
   return (

@@ -16,7 +16,7 @@ import './home.css';
 const HOME_QUERIES = ['stationAdList', 'noticeList', 'namingList', 'suspensionIcon'];
 
 /**
- * Home (DESIGN "Home"): banners, notices, quick actions, the chat room entry, game families,
+ * Home (design "Home"): banners, notices, quick actions, the chat room entry, game families,
  * float icon, pops.
  */
 export function HomePage({ familyPane }: { familyPane?: (family: FamilyKey) => ReactNode }) {

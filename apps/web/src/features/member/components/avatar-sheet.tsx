@@ -6,7 +6,7 @@ import { AVATAR_PATHS } from '@nebula/protocol/rules/account-rules';
 import { describeError } from '../../../lib/api-errors';
 import { useProfileUpdate } from '../api/profile-update.mutation';
 
-/** The 8 bundled avatars (no uploads: DESIGN "Look" ships its own artwork). */
+/** The 8 bundled avatars (no uploads: design "Look" ships its own artwork). */
 export function AvatarSheet({
   visible,
   current,

@@ -59,7 +59,7 @@ interface RecordListProps {
 }
 
 /**
- * Records grouped by Shanghai day with each day's totals (DESIGN "Money screens"), loading
+ * Records grouped by Shanghai day with each day's totals (design "Money screens"), loading
  * more as the end scrolls into view; pull to refresh.
  */
 export function RecordList({ filter, emptyAction }: RecordListProps) {

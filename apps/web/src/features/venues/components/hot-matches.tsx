@@ -7,7 +7,7 @@ import { shanghaiDateTime } from '../../../lib/shanghai-date';
 import { useEnterVenue } from '../hooks/use-enter-venue';
 
 /**
- * Hot matches of a family (DESIGN "Home"), priced by the venue: live ones first with their
+ * Hot matches of a family (design "Home"), priced by the venue: live ones first with their
  * score; a tap on a price opens the venue with that selection on the slip.
  */
 export function HotMatches({

@@ -5,7 +5,7 @@ import { useWalletBalances } from '../api/wallet-balances.query';
 import './wallet.css';
 
 /**
- * The member's main balance in the top bar (DESIGN "Frame"): tap to refresh. Keeps its width
+ * The member's main balance in the top bar (design "Frame"): tap to refresh. Keeps its width
  * while loading so the bar does not shift when the figure arrives.
  */
 export function BalanceButton() {

@@ -17,7 +17,7 @@ interface PlayBreakConfirmProps {
 }
 
 /**
- * Asked once, clearly (DESIGN "States": irreversible actions): what starts, the exact end in
+ * Asked once, clearly (design "States": irreversible actions): what starts, the exact end in
  * Beijing time (now + the length, kept current while the sheet is open), and that it cannot be
  * undone. The confirm button shows progress and cannot be pressed twice.
  */

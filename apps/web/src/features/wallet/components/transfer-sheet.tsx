@@ -25,7 +25,7 @@ interface TransferSheetProps {
 const plain = (fen: bigint) => formatMoney(fen).replace(/\.00$/, '');
 
 /**
- * 转入 / 转出 one venue (DESIGN "Money screens"): the amount with MAX (main for in, the venue's
+ * 转入 / 转出 one venue (design "Money screens"): the amount with MAX (main for in, the venue's
  * last answer for out), the exact amount confirmed, then where the money is — done, on its way
  * (pending: the venue has not confirmed; it shows on the transfer page), or refused and why.
  */

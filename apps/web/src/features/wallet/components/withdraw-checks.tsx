@@ -50,7 +50,7 @@ function Check(props: {
 }
 
 /**
- * What a withdrawal needs, checked before submitting (DESIGN "Money screens"): an approved
+ * What a withdrawal needs, checked before submitting (design "Money screens"): an approved
  * real name, a fund password, no lock, and the turnover requirement met — with exactly how
  * much is missing when it is not.
  */

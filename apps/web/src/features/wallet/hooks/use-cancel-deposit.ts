@@ -4,7 +4,7 @@ import { confirmModal } from '../../../components/ui/modal.store';
 import { useDepositCancel } from '../api/deposit-cancel.mutation';
 import { moneyErrorText } from '../model/money-errors';
 
-/** Cancelling a pending deposit asks once (DESIGN "States"), then closes the order. */
+/** Cancelling a pending deposit asks once (design "States"), then closes the order. */
 export function useCancelDeposit(): {
   cancel: (orderId: string) => Promise<boolean>;
   busy: boolean;

@@ -51,7 +51,7 @@ const DEPOSIT_EVENTS: ReadonlySet<string> = new Set([
 const WITHDRAW_EVENTS: ReadonlySet<string> = new Set(['review', 'paid', 'rejected']);
 
 /**
- * An order's timeline (DESIGN "Money screens"): every recorded event with the server's plain
+ * An order's timeline (design "Money screens"): every recorded event with the server's plain
  * note, then — while the order is open — what it waits for now and what comes last.
  */
 export function orderSteps(

@@ -17,7 +17,7 @@ import { formatClock, useTimeLeft } from '../hooks/use-time-left';
 import { moneyErrorText } from '../model/money-errors';
 import '../components/cashier.css';
 
-/** After paying: the result, the amount credited and the new balance (DESIGN "States"). */
+/** After paying: the result, the amount credited and the new balance (design "States"). */
 function PaidResult({ order }: { order: DepositOrder }) {
   const { t } = useTranslation('wallet');
   const balances = useWalletBalances();

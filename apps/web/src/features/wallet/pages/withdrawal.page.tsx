@@ -18,7 +18,7 @@ import '../components/finance.css';
 import '../components/money-forms.css';
 import '../components/orders.css';
 
-/** After a request: the order and its timeline, and the balance left (DESIGN "States"). */
+/** After a request: the order and its timeline, and the balance left (design "States"). */
 function Submitted({
   order,
   onRecords,
