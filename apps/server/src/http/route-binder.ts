@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ErrorCode,
   SUCCESS_CODE,
@@ -104,6 +104,12 @@ function checkResponse(name: RouteName, route: TableRoute, req: FastifyRequest, 
 }
 
 /**
+ * A route whose table entry names no query takes none: an unknown parameter is 10003 like an
+ * unknown body field (contract §2.9), not quietly ignored.
+ */
+const NO_QUERY = z.object({}).strict();
+
+/**
  * Registers one entry of the protocol route table: method, path, schemas, access and OpenAPI
  * data all come from the table.
  */
@@ -129,7 +135,7 @@ function register(
       summary: route.summary,
       tags: [route.tag],
       ...(route.body ? { body: route.body } : {}),
-      ...(route.query ? { querystring: route.query } : {}),
+      querystring: route.query ?? NO_QUERY,
       ...(route.params ? { params: route.params } : {}),
       response: { 200: envelopeSchema(route.response) },
     },

@@ -53,6 +53,32 @@ describe('framework errors go through the envelope', () => {
   });
 });
 
+describe('query parameters are strict like bodies (contract §2.9)', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await adminToken(t);
+  });
+  afterAll(() => t.close());
+
+  it('a route that takes no query refuses an unknown parameter with 10003', async () => {
+    const url = '/admin/api/v1/ledger/reconcile';
+    expect((await adminCall(t, admin, 'GET', url)).status_code).toBe(ErrorCode.Success);
+    expect((await adminCall(t, admin, 'GET', `${url}?debug=1`)).status_code).toBe(
+      ErrorCode.Validation,
+    );
+  });
+
+  it('a route with a query refuses a parameter it does not name', async () => {
+    const url = '/admin/api/v1/audit?pageSize=5';
+    expect((await adminCall(t, admin, 'GET', url)).status_code).toBe(ErrorCode.Success);
+    expect((await adminCall(t, admin, 'GET', `${url}&debug=1`)).status_code).toBe(
+      ErrorCode.Validation,
+    );
+  });
+});
+
 describe('API docs in production', () => {
   it('are off in production unless DOCS=on, on elsewhere', () => {
     const secrets = {
