@@ -18,6 +18,7 @@ import {
   type VoidCause,
 } from './games.repository';
 import { currentSlot, slotOf } from './round-schedule';
+import { TickLoop } from '../../infra/tick-loop';
 
 /** How late a seal may be written: a round whose sealAt passed longer ago is voided instead. */
 export const SEAL_GRACE_MS = 1000;
@@ -49,8 +50,7 @@ export interface ClockReport {
  * - an open game gets the round of the current slot once the previous draw is drawn.
  */
 export class GameClock {
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> | null = null;
+  readonly #loop = new TickLoop(() => this.tick());
   #renewedAt = Number.NEGATIVE_INFINITY;
   #opened = 0;
   /** Rounds the crash hook may fire on: opened by this node after its first. */
@@ -206,18 +206,10 @@ export class GameClock {
   }
 
   start(everyMs: number): void {
-    const run = () => {
-      this.#running = this.tick().finally(() => {
-        this.#running = null;
-        if (this.#timer) this.#timer = setTimeout(run, everyMs);
-      });
-    };
-    this.#timer = setTimeout(run, 0);
+    this.#loop.start(everyMs);
   }
 
   async stop(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#running;
+    await this.#loop.stop();
   }
 }

@@ -3,6 +3,7 @@ import type { PlacementService } from '../bets/placement.service';
 import type { SettlementService } from '../bets/settlement.service';
 import type { EventSyncService } from '../events/event-sync.service';
 import { LeaderLost, type LeaderLease } from '../../infra/leader-lease.service';
+import { TickLoop } from '../../infra/tick-loop';
 
 export interface TickReport {
   leader: boolean;
@@ -21,8 +22,7 @@ export interface TickReport {
  * loses the lease stops where it is (its writes are fenced) and the node goes back to serving.
  */
 export class LeaderLoop {
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> | null = null;
+  readonly #loop = new TickLoop(() => this.tick());
 
   constructor(
     private readonly lease: LeaderLease,
@@ -57,19 +57,11 @@ export class LeaderLoop {
   }
 
   start(everyMs: number): void {
-    const run = () => {
-      this.#running = this.tick().finally(() => {
-        this.#running = null;
-        if (this.#timer) this.#timer = setTimeout(run, everyMs);
-      });
-    };
-    this.#timer = setTimeout(run, 0);
+    this.#loop.start(everyMs);
   }
 
   async stop(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#running;
+    await this.#loop.stop();
     await this.lease.release();
   }
 }
