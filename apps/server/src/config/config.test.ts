@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -9,6 +11,9 @@ describe('config', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.seedDemo).toBe(true);
     expect(c.trustProxy).toBe(false);
+    // The built member site, wherever this file sits in the server's source.
+    expect(c.webDist.split(path.sep).join('/')).toMatch(/\/apps\/web\/dist$/);
+    expect(existsSync(path.join(c.webDist, '..', 'package.json'))).toBe(true);
   });
   it('stops on a bad value and names the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -249,7 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo data is on for the embedded default and off for production unless asked.
     seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../../web/dist')),
     customerServiceUrl: e.CUSTOMER_SERVICE_URL,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((s) => s.trim())
