@@ -44,7 +44,7 @@ const c = () => fixture(2);
 test('enters from a launch URL: the token is traded at once and the URL cleaned', async () => {
   const url = await suite.launch(PLAYER, { deposit: '1000.00' });
   await suite.page.goto(suite.harness.pageUrl(url));
-  await expect(book.match(a())).toBeVisible();
+  await book.reveal(a());
   await expect(book.balance).toHaveText('¥1,000.00');
   const frame = suite.page.frames().find((f) => f.url().startsWith(suite.venue.origin))!;
   expect(new URL(frame.url()).search).toBe('');
@@ -60,7 +60,7 @@ test('enters from a launch URL: the token is traded at once and the URL cleaned'
 });
 
 test('places a single with a double tap: one bet, debited once', async () => {
-  await book.odds(book.match(a()), '1x2', 'home').click();
+  await book.odds(await book.reveal(a()), '1x2', 'home').click();
   await book.openSlip();
   await book.slip.getByRole('button', { name: '100', exact: true }).click();
   await expect(book.slip.locator('.slip__total')).toContainText('总投注 100.00');
@@ -73,9 +73,9 @@ test('places a single with a double tap: one bet, debited once', async () => {
 });
 
 test('places a 3-leg parlay of different matches with a stake chip', async () => {
-  await book.odds(book.match(a()), 'ah', 'home').click();
-  await book.odds(book.match(b()), '1x2', 'home').click();
-  await book.odds(book.match(c()), 'ou', 'over').click();
+  await book.odds(await book.reveal(a()), 'ah', 'home').click();
+  await book.odds(await book.reveal(b()), '1x2', 'home').click();
+  await book.odds(await book.reveal(c()), 'ou', 'over').click();
   await expect(book.slipButton).toContainText('3');
   await book.openSlip();
   await book.slip.getByRole('button', { name: '串关' }).click();

@@ -24,3 +24,14 @@ export function nextKickoff(
   }
   throw new Error('no kick-off with enough matches in the next two days');
 }
+
+/**
+ * How far to move the venue's clock so it stands at the next 12:00 in Asia/Shanghai (no daylight
+ * saving): its 今日 list then holds the afternoon's and evening's matches whatever the hour the
+ * suite runs (at 23:50 it would hold none).
+ */
+export function middayOffset(now: number): number {
+  const day = 86_400_000;
+  const local = (now + 8 * 3600_000) % day;
+  return (12 * 3600_000 - local + day) % day;
+}

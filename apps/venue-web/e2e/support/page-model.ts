@@ -11,6 +11,22 @@ export class Sportsbook {
     return this.frame.locator(`.match[data-event="${eventId}"]`);
   }
 
+  /**
+   * Brings a match's row into the list: the list draws its rows a window at a time as it is
+   * scrolled, so a match far down (after a league of forty) is not drawn until the member
+   * scrolls to it.
+   */
+  async reveal(eventId: string): Promise<Locator> {
+    const row = this.match(eventId);
+    await expect(async () => {
+      if ((await row.count()) === 0)
+        await this.frame.locator('.match').last().scrollIntoViewIfNeeded();
+      await expect(row).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await row.scrollIntoViewIfNeeded();
+    return row;
+  }
+
   /** A price of `kind` (`1x2`, `ah`, `ou`) in `period` for `outcome`, within `scope`. */
   odds(scope: Locator, kind: string, outcome: string, period = 'ft'): Locator {
     return scope

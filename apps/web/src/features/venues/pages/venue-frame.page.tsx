@@ -24,8 +24,7 @@ import {
 } from '../model/frame-reload';
 import { frameTarget } from '../model/frame-target';
 import { frameHref } from '../model/open-venue';
-import { venueProxy } from '../model/venue-launch';
-import { venueSession } from '../../../lib/venue-sessions';
+import { launchVenue, venueProxy } from '../model/venue-launch';
 import '../components/venues.css';
 
 export interface FrameTransferSheetProps {
@@ -99,17 +98,23 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
   if (url !== null && seen?.url !== url) setSeen({ url, stale: frameLoadedBefore(url) });
   const stale = seen?.url === url ? seen.stale : url !== null && frameLoadedBefore(url);
 
+  // One relaunch at a time (a reloaded frame both loads again and asks): each launch ends the
+  // session before it, so two at once would leave the frame on an ended one. Not through the
+  // proxy's shared relaunch, whose 1 s debounce could hand back the session just spent.
+  const inflight = useRef(false);
   const relaunch = () => {
-    if (!code || !origin || !url) return;
+    if (!code || !origin || !url || inflight.current) return;
     if (!mayRelaunchQuietly(code)) return;
-    venueProxy
-      .relaunch(code)
-      .then(() => {
-        const fresh = venueSession(code)?.params.url;
-        if (fresh && isVenuePageUrl(fresh, origin))
-          void navigate(frameHref(pathname, code, relaunchedUrl(url, fresh)), { replace: true });
+    inflight.current = true;
+    launchVenue(code, { manual: false })
+      .then((r) => {
+        if (isVenuePageUrl(r.url, origin))
+          void navigate(frameHref(pathname, code, relaunchedUrl(url, r.url)), { replace: true });
       })
-      .catch((error: unknown) => showToast(describeError(error).message));
+      .catch((error: unknown) => showToast(describeError(error).message))
+      .finally(() => {
+        inflight.current = false;
+      });
   };
   // The effects below call the latest one (declared first, so it is set before they run).
   const relaunchRef = useRef(relaunch);
