@@ -266,10 +266,18 @@ describe('counts and hot matches', () => {
     expect(s.counts.TY.open).toBe(4);
     expect(s.counts.DJ.open).toBe(3);
     expect(s.counts.ZR).toEqual({ live: 0, today: 0, open: 0 });
-    expect(s.counts.TY.today).toBeGreaterThan(0);
-    expect(s.hot.length).toBeGreaterThan(0);
-    expect(s.hot[0]!.prices.length).toBeGreaterThanOrEqual(2);
-    expect(s.hot[0]!.prices[0]!.label).toMatch(/主|大/);
+    // The calendar's last kick-offs of a day are in the evening: late in the evening in Shanghai
+    // no match is left today, and the counts are rightly 0 then.
+    const shanghaiHour = new Date(Date.now() + 8 * 3600_000).getUTCHours();
+    if (shanghaiHour < 21) {
+      expect(s.counts.TY.today).toBeGreaterThan(0);
+      expect(s.hot.length).toBeGreaterThan(0);
+    }
+    const first = s.hot[0];
+    if (first) {
+      expect(first.prices.length).toBeGreaterThanOrEqual(2);
+      expect(first.prices[0]!.label).toMatch(/主|大/);
+    }
     // The server keeps the counts under the shared json-cache key for visitors (contract §6).
     const cached = await t.client().data<JsonCacheEntry>('jsonCacheGet', {
       params: { key: PLATFORM_COUNTS_CACHE_KEY },
