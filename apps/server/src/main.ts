@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { clockFor } from './lib/clock';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from '@nebula/db';
 import { openRuntime } from './runtime';
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     bus: runtime.bus,
     secrets,
     redis: runtime.redis,
+    clock: clockFor(config.clockOffsetMs),
   });
   await services.settings.seed();
   await services.help.seed();

@@ -71,5 +71,10 @@ describe('config', () => {
     expect(() => loadConfig({ ...prod, TEST_CRASH_AT: 'transfer.inflight' })).toThrow(
       /TEST_CRASH_AT/,
     );
+    expect(loadConfig({ TEST_CLOCK_OFFSET_MS: '86400000' }).clockOffsetMs).toBe(86_400_000);
+    expect(loadConfig({}).clockOffsetMs).toBe(0);
+    expect(() => loadConfig({ ...prod, TEST_CLOCK_OFFSET_MS: '1' })).toThrow(
+      /TEST_CLOCK_OFFSET_MS/,
+    );
   });
 });

@@ -103,6 +103,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z.,]*$/)
     .optional(),
+  /**
+   * Test-only: the platform's clock runs this many milliseconds ahead of the system's (browser
+   * suites restart the server "tomorrow at 04:00" instead of waiting); refused in production.
+   */
+  TEST_CLOCK_OFFSET_MS: z.coerce.number().int().min(-31_536_000_000).max(31_536_000_000).optional(),
 });
 
 export type TrustProxy = boolean | number | string[];
@@ -157,6 +162,8 @@ export interface Config {
   };
   /** Test-only: where the process kills itself (refused in production). */
   crashAt: ReadonlySet<string>;
+  /** Test-only: how far the platform's clock runs ahead of the system's (0 in production). */
+  clockOffsetMs: number;
 }
 
 export const secretNames = [
@@ -224,6 +231,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.TEST_CRASH_AT) {
     throw new ConfigError(['TEST_CRASH_AT: test-only crash points are refused in production']);
   }
+  if (production && e.TEST_CLOCK_OFFSET_MS !== undefined) {
+    throw new ConfigError(['TEST_CLOCK_OFFSET_MS: a moved clock is refused in production']);
+  }
   let venueSecrets: Map<string, string>;
   try {
     venueSecrets = parseMerchantSecrets(e.VENUE_MERCHANT_SECRETS);
@@ -287,5 +297,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demoApiUrl: (e.DEMO_VENUE_API_URL ?? 'http://127.0.0.1:8090').replace(/\/$/, ''),
     },
     crashAt: new Set((e.TEST_CRASH_AT ?? '').split(',').filter(Boolean)),
+    clockOffsetMs: e.TEST_CLOCK_OFFSET_MS ?? 0,
   };
 }

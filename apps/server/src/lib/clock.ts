@@ -18,3 +18,8 @@ export class FakeClock implements Clock {
     this.#offset += ms;
   }
 }
+
+/** The system clock moved by a fixed offset: the config's test-only `TEST_CLOCK_OFFSET_MS`. */
+export function clockFor(offsetMs: number): Clock {
+  return offsetMs === 0 ? systemClock : { now: () => Date.now() + offsetMs };
+}

@@ -199,6 +199,12 @@ export const BetVersion = z.object({
    * debt at the venue right after it. Absent elsewhere: the balance answers carry it.
    */
   debt: playerDebt.optional(),
+  /**
+   * A house game bet's valid stake (有效投注), computed by the venue when its round settles,
+   * where all the player's bets of that round are seen (contract §6); null or absent for
+   * sportsbook bets, which the platform judges by its own rules.
+   */
+  validStake: moneyString.nullable().optional(),
 });
 export type BetVersion = z.infer<typeof BetVersion>;
 

@@ -1,3 +1,4 @@
 export * from './games';
 export * from './k3-paytable';
 export * from './games-operator';
+export * from './game-bets';
