@@ -86,6 +86,11 @@ export const LaunchRequest = z
     preload: z.boolean().default(false),
     /** Where the venue page sends the member back (the platform's frame route). */
     returnUrl: text().max(300).optional(),
+    /** A house game venue (families CP, ZR, DZ): the game to open (SPEC §7's launch field). */
+    gameCode: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9]{1,15}$/)
+      .optional(),
   })
   .strict();
 export type LaunchRequest = z.infer<typeof LaunchRequest>;
