@@ -28,6 +28,9 @@ const SlipSheet = lazy(() =>
 );
 
 type Screen = 'list' | 'results' | 'bets';
+
+/** The sportsbook's family: a game venue's session (CP, ZR, DZ) opens the games page, not this one. */
+const sportFamily = (s: Session): 'TY' | 'DJ' => (s.family === 'DJ' ? 'DJ' : 'TY');
 const offline = createStore<LiveStatus>('connecting');
 
 function Expired() {
@@ -109,14 +112,14 @@ function Sportsbook({ session }: { session: Session }) {
   return (
     <>
       <Header
-        family={session.family}
+        family={sportFamily(session)}
         venueCode={session.venueCode}
         live={live?.status ?? offline}
       />
       <main className="main">
         <div hidden={!onList}>
           <ListPage
-            family={session.family}
+            family={sportFamily(session)}
             oddsType={oddsType}
             active={onList}
             onOpen={openEvent}
@@ -124,7 +127,7 @@ function Sportsbook({ session }: { session: Session }) {
         </div>
         <Suspense fallback={<ListSkeleton rows={5} />}>
           {detail !== null && <DetailPage id={detail} oddsType={oddsType} onBack={closeEvent} />}
-          {detail === null && screen === 'results' && <ResultsPage family={session.family} />}
+          {detail === null && screen === 'results' && <ResultsPage family={sportFamily(session)} />}
           {detail === null && screen === 'bets' && <BetsPage oddsType={oddsType} active />}
         </Suspense>
       </main>

@@ -63,7 +63,8 @@ export async function api<T>(
 ): Promise<T> {
   const session = currentSession();
   if (!session) throw new SessionExpiredError(8020, messageFor(8020));
-  const d = dialects[session.dialect];
+  // A game venue's session has no dialect; its pages call /h5/api/games directly.
+  const d = dialects[session.dialect ?? 'FBTY'];
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) query.set(k, v);
   const qs = query.size > 0 ? `?${query.toString()}` : '';

@@ -101,9 +101,12 @@ export const SessionExchangeResult = z.object({
   token: z.string(),
   expiresAt: z.number().int(),
   venueCode: z.string(),
-  dialect: z.enum(['IMTY', 'YBTY', 'FBTY', 'OBTY']),
-  /** TY: football and basketball; DJ: esports. */
-  family: z.enum(['TY', 'DJ']),
+  /** The sportsbook's dialect; null for a house game venue (contract §10.11). */
+  dialect: z.enum(['IMTY', 'YBTY', 'FBTY', 'OBTY']).nullable(),
+  /** TY: football and basketball; DJ: esports; CP, ZR, DZ: the house games' families. */
+  family: z.enum(['TY', 'DJ', 'CP', 'ZR', 'DZ']),
+  /** A game venue's launch that named a game: the game to open first. */
+  gameCode: z.string().nullable().optional(),
   merchantOrigins: z.array(z.string()),
   oddsType: z.enum(OddsType),
   oddsChangePolicy: z.enum(oddsChangePolicies),
