@@ -4,8 +4,8 @@ import { sha256 } from '../../packages/protocol/src/fair/sha256';
 import { utf8Encode } from '../../packages/protocol/src/fair/bytes';
 
 /**
- * Chi-square goodness of fit of the three lottery games' outcomes (issue 24: "a chi-square test
- * on 10^6 draws from a fixed test chain passes at 99 %"), deterministic: one fixed chain, walked
+ * Chi-square goodness of fit of the three lottery games' outcomes: 10^6 draws of each
+ * game from a fixed test chain must fit their distributions at 99 %, deterministically: one fixed chain, walked
  * from its secret down, each link drawing round k of every game with message `GAME:k` exactly as
  * the venue does (docs/contract.md §10.6–10.7). `npm run fair:chi-square` runs 10^6 draws per
  * game; the tooling test runs 10^5.

@@ -2,7 +2,7 @@ import { asciiBytes, bytesToHex, hexToBytes } from './bytes';
 import { sha256 } from './sha256';
 
 /**
- * The shoe's Merkle tree (issue 26; docs/contract.md §10): a leaf is SHA-256 of the ASCII string
+ * The shoe's Merkle tree (docs/contract.md §10.12): a leaf is SHA-256 of the ASCII string
  * `{position}:{card}:{salt}` (decimal, decimal, hex); a node is SHA-256(left ‖ right) over raw
  * bytes; an odd last node is carried up unchanged. Root and proofs in lowercase hex, so a round
  * can reveal its cards and be checked against the root published when the shoe started.

@@ -1,7 +1,7 @@
 import { createStream, type FairTrace } from './byte-stream';
 
 /**
- * A live table's 8-deck shoe from its chain element (issue 26; docs/contract.md §10): card `c`
+ * A live table's 8-deck shoe from its chain element (docs/contract.md §10.12): card `c`
  * (0–415) has rank `(c mod 13) + 1` (1 = A, 11–13 = J Q K) and suit `floor(c / 13) mod 4`. From
  * the stream for (seed, `gameCode:shoeNo`), in this order: the 415 `int` calls of the
  * Fisher–Yates shuffle of `[0..415]`; `int(3)` for the cut; then 416 salts, the next 416

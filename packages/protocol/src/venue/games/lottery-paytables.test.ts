@@ -22,7 +22,7 @@ import {
 
 /**
  * Every bet type's return to player by full enumeration, against probabilities written here as
- * fractions counted by hand (issue 24's definitions), never taken from the code under test.
+ * fractions counted by hand (the rules page's definitions), never taken from the code under test.
  */
 
 /** A finishing order with car `a` at position p and car `b` at position q, the rest in order. */

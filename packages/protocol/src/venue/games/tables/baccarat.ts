@@ -1,7 +1,7 @@
 import { cardRank } from '../../../fair/shoe';
 
 /**
- * 百家乐 (punto banco) on an 8-deck shoe (issue 26): card values A = 1, 2–9, 10 J Q K = 0;
+ * 百家乐 (punto banco) on an 8-deck shoe (docs/contract.md §10.12): card values A = 1, 2–9, 10 J Q K = 0;
  * a natural 8 or 9 on either side stands both; the player draws on 0–5; the banker follows the
  * third-card table. Deal order P1 B1 P2 B2, then P3 and B3 when the rules call for them.
  */

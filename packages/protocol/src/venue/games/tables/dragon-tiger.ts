@@ -1,7 +1,7 @@
 import { cardRank } from '../../../fair/shoe';
 
 /**
- * 龙虎 (issue 26): one card each, 龙 first then 虎; K high, A low; 龙 / 虎 pay 1:1 and lose
+ * 龙虎 (docs/contract.md §10.12): one card each, 龙 first then 虎; K high, A low; 龙 / 虎 pay 1:1 and lose
  * half the stake on a tie; 和 pays 8:1.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The road maps (路单) of a baccarat or 龙虎 shoe (issue 26), pure functions of its hands:
+ * The road maps (路单) of a baccarat or 龙虎 shoe (docs/contract.md §10.12), pure functions of its hands:
  * 珠盘路 (every hand in order), 大路 (logical columns of one side, ties counted on the cell
  * before them, a column longer than the grid turning right — the dragon tail), and the three
  * derived roads read off 大路's logical columns — 大眼仔 (compare one column back), 小路 (two),

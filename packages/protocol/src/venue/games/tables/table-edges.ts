@@ -1,8 +1,8 @@
 import { bankerDraws } from './baccarat';
 
 /**
- * Each table bet's house edge by exact enumeration over the shoe's rank counts (issue 26's
- * published edges): every way the cards of one hand can fall from a full 8-deck shoe, without
+ * Each table bet's house edge by exact enumeration over the shoe's rank counts (docs/contract.md
+ * §10.12's published edges): every way the cards of one hand can fall from a full 8-deck shoe, without
  * replacement, weighted by its probability. Shown on the rules page; asserted by the tests.
  */
 
