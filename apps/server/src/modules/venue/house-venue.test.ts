@@ -95,7 +95,18 @@ describe('the registry and the game lists', () => {
       ['YBDJ', '/gaming/ybdj'],
       ['LHDJ', '/gaming/lhdj'],
     ]);
-    expect((await c.data<VenueList>('venueList', { query: { family: 'ZR' } })).list).toEqual([]);
+    // The house game venues (dialect null) open in the one game frame (contract §6).
+    for (const [family, code, name] of [
+      ['CP', 'XYCP', '星云彩票'],
+      ['ZR', 'XYZR', '星云真人'],
+      ['DZ', 'XYDZ', '星云电子'],
+    ] as const) {
+      const list = (await c.data<VenueList>('venueList', { query: { family } })).list;
+      expect(list.map((v) => [v.code, v.name, v.dialect, v.frameRoute])).toEqual([
+        [code, name, null, '/gaming/house'],
+      ]);
+    }
+    expect((await c.data<VenueList>('venueList', { query: { family: 'QP' } })).list).toEqual([]);
     await expectCode(c.call('venueList', { query: { family: 'XX' } }), ErrorCode.Validation);
   });
 
