@@ -62,7 +62,7 @@ function gameBet(
     oddsChangePolicy: 'none',
     legs: [
       {
-        selectionId: `g:XYK3:${ROUND}:${betType}:${pick}`,
+        selectionId: `g:JSK3:${ROUND}:${betType}:${pick}`,
         eventName: `极速快3 第${ROUND}期`,
         marketLabel: betType === 'big' || betType === 'small' ? '大小' : '和值',
         outcomeLabel: label,
@@ -105,8 +105,8 @@ describe('game bets and their valid turnover', () => {
       validTurnover: '0.00',
       legs: [
         expect.objectContaining({
-          matchId: `g:XYK3:${ROUND}`,
-          selectionId: `g:XYK3:${ROUND}:big:big`,
+          matchId: `g:JSK3:${ROUND}`,
+          selectionId: `g:JSK3:${ROUND}:big:big`,
           match: `极速快3 第${ROUND}期`,
           market: '大小',
           selection: '大',
@@ -220,7 +220,13 @@ describe('game bets and their valid turnover', () => {
     // A game selection in a TY venue's feed is a game bet all the same.
     feed(
       'FAKE',
-      gameBet(m, { betId: fromTy, version: 2, result: 'lost', payout: '0.00', validStake: '30.00' }),
+      gameBet(m, {
+        betId: fromTy,
+        version: 2,
+        result: 'lost',
+        payout: '0.00',
+        validStake: '30.00',
+      }),
     );
     await pull();
     const byId = new Map((await bets(m)).list.map((b) => [b.betId, b]));
@@ -331,7 +337,7 @@ describe('投注记录 with game bets', () => {
       venueCode: 'XYCP',
       kind: 'single',
       status: 'open',
-      legs: [expect.objectContaining({ selectionId: `g:XYK3:${ROUND}:big:big` })],
+      legs: [expect.objectContaining({ selectionId: `g:JSK3:${ROUND}:big:big` })],
     });
   });
 });

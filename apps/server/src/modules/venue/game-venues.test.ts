@@ -40,8 +40,9 @@ const create = (body: Record<string, unknown>) =>
 const update = (code: string, body: Record<string, unknown>) =>
   adminCall(bed.t, bed.admin, 'POST', `/admin/api/v1/venues/${code}`, body);
 const codes = async () =>
-  (await adminCall<{ list: { code: string }[] }>(bed.t, bed.admin, 'GET', '/admin/api/v1/venues'))
-    .data.list.map((v) => v.code);
+  (
+    await adminCall<{ list: { code: string }[] }>(bed.t, bed.admin, 'GET', '/admin/api/v1/venues')
+  ).data.list.map((v) => v.code);
 
 describe('the registry of game venues', () => {
   it('lists a game venue with a null dialect and the /gaming/house frame route', async () => {
@@ -111,24 +112,27 @@ describe('launching a game', () => {
   const lastLaunch = () => bed.venue.control.launches[bed.venue.control.launches.length - 1];
 
   it('passes the game code to a game venue and opens it in /gaming/house', async () => {
-    const r = await launch({ enName: 'XYCP', isPreload: false, gameCode: 'XYK3' });
+    const r = await launch({ enName: 'XYCP', isPreload: false, gameCode: 'JSK3' });
     expect(r.status_code).toBe(ErrorCode.Success);
     expect(r.data.frameRoute).toBe('/gaming/house');
-    expect(lastLaunch()).toMatchObject({ venueCode: 'XYCP', gameCode: 'XYK3' });
+    expect(lastLaunch()).toMatchObject({ venueCode: 'XYCP', gameCode: 'JSK3' });
     await launch({ enName: 'XYCP', isPreload: false });
     expect(lastLaunch()).not.toHaveProperty('gameCode');
   });
 
   it('never sends a game code to a sportsbook venue', async () => {
-    await launch({ enName: 'FAKE', isPreload: false, gameCode: 'XYK3' });
+    await launch({ enName: 'FAKE', isPreload: false, gameCode: 'JSK3' });
     expect(lastLaunch()).toMatchObject({ venueCode: 'FAKE' });
     expect(lastLaunch()).not.toHaveProperty('gameCode');
   });
 
   it('refuses a malformed game code (10003) and asks the venue nothing', async () => {
     const seen = bed.venue.control.launches.length;
-    for (const gameCode of ['xyk3', 'X', 'XYK3!', 'A'.repeat(17), 3])
-      await expectCode(launch({ enName: 'XYCP', isPreload: false, gameCode }), ErrorCode.Validation);
+    for (const gameCode of ['xyk3', 'X', 'JSK3!', 'A'.repeat(17), 3])
+      await expectCode(
+        launch({ enName: 'XYCP', isPreload: false, gameCode }),
+        ErrorCode.Validation,
+      );
     expect(bed.venue.control.launches).toHaveLength(seen);
   });
 });

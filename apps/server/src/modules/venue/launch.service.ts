@@ -1,9 +1,5 @@
 import { ErrorCode, type LaunchRequest, type LaunchResult } from '@nebula/protocol';
-import {
-  familyNeedsDialect,
-  frameRouteOf,
-  isVenuePageUrl,
-} from '@nebula/protocol/venue/registry';
+import { familyNeedsDialect, frameRouteOf, isVenuePageUrl } from '@nebula/protocol/venue/registry';
 import type { Db } from '@nebula/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';

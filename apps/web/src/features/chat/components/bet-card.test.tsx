@@ -44,7 +44,7 @@ describe('a shared bet card', () => {
     const { container } = render(
       <ul>
         <BetCard
-          card={card('g:XYK3:20261126001:big:big', '极速快3 第20261126001期')}
+          card={card('g:JSK3:20261126001:big:big', '极速快3 第20261126001期')}
           own={false}
           onFollow={() => {}}
         />

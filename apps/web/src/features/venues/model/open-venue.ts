@@ -44,8 +44,7 @@ export async function openVenue(venue: VenueView, o: OpenOptions): Promise<void>
       selections: o.selections,
       gameCode: o.gameCode,
     });
-    if (venue.frameRoute)
-      o.navigate(frameHref(venue.frameRoute, venue.code, r.url, o.gameCode));
+    if (venue.frameRoute) o.navigate(frameHref(venue.frameRoute, venue.code, r.url, o.gameCode));
     else if (popup) popup.location.href = r.url;
   } catch (error) {
     popup?.close();

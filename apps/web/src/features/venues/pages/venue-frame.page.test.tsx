@@ -197,13 +197,13 @@ describe('a house game venue’s frame (/gaming/house)', () => {
     const url = `${ORIGIN}/h5/?token=spent`;
     markFrameLoaded(url);
     const { launches, router } = renderGame(
-      `/gaming/house?venue=XYCP&url=${encodeURIComponent(url)}&game=XYK3`,
+      `/gaming/house?venue=XYCP&url=${encodeURIComponent(url)}&game=JSK3`,
     );
     expect((await screen.findByTitle('星云彩票')).getAttribute('src')).toBe(
       `${ORIGIN}/h5/?token=fresh`,
     );
-    expect(launches).toEqual([expect.objectContaining({ enName: 'XYCP', gameCode: 'XYK3' })]);
-    expect(router.state.location.search).toContain('&game=XYK3');
+    expect(launches).toEqual([expect.objectContaining({ enName: 'XYCP', gameCode: 'JSK3' })]);
+    expect(router.state.location.search).toContain('&game=JSK3');
   });
 
   it('a game code that is not one is not sent', async () => {
