@@ -24,6 +24,15 @@ export function frameHref(
   return `${frameRoute}?venue=${encodeURIComponent(venueCode)}&url=${encodeURIComponent(url)}${game}`;
 }
 
+/** The `game` a venue page URL carries (a house game venue's launch names it so), if any. */
+export function gameOfPageUrl(url: string | null): string | null {
+  try {
+    return url ? new URL(url).searchParams.get('game') : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The game a frame route's address names (`&game=`), when it is a well-formed game code. */
 export function frameGameCode(raw: string | null): string | null {
   return raw && /^[A-Z][A-Z0-9]{1,15}$/.test(raw) ? raw : null;

@@ -206,6 +206,14 @@ describe('a house game venue’s frame (/gaming/house)', () => {
     expect(router.state.location.search).toContain('&game=JSK3');
   });
 
+  it('a reload finds the game in the venue page’s own URL when the address has none', async () => {
+    const url = `${ORIGIN}/h5/games/?token=spent3&game=JSK3`;
+    markFrameLoaded(url);
+    const { launches } = renderGame(`/gaming/house?venue=XYCP&url=${encodeURIComponent(url)}`);
+    await vi.waitFor(() => expect(launches).toHaveLength(1));
+    expect(launches[0]).toMatchObject({ gameCode: 'JSK3' });
+  });
+
   it('a game code that is not one is not sent', async () => {
     const url = `${ORIGIN}/h5/?token=spent2`;
     markFrameLoaded(url);

@@ -23,7 +23,7 @@ import {
   relaunchedUrl,
 } from '../model/frame-reload';
 import { frameTarget } from '../model/frame-target';
-import { frameGameCode, frameHref } from '../model/open-venue';
+import { frameGameCode, frameHref, gameOfPageUrl } from '../model/open-venue';
 import { launchVenue, venueProxy } from '../model/venue-launch';
 import '../components/venues.css';
 
@@ -71,8 +71,10 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
     params.get('url'),
   );
   const current = typeof target === 'object' ? target : null;
-  // A house game venue's frame may name the game it opened: a relaunch opens it again.
-  const gameCode = frameGameCode(params.get('game'));
+  // A house game venue's frame may name the game it opened (in its address, or the venue's
+  // page URL's own `game`): a relaunch opens it again.
+  const gameCode =
+    frameGameCode(params.get('game')) ?? frameGameCode(gameOfPageUrl(current?.url ?? null));
   const main = useQuery({
     queryKey: ['wallet', token, 'balances'],
     queryFn: () => api.call('walletBalances'),
