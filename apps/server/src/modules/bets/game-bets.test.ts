@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one suite over one testbed (platform and fake venue), started once;
+ * each case is a rule of game bets' valid turnover or their records.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BetPage, Turnover } from '@nebula/protocol';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';

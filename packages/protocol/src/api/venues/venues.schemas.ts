@@ -51,7 +51,7 @@ export const LaunchRequest = z
     /** 免转: recall the other venues, then move the main balance in (manual launches only). */
     appSendMoney: z.boolean().default(false),
     activity: text().max(80).optional(),
-    /** A house game venue: the game to open (SPEC §7's launch field; the merchant's format). */
+    /** A house game venue: the game to open (contract §6's launch; the merchant's format). */
     gameCode: GameCodeParam.optional(),
     https: z.boolean().optional(),
     isApp: z.boolean().optional(),
