@@ -276,7 +276,10 @@ describe('counts and hot matches', () => {
     const s = await t.client().data<VenueSummary>('venueSummary', { query: { family: 'TY' } });
     expect(s.counts.TY.open).toBe(4);
     expect(s.counts.DJ.open).toBe(3);
-    expect(s.counts.ZR).toEqual({ live: 0, today: 0, open: 0 });
+    // The house game venues count in their families; a family with no venue counts nothing.
+    expect(s.counts.CP.open).toBe(1);
+    expect(s.counts.ZR.open).toBe(1);
+    expect(s.counts.QP).toEqual({ live: 0, today: 0, open: 0 });
     // The calendar's last kick-offs of a day are in the evening: late in the evening in Shanghai
     // no match is left today, and the counts are rightly 0 then.
     const shanghaiHour = new Date(Date.now() + 8 * 3600_000).getUTCHours();
