@@ -30,7 +30,32 @@ test('the game pages list a family’s venues with their counts; an empty family
   await page.goto('/game/gaming');
   await expect(page.locator('[data-venue]')).toHaveCount(3);
   await page.goto('/game/realbet');
+  await expect(page.locator('[data-venue="XYZR"]')).toContainText('星云真人');
+  await page.goto('/game/chess');
   await expect(page.getByText('该分类暂无场馆')).toBeVisible();
+  expect(cspViolations).toEqual([]);
+});
+
+test('/game/lottery lists 星云彩票, which opens in the house game frame (/gaming/house)', async ({
+  page,
+  stack,
+  cspViolations,
+}) => {
+  await register(page);
+  await page.goto('/game/lottery');
+  const card = page.locator('[data-venue="XYCP"]');
+  await expect(card).toContainText('星云彩票');
+  await expect(page.locator('[data-family-counts="CP"]')).toContainText('1 个场馆');
+  await shot(page, 'game-lottery');
+  await page.getByRole('button', { name: '进入星云彩票' }).click();
+  await expect(page).toHaveURL(/\/gaming\/house\?venue=XYCP&url=/);
+  const frame = page.locator('iframe.nb-frame__page');
+  await expect(frame).toHaveAttribute('src', new RegExp(`^${stack.venueOrigin}/h5/`));
+  const sandbox = (await frame.getAttribute('sandbox')) ?? '';
+  expect(sandbox).not.toContain('allow-top-navigation');
+  await expect(page.getByRole('heading', { name: '星云彩票' })).toBeVisible();
+  await expect(page.getByTestId('frame-venue-balance')).toContainText('0.00');
+  await shot(page, 'gaming-house');
   expect(cspViolations).toEqual([]);
 });
 

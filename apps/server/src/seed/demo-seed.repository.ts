@@ -59,7 +59,8 @@ export interface DemoVenue {
   family: string;
   name: string;
   logo: string;
-  dialect: string;
+  /** Null for a house game venue (contract §6). */
+  dialect: string | null;
   origin: string;
   apiUrl: string;
   merchantCode: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@nebula/protocol';
 import { AppError } from '../lib/errors';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { DEMO_MEMBER, seedDemoMember } from './demo-seed';
+import { DEMO_MEMBER, seedDemoMember, seedDemoVenues } from './demo-seed';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,5 +48,48 @@ describe('demo member seed', () => {
     await expect(seedDemoMember(failing(new AppError(ErrorCode.UsernameTaken)))).resolves.toEqual(
       DEMO_MEMBER,
     );
+  });
+});
+
+describe('demo venue seed', () => {
+  const at = { origin: 'http://localhost:8090', apiUrl: 'http://127.0.0.1:8090' };
+  const codes = async () =>
+    (
+      await t.db.query<{ code: string; dialect: string | null }>(
+        'SELECT code, dialect FROM venues ORDER BY sort, code',
+      )
+    ).rows;
+
+  it('an install seeded before the game venues gets them once, dialect null, after the rest', async () => {
+    // As an install seeded by an earlier version: the sports venues' claim is taken.
+    await t.db.query(`INSERT INTO seed_markers (name) VALUES ('demo-venues-v1')`);
+    await t.db.query(
+      `INSERT INTO venues (code, family, name, logo, dialect, origin, api_url, merchant_code, status, sort, created_at, updated_at)
+       VALUES ('IMTY', 'TY', '星云体育·IM', '/static/venues/imty.svg', 'IMTY', $1, $2, 'NEBULA', 'open', 10, now(), now())`,
+      [at.origin, at.apiUrl],
+    );
+    expect(await seedDemoVenues(t.db, at)).toBe(true);
+    expect(await codes()).toEqual([
+      { code: 'IMTY', dialect: 'IMTY' },
+      { code: 'XYCP', dialect: null },
+      { code: 'XYZR', dialect: null },
+      { code: 'XYDZ', dialect: null },
+    ]);
+    // An operator renames one; the next start changes nothing.
+    await t.db.query(`UPDATE venues SET name = '彩票大厅' WHERE code = 'XYCP'`);
+    expect(await seedDemoVenues(t.db, at)).toBe(false);
+    expect(await codes()).toHaveLength(4);
+    const r = await t.db.query<{ name: string }>(`SELECT name FROM venues WHERE code = 'XYCP'`);
+    expect(r.rows[0]?.name).toBe('彩票大厅');
+  });
+
+  it('the table itself refuses a sports or esports venue without a dialect', async () => {
+    await expect(
+      t.db.query(
+        `INSERT INTO venues (code, family, name, logo, dialect, origin, api_url, merchant_code, status, sort, created_at, updated_at)
+         VALUES ('NODIA', 'TY', 'x', '/static/venues/imty.svg', NULL, $1, $2, 'NEBULA', 'open', 99, now(), now())`,
+        [at.origin, at.apiUrl],
+      ),
+    ).rejects.toThrow();
   });
 });

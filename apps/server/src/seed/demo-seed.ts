@@ -58,31 +58,64 @@ const demoVenues: [string, 'TY' | 'DJ', string, 'IMTY' | 'YBTY' | 'FBTY' | 'OBTY
   ['LHDJ', 'DJ', '雷火电竞', 'FBTY'],
 ];
 
-/** The demo registry: the house venue at `origin` (public) and `apiUrl` (server side). */
+/**
+ * The house game venues (contract §6): one per game family the house venue serves, dialect
+ * null (their pages call the venue's games API). Sorted after the sports venues.
+ */
+const demoGameVenues: [string, 'CP' | 'ZR' | 'DZ', string][] = [
+  ['XYCP', 'CP', '星云彩票'],
+  ['XYZR', 'ZR', '星云真人'],
+  ['XYDZ', 'DZ', '星云电子'],
+];
+
+/**
+ * The demo registry: the house venue at `origin` (public) and `apiUrl` (server side). Each set
+ * has its own claim, so an install seeded before the game venues existed gets them once (and
+ * a venue an operator removed or edited since is left as they made it). True when anything
+ * was added.
+ */
 export async function seedDemoVenues(
   db: Db,
   at: { origin: string; apiUrl: string; merchantCode?: string },
   now = Date.now(),
 ): Promise<boolean> {
-  return db.tx(async (q) => {
+  const row = (code: string, sort: number) => ({
+    code,
+    logo: `/static/venues/${code.toLowerCase()}.svg`,
+    origin: at.origin,
+    apiUrl: at.apiUrl,
+    merchantCode: at.merchantCode ?? 'NEBULA',
+    sort,
+  });
+  const sports = await db.tx(async (q) => {
     if (!(await claim(q, 'demo-venues-v1'))) return false;
     await insertDemoVenues(
       q,
       demoVenues.map(([code, family, name, dialect], i) => ({
-        code,
+        ...row(code, (i + 1) * 10),
         family,
         name,
-        logo: `/static/venues/${code.toLowerCase()}.svg`,
         dialect,
-        origin: at.origin,
-        apiUrl: at.apiUrl,
-        merchantCode: at.merchantCode ?? 'NEBULA',
-        sort: (i + 1) * 10,
       })),
       now,
     );
     return true;
   });
+  const games = await db.tx(async (q) => {
+    if (!(await claim(q, 'demo-game-venues-v1'))) return false;
+    await insertDemoVenues(
+      q,
+      demoGameVenues.map(([code, family, name], i) => ({
+        ...row(code, (demoVenues.length + i + 1) * 10),
+        family,
+        name,
+        dialect: null,
+      })),
+      now,
+    );
+    return true;
+  });
+  return sports || games;
 }
 
 export const DEMO_MEMBER = { userName: 'demo888', password: 'Nebula-demo-2026' } as const;

@@ -32,7 +32,8 @@ export async function registerVenue(
     origin: string;
     apiUrl: string;
     family?: string;
-    dialect?: string;
+    /** Null: a house game venue (contract §6); absent: FBTY. */
+    dialect?: string | null;
     name?: string;
     status?: 'open' | 'maintenance';
   },
@@ -42,7 +43,7 @@ export async function registerVenue(
     family: v.family ?? 'TY',
     name: v.name ?? `测试场馆${v.code}`,
     logo: '/static/venues/imty.svg',
-    dialect: v.dialect ?? 'FBTY',
+    dialect: v.dialect === undefined ? 'FBTY' : v.dialect,
     origin: v.origin,
     apiUrl: v.apiUrl,
     merchantCode: MERCHANT,

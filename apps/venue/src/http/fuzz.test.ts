@@ -1,4 +1,4 @@
-import { gamesOperatorPaths, gamesPaths } from '@nebula/protocol/venue/games/index';
+import { gameBetPaths, gamesOperatorPaths, gamesPaths } from '@nebula/protocol/venue/games/index';
 import { dialects } from '@nebula/protocol/venue/dialects';
 import { h5Paths, obCountsPath } from '@nebula/protocol/venue/h5';
 import { merchantPaths } from '@nebula/protocol/venue/merchant';
@@ -13,6 +13,8 @@ import { createVenueTestApp, OPERATOR_TOKENS, type VenueTestApp } from '../test/
  */
 let v: VenueTestApp;
 let token: string;
+/** A house game venue's session (the bets' routes take only those). */
+let gameToken: string;
 beforeAll(async () => {
   // Twenty thousand calls from one address in seconds: a flood by design. The page's limits
   // (their own tests in h5-limits.test.ts) are raised so that every handler meets the input.
@@ -24,6 +26,8 @@ beforeAll(async () => {
   });
   await v.leader.tick();
   token = await v.enter(`fuzz-${Date.now().toString(36)}`);
+  gameToken = await v.enter(`fuzz-g-${Date.now().toString(36)}`, 'HOUSE_CP');
+  await v.games.clock.tick();
 });
 afterAll(() => v.close());
 
@@ -41,6 +45,21 @@ const bodies: (string | undefined)[] = [
   '{"venueCode":"HOUSE_TY","playerId":"../../x","amount":1e309}',
   JSON.stringify({ eventId: 'x'.repeat(10_000), marketKey: '\u0000', held: 'true' }),
   JSON.stringify({ oddsType: 9, token: 'x'.repeat(500) }),
+  JSON.stringify({
+    requestKey: 'fuzz-key-1',
+    roundNo: '202611260001',
+    multiple: 1e308,
+    unitPrice: '2.00',
+    picks: [{ betType: 'sum', pick: '10' }],
+  }),
+  JSON.stringify({
+    requestKey: 'fuzz-key-2',
+    roundNo: '99999999999999999999',
+    multiple: 1,
+    unitPrice: '99999999999999.99',
+    picks: Array(200).fill({ betType: 'two_distinct', pick: '12' }),
+  }),
+  JSON.stringify({ gameCode: 'JSK3', liabilityCap: '-1.00', reason: '测试', date: '2026-02-30' }),
 ];
 const queries = [
   '',
@@ -49,6 +68,7 @@ const queries = [
   '?tab=nope&sport=chess',
   '?id=' + 'x'.repeat(2000),
   '?a[]=1',
+  '?gameCode=JSK3&roundNo=0&status=nope&limit=0&before=' + 'x'.repeat(100),
 ];
 
 const routes: { method: 'GET' | 'POST'; url: string }[] = [
@@ -66,8 +86,8 @@ const routes: { method: 'GET' | 'POST'; url: string }[] = [
         { method: 'POST' as const, url: `${d.prefix}${p}` },
       ]),
   ),
-  // The house games' read API, with known, unknown and hostile path parameters.
-  ...Object.values(gamesPaths).flatMap((p) =>
+  // The house games' read and bet API, with known, unknown and hostile path parameters.
+  ...[...Object.values(gamesPaths), gameBetPaths.limits, gameBetPaths.mine].flatMap((p) =>
     ['JSK3', 'NOPE', '%00', 'x'.repeat(300)].flatMap((game) =>
       ['202611260001', '0', 'v1.json', 'v9.json'].map((x) => ({
         method: 'GET' as const,
@@ -75,6 +95,10 @@ const routes: { method: 'GET' | 'POST'; url: string }[] = [
       })),
     ),
   ),
+  ...['JSK3', 'NOPE', '%00', 'x'.repeat(300)].map((game) => ({
+    method: 'POST' as const,
+    url: gameBetPaths.place.replace(':gameCode', game),
+  })),
 ];
 
 describe('the fuzz walk over every venue route', () => {
@@ -82,6 +106,7 @@ describe('the fuzz walk over every venue route', () => {
     const callers: Record<string, string>[] = [
       {},
       { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${gameToken}` },
       { authorization: 'Bearer x', token: 'y', requestid: 'z' },
       { [VENUE_OPERATOR_HEADER]: OPERATOR_TOKENS.admin },
       {

@@ -52,6 +52,8 @@ export const FRAME_SPORT_OB_PATH = '/sport/ob';
 export const FRAME_GAMING_IMDJ_PATH = '/gaming/imdj';
 export const FRAME_GAMING_YBDJ_PATH = '/gaming/ybdj';
 export const FRAME_GAMING_LHDJ_PATH = '/gaming/lhdj';
+/** The house game venues' pages (彩票, 真人, 电子 …): `?venue=CODE&url=…[&game=GAME]`. */
+export const FRAME_GAMING_HOUSE_PATH = '/gaming/house';
 
 // The service side.
 export const CUSTOMER_MAIN_PATH = '/customer/main';

@@ -170,6 +170,7 @@ export const ErrorCode = {
   VenueSecretMissing: 8104,
   VenuePlayRestricted: 8105,
   VenueSortInvalid: 8106,
+  VenueDialectRequired: 8107,
   JsonCacheTooLarge: 8110,
   JsonCacheTooManyKeys: 8111,
   // chat room 91xx (websocket error frames, contract §7; never seen by the HTTP handlers)
@@ -356,6 +357,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   8104: '未配置该商户的密钥，无法连接场馆',
   8105: '账户受限，暂不能进入场馆或转入',
   8106: '排序须包含全部场馆且不重复',
+  8107: '体育、电竞场馆须选择接口类型',
   8110: '缓存内容超过 8 KB',
   8111: '缓存键数量已达上限',
   9100: '聊天服务异常，请稍后重试',

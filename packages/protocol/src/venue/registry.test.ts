@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOnOrigin, isVenuePageUrl } from './registry';
+import { familyNeedsDialect, frameRouteOf, isOnOrigin, isVenuePageUrl } from './registry';
 
 const ORIGIN = 'https://venue.example';
 
@@ -42,5 +42,29 @@ describe('isVenuePageUrl: only the venue’s member pages are framed', () => {
     expect(isVenuePageUrl('javascript:alert(1)//h5/', ORIGIN)).toBe(false);
     expect(isVenuePageUrl('/h5/', ORIGIN)).toBe(false);
     expect(isVenuePageUrl('', ORIGIN)).toBe(false);
+  });
+});
+
+describe('frameRouteOf: where each venue opens (contract §6)', () => {
+  it('frames sports and esports by dialect, as before', () => {
+    expect(frameRouteOf('TY', 'IMTY')).toBe('/sport/im');
+    expect(frameRouteOf('TY', 'OBTY')).toBe('/sport/ob');
+    expect(frameRouteOf('TY', 'FBTY')).toBe('/sport/V188');
+    expect(frameRouteOf('DJ', 'YBTY')).toBe('/gaming/ybdj');
+    expect(frameRouteOf('DJ', 'OBTY')).toBeNull();
+  });
+
+  it('frames every other family in /gaming/house, never a new window', () => {
+    for (const family of ['CP', 'ZR', 'DZ', 'QP', 'BY'] as const) {
+      expect(frameRouteOf(family, null)).toBe('/gaming/house');
+      expect(familyNeedsDialect(family)).toBe(false);
+    }
+  });
+
+  it('TY and DJ need a dialect: without one there is no frame to open', () => {
+    expect(familyNeedsDialect('TY')).toBe(true);
+    expect(familyNeedsDialect('DJ')).toBe(true);
+    expect(frameRouteOf('TY', null)).toBeNull();
+    expect(frameRouteOf('DJ', null)).toBeNull();
   });
 });

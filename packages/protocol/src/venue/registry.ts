@@ -27,7 +27,10 @@ export const familyGamePath: Record<VenueFamily, string> = {
 export const venueStatuses = ['open', 'maintenance'] as const;
 export type VenueStatus = (typeof venueStatuses)[number];
 
-/** The frame routes of contract §8.1: venue frames under `/sport` and `/gaming` (contract §6). */
+/**
+ * The frame routes of contract §8.1: venue frames under `/sport` and `/gaming` (contract §6);
+ * `/gaming/house` frames the house game venues' pages (every family but TY and DJ).
+ */
 export const frameRoutes = [
   '/sport/V188',
   '/sport/im',
@@ -35,27 +38,39 @@ export const frameRoutes = [
   '/gaming/imdj',
   '/gaming/ybdj',
   '/gaming/lhdj',
+  '/gaming/house',
 ] as const;
 export type FrameRoute = (typeof frameRoutes)[number];
+
+/** The families whose venues speak a sportsbook dialect (contract §6): a registry row needs one. */
+export const dialectFamilies: readonly VenueFamily[] = ['TY', 'DJ'];
+
+/** Whether a registry row of `family` must name a dialect (TY, DJ) or may leave it null. */
+export function familyNeedsDialect(family: VenueFamily): boolean {
+  return dialectFamilies.includes(family);
+}
 
 /**
  * Where a venue's page opens inside the member site: sports by dialect (IMTY `/sport/im`, OBTY
  * `/sport/ob`, YBTY and FBTY `/sport/V188`), esports by dialect (IM `/gaming/imdj`, YB
- * `/gaming/ybdj`, FB — 雷火 — `/gaming/lhdj`). Anything else has no frame route and opens in a
- * new window.
+ * `/gaming/ybdj`, FB — 雷火 — `/gaming/lhdj`), every other family in `/gaming/house` (the
+ * house games, dialect null). An esports venue of another dialect has no frame route and opens
+ * in a new window.
  */
-export function frameRouteOf(family: VenueFamily, dialect: Dialect): FrameRoute | null {
+export function frameRouteOf(family: VenueFamily, dialect: Dialect | null): FrameRoute | null {
   if (family === 'TY') {
     if (dialect === 'IMTY') return '/sport/im';
     if (dialect === 'OBTY') return '/sport/ob';
+    if (dialect === null) return null;
     return '/sport/V188';
   }
   if (family === 'DJ') {
     if (dialect === 'IMTY') return '/gaming/imdj';
     if (dialect === 'YBTY') return '/gaming/ybdj';
     if (dialect === 'FBTY') return '/gaming/lhdj';
+    return null;
   }
-  return null;
+  return '/gaming/house';
 }
 
 /**

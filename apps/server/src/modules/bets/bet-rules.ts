@@ -3,6 +3,8 @@ import { marketId, parseSelectionId, type BetStatus } from '@nebula/protocol/ven
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
 import type { ExposureBet } from '@nebula/protocol/venue/exposure';
 import { parseMoney } from '@nebula/protocol';
+import { parseGameSelectionId } from '@nebula/protocol/venue/games/game-bets';
+import { familyNeedsDialect, type VenueFamily } from '@nebula/protocol/venue/registry';
 
 /**
  * The platform's reading of a venue's bet version (contract §6), as pure functions: the bet's
@@ -25,6 +27,23 @@ export interface StoredLeg {
 
 export function storedLegs(v: BetVersion): StoredLeg[] {
   return v.legs.map((l) => {
+    const game = parseGameSelectionId(l.selectionId);
+    if (game) {
+      // A house game leg (contract §10.11): its round stands in for the match, its 玩法 for the
+      // market — ids that never meet a sportsbook market's.
+      const round = `g:${game.gameCode}:${game.roundNo}`;
+      return {
+        matchId: round,
+        selectionId: l.selectionId,
+        marketId: `${round}:${game.betType}`,
+        outcome: game.pick,
+        match: l.eventName,
+        market: l.marketLabel,
+        selection: l.outcomeLabel,
+        oddsMilli: l.oddsMilli,
+        result: l.result,
+      };
+    }
     const key = parseSelectionId(l.selectionId);
     return {
       matchId: key?.matchId ?? l.selectionId.split(':')[0] ?? '',
@@ -46,6 +65,8 @@ export function storedLegs(v: BetVersion): StoredLeg[] {
  */
 export function groupKeyOf(legs: readonly StoredLeg[]): string | null {
   if (legs.length !== 1) return null;
+  // A game bet never enters a sportsbook exposure group, whatever its id looks like.
+  if (parseGameSelectionId(legs[0]!.selectionId)) return null;
   const key = parseSelectionId(legs[0]!.selectionId);
   return key ? `${key.matchId}:${key.period}` : null;
 }
@@ -115,4 +136,30 @@ export function validTurnoverFen(
   if (status === 'won' || status === 'lost') return stake;
   if (status === 'half_won' || status === 'half_lost') return stake / 2n;
   return 0n;
+}
+
+/**
+ * Whether a bet is a house game bet (contract §6): its venue is of a game family (CP, ZR, DZ,
+ * QP, BY) or one of its legs is a game selection (`g:{gameCode}:{期号}:{betType}:{pick}`).
+ * Such a bet earns what the venue computed for it, never the sportsbook's rules.
+ */
+export function isGameBet(family: VenueFamily, legs: readonly { selectionId: string }[]): boolean {
+  return !familyNeedsDialect(family) || legs.some((l) => parseGameSelectionId(l.selectionId));
+}
+
+/**
+ * A game bet's valid turnover (contract §6): the version's `validStake` as the venue computed
+ * it when the round settled, nothing while it is open or void or when the venue sent none. It
+ * never counts more than the stake (a venue that says so is capped, not believed).
+ */
+export function gameValidTurnoverFen(
+  status: BetStatus,
+  stake: bigint,
+  validStake: string | null | undefined,
+): bigint {
+  if (status === 'open' || status === 'void' || validStake === null || validStake === undefined)
+    return 0n;
+  const valid = parseMoney(validStake);
+  if (valid < 0n) return 0n;
+  return valid > stake ? stake : valid;
 }

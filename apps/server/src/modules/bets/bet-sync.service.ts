@@ -13,7 +13,9 @@ import type { BetGroupsService } from './bet-groups.service';
 import {
   betOddsMilli,
   betStatusOf,
+  gameValidTurnoverFen,
   groupKeyOf,
+  isGameBet,
   potentialWinFen,
   storedLegs,
   validTurnoverFen,
@@ -102,11 +104,13 @@ export class BetSyncService {
     const names = new Map<string, string>();
     const n = await this.d.db.tx(async (q) => {
       if ((await repo.readCursor(q, venue.code, 'bets', true)) !== from) return null;
-      await this.d.groups.lock(q, groupsOf(changes));
+      await this.d.groups.lock(q, groupsOf(venue.family, changes));
       let count = 0;
       for (const v of changes) {
         if (await this.#applyVersion(q, venue, v, minOdds)) count += 1;
-        for (const l of v.legs) names.set(l.selectionId.split(':')[0] ?? '', l.eventName);
+        // Match names for the chat's live scores: a game round has no score.
+        if (!isGameBet(venue.family, v.legs))
+          for (const l of v.legs) names.set(l.selectionId.split(':')[0] ?? '', l.eventName);
       }
       await this.#noteDebts(q, venue, changes);
       await repo.saveCursor(q, venue.code, 'bets', to, this.d.clock.now());
@@ -149,10 +153,13 @@ export class BetSyncService {
     const stake = parseMoney(v.stake);
     const status = betStatusOf(v);
     const oddsMilli = betOddsMilli(legs);
-    const groupKey = groupKeyOf(legs);
+    // A house game bet earns the venue's validStake as is (contract §6): no group, no hedge
+    // and no minimum odds; its credit moves by version like a parlay's.
+    const game = isGameBet(venue.family, v.legs);
+    const groupKey = game ? null : groupKeyOf(legs);
     const self = { venueCode: venue.code, betId: v.betId };
     let hedged = false;
-    if (status !== 'open' && status !== 'void' && status !== 'push') {
+    if (!game && status !== 'open' && status !== 'void' && status !== 'push') {
       const partners = await repo.hedgingBets(
         q,
         memberId,
@@ -175,8 +182,9 @@ export class BetSyncService {
       }
     }
     // A grouped single keeps its share until its group is judged below.
-    const valid =
-      groupKey === null
+    const valid = game
+      ? gameValidTurnoverFen(status, stake, v.validStake)
+      : groupKey === null
         ? validTurnoverFen(status, stake, oddsMilli, minOdds, hedged)
         : (earlier?.validTurnover ?? 0n);
     await repo.upsertBet(
@@ -226,11 +234,14 @@ export class BetSyncService {
 }
 
 /** The groups a page's singles belong to (contract §6), to be locked before any bet. */
-function groupsOf(changes: BetVersion[]): { memberId: number; groupKey: string }[] {
+function groupsOf(
+  family: VenueRow['family'],
+  changes: BetVersion[],
+): { memberId: number; groupKey: string }[] {
   const out: { memberId: number; groupKey: string }[] = [];
   for (const v of changes) {
     const memberId = memberIdOfPlayer(v.playerId);
-    const groupKey = groupKeyOf(storedLegs(v));
+    const groupKey = isGameBet(family, v.legs) ? null : groupKeyOf(storedLegs(v));
     if (memberId !== null && groupKey !== null) out.push({ memberId, groupKey });
   }
   return out;

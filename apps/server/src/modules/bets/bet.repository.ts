@@ -197,6 +197,8 @@ export interface BetFilter {
   memberId: number;
   status?: BetStatus;
   venueCode?: string;
+  /** Only bets at one of these venues (a family's). */
+  venueCodes?: string[];
   from?: number;
   to?: number;
 }
@@ -206,6 +208,7 @@ function whereOf(f: BetFilter): { cond: string; params: unknown[] } {
   const params: unknown[] = [f.memberId];
   if (f.status) where.push(`status = $${params.push(f.status)}`);
   if (f.venueCode) where.push(`venue_code = $${params.push(f.venueCode)}`);
+  if (f.venueCodes) where.push(`venue_code = ANY($${params.push(f.venueCodes)}::text[])`);
   if (f.from !== undefined) where.push(`placed_at >= $${params.push(ts(f.from))}`);
   if (f.to !== undefined) where.push(`placed_at < $${params.push(ts(f.to))}`);
   return { cond: where.join(' AND '), params };

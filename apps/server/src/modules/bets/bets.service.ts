@@ -6,6 +6,7 @@ import {
   type SharedBetCard,
 } from '@nebula/protocol';
 import type { BetStatus } from '@nebula/protocol/venue/markets';
+import type { VenueFamily } from '@nebula/protocol/venue/registry';
 import type { Db } from '@nebula/db';
 import { shanghaiDayRange } from '../../lib/shanghai-time';
 import type { VenueRegistry } from '../venue-registry/venue-registry.service';
@@ -36,6 +37,7 @@ export class BetsService {
     f: {
       status?: BetStatus;
       venueCode?: string;
+      family?: VenueFamily;
       from?: string;
       to?: string;
       page: number;
@@ -48,6 +50,9 @@ export class BetsService {
         memberId,
         status: f.status,
         venueCode: f.venueCode,
+        ...(f.family
+          ? { venueCodes: (await this.registry.publicList(f.family)).map((v) => v.code) }
+          : {}),
         from: f.from ? shanghaiDayRange(f.from)[0] : undefined,
         to: f.to ? shanghaiDayRange(f.to)[1] : undefined,
       },

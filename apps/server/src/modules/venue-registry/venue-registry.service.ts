@@ -1,5 +1,10 @@
 import { ErrorCode, type AdminVenue, type VenueFamily, type VenueView } from '@nebula/protocol';
-import { frameRouteOf, frameRoutes, isVenuePageUrl } from '@nebula/protocol/venue/registry';
+import {
+  familyNeedsDialect,
+  frameRouteOf,
+  frameRoutes,
+  isVenuePageUrl,
+} from '@nebula/protocol/venue/registry';
 import type { Dialect } from '@nebula/protocol/venue/dialects';
 import type { Db } from '@nebula/db';
 import type { Bus } from '../../bus/bus';
@@ -17,7 +22,7 @@ export interface VenueInput {
   family: VenueFamily;
   name: string;
   logo: string;
-  dialect: Dialect;
+  dialect: Dialect | null;
   origin: string;
   apiUrl: string;
   merchantCode: string;
@@ -148,6 +153,7 @@ export class VenueRegistry {
   }
 
   async create(op: Actor, code: string, input: VenueInput): Promise<AdminVenue> {
+    assertDialect(input);
     const now = this.clock.now();
     await this.db.tx(async (q) => {
       const sort = input.sort ?? (await repo.maxSort(q)) + 10;
@@ -171,6 +177,7 @@ export class VenueRegistry {
       const before = await repo.readVenue(q, code, true);
       if (!before) throw new AppError(ErrorCode.VenueNotFound);
       const after: VenueRow = { ...before, ...patch, code };
+      assertDialect(after);
       await repo.updateVenue(q, after, now);
       await this.audit.record(q, {
         actor: op.userName,
@@ -220,4 +227,13 @@ export class VenueRegistry {
     await this.all();
     await this.bus.publish('venues.changed', {});
   }
+}
+
+/**
+ * A sportsbook or esports venue (TY, DJ) speaks a dialect; a house game venue's is null
+ * (contract §6). Judged on the row as it would be, so a patch of the family alone counts too.
+ */
+function assertDialect(v: { family: VenueFamily; dialect: Dialect | null }): void {
+  if (v.dialect === null && familyNeedsDialect(v.family))
+    throw new AppError(ErrorCode.VenueDialectRequired);
 }

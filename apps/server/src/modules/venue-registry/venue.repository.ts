@@ -7,7 +7,8 @@ export interface VenueRow {
   family: VenueFamily;
   name: string;
   logo: string;
-  dialect: Dialect;
+  /** Null for a house game venue (contract §6). */
+  dialect: Dialect | null;
   origin: string;
   apiUrl: string;
   merchantCode: string;
@@ -21,7 +22,7 @@ interface Raw {
   family: VenueFamily;
   name: string;
   logo: string;
-  dialect: Dialect;
+  dialect: Dialect | null;
   origin: string;
   api_url: string;
   merchant_code: string;

@@ -95,7 +95,18 @@ describe('the registry and the game lists', () => {
       ['YBDJ', '/gaming/ybdj'],
       ['LHDJ', '/gaming/lhdj'],
     ]);
-    expect((await c.data<VenueList>('venueList', { query: { family: 'ZR' } })).list).toEqual([]);
+    // The house game venues (dialect null) open in the one game frame (contract §6).
+    for (const [family, code, name] of [
+      ['CP', 'XYCP', '星云彩票'],
+      ['ZR', 'XYZR', '星云真人'],
+      ['DZ', 'XYDZ', '星云电子'],
+    ] as const) {
+      const list = (await c.data<VenueList>('venueList', { query: { family } })).list;
+      expect(list.map((v) => [v.code, v.name, v.dialect, v.frameRoute])).toEqual([
+        [code, name, null, '/gaming/house'],
+      ]);
+    }
+    expect((await c.data<VenueList>('venueList', { query: { family: 'QP' } })).list).toEqual([]);
     await expectCode(c.call('venueList', { query: { family: 'XX' } }), ErrorCode.Validation);
   });
 
@@ -265,7 +276,10 @@ describe('counts and hot matches', () => {
     const s = await t.client().data<VenueSummary>('venueSummary', { query: { family: 'TY' } });
     expect(s.counts.TY.open).toBe(4);
     expect(s.counts.DJ.open).toBe(3);
-    expect(s.counts.ZR).toEqual({ live: 0, today: 0, open: 0 });
+    // The house game venues count in their families; a family with no venue counts nothing.
+    expect(s.counts.CP.open).toBe(1);
+    expect(s.counts.ZR.open).toBe(1);
+    expect(s.counts.QP).toEqual({ live: 0, today: 0, open: 0 });
     // The calendar's last kick-offs of a day are in the evening: late in the evening in Shanghai
     // no match is left today, and the counts are rightly 0 then.
     const shanghaiHour = new Date(Date.now() + 8 * 3600_000).getUTCHours();

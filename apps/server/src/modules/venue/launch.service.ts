@@ -1,5 +1,5 @@
 import { ErrorCode, type LaunchRequest, type LaunchResult } from '@nebula/protocol';
-import { frameRouteOf, isVenuePageUrl } from '@nebula/protocol/venue/registry';
+import { familyNeedsDialect, frameRouteOf, isVenuePageUrl } from '@nebula/protocol/venue/registry';
 import type { Db } from '@nebula/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
@@ -60,6 +60,8 @@ export class LaunchService {
       nickname: (facts.nickname || facts.userName).slice(0, 32),
       preload: req.isPreload,
       ...(req.selections?.length ? { selections: req.selections } : {}),
+      // A house game venue opens the game named (contract §6); a sportsbook has no games.
+      ...(req.gameCode && !familyNeedsDialect(venue.family) ? { gameCode: req.gameCode } : {}),
       ...(this.d.publicUrl && frameRoute ? { returnUrl: `${this.d.publicUrl}${frameRoute}` } : {}),
     });
     if (outcome.kind === 'unknown') {

@@ -90,6 +90,8 @@ export interface FakeVenueControl {
   forgeAnswers: boolean;
   /** Calls seen, by call name. */
   calls: Record<string, number>;
+  /** The launch requests seen, oldest first (what the platform asked the venue to open). */
+  launches: Record<string, unknown>[];
 }
 
 export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
@@ -102,6 +104,7 @@ export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
     summary: { families: {}, hot: [] },
     forgeAnswers: false,
     calls: {},
+    launches: [],
   };
   const apply = (line: LogLine) => {
     if (line.t === 'transfer') {
@@ -241,6 +244,7 @@ export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
       },
     }),
     launch: (b) => {
+      control.launches.push({ ...b });
       const origin = o.publicUrl ?? url;
       const token = b.preload ? '' : randomBytes(16).toString('hex');
       const page = b.preload ? `${origin}/h5/` : `${origin}/h5/?token=${token}`;

@@ -37,7 +37,7 @@ export const AdminVenue = z.object({
   family: VenueFamilyEnum,
   name: z.string(),
   logo: z.string(),
-  dialect: DialectEnum,
+  dialect: DialectEnum.nullable(),
   origin: z.string(),
   apiUrl: z.string(),
   merchantCode: z.string(),
@@ -56,7 +56,8 @@ export const AdminVenueCreate = z
     family: VenueFamilyEnum,
     name: text().trim().min(1).max(40),
     logo,
-    dialect: DialectEnum,
+    /** Null only for the game families (CP, ZR, DZ, QP, BY): TY and DJ need one (8107). */
+    dialect: DialectEnum.nullable(),
     origin,
     apiUrl: serverUrl,
     merchantCode: z.string().regex(/^[A-Z][A-Z0-9_]{1,31}$/),

@@ -4,6 +4,7 @@ import { text } from '../../rules/text';
 import { dialectNames } from '../../venue/dialects';
 import { betStatuses } from '../../venue/markets';
 import { frameRoutes, venueFamilies, venueStatuses } from '../../venue/registry';
+import { GameCodeParam } from '../../venue/games/games';
 import { dateString, moneyString, paging, pageOf } from '../core/common';
 import { WalletBalances } from '../wallet/wallet.schemas';
 import {
@@ -30,7 +31,8 @@ export const VenueView = z.object({
   family: VenueFamilyEnum,
   name: z.string(),
   logo: z.string(),
-  dialect: DialectEnum,
+  /** The sportsbook dialect it speaks; null for a house game venue (contract §6). */
+  dialect: DialectEnum.nullable(),
   status: z.enum(venueStatuses),
   sort: z.number().int(),
   /** The member site's frame route for its page; null: it opens in a new window. */
@@ -49,7 +51,8 @@ export const LaunchRequest = z
     /** 免转: recall the other venues, then move the main balance in (manual launches only). */
     appSendMoney: z.boolean().default(false),
     activity: text().max(80).optional(),
-    gameCode: text().max(40).optional(),
+    /** A house game venue: the game to open (contract §6's launch; the merchant's format). */
+    gameCode: GameCodeParam.optional(),
     https: z.boolean().optional(),
     isApp: z.boolean().optional(),
     isSure: z.boolean().optional(),
@@ -151,6 +154,8 @@ export const BetsQuery = z
   .object({
     status: BetStatusEnum.optional(),
     venueCode: venueCodeParam.optional(),
+    /** The bets at the venues of one family (the registry's, as it is now). */
+    family: VenueFamilyEnum.optional(),
     from: dateString.optional(),
     to: dateString.optional(),
     ...paging,

@@ -1,4 +1,5 @@
 import type { BetStatus } from '@nebula/protocol/venue/markets';
+import type { VenueFamily } from '@nebula/protocol/venue/registry';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../client/api';
 import { useSessionStore } from '../../../session/session.store';
@@ -7,6 +8,8 @@ export const BETS_PAGE_SIZE = 20;
 
 export interface BetFilter {
   venueCode?: string;
+  /** The bets at one family's venues (体育, 彩票, 真人 …). */
+  family?: VenueFamily;
   status?: BetStatus;
   /** YYYY-MM-DD, Asia/Shanghai, inclusive. */
   from?: string;

@@ -1,4 +1,5 @@
 import type { BetRecord } from '@nebula/protocol/api/venues/venues.schemas';
+import { familyNeedsDialect } from '@nebula/protocol/venue/registry';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
@@ -21,12 +22,15 @@ export function BetDetailSheet({
   const { t } = useTranslation('records');
   const oddsType = useOddsType((s) => s.oddsType);
   if (!bet) return null;
+  // A house game's odds are its paytable's, shown as they are; a sportsbook's in the member's type.
+  const odds = (milli: number) =>
+    familyNeedsDialect(bet.family) ? showOdds(milli, oddsType) : (milli / 1000).toFixed(2);
   const rows: [string, React.ReactNode][] = [
     [t('bets.id'), <span className="nb-bet__id">{bet.betId}</span>],
     [t('bets.venue'), bet.venueName],
     [t('bets.placedAt'), shanghaiDateTime(bet.placedAt)],
     [t('bets.stake'), <Money value={bet.stake} />],
-    [t('bets.odds'), showOdds(bet.oddsMilli, oddsType)],
+    [t('bets.odds'), odds(bet.oddsMilli)],
     [t('bets.potentialWin'), <Money value={bet.potentialWin} />],
     [t('bets.payout'), bet.payout === null ? t('bets.notSettled') : <Money value={bet.payout} />],
     [t('bets.winLoss'), bet.winLoss === null ? '—' : <Money value={bet.winLoss} signed />],
@@ -48,7 +52,7 @@ export function BetDetailSheet({
               <span className="nb-betd__match">{leg.match}</span>
               <span className="nb-betd__pick">
                 {leg.market} · {leg.selection}
-                <span className="nb-betd__odds"> @{showOdds(leg.oddsMilli, oddsType)}</span>
+                <span className="nb-betd__odds"> @{odds(leg.oddsMilli)}</span>
               </span>
               <span className={`nb-betd__result nb-betd__result--${leg.result}`}>
                 {t(`bets.legResult.${leg.result}`)}

@@ -1,5 +1,6 @@
 import type { BetRecord } from '@nebula/protocol/api/venues/venues.schemas';
 import { betStatuses, type BetStatus } from '@nebula/protocol/venue/markets';
+import { venueFamilies, type VenueFamily } from '@nebula/protocol/venue/registry';
 import { useQuery } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useState } from 'react';
@@ -21,21 +22,27 @@ import '../components/records.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The filter lives in the address (?venue=&status=&from=&to=); anything malformed is ignored. */
+/**
+ * The filter lives in the address (?family=&venue=&status=&from=&to=); anything malformed is
+ * ignored.
+ */
 function useBetFilter() {
   const [params, setParams] = useSearchParams();
   const status = betStatuses.find((s) => s === params.get('status'));
+  const family = venueFamilies.find((f) => f === params.get('family'));
   const venue = params.get('venue');
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;
   const range: DateRange = from && to && DATE.test(from) && DATE.test(to) ? { from, to } : {};
   const filter: BetFilter = {
+    ...(family ? { family } : {}),
     ...(venue && /^[A-Z][A-Z0-9_]{1,15}$/.test(venue) ? { venueCode: venue } : {}),
     ...(status ? { status } : {}),
     ...range,
   };
   const update = (next: BetFilter) => {
     const search: Record<string, string> = {};
+    if (next.family) search.family = next.family;
     if (next.venueCode) search.venue = next.venueCode;
     if (next.status) search.status = next.status;
     if (next.from && next.to) {
@@ -85,6 +92,7 @@ function BetRow({ bet, onOpen }: { bet: BetRecord; onOpen: () => void }) {
 export function BetRecordPage({ onShare }: { onShare?: (bet: BetRecord) => void }) {
   const { t } = useTranslation('records');
   const { t: tc } = useTranslation();
+  const { t: tv } = useTranslation('venues');
   const { filter, range, update } = useBetFilter();
   const bets = useBets(filter);
   const venues = useQuery({
@@ -93,6 +101,10 @@ export function BetRecordPage({ onShare }: { onShare?: (bet: BetRecord) => void 
     staleTime: 30_000,
   });
   const [open, setOpen] = useState<BetRecord | null>(null);
+  const allVenues = venues.data?.list ?? [];
+  const families = new Set(allVenues.map((v) => v.family));
+  const familyVenues = (family: VenueFamily | undefined) =>
+    allVenues.filter((v) => !family || v.family === family);
   const chip = (pressed: boolean, label: string, onClick: () => void, key: string) => (
     <button key={key} type="button" className="nb-rchip" aria-pressed={pressed} onClick={onClick}>
       {label}
@@ -113,7 +125,7 @@ export function BetRecordPage({ onShare }: { onShare?: (bet: BetRecord) => void 
         <EmptyState
           title={t('bets.empty')}
           hint={
-            filter.status || filter.venueCode || filter.from
+            filter.status || filter.venueCode || filter.family || filter.from
               ? t('emptyFiltered')
               : t('bets.emptyHint')
           }
@@ -181,6 +193,32 @@ export function BetRecordPage({ onShare }: { onShare?: (bet: BetRecord) => void 
   return (
     <PageFrame title={t('bets.title')} backTo={MINE_PATH}>
       <div className="nb-rfilters">
+        <div className="nb-rfilters__row" role="group" aria-label={t('bets.familyFilter')}>
+          {chip(
+            !filter.family,
+            t('bets.allFamilies'),
+            () => update({ ...filter, family: undefined }),
+            'all',
+          )}
+          {venueFamilies
+            .filter((f) => families.has(f))
+            .map((f) =>
+              chip(
+                filter.family === f,
+                tv(`families.${f}`),
+                // A venue of another family would leave the list empty: the venue is dropped.
+                () =>
+                  update({
+                    ...filter,
+                    family: f,
+                    venueCode: familyVenues(f).some((v) => v.code === filter.venueCode)
+                      ? filter.venueCode
+                      : undefined,
+                  }),
+                f,
+              ),
+            )}
+        </div>
         <div className="nb-rfilters__row" role="group" aria-label={t('bets.venueFilter')}>
           {chip(
             !filter.venueCode,
@@ -188,7 +226,7 @@ export function BetRecordPage({ onShare }: { onShare?: (bet: BetRecord) => void 
             () => update({ ...filter, venueCode: undefined }),
             'all',
           )}
-          {(venues.data?.list ?? []).map((v) =>
+          {familyVenues(filter.family).map((v) =>
             chip(
               filter.venueCode === v.code,
               v.name,

@@ -20,15 +20,20 @@ export function useAppSendMoney(): boolean {
 
 /**
  * 进入 a venue: a visitor goes to login first (and comes back); a member's launch carries their
- * 免转 switch and opens the venue's frame (or a new window).
+ * 免转 switch (and, for a house game venue, the game to open) and opens the venue's frame (or a
+ * new window).
  */
-export function useEnterVenue(): (venue: VenueView, selections?: string[]) => Promise<void> {
+export function useEnterVenue(): (
+  venue: VenueView,
+  selections?: string[],
+  gameCode?: string,
+) => Promise<void> {
   const navigate = useNavigate();
   const location = useLocation();
   const token = useSessionStore((s) => s.token);
   const appSendMoney = useAppSendMoney();
   return useCallback(
-    async (venue, selections) => {
+    async (venue, selections, gameCode) => {
       if (!token) {
         void navigate(loginPathFor(location.pathname + location.search));
         return;
@@ -36,6 +41,7 @@ export function useEnterVenue(): (venue: VenueView, selections?: string[]) => Pr
       await openVenue(venue, {
         appSendMoney,
         selections,
+        gameCode,
         navigate: (to) => void navigate(to),
       });
     },

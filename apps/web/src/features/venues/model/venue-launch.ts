@@ -16,6 +16,8 @@ export interface LaunchOptions {
   appSendMoney?: boolean;
   /** 跟投: selection ids to pre-fill the slip. */
   selections?: string[];
+  /** A house game venue: the game to open (contract §6). */
+  gameCode?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function launchVenue(code: string, o: LaunchOptions): Promise<Launc
         isManualLaunch: o.manual,
         appSendMoney: o.manual && (o.appSendMoney ?? false),
         ...(o.selections?.length ? { selections: o.selections } : {}),
+        ...(o.gameCode ? { gameCode: o.gameCode } : {}),
       },
     });
     saveVenueSession({

@@ -8,6 +8,7 @@ import { createQueryClient } from '../../../app/query-client';
 import { api } from '../../../client/api';
 import { useDeviceConfig } from '../../../lib/signing/device-config.store';
 import { resetSessionStore, useSessionStore } from '../../../session/session.store';
+import { markFrameLoaded } from '../model/frame-reload';
 import { venueProxy } from '../model/venue-launch';
 import { VenueFramePage } from './venue-frame.page';
 
@@ -103,5 +104,124 @@ describe('the venue frame', () => {
       ),
     ).toBeTruthy();
     expect(sent).toContain('transferRecall');
+  });
+});
+
+describe('a house game venue’s frame (/gaming/house)', () => {
+  const xycp: VenueView = {
+    code: 'XYCP',
+    family: 'CP',
+    name: '星云彩票',
+    logo: '/static/venues/xycp.svg',
+    dialect: null,
+    status: 'open',
+    sort: 80,
+    frameRoute: '/gaming/house',
+  };
+  beforeEach(() => {
+    sessionStorage.clear();
+    useDeviceConfig.setState({
+      config: { wsUrl: '', csUrl: '', venueOrigins: { XYCP: ORIGIN } },
+    });
+  });
+
+  function renderGame(initial: string) {
+    const launches: Record<string, unknown>[] = [];
+    vi.spyOn(api, 'call').mockImplementation((name: string, input?: unknown) => {
+      if (name === 'venueList') return Promise.resolve({ list: [xycp] });
+      if (name === 'walletBalances') return Promise.resolve(balances);
+      if (name === 'walletSync')
+        return Promise.resolve({
+          ...balances,
+          venues: [
+            {
+              code: 'XYCP',
+              name: '星云彩票',
+              balance: '88.00',
+              syncedAt: 1,
+              status: 'open',
+              pendingIn: '0.00',
+              pendingOut: '0.00',
+              debt: '0.00',
+              debtHeld: '0.00',
+            },
+          ],
+        });
+      if (name === 'venueLaunch') {
+        launches.push((input as { body: Record<string, unknown> }).body);
+        return Promise.resolve({
+          venueCode: 'XYCP',
+          merchantCode: 'NEBULA',
+          frameRoute: '/gaming/house',
+          url: `${ORIGIN}/h5/?token=fresh`,
+          h5Url: `${ORIGIN}/h5/`,
+          token: 'fresh',
+          activityUrl: `${ORIGIN}/h5/`,
+          resource: `${ORIGIN}/h5/assets/`,
+          apiUrl: ORIGIN,
+          session: {},
+          autoTransfer: null,
+        });
+      }
+      return Promise.resolve({});
+    });
+    const proxy = vi.spyOn(venueProxy, 'request');
+    const client = createQueryClient();
+    client.setQueryData(['wallet', TOKEN, 'transferPrefs'], { appSendMoney: false });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/gaming/house',
+          element: <VenueFramePage transferSheet={() => null} notFound={<p>页面不存在</p>} />,
+        },
+      ],
+      { initialEntries: [initial] },
+    );
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return { launches, proxy, router };
+  }
+
+  it('frames the page; the platform asks the venue its balance (no dialect for the proxy)', async () => {
+    const url = `${ORIGIN}/h5/?token=abc`;
+    const { proxy } = renderGame(`/gaming/house?venue=XYCP&url=${encodeURIComponent(url)}`);
+    expect((await screen.findByTitle('星云彩票')).getAttribute('src')).toBe(url);
+    expect(await screen.findByText('88.00', { exact: false })).toBeTruthy();
+    expect(proxy).not.toHaveBeenCalled();
+  });
+
+  it('a reload relaunches quietly with the same game and keeps it in the address', async () => {
+    const url = `${ORIGIN}/h5/?token=spent`;
+    markFrameLoaded(url);
+    const { launches, router } = renderGame(
+      `/gaming/house?venue=XYCP&url=${encodeURIComponent(url)}&game=JSK3`,
+    );
+    expect((await screen.findByTitle('星云彩票')).getAttribute('src')).toBe(
+      `${ORIGIN}/h5/?token=fresh`,
+    );
+    expect(launches).toEqual([expect.objectContaining({ enName: 'XYCP', gameCode: 'JSK3' })]);
+    expect(router.state.location.search).toContain('&game=JSK3');
+  });
+
+  it('a reload finds the game in the venue page’s own URL when the address has none', async () => {
+    const url = `${ORIGIN}/h5/games/?token=spent3&game=JSK3`;
+    markFrameLoaded(url);
+    const { launches } = renderGame(`/gaming/house?venue=XYCP&url=${encodeURIComponent(url)}`);
+    await vi.waitFor(() => expect(launches).toHaveLength(1));
+    expect(launches[0]).toMatchObject({ gameCode: 'JSK3' });
+  });
+
+  it('a game code that is not one is not sent', async () => {
+    const url = `${ORIGIN}/h5/?token=spent2`;
+    markFrameLoaded(url);
+    const { launches } = renderGame(
+      `/gaming/house?venue=XYCP&url=${encodeURIComponent(url)}&game=${encodeURIComponent('x y')}`,
+    );
+    await screen.findByTitle('星云彩票');
+    await vi.waitFor(() => expect(launches).toHaveLength(1));
+    expect(launches[0]).not.toHaveProperty('gameCode');
   });
 });

@@ -23,7 +23,7 @@ import {
   relaunchedUrl,
 } from '../model/frame-reload';
 import { frameTarget } from '../model/frame-target';
-import { frameHref } from '../model/open-venue';
+import { frameGameCode, frameHref, gameOfPageUrl } from '../model/open-venue';
 import { launchVenue, venueProxy } from '../model/venue-launch';
 import '../components/venues.css';
 
@@ -71,18 +71,29 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
     params.get('url'),
   );
   const current = typeof target === 'object' ? target : null;
+  // A house game venue's frame may name the game it opened (in its address, or the venue's
+  // page URL's own `game`): a relaunch opens it again.
+  const gameCode =
+    frameGameCode(params.get('game')) ?? frameGameCode(gameOfPageUrl(current?.url ?? null));
   const main = useQuery({
     queryKey: ['wallet', token, 'balances'],
     queryFn: () => api.call('walletBalances'),
     enabled: token !== null,
   });
+  // The venue's own word: through the third-party proxy for a sportsbook; a house game venue
+  // speaks no dialect, so the platform asks it (the wallet's balance sync).
   const atVenue = useQuery({
     queryKey: ['venues', 'frameBalance', current?.venue.code],
-    queryFn: () =>
-      venueProxy.request<{ balance: string }>(current!.venue.code, {
-        method: 'GET',
-        path: `${dialects[current!.venue.dialect].prefix}/balance`,
-      }),
+    queryFn: async () => {
+      const venue = current!.venue;
+      if (venue.dialect !== null)
+        return venueProxy.request<{ balance: string }>(venue.code, {
+          method: 'GET',
+          path: `${dialects[venue.dialect].prefix}/balance`,
+        });
+      const synced = await api.call('walletSync', { body: {} });
+      return { balance: synced.venues.find((v) => v.code === venue.code)?.balance ?? '0.00' };
+    },
     enabled: current !== null,
     refetchInterval: 30_000,
   });
@@ -106,10 +117,12 @@ export function VenueFramePage({ transferSheet, notFound }: VenueFramePageProps)
     if (!code || !origin || !url || inflight.current) return;
     if (!mayRelaunchQuietly(code)) return;
     inflight.current = true;
-    launchVenue(code, { manual: false })
+    launchVenue(code, { manual: false, ...(gameCode ? { gameCode } : {}) })
       .then((r) => {
         if (isVenuePageUrl(r.url, origin))
-          void navigate(frameHref(pathname, code, relaunchedUrl(url, r.url)), { replace: true });
+          void navigate(frameHref(pathname, code, relaunchedUrl(url, r.url), gameCode), {
+            replace: true,
+          });
       })
       .catch((error: unknown) => showToast(describeError(error).message))
       .finally(() => {
