@@ -13,6 +13,7 @@ import { SimulatedFeed } from './modules/simulator/simulated-feed.service';
 import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.service';
 import { H5Service } from './modules/h5/h5.service';
 import { buildGames, type GamesModule } from './modules/games/games.module';
+import { gameDefinition } from './modules/games/game-catalogue';
 import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './modules/h5/h5-limits.service';
 import { LeaderLease } from './infra/leader-lease.service';
@@ -97,9 +98,12 @@ export function buildVenueServices(deps: {
   const games = buildGames({
     db,
     lease,
+    ledger,
     now,
     timing: config.gameTiming,
+    gameFamilyOf: config.gameFamilyOf,
     crashAfter: config.crashAfterGameStep,
+    settle: { playersPerBatch: config.settleBatch, crashAtBatch: config.crashAtGameSettleBatch },
   });
   return {
     config,
@@ -112,7 +116,7 @@ export function buildVenueServices(deps: {
     },
     auth: new MerchantAuth(db, config.merchants, now),
     transfers: new TransferService(db, ledger, now),
-    sessions: new SessionService(db, config, now),
+    sessions: new SessionService(db, config, now, (code) => gameDefinition(code)?.family ?? null),
     book,
     placement,
     acceptance,
@@ -120,7 +124,7 @@ export function buildVenueServices(deps: {
     corrections,
     operatorAuth: new OperatorAuth(config.operators),
     operators: new OperatorService(db, settings, corrections, ledger, now),
-    feeds: new MerchantFeedsService(db, book, now),
+    feeds: new MerchantFeedsService(db, book, now, () => games.service.familyCounts()),
     h5: new H5Service(db, book, ledger, now),
     h5Limits: new H5Limiter(config.limits),
     leader: new LeaderLoop(lease, sync, acceptance, settlement, placement),

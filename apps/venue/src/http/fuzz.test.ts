@@ -1,4 +1,4 @@
-import { gamesOperatorPaths, gamesPaths } from '@nebula/protocol/venue/games/index';
+import { gameBetPaths, gamesOperatorPaths, gamesPaths } from '@nebula/protocol/venue/games/index';
 import { dialects } from '@nebula/protocol/venue/dialects';
 import { h5Paths, obCountsPath } from '@nebula/protocol/venue/h5';
 import { merchantPaths } from '@nebula/protocol/venue/merchant';
@@ -13,6 +13,8 @@ import { createVenueTestApp, OPERATOR_TOKENS, type VenueTestApp } from '../test/
  */
 let v: VenueTestApp;
 let token: string;
+/** A house game venue's session (the bets' routes take only those). */
+let gameToken: string;
 beforeAll(async () => {
   // Twenty thousand calls from one address in seconds: a flood by design. The page's limits
   // (their own tests in h5-limits.test.ts) are raised so that every handler meets the input.
@@ -24,6 +26,8 @@ beforeAll(async () => {
   });
   await v.leader.tick();
   token = await v.enter(`fuzz-${Date.now().toString(36)}`);
+  gameToken = await v.enter(`fuzz-g-${Date.now().toString(36)}`, 'HOUSE_CP');
+  await v.games.clock.tick();
 });
 afterAll(() => v.close());
 
@@ -50,6 +54,25 @@ const queries = [
   '?id=' + 'x'.repeat(2000),
   '?a[]=1',
 ];
+/** The game bets' own hostile slips, beside the bodies above. */
+const gameBodies: string[] = [
+  JSON.stringify({
+    requestKey: 'fuzz-key-1',
+    roundNo: '202611260001',
+    multiple: 1e308,
+    unitPrice: '2.00',
+    picks: [{ betType: 'sum', pick: '10' }],
+  }),
+  JSON.stringify({
+    requestKey: 'fuzz-key-2',
+    roundNo: '99999999999999999999',
+    multiple: 1,
+    unitPrice: '99999999999999.99',
+    picks: Array(200).fill({ betType: 'two_distinct', pick: '12' }),
+  }),
+  JSON.stringify({ gameCode: 'JSK3', liabilityCap: '-1.00', reason: '测试', date: '2026-02-30' }),
+];
+const gameQuery = '?gameCode=JSK3&roundNo=0&status=nope&limit=0&before=' + 'x'.repeat(100);
 
 const routes: { method: 'GET' | 'POST'; url: string }[] = [
   ...Object.values(merchantPaths).map((url) => ({ method: 'POST' as const, url })),
@@ -75,6 +98,15 @@ const routes: { method: 'GET' | 'POST'; url: string }[] = [
       })),
     ),
   ),
+];
+
+/** The game bets' routes (docs/contract.md §10.11), with known, unknown and hostile games. */
+const gameRoutes: { method: 'GET' | 'POST'; url: string }[] = [
+  { method: 'GET', url: gameBetPaths.mine },
+  ...['JSK3', 'NOPE', '%00', 'x'.repeat(300)].flatMap((game) => [
+    { method: 'POST' as const, url: gameBetPaths.place.replace(':gameCode', game) },
+    { method: 'GET' as const, url: gameBetPaths.limits.replace(':gameCode', game) },
+  ]),
 ];
 
 describe('the fuzz walk over every venue route', () => {
@@ -113,5 +145,36 @@ describe('the fuzz walk over every venue route', () => {
       }
     }
     expect(calls).toBeGreaterThan(3000);
+  }, 120_000);
+
+  it('never answers a 5xx on the game bets, whatever the session', async () => {
+    const callers: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${gameToken}` },
+      { [VENUE_OPERATOR_HEADER]: OPERATOR_TOKENS.admin },
+    ];
+    let calls = 0;
+    for (const route of gameRoutes) {
+      for (const headers of callers) {
+        for (const q of route.method === 'POST' ? ['', gameQuery] : [...queries, gameQuery]) {
+          for (const body of route.method === 'POST' ? [...bodies, ...gameBodies] : [undefined]) {
+            const r = await v.app.inject({
+              method: route.method,
+              url: route.url + q,
+              headers: {
+                ...headers,
+                ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              },
+              ...(body === undefined ? {} : { payload: body }),
+            });
+            calls += 1;
+            expect(r.statusCode, `${route.method} ${route.url}${q} ${body}`).toBeLessThan(500);
+            expect(() => r.json<unknown>(), `${route.url}`).not.toThrow();
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(500);
   }, 120_000);
 });

@@ -7,8 +7,24 @@ describe('venue configuration', () => {
       VENUE_MERCHANTS: `NEBULA=${'s'.repeat(32)};OTHER=${'t'.repeat(40)}`,
     });
     expect([...c.merchants.keys()]).toEqual(['NEBULA', 'OTHER']);
-    // The demo registry: the house venue under every dialect, sports and esports.
-    expect([...c.venueCodes]).toEqual(['IMTY', 'YBTY', 'FBTY', 'OBTY', 'IMDJ', 'YBDJ', 'LHDJ']);
+    // The demo registry: the house venue under every dialect, sports and esports, and its
+    // three game venues (no dialect).
+    expect([...c.venueCodes]).toEqual([
+      'IMTY',
+      'YBTY',
+      'FBTY',
+      'OBTY',
+      'IMDJ',
+      'YBDJ',
+      'LHDJ',
+      'XYCP',
+      'XYZR',
+      'XYDZ',
+    ]);
+    expect(c.gameFamilyOf.get('XYCP')).toBe('CP');
+    expect(c.gameFamilyOf.get('XYDZ')).toBe('DZ');
+    expect(c.dialectOf.has('XYCP')).toBe(false);
+    expect(c.familyOf.has('XYZR')).toBe(false);
     expect(c.dialectOf.get('LHDJ')).toBe('FBTY');
     expect(c.familyOf.get('IMDJ')).toBe('DJ');
     expect(c.familyOf.get('OBTY')).toBe('TY');
@@ -93,6 +109,10 @@ describe('venue configuration', () => {
     [{ VENUE_TEST_DRAW_SECONDS: '7' }],
     [{ VENUE_TEST_CRASH: 'game-step:later' }],
     [{ VENUE_CODES: 'IMTY:IMTY:ZR' }],
+    [{ VENUE_CODES: 'XYCP::TY' }],
+    [{ VENUE_CODES: 'XYCP::QP' }],
+    [{ VENUE_CODES: 'XYCP:FBTY:CP:X' }],
+    [{ VENUE_TEST_CRASH: 'game-settle-batch:x' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=https://a.example/path' }],
     [{ VENUE_PLATFORM_ORIGINS: 'NEBULA=not a url' }],
     [

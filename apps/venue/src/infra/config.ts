@@ -28,11 +28,15 @@ const Env = z.object({
    * The venue codes this venue serves (each its own wallet, as separate providers would be),
    * each with the dialect its page and the member site's proxy speak and the family it offers
    * (TY: football and basketball, DJ: esports): `CODE[:DIALECT[:FAMILY]]`, FBTY and TY when
-   * not named. The default is the demo registry: the house venue under every dialect.
+   * not named. A house game venue (families CP, ZR, DZ: docs/contract.md §10.11) has no
+   * dialect: `CODE::FAMILY`. The default is the demo registry: the house venue under every
+   * dialect and its three game venues.
    */
   VENUE_CODES: z
     .string()
-    .default('IMTY:IMTY,YBTY:YBTY,FBTY:FBTY,OBTY:OBTY,IMDJ:IMTY:DJ,YBDJ:YBTY:DJ,LHDJ:FBTY:DJ'),
+    .default(
+      'IMTY:IMTY,YBTY:YBTY,FBTY:FBTY,OBTY:OBTY,IMDJ:IMTY:DJ,YBDJ:YBTY:DJ,LHDJ:FBTY:DJ,XYCP::CP,XYZR::ZR,XYDZ::DZ',
+    ),
   /**
    * The origins of each merchant's member site (`NEBULA=https://a.example|https://b.example;
    * OTHER=…`): the venue page posts messages only to them and accepts only theirs, and the
@@ -63,18 +67,21 @@ const Env = z.object({
    * the data directory.
    */
   VENUE_OPERATORS: z.string().optional(),
-  /** Bets settled per transaction. */
+  /** Bets settled per transaction (a house game round's: the players whose bets are). */
   VENUE_SETTLE_BATCH: z.coerce.number().int().min(1).max(10_000).default(2000),
   /**
    * Test hooks, refused in production: the clock moved by this many milliseconds (a restart
    * "a day later"), and `settle-batch:N` — the process kills itself (SIGKILL) inside the N-th
    * settlement batch, after its writes and before its commit — or `place-reserved:1` — it kills
-   * itself after a placement's liability reservation commits, before the bet's transaction.
+   * itself after a placement's liability reservation commits, before the bet's transaction —
+   * or `game-settle-batch:N`, inside the N-th batch settling a game round's bets.
    */
   VENUE_TEST_CLOCK_SKEW_MS: z.coerce.number().int().default(0),
   VENUE_TEST_CRASH: z
     .string()
-    .regex(/^((settle-batch|place-reserved):\d{1,4}|game-step:(open|sealed|drawn|settled))$/)
+    .regex(
+      /^((settle-batch|place-reserved|game-settle-batch):\d{1,4}|game-step:(open|sealed|drawn|settled))$/,
+    )
     .optional(),
   /**
    * Test hook, refused in production: the house games draw every this many seconds (a divisor
@@ -136,8 +143,11 @@ export interface VenueConfig {
   dataDir: string;
   merchants: ReadonlyMap<string, string>;
   venueCodes: ReadonlySet<string>;
+  /** The sportsbook codes' dialects and families (a game venue is in neither). */
   dialectOf: ReadonlyMap<string, Dialect>;
   familyOf: ReadonlyMap<string, VenueFamily>;
+  /** The house game venues' families (docs/contract.md §10.11). */
+  gameFamilyOf: ReadonlyMap<string, GameFamily>;
   /** Per merchant, the origins of its member site. */
   platformOrigins: ReadonlyMap<string, readonly string[]>;
   publicUrl: string;
@@ -162,9 +172,14 @@ export interface VenueConfig {
   gameTiming: { roundSeconds: number; sealBeforeSeconds: number };
   /** Test hook: die right after this step of a game round commits (never in production). */
   crashAfterGameStep: 'open' | 'sealed' | 'drawn' | 'settled' | null;
+  /** Test hook: die inside the N-th game settlement batch, before its commit. */
+  crashAtGameSettleBatch: number | null;
 }
 
 export type VenueFamily = 'TY' | 'DJ';
+/** The families of the house game venues. */
+export type GameFamily = 'CP' | 'ZR' | 'DZ';
+export const gameFamilies: readonly GameFamily[] = ['CP', 'ZR', 'DZ'];
 
 export function loadVenueConfig(env: Record<string, string | undefined>): VenueConfig {
   const parsed = Env.safeParse(env);
@@ -176,21 +191,29 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
   const e = parsed.data;
   const dialectOf = new Map<string, Dialect>();
   const familyOf = new Map<string, VenueFamily>();
+  const gameFamilyOf = new Map<string, GameFamily>();
   for (const entry of e.VENUE_CODES.split(',').map((c) => c.trim())) {
-    const [code = '', dialect = 'FBTY', family = 'TY'] = entry.split(':');
+    const [code = '', dialect = 'FBTY', family = 'TY', ...rest] = entry.split(':');
+    const game = (gameFamilies as string[]).includes(family);
     if (
       !/^[A-Z][A-Z0-9_]{1,15}$/.test(code) ||
-      !(dialectNames as string[]).includes(dialect) ||
-      (family !== 'TY' && family !== 'DJ')
+      rest.length > 0 ||
+      (game
+        ? dialect !== ''
+        : !(dialectNames as string[]).includes(dialect) || (family !== 'TY' && family !== 'DJ'))
     ) {
       throw new VenueConfigError(
-        `VENUE_CODES: comma-separated CODE[:DIALECT[:FAMILY]], codes in capitals, dialects ${dialectNames.join('/')}, families TY/DJ`,
+        `VENUE_CODES: comma-separated CODE[:DIALECT[:FAMILY]] or CODE::FAMILY for a game venue, codes in capitals, dialects ${dialectNames.join('/')}, families TY/DJ (with a dialect) or CP/ZR/DZ (without)`,
       );
     }
-    dialectOf.set(code, dialect as Dialect);
-    familyOf.set(code, family);
+    if (game) {
+      gameFamilyOf.set(code, family as GameFamily);
+    } else {
+      dialectOf.set(code, dialect as Dialect);
+      familyOf.set(code, family as VenueFamily);
+    }
   }
-  const codes = [...dialectOf.keys()];
+  const codes = [...dialectOf.keys(), ...gameFamilyOf.keys()];
   const production = e.NODE_ENV === 'production';
   if (
     production &&
@@ -222,6 +245,7 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     venueCodes: new Set(codes),
     dialectOf,
     familyOf,
+    gameFamilyOf,
     platformOrigins,
     // Embedded, the venue is on `localhost` while the platform is on 127.0.0.1: another site.
     publicUrl: (e.VENUE_PUBLIC_URL ?? `http://localhost:${e.VENUE_PORT}`).replace(/\/$/, ''),
@@ -264,6 +288,9 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
       : { roundSeconds: 60, sealBeforeSeconds: 10 },
     crashAfterGameStep: e.VENUE_TEST_CRASH?.startsWith('game-step:')
       ? (e.VENUE_TEST_CRASH.slice('game-step:'.length) as 'open' | 'sealed' | 'drawn' | 'settled')
+      : null,
+    crashAtGameSettleBatch: e.VENUE_TEST_CRASH?.startsWith('game-settle-batch:')
+      ? Number(e.VENUE_TEST_CRASH.split(':')[1])
       : null,
   };
 }

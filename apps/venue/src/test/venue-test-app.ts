@@ -62,8 +62,8 @@ export interface VenueTestApp extends VenueApp {
   ): Promise<{ code: number; data?: T; message?: string }>;
   /** Launches a player and trades the URL token for a session token. */
   enter(playerId: string, venueCode?: string): Promise<string>;
-  /** A new player on HOUSE_TY, entered, with `amount` transferred in. */
-  fundedPlayer(amount: string): Promise<{ playerId: string; token: string }>;
+  /** A new player on HOUSE_TY (or `venueCode`), entered, with `amount` transferred in. */
+  fundedPlayer(amount: string, venueCode?: string): Promise<{ playerId: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -76,8 +76,10 @@ export async function createVenueTestApp(
   const config = loadVenueConfig({
     NODE_ENV: 'test',
     VENUE_MERCHANTS: `${MERCHANT}=${secret}`,
-    // One venue per dialect (and an esports one), as the demo registry has.
-    VENUE_CODES: 'HOUSE_TY:FBTY,HOUSE_DJ:IMTY:DJ,HOUSE_IM:IMTY,HOUSE_YB:YBTY,HOUSE_OB:OBTY',
+    // One venue per dialect (and an esports one), as the demo registry has, and two house
+    // game venues (lottery and live tables: no dialect).
+    VENUE_CODES:
+      'HOUSE_TY:FBTY,HOUSE_DJ:IMTY:DJ,HOUSE_IM:IMTY,HOUSE_YB:YBTY,HOUSE_OB:OBTY,HOUSE_CP::CP,HOUSE_ZR::ZR',
     VENUE_PLATFORM_ORIGINS: `${MERCHANT}=${PLATFORM_ORIGIN}`,
     VENUE_OPERATORS: Object.entries(OPERATOR_TOKENS)
       .map(([role, token]) => `${role}-op:${role}:${token}`)
@@ -165,12 +167,12 @@ export async function createVenueTestApp(
       });
       return r.json<{ data: { token: string } }>().data.token;
     },
-    async fundedPlayer(amount) {
+    async fundedPlayer(amount, venueCode = 'HOUSE_TY') {
       players += 1;
       const playerId = `p${players}-${randomBytes(4).toString('hex')}`;
-      const token = await test.enter(playerId);
+      const token = await test.enter(playerId, venueCode);
       const t = await test.call('transfer', {
-        venueCode: 'HOUSE_TY',
+        venueCode,
         playerId,
         transferId: `fund-${playerId}`,
         direction: 'in',

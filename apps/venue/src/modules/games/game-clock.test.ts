@@ -3,6 +3,7 @@ import { testDatabases, type TestDb } from '@nebula/db/testing';
 import { drawK3, hexToBytes, roundMessage, verifyChainLink } from '@nebula/protocol';
 import { migrateVenue } from '../../db/migrate';
 import { LeaderLease } from '../../infra/leader-lease.service';
+import { VenueLedger } from '../ledger/venue-ledger.service';
 import { listChains } from './chain.repository';
 import { buildGames, type GamesModule } from './games.module';
 import { findRound, type RoundRow } from './games.repository';
@@ -27,6 +28,7 @@ const node = (name: string): GamesModule =>
   buildGames({
     db: t.db,
     lease: new LeaderLease(t.db, name, clock, 10_000),
+    ledger: new VenueLedger(clock),
     now: clock,
     timing: { roundSeconds: 60, sealBeforeSeconds: 10 },
     chain: { length: 5, checkpointEvery: 2, publishAhead: 2 },

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '@nebula/db';
 import { bytesToHex, roundMessage } from '@nebula/protocol';
 import { LeaderLost, type LeaderLease } from '../../infra/leader-lease.service';
 import type { ChainService } from './chain.service';
+import type { GameSettlementService } from './game-settlement.service';
 import { gameDefinition } from './game-catalogue';
 import {
   findGame,
@@ -60,6 +61,7 @@ export class GameClock {
     private readonly lease: LeaderLease,
     private readonly db: Db,
     private readonly chains: ChainService,
+    private readonly settlement: GameSettlementService,
     private readonly now: () => number,
     private readonly opts: {
       /** Test hook: SIGKILL right after this step of a round commits (never in production). */
@@ -118,7 +120,7 @@ export class GameClock {
         status = 'drawn';
       }
       if (status === 'drawn') {
-        if (await this.lease.write((q) => this.settle(q, r, this.now()))) report.settled += 1;
+        if (await this.settle(r)) report.settled += 1;
         this.crashAfter('settled', r);
       }
     }
@@ -183,19 +185,31 @@ export class GameClock {
   }
 
   /**
-   * Settles a drawn round. Settlement of the round's bets goes here, in batches each committed
-   * with its ledger entries, before the round is marked settled; no game bets exist yet, so the
-   * round has none to pay and the step is its final mark alone (written once, from `drawn`).
+   * Settles a drawn round: its bets in batches, each committed with its ledger entries, then
+   * the round's final mark (written once, from `drawn`) with what its selections still hold
+   * cleared. A crash between leaves the round drawn; the next tick settles what is left.
    */
-  private settle(q: Queryable, r: RoundRow, now: number): Promise<boolean> {
-    return markSettled(q, r, now);
+  private async settle(r: RoundRow): Promise<boolean> {
+    const drawn = await findRound(this.db, r.gameCode, r.roundNo);
+    if (drawn?.status !== 'drawn') return false;
+    await this.settlement.settleRound(drawn, (fn) => this.lease.write(fn));
+    return this.lease.write(async (q) => {
+      if (!(await markSettled(q, drawn, this.now()))) return false;
+      await this.settlement.clearRound(q, drawn);
+      return true;
+    });
   }
 
-  /** Voids a round that is still open (never a sealed one), revealing its seed. */
+  /**
+   * Voids a round that is still open (never a sealed one), revealing its seed; its bets are
+   * voided and their stakes refunded in the same transaction, so exactly once.
+   */
   async void(r: RoundRow, cause: VoidCause, reason: string | null): Promise<boolean> {
     return this.lease.write(async (q) => {
       const v = await this.reveal(q, r);
-      return markVoided(q, r, { cause, reason, ...v }, this.now());
+      if (!(await markVoided(q, r, { cause, reason, ...v }, this.now()))) return false;
+      await this.settlement.voidRound(q, r);
+      return true;
     });
   }
 

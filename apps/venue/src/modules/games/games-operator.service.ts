@@ -1,9 +1,16 @@
 import type { Db } from '@nebula/db';
-import { ErrorCode, bytesToHex, roundMessage } from '@nebula/protocol';
-import type { RoundView } from '@nebula/protocol/venue/games/index';
+import { ErrorCode, bytesToHex, fenToYuanString, parseMoney, roundMessage } from '@nebula/protocol';
+import type {
+  GameOperatorLimits,
+  RoundView,
+  SetGameLimitsRequest,
+} from '@nebula/protocol/venue/games/index';
 import { VenueError } from '../../infra/venue-error';
 import { audit, type Operator } from '../operator/operator.service';
 import type { ChainService } from './chain.service';
+import { readSettings, writeSettings, type GameSettings } from './game-bets.repository';
+import type { GameReportService } from './game-report.service';
+import type { GameSettlementService } from './game-settlement.service';
 import { gameDefinition } from './game-catalogue';
 import { findGame, findRound, listGames, markVoided, setGameStatus } from './games.repository';
 import { roundView } from './games.service';
@@ -18,6 +25,8 @@ export class GamesOperatorService {
   constructor(
     private readonly db: Db,
     private readonly chains: ChainService,
+    private readonly settlement: GameSettlementService,
+    private readonly reports: GameReportService,
     private readonly now: () => number,
   ) {}
 
@@ -103,15 +112,74 @@ export class GamesOperatorService {
         { cause: 'operator', reason, seed: bytesToHex(seed), outcome },
         this.now(),
       );
+      // Its bets are voided and refunded with it: exactly once, in the void's transaction.
+      const bets = await this.settlement.voidRound(q, round);
       await audit(q, {
         operator: op.name,
         action: 'game.round.void',
         target: `${code}:${roundNo}`,
-        detail: { reason },
+        detail: { reason, bets },
         at: this.now(),
       });
       return (await findRound(q, code, roundNo))!;
     });
     return roundView(r);
   }
+
+  async limits(code: string): Promise<GameOperatorLimits> {
+    await this.known(code);
+    const s = await readSettings(this.db, code);
+    if (!s) throw new VenueError(ErrorCode.VenueGameUnknown);
+    return operatorLimits(s);
+  }
+
+  /** Sets a game's stake rules and liability cap (admin), audited with before and after. */
+  async setLimits(op: Operator, req: SetGameLimitsRequest): Promise<GameOperatorLimits> {
+    await this.known(req.gameCode);
+    const { gameCode, reason, ...change } = req;
+    if (Object.keys(change).length === 0) throw new VenueError(ErrorCode.VenueRequestInvalid);
+    const money = (v: string | undefined, old: bigint) => {
+      const fen = v === undefined ? old : parseMoney(v);
+      if (fen <= 0n) throw new VenueError(ErrorCode.VenueRequestInvalid);
+      return fen;
+    };
+    const next = await this.db.tx(async (q) => {
+      const before = await readSettings(q, gameCode);
+      if (!before) throw new VenueError(ErrorCode.VenueGameUnknown);
+      const after: GameSettings = {
+        gameCode,
+        unitPrice: money(change.unitPrice, before.unitPrice),
+        maxMultiple: change.maxMultiple ?? before.maxMultiple,
+        maxStakePerBet: money(change.maxStakePerBet, before.maxStakePerBet),
+        maxStakePerRound: money(change.maxStakePerRound, before.maxStakePerRound),
+        maxPicksPerSlip: change.maxPicksPerSlip ?? before.maxPicksPerSlip,
+        liabilityCap: money(change.liabilityCap, before.liabilityCap),
+      };
+      await writeSettings(q, after, this.now());
+      await audit(q, {
+        operator: op.name,
+        action: 'game.limits',
+        target: gameCode,
+        detail: { reason, before: operatorLimits(before), after: operatorLimits(after) },
+        at: this.now(),
+      });
+      return after;
+    });
+    return operatorLimits(next);
+  }
+
+  async dailyReport(code: string, date: string) {
+    await this.known(code);
+    return this.reports.daily(code, date);
+  }
 }
+
+const operatorLimits = (s: GameSettings): GameOperatorLimits => ({
+  gameCode: s.gameCode,
+  unitPrice: fenToYuanString(s.unitPrice),
+  maxMultiple: s.maxMultiple,
+  maxStakePerBet: fenToYuanString(s.maxStakePerBet),
+  maxStakePerRound: fenToYuanString(s.maxStakePerRound),
+  maxPicksPerSlip: s.maxPicksPerSlip,
+  liabilityCap: fenToYuanString(s.liabilityCap),
+});

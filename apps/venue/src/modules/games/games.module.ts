@@ -1,36 +1,65 @@
 import type { Db } from '@nebula/db';
+import type { GameFamily } from '../../infra/config';
 import type { LeaderLease } from '../../infra/leader-lease.service';
+import type { VenueLedger } from '../ledger/venue-ledger.service';
 import { ChainService, DEMO_CHAIN, type ChainSettings } from './chain.service';
+import { GameBetsService } from './game-bets.service';
 import { GameClock, type GameStep } from './game-clock';
+import { GameReportService } from './game-report.service';
+import { GameSettlementService } from './game-settlement.service';
 import { GamesOperatorService } from './games-operator.service';
 import { GamesService } from './games.service';
 import type { GameTiming } from './round-schedule';
 
-/** The house games kernel: its chains, its clock (leader only) and its read side. */
+/**
+ * The house games kernel: its chains, its clock (leader only), the bets on its rounds (placed
+ * by any node, settled by the clock) and its read side.
+ */
 export interface GamesModule {
   chains: ChainService;
   clock: GameClock;
   service: GamesService;
+  bets: GameBetsService;
+  settlement: GameSettlementService;
   operator: GamesOperatorService;
 }
 
 export function buildGames(deps: {
   db: Db;
   lease: LeaderLease;
+  ledger: VenueLedger;
   now: () => number;
   timing: GameTiming;
+  /** The venue's game venues and their families (who may bet on which game). */
+  gameFamilyOf?: ReadonlyMap<string, GameFamily>;
   chain?: ChainSettings;
   crashAfter?: GameStep | null;
+  /** Players per settlement batch, and the test hook that dies inside the N-th batch. */
+  settle?: { playersPerBatch: number; crashAtBatch?: number | null };
   onError?: (err: unknown) => void;
 }): GamesModule {
   const chains = new ChainService(deps.now, deps.chain ?? DEMO_CHAIN);
+  const settlement = new GameSettlementService(
+    deps.db,
+    deps.ledger,
+    deps.now,
+    deps.settle ?? { playersPerBatch: 500 },
+  );
   return {
     chains,
-    clock: new GameClock(deps.lease, deps.db, chains, deps.now, {
+    clock: new GameClock(deps.lease, deps.db, chains, settlement, deps.now, {
       crashAfter: deps.crashAfter ?? null,
       onError: deps.onError,
     }),
     service: new GamesService(deps.db, deps.now, deps.timing),
-    operator: new GamesOperatorService(deps.db, chains, deps.now),
+    bets: new GameBetsService(deps.db, deps.ledger, deps.gameFamilyOf ?? new Map(), deps.now),
+    settlement,
+    operator: new GamesOperatorService(
+      deps.db,
+      chains,
+      settlement,
+      new GameReportService(deps.db),
+      deps.now,
+    ),
   };
 }

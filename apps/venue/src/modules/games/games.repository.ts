@@ -153,14 +153,20 @@ export async function insertRound(
   );
 }
 
+/**
+ * A round by 期号; `lock` true takes its row for update (a state change), `'share'` for a
+ * placement: placements do not wait on each other, but a seal or a void waits for those under
+ * way and every later placement sees the new state.
+ */
 export async function findRound(
   q: Queryable,
   gameCode: string,
   roundNo: string,
-  lock = false,
+  lock: boolean | 'share' = false,
 ): Promise<RoundRow | null> {
+  const suffix = lock === 'share' ? ' FOR SHARE' : lock ? ' FOR UPDATE' : '';
   const r = await q.query<RawRound>(
-    `SELECT * FROM venue_game_rounds WHERE game_code = $1 AND round_no = $2${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT * FROM venue_game_rounds WHERE game_code = $1 AND round_no = $2${suffix}`,
     [gameCode, roundNo],
   );
   return r.rows[0] ? toRound(r.rows[0]) : null;

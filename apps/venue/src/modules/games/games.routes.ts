@@ -8,6 +8,7 @@ import {
   gamesOperatorPaths,
   gamesPaths,
   type GamesOperatorCall,
+  type SetGameLimitsRequest,
 } from '@nebula/protocol/venue/games/index';
 import { VENUE_OPERATOR_HEADER } from '@nebula/protocol/venue/operator';
 import type { Operator } from '../operator/operator.service';
@@ -17,6 +18,7 @@ import type { OperatorAuth } from '../operator/operator-auth.service';
 import type { SessionService } from '../sessions/session.service';
 import type { GamesModule } from './games.module';
 import { VenueError } from '../../infra/venue-error';
+import { registerGameBetRoutes } from './game-bets.routes';
 
 const bearer = (req: FastifyRequest): string | null => {
   const auth = req.headers.authorization;
@@ -110,6 +112,7 @@ export function registerGamesRoutes(app: FastifyInstance, s: GamesRouteDeps): vo
     }
   });
 
+  registerGameBetRoutes(app, s);
   registerGamesOperatorRoutes(app, s);
 }
 
@@ -124,6 +127,10 @@ function registerGamesOperatorRoutes(app: FastifyInstance, s: GamesRouteDeps): v
     round: (_op, b: { gameCode: string; roundNo: string }) => ops.round(b.gameCode, b.roundNo),
     voidRound: (op, b: { gameCode: string; roundNo: string; reason: string }) =>
       ops.voidRound(op, b.gameCode, b.roundNo, b.reason),
+    limits: (_op, b: { gameCode: string }) => ops.limits(b.gameCode),
+    setLimits: (op, b: SetGameLimitsRequest) => ops.setLimits(op, b),
+    dailyReport: (_op, b: { gameCode: string; date: string }) =>
+      ops.dailyReport(b.gameCode, b.date),
   };
   for (const call of Object.keys(gamesOperatorPaths) as GamesOperatorCall[]) {
     const { request, role } = gamesOperatorCalls[call];

@@ -9,6 +9,8 @@ import { paytableText } from '@nebula/protocol/venue/games/index';
 import { ErrorCode } from '@nebula/protocol';
 import { VenueError } from '../../infra/venue-error';
 import { listChains } from './chain.repository';
+import { familyCounts, seedSettings } from './game-bets.repository';
+import { DEMO_GAME_SETTINGS } from './game-bets.service';
 import { GAME_CATALOGUE, gameDefinition } from './game-catalogue';
 import {
   findGame,
@@ -68,7 +70,25 @@ export class GamesService {
         },
         this.now(),
       );
+      await seedSettings(this.db, { gameCode: def.code, ...DEMO_GAME_SETTINGS }, this.now());
     }
+  }
+
+  /**
+   * The merchant's counts for the game families (docs/contract.md §10.11): `live` the rounds
+   * open now of each family's open games, `today` the rounds drawn today (Asia/Shanghai).
+   */
+  async familyCounts(): Promise<Record<'CP' | 'ZR' | 'DZ', { live: number; today: number }>> {
+    const day = 86_400_000;
+    const shanghai = 8 * 3600_000;
+    const from = Math.floor((this.now() + shanghai) / day) * day - shanghai;
+    const out = { CP: { live: 0, today: 0 }, ZR: { live: 0, today: 0 }, DZ: { live: 0, today: 0 } };
+    for (const row of await familyCounts(this.db, from, from + day)) {
+      if (row.family === 'CP' || row.family === 'ZR' || row.family === 'DZ') {
+        out[row.family] = { live: row.live, today: row.today };
+      }
+    }
+    return out;
   }
 
   private async game(code: string): Promise<GameRow> {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@nebula/db';
+import { ErrorCode } from '@nebula/protocol';
+import { VenueError } from '../../infra/venue-error';
 import { LiveHub } from '../live/live-hub.service';
 import { registerLiveSocket } from '../live/live.plugin';
 import type { VenueConfig } from '../../infra/config';
@@ -38,7 +40,12 @@ export function registerH5Page(
   registerLiveSocket(app, {
     hub,
     sessions: {
-      resolve: (token) => s.sessions.resolve(token),
+      // A game venue's session has no sportsbook to watch (docs/contract.md §10.11).
+      resolve: async (token) => {
+        const p = await s.sessions.resolve(token);
+        if (!s.config.dialectOf.has(p.venueCode)) throw new VenueError(ErrorCode.VenueUnknown);
+        return p;
+      },
       familyOf: (venueCode) => s.config.familyOf.get(venueCode) ?? 'TY',
     },
     publicUrl: s.config.publicUrl,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fixture } from '../catalogue/calendar.service';
 import type { Feed, MatchState } from '../simulator/feed.types';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { gameKit } from '../../test/game-kit';
 import type { VenueLedger } from './venue-ledger.service';
 
 /**
@@ -235,5 +236,29 @@ describe('every money path goes through VenueLedger', () => {
         'transfer_out',
       ].sort(),
     );
+  });
+
+  it('game bets: slip stakes, round payouts and void refunds are the ledger’s', async () => {
+    const g = await v.fundedPlayer('500.00', 'HOUSE_CP');
+    const k = gameKit(v, () => g.token);
+    const before = await entries();
+    // Every 和值: exactly one of them is paid when the round settles.
+    const sums = Array.from({ length: 16 }, (_, i) => ({ betType: 'sum', pick: String(i + 3) }));
+    const r1 = await k.freshRound();
+    expect((await k.place(g.token, { roundNo: r1.roundNo, picks: sums })).code).toBe(0);
+    await expectBooks('bet_stake');
+    expect((await k.finish(r1)).status).toBe('settled');
+    await expectBooks('bet_payout');
+    const r2 = await k.freshRound();
+    expect((await k.place(g.token, { roundNo: r2.roundNo, picks: sums.slice(0, 2) })).code).toBe(0);
+    const voided = await k.op(
+      '/operator/v1/games/rounds/void',
+      { gameCode: 'JSK3', roundNo: r2.roundNo, reason: '测试作废' },
+      'trader',
+    );
+    expect(voided.code).toBe(0);
+    await expectBooks('bet_void');
+    // 16 stakes, one payout; 2 stakes, 2 refunds.
+    expect((await entries()) - before).toBe(16 + 1 + 2 + 2);
   });
 });

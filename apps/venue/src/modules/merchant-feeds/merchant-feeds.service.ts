@@ -6,6 +6,10 @@ import type { BookService } from '../book/book.service';
 import * as events from '../events/event.service';
 import { readScoreChangesAfter, readVersionsAfter } from '../bets/bet.service';
 
+type Counts = { live: number; today: number };
+/** The house game families' counts (the games module's, passed in). */
+export type GameCounts = () => Promise<Record<'CP' | 'ZR' | 'DZ', Counts>>;
+
 const DAY_MS = 24 * 3600_000;
 const SHANGHAI_MS = 8 * 3600_000;
 
@@ -21,6 +25,12 @@ export class MerchantFeedsService {
     private readonly db: Db,
     private readonly book: BookService,
     private readonly now: () => number,
+    private readonly gameCounts: GameCounts = () =>
+      Promise.resolve({
+        CP: { live: 0, today: 0 },
+        ZR: { live: 0, today: 0 },
+        DZ: { live: 0, today: 0 },
+      }),
   ) {}
 
   async betChanges(
@@ -56,8 +66,9 @@ export class MerchantFeedsService {
   /** The per-family counts (contract §6) as OBTY answers them: every family, ours filled in. */
   async counts() {
     const { families } = await this.#familyCounts();
+    const games = await this.gameCounts();
     const none = { live: 0, today: 0 };
-    return { TY: families.TY, DJ: families.DJ, DZ: none, ZR: none, CP: none, QP: none };
+    return { TY: families.TY, DJ: families.DJ, DZ: games.DZ, ZR: games.ZR, CP: games.CP, QP: none };
   }
 
   async #familyCounts() {
@@ -76,7 +87,12 @@ export class MerchantFeedsService {
    * Live and today's counts per family (TY sports, DJ esports) and up to 8 hot events of the
    * asking venue's family, live first.
    */
-  async summary(family: 'TY' | 'DJ') {
+  async summary(family: 'TY' | 'DJ' | 'CP' | 'ZR' | 'DZ') {
+    if (family !== 'TY' && family !== 'DJ') {
+      // A game venue: its family's rounds (and the sportsbook's counts beside), no hot events.
+      const { families } = await this.#familyCounts();
+      return { families: { ...families, ...(await this.gameCounts()) }, hot: [] };
+    }
     await this.book.fresh();
     const { families, now, dayStart } = await this.#familyCounts();
     const candidates = await events.listEvents(this.db, {

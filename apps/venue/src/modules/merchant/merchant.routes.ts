@@ -22,7 +22,7 @@ export type SignedSend = (reply: FastifyReply, secret: string | null, payload: u
 
 /** What the merchant API calls: the services of the modules it fronts. */
 export interface MerchantRouteDeps {
-  config: Pick<VenueConfig, 'venueCodes' | 'familyOf'>;
+  config: Pick<VenueConfig, 'venueCodes' | 'familyOf' | 'gameFamilyOf'>;
   auth: MerchantAuth;
   transfers: TransferService;
   sessions: SessionService;
@@ -135,7 +135,11 @@ export function registerMerchantRoutes(
       path: merchantPaths.summary,
       input: SummaryRequest,
       run: (_c: MerchantCaller, body) =>
-        s.feeds.summary(s.config.familyOf.get(body.venueCode) ?? 'TY'),
+        s.feeds.summary(
+          s.config.gameFamilyOf.get(body.venueCode) ??
+            s.config.familyOf.get(body.venueCode) ??
+            'TY',
+        ),
     }),
   ]);
 }

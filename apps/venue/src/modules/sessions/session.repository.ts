@@ -20,6 +20,8 @@ export async function insertSession(
     urlTokenHash: Buffer;
     siteTokenHash: Buffer;
     nickname: string;
+    /** The game a game venue's launch named (null elsewhere). */
+    gameCode: string | null;
     now: number;
     urlExpiresAt: number;
     expiresAt: number;
@@ -27,8 +29,8 @@ export async function insertSession(
 ): Promise<void> {
   await q.query(
     `INSERT INTO venue_sessions (id, url_token_hash, site_token_hash, merchant, venue_code,
-       player_id, nickname, created_at, url_expires_at, expires_at)
-     VALUES ($1, $2, $10, $3, $4, $5, $6, $7, $8, $9)`,
+       player_id, nickname, created_at, url_expires_at, expires_at, game_code)
+     VALUES ($1, $2, $10, $3, $4, $5, $6, $7, $8, $9, $11)`,
     [
       s.id,
       s.urlTokenHash,
@@ -40,6 +42,7 @@ export async function insertSession(
       ts(s.urlExpiresAt),
       ts(s.expiresAt),
       s.siteTokenHash,
+      s.gameCode,
     ],
   );
 }
@@ -53,16 +56,28 @@ export async function exchangeUrlToken(
   urlTokenHash: Buffer,
   tokenHash: Buffer,
   now: number,
-): Promise<PlayerRef | null> {
-  const r = await q.query<{ merchant: string; venue_code: string; player_id: string }>(
+): Promise<(PlayerRef & { gameCode: string | null }) | null> {
+  const r = await q.query<{
+    merchant: string;
+    venue_code: string;
+    player_id: string;
+    game_code: string | null;
+  }>(
     `UPDATE venue_sessions SET url_used_at = $3, token_hash = $2
       WHERE url_token_hash = $1 AND url_used_at IS NULL AND url_expires_at > $3
         AND ended_at IS NULL AND expires_at > $3
-      RETURNING merchant, venue_code, player_id`,
+      RETURNING merchant, venue_code, player_id, game_code`,
     [urlTokenHash, tokenHash, ts(now)],
   );
   const s = r.rows[0];
-  return s ? { merchant: s.merchant, venueCode: s.venue_code, playerId: s.player_id } : null;
+  return s
+    ? {
+        merchant: s.merchant,
+        venueCode: s.venue_code,
+        playerId: s.player_id,
+        gameCode: s.game_code,
+      }
+    : null;
 }
 
 /**

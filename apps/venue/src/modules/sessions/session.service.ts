@@ -8,7 +8,7 @@ import {
   type PreferencesView,
   type SessionExchangeResult,
 } from '@nebula/protocol/venue/h5';
-import type { VenueFamily } from '../../infra/config';
+import type { GameFamily, VenueFamily } from '../../infra/config';
 import { VenueError } from '../../infra/venue-error';
 import * as sessions from './session.repository';
 import type { PlayerRef } from './player-ref.types';
@@ -30,8 +30,13 @@ export interface SessionSetup {
   publicUrl: string;
   dialectOf: ReadonlyMap<string, Dialect>;
   familyOf: ReadonlyMap<string, VenueFamily>;
+  /** The house game venues (no dialect) and their families. */
+  gameFamilyOf: ReadonlyMap<string, GameFamily>;
   platformOrigins: ReadonlyMap<string, readonly string[]>;
 }
+
+/** The family of a house game, or null for a code that is no game (the games catalogue's). */
+export type GameFamilyLookup = (gameCode: string) => GameFamily | null;
 
 /**
  * The dialect's session parameters (contract §6), which the platform stores per venue and its
@@ -85,6 +90,7 @@ export class SessionService {
     private readonly db: Db,
     private readonly setup: SessionSetup,
     private readonly now: () => number,
+    private readonly familyOfGame: GameFamilyLookup = () => null,
   ) {}
 
   dialectOf(venueCode: string): Dialect {
@@ -92,6 +98,10 @@ export class SessionService {
   }
 
   async launch(merchant: string, req: LaunchRequest): Promise<LaunchResult> {
+    const gameFamily = this.setup.gameFamilyOf.get(req.venueCode);
+    if (gameFamily) return this.#launchGames(merchant, req, gameFamily);
+    // A sportsbook offers no house game to open.
+    if (req.gameCode !== undefined) throw new VenueError(ErrorCode.VenueGameUnknown);
     const origin = this.setup.publicUrl;
     const base = {
       origin,
@@ -124,6 +134,7 @@ export class SessionService {
         urlTokenHash: hash(urlToken),
         siteTokenHash: hash(siteToken),
         nickname: req.nickname,
+        gameCode: null,
         now,
         urlExpiresAt: now + URL_TOKEN_MS,
         expiresAt: now + SESSION_MS,
@@ -141,6 +152,48 @@ export class SessionService {
     };
   }
 
+  /**
+   * A house game venue's launch (docs/contract.md §10.11): the games page on the venue's
+   * origin, `/h5/games/?token=…` with `&game=` when a game of the venue's family was named
+   * (8070 for any other code); no dialect, so the session parameters are the page's only.
+   */
+  async #launchGames(
+    merchant: string,
+    req: LaunchRequest,
+    family: GameFamily,
+  ): Promise<LaunchResult> {
+    if (req.gameCode !== undefined && this.familyOfGame(req.gameCode) !== family) {
+      throw new VenueError(ErrorCode.VenueGameUnknown);
+    }
+    const origin = this.setup.publicUrl;
+    const h5Url = `${origin}/h5/games/`;
+    const base = { h5Url, activityUrl: h5Url, resource: `${origin}/h5/assets/`, apiUrl: origin };
+    if (req.preload) {
+      return { ...base, url: h5Url, token: '', session: { origin, url: h5Url } };
+    }
+    const urlToken = newToken();
+    const now = this.now();
+    const player = { merchant, venueCode: req.venueCode, playerId: req.playerId };
+    await this.db.tx(async (q) => {
+      await sessions.endPlayerSessions(q, player, now);
+      await sessions.insertSession(q, {
+        ...player,
+        id: randomBytes(12).toString('base64url'),
+        urlTokenHash: hash(urlToken),
+        siteTokenHash: hash(newToken()),
+        nickname: req.nickname,
+        gameCode: req.gameCode ?? null,
+        now,
+        urlExpiresAt: now + URL_TOKEN_MS,
+        expiresAt: now + SESSION_MS,
+      });
+    });
+    const query = new URLSearchParams({ token: urlToken });
+    if (req.gameCode) query.set('game', req.gameCode);
+    const url = `${h5Url}?${query.toString()}`;
+    return { ...base, url, token: urlToken, session: { origin, url } };
+  }
+
   /** The page's first call: the URL token, once, for a session token (8020 otherwise). */
   async exchange(urlToken: string, prefsOf: (p: PlayerRef) => Promise<PreferencesView>) {
     const token = newToken();
@@ -149,12 +202,15 @@ export class SessionService {
       sessions.exchangeUrlToken(q, hash(urlToken), hash(token), now),
     );
     if (!p) throw new VenueError(ErrorCode.VenueSessionExpired);
+    const game = this.setup.gameFamilyOf.get(p.venueCode);
     const result: SessionExchangeResult = {
       token,
       expiresAt: now + SESSION_MS,
       venueCode: p.venueCode,
-      dialect: this.dialectOf(p.venueCode),
-      family: this.setup.familyOf.get(p.venueCode) ?? 'TY',
+      // A game venue speaks no dialect: its page calls the games API (contract §10.11).
+      dialect: game ? null : this.dialectOf(p.venueCode),
+      family: game ?? this.setup.familyOf.get(p.venueCode) ?? 'TY',
+      ...(game ? { gameCode: p.gameCode } : {}),
       merchantOrigins: [...(this.setup.platformOrigins.get(p.merchant) ?? [])],
       ...(await prefsOf(p)),
     };
