@@ -191,7 +191,7 @@ export function K3Page({ gameCode }: { gameCode: string }) {
         />
       )}
       {drawn?.outcome && (
-        <div className="roll-layer">
+        <div className="roll-layer" data-round={drawn.roundNo}>
           <DiceRoll key={drawn.roundNo} dice={drawn.outcome} onDone={doneDrawing} />
         </div>
       )}
