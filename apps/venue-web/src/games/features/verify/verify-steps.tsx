@@ -86,10 +86,14 @@ export function RoundSteps({ check }: { check: RoundCheck }) {
       </p>
       {p.from !== 'none' && <code className="hex">{p.seed}</code>}
       <p className="check__line">
-        SHA256(s<sub>i</sub>) = s<sub>i−1</sub> <Mark ok={check.linkOk} />
+        <span>
+          SHA256(s<sub>i</sub>) = s<sub>i−1</sub>
+        </span>
+        <Mark ok={check.linkOk} />
       </p>
       <p className="check__line">
-        回推 {check.round.chainIndex} 次到 s₀ <Mark ok={check.commitmentOk} />
+        <span>回推 {check.round.chainIndex} 次到 s₀</span>
+        <Mark ok={check.commitmentOk} />
       </p>
       <TraceSteps trace={check.trace} message={check.message} seedHex={check.seed} />
       <h4 className="steps__title">4. 结果</h4>
