@@ -11,7 +11,7 @@ const motion = (reduce: boolean) =>
   vi.stubGlobal('matchMedia', (q: string) => ({ matches: reduce && q.includes('reduce') }));
 
 describe('the draw animation', () => {
-  it('tumbles, a tap lands it on the outcome, and it goes by itself', () => {
+  it('tumbles, a tap lands it on the outcome, and it goes by itself', async () => {
     vi.useFakeTimers();
     motion(false);
     let done = 0;
@@ -24,7 +24,9 @@ describe('the draw animation', () => {
     expect(landed.querySelector('.dice')!.getAttribute('data-dice')).toBe('1,2,5');
     expect(landed.textContent).toContain('和值 8 · 小 双');
     expect(done).toBe(0);
-    act(() => vi.advanceTimersByTime(2000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
     expect(done).toBe(1);
   });
 

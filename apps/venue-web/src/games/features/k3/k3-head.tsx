@@ -10,11 +10,14 @@ export function K3Head({
   game,
   clock,
   last,
+  drawing,
   onResults,
 }: {
   game: GameView;
   clock: ClockState;
   last: RoundView | undefined;
+  /** The draw animation is playing this result: the line waits for it to land. */
+  drawing: boolean;
   onResults: () => void;
 }) {
   return (
@@ -61,7 +64,9 @@ export function K3Head({
         aria-label="开奖记录"
         data-last={last?.roundNo ?? ''}
       >
-        {last?.outcome ? (
+        {drawing && last ? (
+          <span className="k3-head__lastno">第 {last.roundNo} 期 开奖中…</span>
+        ) : last?.outcome ? (
           <>
             <span className="k3-head__lastno">第 {last.roundNo} 期</span>
             <DiceRow dice={last.outcome} size={26} />

@@ -106,6 +106,7 @@ export function K3Page({ gameCode }: { gameCode: string }) {
         game={game}
         clock={clock}
         last={s.last[gameCode]}
+        drawing={drawn !== null && drawn.roundNo === s.last[gameCode]?.roundNo}
         onResults={() => go({ page: 'results', game: gameCode })}
       />
       <K3BoardView
