@@ -23,6 +23,15 @@ let bet: { roundNo: string };
  */
 const tab = (name: string) =>
   frame.locator('.nav').getByRole('button', { name, exact: true }).dispatchEvent('click');
+/** Waits until a round is open with at least 6 s before its seal. */
+const openRound = () =>
+  expect(async () => {
+    await expect(frame.locator('.k3-head__clock')).toHaveAttribute('data-clock', 'open', {
+      timeout: 1000,
+    });
+    const left = await frame.locator('.k3-head__left').textContent();
+    expect(Number(left!.split(':')[1])).toBeGreaterThanOrEqual(6);
+  }).toPass({ timeout: DRAW_SECONDS * 3000 });
 const hex64 = async (l: Locator) =>
   expect.poll(async () => (await l.textContent())?.trim()).toMatch(/^[0-9a-f]{64}$/);
 
@@ -58,14 +67,15 @@ test('opens 极速快3: the board with its odds, 注数 × 倍数 × 单价 and 
   await frame.locator('.lobby__card[data-game="JSK3"] .lobby__open').click();
   await expect(frame.locator('.k3-head__clock')).toBeVisible();
   await expect(frame.getByRole('tab', { name: '和值' })).toHaveAttribute('aria-selected', 'true');
-  // Picks are taken only while a round is open: wait for one.
-  await expect(frame.locator('.k3-head__clock')).toHaveAttribute('data-clock', 'open', {
-    timeout: DRAW_SECONDS * 2000,
-  });
   const ten = frame.locator('.ball[data-pick="10"]');
   await expect(ten).toContainText('7.75');
-  await ten.click();
-  await expect(ten).toHaveAttribute('aria-pressed', 'true');
+  // Picks are taken only while a round is open (the board is disabled from the seal to the next
+  // round): wait for one with a few seconds left, and tap again if the seal came first.
+  await openRound();
+  await expect(async () => {
+    if ((await ten.getAttribute('aria-pressed')) !== 'true') await ten.click({ timeout: 2000 });
+    await expect(ten).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
+  }).toPass({ timeout: DRAW_SECONDS * 3000 });
   await expect(frame.locator('.k3-slip [data-count]')).toHaveText('1');
   await expect(frame.locator('.k3-slip__total')).toHaveText('¥2.00');
   await shot('games-k3');
@@ -73,11 +83,7 @@ test('opens 极速快3: the board with its odds, 注数 × 倍数 × 单价 and 
 
 test('bets 和值 10 at 倍数 1: the confirm sheet shows the exact slip, then it is placed', async () => {
   // A round whose seal is far enough for the sheet: wait for the next one if this one is closing.
-  const left = frame.locator('.k3-head__left');
-  await expect(async () => {
-    await expect(frame.locator('.k3-head__clock')).toHaveAttribute('data-clock', 'open');
-    expect(Number((await left.textContent())!.split(':')[1])).toBeGreaterThanOrEqual(6);
-  }).toPass({ timeout: DRAW_SECONDS * 3000 });
+  await openRound();
   const ten = frame.locator('.ball[data-pick="10"]');
   if ((await ten.getAttribute('aria-pressed')) !== 'true') await ten.click();
   await frame.getByRole('button', { name: '确认投注', exact: true }).click();
