@@ -4,6 +4,11 @@ import { gzipSync } from 'node:zlib';
 
 /** The JavaScript the list (the first route) needs, gzipped, at most this. */
 export const FIRST_ROUTE_BUDGET_BYTES = 150 * 1024;
+/** The house games page's first route (its lobby), gzipped, at most this. */
+export const GAMES_FIRST_ROUTE_BUDGET_BYTES = 120 * 1024;
+
+/** The two pages of the build, by their HTML entry as the manifest names them. */
+export const PAGE_ENTRIES = { sportsbook: 'index.html', games: 'games/index.html' } as const;
 
 interface ManifestChunk {
   file: string;
@@ -12,11 +17,15 @@ interface ManifestChunk {
 }
 
 /**
- * Gzipped bytes of the JavaScript the page loads before it can draw the list: the entry and
- * its static imports, from the build manifest (the detail, results, my bets and the slip load
- * later, on first use).
+ * Gzipped bytes of the JavaScript a page loads before it can draw its first screen: the entry
+ * and its static imports, from the build manifest (the sportsbook's detail, results, my bets
+ * and the slip, the games' bet pages and verifier load later, on first use). `entry` names the
+ * page (its HTML file as the manifest keys it).
  */
-export function firstRouteJs(dist: string): { files: string[]; gzipBytes: number } {
+export function firstRouteJs(
+  dist: string,
+  entry: string = PAGE_ENTRIES.sportsbook,
+): { files: string[]; gzipBytes: number } {
   const manifest = JSON.parse(
     readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
@@ -26,7 +35,8 @@ export function firstRouteJs(dist: string): { files: string[]; gzipBytes: number
     seen.add(key);
     for (const i of manifest[key]?.imports ?? []) visit(i);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  if (!manifest[entry]?.isEntry) throw new Error(`no entry ${entry} in the build manifest`);
+  visit(entry);
   let gzipBytes = 0;
   const files: string[] = [];
   for (const key of seen) {

@@ -25,7 +25,7 @@ export interface VenueSuite {
   /** Launches a player (transferring `deposit` in first) and answers the page URL. */
   launch(
     playerId: string,
-    opts?: { venueCode?: string; deposit?: string; selections?: string[] },
+    opts?: { venueCode?: string; deposit?: string; selections?: string[]; gameCode?: string },
   ): Promise<string>;
   close(): Promise<void>;
 }
@@ -87,6 +87,7 @@ export async function startSuite(
         playerId,
         nickname: '测试玩家',
         ...(o.selections ? { selections: o.selections } : {}),
+        ...(o.gameCode ? { gameCode: o.gameCode } : {}),
       });
       if (!l.data) throw new Error(`launch refused: ${JSON.stringify(l)}`);
       return l.data.url;

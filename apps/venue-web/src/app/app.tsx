@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { BallIcon, TicketIcon, TrophyIcon } from '../components/icons';
+import { Expired } from '../components/expired';
 import { ErrorState, ListSkeleton } from '../components/states';
 import { ToastHost } from '../components/toast';
 import { Header } from '../features/header/header';
 import { ListPage } from '../features/list/list-page';
 import { SlipButton } from '../features/slip/slip-button';
 import { follow } from '../lib/follow';
-import { bridge } from '../lib/frame-bridge';
 import { createStore, useStore } from '../lib/store';
 import { oddsTypeStore, sessionStore, type Session } from '../lib/session';
 import type { LiveStatus } from '../lib/live-client';
@@ -32,30 +32,6 @@ type Screen = 'list' | 'results' | 'bets';
 /** The sportsbook's family: a game venue's session (CP, ZR, DZ) opens the games page, not this one. */
 const sportFamily = (s: Session): 'TY' | 'DJ' => (s.family === 'DJ' ? 'DJ' : 'TY');
 const offline = createStore<LiveStatus>('connecting');
-
-function Expired() {
-  return (
-    <div className="expired" role="alert">
-      <svg className="expired__art" width="72" height="72" viewBox="0 0 72 72" aria-hidden="true">
-        <circle cx="36" cy="38" r="26" fill="#eef3fc" />
-        <circle cx="36" cy="38" r="18" fill="none" stroke="#1677ff" strokeWidth="3" />
-        <path
-          d="M36 28v11l7 5"
-          fill="none"
-          stroke="#1677ff"
-          strokeWidth="3"
-          strokeLinecap="round"
-        />
-        <path d="M30 10h12" stroke="#1677ff" strokeWidth="3" strokeLinecap="round" />
-      </svg>
-      <h1 className="expired__title">会话已过期</h1>
-      <p className="expired__text">请返回重新进入</p>
-      <button type="button" className="btn btn--primary" onClick={() => bridge.requestRelaunch()}>
-        返回重新进入
-      </button>
-    </div>
-  );
-}
 
 function Entering({ retry }: { retry: () => void }) {
   const error = useStore(bootError);

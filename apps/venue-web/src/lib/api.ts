@@ -101,3 +101,39 @@ export async function exchangeToken(token: string): Promise<SessionExchangeResul
   const code = Number(envelope.code);
   throw new ApiError(code, messageOf(envelope, code));
 }
+
+/**
+ * A call of the house games' API (`/h5/api/games/*`, docs/contract.md §10.10–§10.11): never
+ * under a dialect, answers `{ code: 0, data }` or `{ code, message }`; 8020 ends the session
+ * as the dialects' expiry codes do.
+ */
+export async function gamesApi<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { query?: Record<string, string | undefined>; body?: unknown } = {},
+): Promise<T> {
+  const session = currentSession();
+  if (!session) throw new SessionExpiredError(8020, messageFor(8020));
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) query.set(k, v);
+  const qs = query.size > 0 ? `?${query.toString()}` : '';
+  const envelope = await send(`${path}${qs}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+  });
+  if (envelope.code === 0) return envelope.data as T;
+  const code = Number(envelope.code);
+  if (code === 8020) {
+    expireSession();
+    throw new SessionExpiredError(8020, messageFor(8020));
+  }
+  const data =
+    envelope.data && typeof envelope.data === 'object'
+      ? (envelope.data as Record<string, unknown>)
+      : undefined;
+  throw new ApiError(Number.isFinite(code) ? code : 10001, messageOf(envelope, code), data);
+}

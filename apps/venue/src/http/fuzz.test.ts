@@ -45,6 +45,17 @@ const bodies: (string | undefined)[] = [
   '{"venueCode":"HOUSE_TY","playerId":"../../x","amount":1e309}',
   JSON.stringify({ eventId: 'x'.repeat(10_000), marketKey: '\u0000', held: 'true' }),
   JSON.stringify({ oddsType: 9, token: 'x'.repeat(500) }),
+];
+const queries = [
+  '',
+  '?id=',
+  '?id=%00',
+  '?tab=nope&sport=chess',
+  '?id=' + 'x'.repeat(2000),
+  '?a[]=1',
+];
+/** The game bets' own hostile slips, beside the bodies above. */
+const gameBodies: string[] = [
   JSON.stringify({
     requestKey: 'fuzz-key-1',
     roundNo: '202611260001',
@@ -61,15 +72,7 @@ const bodies: (string | undefined)[] = [
   }),
   JSON.stringify({ gameCode: 'JSK3', liabilityCap: '-1.00', reason: '测试', date: '2026-02-30' }),
 ];
-const queries = [
-  '',
-  '?id=',
-  '?id=%00',
-  '?tab=nope&sport=chess',
-  '?id=' + 'x'.repeat(2000),
-  '?a[]=1',
-  '?gameCode=JSK3&roundNo=0&status=nope&limit=0&before=' + 'x'.repeat(100),
-];
+const gameQuery = '?gameCode=JSK3&roundNo=0&status=nope&limit=0&before=' + 'x'.repeat(100);
 
 const routes: { method: 'GET' | 'POST'; url: string }[] = [
   ...Object.values(merchantPaths).map((url) => ({ method: 'POST' as const, url })),
@@ -86,8 +89,8 @@ const routes: { method: 'GET' | 'POST'; url: string }[] = [
         { method: 'POST' as const, url: `${d.prefix}${p}` },
       ]),
   ),
-  // The house games' read and bet API, with known, unknown and hostile path parameters.
-  ...[...Object.values(gamesPaths), gameBetPaths.limits, gameBetPaths.mine].flatMap((p) =>
+  // The house games' read API, with known, unknown and hostile path parameters.
+  ...Object.values(gamesPaths).flatMap((p) =>
     ['JSK3', 'NOPE', '%00', 'x'.repeat(300)].flatMap((game) =>
       ['202611260001', '0', 'v1.json', 'v9.json'].map((x) => ({
         method: 'GET' as const,
@@ -95,10 +98,15 @@ const routes: { method: 'GET' | 'POST'; url: string }[] = [
       })),
     ),
   ),
-  ...['JSK3', 'NOPE', '%00', 'x'.repeat(300)].map((game) => ({
-    method: 'POST' as const,
-    url: gameBetPaths.place.replace(':gameCode', game),
-  })),
+];
+
+/** The game bets' routes (docs/contract.md §10.11), with known, unknown and hostile games. */
+const gameRoutes: { method: 'GET' | 'POST'; url: string }[] = [
+  { method: 'GET', url: gameBetPaths.mine },
+  ...['JSK3', 'NOPE', '%00', 'x'.repeat(300)].flatMap((game) => [
+    { method: 'POST' as const, url: gameBetPaths.place.replace(':gameCode', game) },
+    { method: 'GET' as const, url: gameBetPaths.limits.replace(':gameCode', game) },
+  ]),
 ];
 
 describe('the fuzz walk over every venue route', () => {
@@ -106,7 +114,6 @@ describe('the fuzz walk over every venue route', () => {
     const callers: Record<string, string>[] = [
       {},
       { authorization: `Bearer ${token}` },
-      { authorization: `Bearer ${gameToken}` },
       { authorization: 'Bearer x', token: 'y', requestid: 'z' },
       { [VENUE_OPERATOR_HEADER]: OPERATOR_TOKENS.admin },
       {
@@ -138,5 +145,36 @@ describe('the fuzz walk over every venue route', () => {
       }
     }
     expect(calls).toBeGreaterThan(3000);
+  }, 120_000);
+
+  it('never answers a 5xx on the game bets, whatever the session', async () => {
+    const callers: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${gameToken}` },
+      { [VENUE_OPERATOR_HEADER]: OPERATOR_TOKENS.admin },
+    ];
+    let calls = 0;
+    for (const route of gameRoutes) {
+      for (const headers of callers) {
+        for (const q of route.method === 'POST' ? ['', gameQuery] : [...queries, gameQuery]) {
+          for (const body of route.method === 'POST' ? [...bodies, ...gameBodies] : [undefined]) {
+            const r = await v.app.inject({
+              method: route.method,
+              url: route.url + q,
+              headers: {
+                ...headers,
+                ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              },
+              ...(body === undefined ? {} : { payload: body }),
+            });
+            calls += 1;
+            expect(r.statusCode, `${route.method} ${route.url}${q} ${body}`).toBeLessThan(500);
+            expect(() => r.json<unknown>(), `${route.url}`).not.toThrow();
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(500);
   }, 120_000);
 });

@@ -30,10 +30,10 @@ export function h5ContentSecurityPolicy(publicUrl: string, frameOrigins: readonl
 }
 
 /**
- * Serves the built sportsbook page at /h5/ (docs/architecture.md, "The sportsbook page (H5)"):
- * pre-compressed files, hashed assets cached for good, the HTML never cached and sent with the
- * page's policy. Without a build the page answers 503 and says how to build it (the APIs still
- * run).
+ * Serves the built sportsbook page at /h5/ and the house games page at /h5/games/
+ * (docs/architecture.md, "The sportsbook page (H5)" and "The house games page"): pre-compressed
+ * files, hashed assets cached for good, the HTML never cached and sent with the pages' policy.
+ * Without a build the pages answer 503 and say how to build them (the APIs still run).
  */
 export function registerH5Static(
   app: FastifyInstance,
@@ -41,18 +41,23 @@ export function registerH5Static(
 ): void {
   const dist = opts.dist ?? H5_DIST;
   const csp = h5ContentSecurityPolicy(opts.publicUrl, opts.frameOrigins);
-  app.get('/h5', (req, reply) => {
-    const query = req.url.indexOf('?');
-    return reply.redirect(`/h5/${query >= 0 ? req.url.slice(query) : ''}`, 302);
-  });
+  // The bare paths answer their page's directory, the launch query kept.
+  for (const page of ['/h5', '/h5/games']) {
+    app.get(page, (req, reply) => {
+      const query = req.url.indexOf('?');
+      return reply.redirect(`${page}/${query >= 0 ? req.url.slice(query) : ''}`, 302);
+    });
+  }
   if (!existsSync(path.join(dist, 'index.html'))) {
-    app.get('/h5/', (_req, reply) =>
-      reply
-        .status(503)
-        .header('referrer-policy', 'no-referrer')
-        .type('text/plain; charset=utf-8')
-        .send('体育页面尚未构建：npm run build:venue-web'),
-    );
+    for (const page of ['/h5/', '/h5/games/']) {
+      app.get(page, (_req, reply) =>
+        reply
+          .status(503)
+          .header('referrer-policy', 'no-referrer')
+          .type('text/plain; charset=utf-8')
+          .send('页面尚未构建：npm run build:venue-web'),
+      );
+    }
     return;
   }
   void app.register(fastifyStatic, {

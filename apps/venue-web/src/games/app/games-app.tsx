@@ -1,0 +1,121 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Expired } from '../../components/expired';
+import { ErrorState, ListSkeleton } from '../../components/states';
+import { ToastHost } from '../../components/toast';
+import { money } from '../../lib/format';
+import { bridge } from '../../lib/frame-bridge';
+import { sessionStore, type Session } from '../../lib/session';
+import { useStore } from '../../lib/store';
+import { gamesStore } from '../lib/games-store';
+import { go, useRoute, type GameRoute } from '../lib/route';
+import { gameBalance } from '../lib/wallet-store';
+import { LobbyPage } from '../features/lobby/lobby-page';
+import { bootError, bootGames, currentGame } from './games-boot';
+import { GamesNav } from './games-nav';
+
+// The lobby is the first screen; every other screen loads when first opened.
+const K3Page = lazy(() => import('../features/k3/k3-page').then((m) => ({ default: m.K3Page })));
+const ResultsPage = lazy(() =>
+  import('../features/results/results-page').then((m) => ({ default: m.ResultsPage })),
+);
+const VerifyPage = lazy(() =>
+  import('../features/verify/verify-page').then((m) => ({ default: m.VerifyPage })),
+);
+const RecordsPage = lazy(() =>
+  import('../features/records/records-page').then((m) => ({ default: m.RecordsPage })),
+);
+const RulesPage = lazy(() =>
+  import('../features/rules/rules-page').then((m) => ({ default: m.RulesPage })),
+);
+
+const familyNames: Record<string, string> = { CP: '彩票', ZR: '真人', DZ: '电子' };
+
+/** The games a session's lobby lists: its family's (a sportsbook session sees them all). */
+export function familyOf(session: Session): string | null {
+  return session.family in familyNames ? session.family : null;
+}
+
+function Header({ session }: { session: Session }) {
+  const balance = useStore(gameBalance);
+  return (
+    <header className="top">
+      <h1 className="top__title">{familyNames[session.family] ?? '游戏'}</h1>
+      {balance !== null && (
+        <span className="top__balance" data-balance={balance}>
+          ¥{money(balance)}
+        </span>
+      )}
+      <button
+        type="button"
+        className="top__transfer"
+        onClick={() => bridge.post({ type: 'openTransfer', venueCode: session.venueCode })}
+      >
+        转入
+      </button>
+    </header>
+  );
+}
+
+function Screen({ route, session }: { route: GameRoute; session: Session }) {
+  switch (route.page) {
+    case 'lobby':
+      return <LobbyPage family={familyOf(session)} />;
+    case 'play':
+      return <K3Page gameCode={route.game} />;
+    case 'results':
+      return <ResultsPage gameCode={route.game} />;
+    case 'verify':
+      return <VerifyPage gameCode={route.game} roundNo={route.roundNo} />;
+    case 'records':
+      return <RecordsPage />;
+    case 'rules':
+      return <RulesPage gameCode={route.game} />;
+  }
+}
+
+function Games({ session }: { session: Session }) {
+  const route = useRoute();
+  const games = useStore(gamesStore).games;
+  const remembered = useStore(currentGame);
+  const routeGame = 'game' in route ? route.game : null;
+  useEffect(() => {
+    if (routeGame) currentGame.set(routeGame);
+  }, [routeGame]);
+  const family = familyOf(session);
+  const fallback = games?.find((g) => family === null || g.family === family)?.gameCode ?? null;
+  const game = routeGame ?? remembered ?? fallback;
+  return (
+    <>
+      <Header session={session} />
+      <main className="main games">
+        <Suspense fallback={<ListSkeleton rows={5} />}>
+          <Screen route={route} session={session} />
+        </Suspense>
+      </main>
+      <GamesNav route={route} game={game} onGo={go} />
+      <ToastHost />
+    </>
+  );
+}
+
+export function GamesApp({ token, game }: { token: string | null; game: string | null }) {
+  const state = useStore(sessionStore);
+  const error = useStore(bootError);
+  useEffect(() => {
+    void bootGames(token, game);
+  }, [token, game]);
+  if (state.phase === 'expired') return <Expired />;
+  if (state.phase === 'entering') {
+    return (
+      <>
+        <header className="top top--ghost" aria-hidden="true" />
+        {error ? (
+          <ErrorState message={error} onRetry={() => void bootGames(token, game)} />
+        ) : (
+          <ListSkeleton rows={4} />
+        )}
+      </>
+    );
+  }
+  return <Games session={state.session} />;
+}

@@ -1,0 +1,116 @@
+import type { GamesList, GameView, RoundView } from '@nebula/protocol/venue/games/games';
+import { ApiError, SessionExpiredError } from '../../lib/api';
+import { createStore } from '../../lib/store';
+import { gamesCalls } from './games-api';
+import { monoNow, syncServerTime } from './server-clock';
+
+export interface GamesState {
+  games: GameView[] | null;
+  error: string | null;
+  /** Each game's newest round with an outcome (drawn, settled or voided). */
+  last: Record<string, RoundView>;
+  /** The last outcome that arrived while the page was open: the draw animation plays it once. */
+  drawn: { gameCode: string; round: RoundView } | null;
+}
+
+export const gamesStore = createStore<GamesState>({
+  games: null,
+  error: null,
+  last: {},
+  drawn: null,
+});
+
+/**
+ * How often the page asks for the games list. This session the page polls (every 2 s; the
+ * countdown runs on the venue's clock between answers); the venue's live socket will carry the
+ * countdown, seal and result frames later and replace this.
+ */
+export const GAMES_POLL_MS = 2000;
+
+const hasOutcome = (r: RoundView | null): boolean => r !== null && r.outcome !== null;
+/** 期号 order: digits without leading zeros, so the longer is the later. */
+export const roundAfter = (a: string, b: string): boolean =>
+  a.length !== b.length ? a.length > b.length : a > b;
+const seenCurrent = new Map<string, string>();
+
+/** Games whose newest outcome the page has learnt (or learnt there is none): later ones arrive. */
+const loaded = new Set<string>();
+
+/** A newer outcome for a game; the first one the page learns is not an arrival. */
+function putLast(gameCode: string, round: RoundView): void {
+  const arrival = loaded.has(gameCode);
+  loaded.add(gameCode);
+  gamesStore.set((s) => {
+    const before = s.last[gameCode];
+    if (before && !roundAfter(round.roundNo, before.roundNo)) {
+      return before.roundNo === round.roundNo && before.status !== round.status
+        ? { ...s, last: { ...s.last, [gameCode]: round } }
+        : s;
+    }
+    return {
+      ...s,
+      last: { ...s.last, [gameCode]: round },
+      drawn: arrival && !round.voided ? { gameCode, round } : s.drawn,
+    };
+  });
+}
+
+async function loadLast(gameCode: string): Promise<void> {
+  try {
+    const [r] = (await gamesCalls.results(gameCode, 1)).rounds;
+    if (r) putLast(gameCode, r);
+    else loaded.add(gameCode);
+  } catch {
+    // The next list asks again.
+    seenCurrent.delete(gameCode);
+  }
+}
+
+/** Takes one games list: the clock, the games, and the newest outcome of each game. */
+export function applyGamesList(list: GamesList, sentAt: number, receivedAt = monoNow()): void {
+  syncServerTime(list.serverTime, sentAt, receivedAt);
+  gamesStore.set((s) => ({ ...s, games: list.games, error: null }));
+  for (const g of list.games) {
+    const r = g.current;
+    if (r && hasOutcome(r)) {
+      putLast(g.gameCode, r);
+      seenCurrent.set(g.gameCode, `${r.roundNo}:${r.status}`);
+      continue;
+    }
+    // A new round opened (so the one before it was drawn): ask for the newest result.
+    const key = r ? r.roundNo : '';
+    if (seenCurrent.get(g.gameCode) === key) continue;
+    seenCurrent.set(g.gameCode, key);
+    void loadLast(g.gameCode);
+  }
+}
+
+export async function refreshGames(): Promise<void> {
+  const sentAt = monoNow();
+  try {
+    applyGamesList(await gamesCalls.list(), sentAt);
+  } catch (err) {
+    if (err instanceof SessionExpiredError) return;
+    const message = err instanceof ApiError ? err.message : String(err);
+    gamesStore.set((s) => ({ ...s, error: message }));
+  }
+}
+
+let timer: ReturnType<typeof setInterval> | null = null;
+
+/** Starts polling (once); answers a stop. */
+export function startGamesPolling(): () => void {
+  if (!timer) {
+    void refreshGames();
+    timer = setInterval(() => void refreshGames(), GAMES_POLL_MS);
+  }
+  return () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+  };
+}
+
+/** The draw animation has shown the arrival. */
+export function clearDrawn(): void {
+  gamesStore.set((s) => (s.drawn ? { ...s, drawn: null } : s));
+}

@@ -1,0 +1,13 @@
+import { createRoot } from 'react-dom/client';
+import { GamesApp } from './app/games-app';
+import { readGamesLaunch } from './app/games-boot';
+import '../styles/base.css';
+import './styles/games.css';
+import './styles/games-bet.css';
+import './styles/games-pages.css';
+
+// The launch token is read once and the address cleaned before anything else runs.
+const launch = readGamesLaunch();
+createRoot(document.getElementById('root')!).render(
+  <GamesApp token={launch.token} game={launch.game} />,
+);
