@@ -170,6 +170,7 @@ export class BetSyncService {
           p.validTurnover,
           `bet:${p.venueCode}:${p.betId}:hedge:${venue.code}:${v.betId}`,
           `对冲投注不计流水 ${p.betId}`,
+          venue.family,
         );
         await repo.setValidTurnover(q, p.venueCode, p.betId, 0n);
       }
@@ -200,7 +201,7 @@ export class BetSyncService {
       this.d.clock.now(),
     );
     if (groupKey !== null) {
-      await this.d.groups.judge(q, memberId, groupKey, minOdds);
+      await this.d.groups.judge(q, memberId, groupKey, minOdds, venue.family);
       return true;
     }
     const delta = valid - (earlier?.validTurnover ?? 0n);
@@ -212,6 +213,7 @@ export class BetSyncService {
         delta,
         reference,
         `有效投注 ${venue.name} ${v.betId}`,
+        venue.family,
       );
     if (delta < 0n)
       await this.d.turnover.reverseValid(
@@ -220,6 +222,7 @@ export class BetSyncService {
         -delta,
         reference,
         `${status === 'void' ? '注单作废' : '重新结算'} ${venue.name} ${v.betId}`,
+        venue.family,
       );
     return true;
   }
