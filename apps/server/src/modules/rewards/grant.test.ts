@@ -95,6 +95,17 @@ describe('grants', () => {
     expect(await main(other)).toBe(0n);
   });
 
+  it('claims of one grant sent at once pay once', async () => {
+    const m = await registerMember(t);
+    const g = (await create(input(m)))!;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => claim(m, g.id)));
+    const ok = answers.filter((a) => a.status_code === ErrorCode.Success);
+    expect(ok).toHaveLength(1);
+    expect(answers.filter((a) => a.status_code === ErrorCode.GrantNotAvailable)).toHaveLength(4);
+    expect(await main(m)).toBe(10_000n);
+    expect(await postings(`grant:activity:${g.sourceId}`)).toBe(1);
+  });
+
   it('an expired grant cannot be claimed; a revoked one neither; a paid one is never revoked', async () => {
     const m = await registerMember(t);
     const op = await adminToken(t, 'finance');

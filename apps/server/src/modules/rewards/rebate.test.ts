@@ -110,6 +110,18 @@ describe('返水', () => {
     expect(await paidRebates(m)).toBe(3_800n);
   });
 
+  it('claims sent at once pay once', async () => {
+    const m = await registerMember(t);
+    await bet(m, 1_000_000n, 'TY');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => claim(m)));
+    const codes = answers.map((a) => a.status_code);
+    expect(codes.filter((c) => c === ErrorCode.Success)).toHaveLength(1);
+    expect(codes.filter((c) => c !== ErrorCode.Success)).toEqual(
+      Array(4).fill(ErrorCode.RebateNothingToClaim),
+    );
+    expect(await paidRebates(m)).toBe(3_800n);
+  });
+
   it('a self-excluded member is refused and the job pays them nothing', async () => {
     const m = await registerMember(t);
     await bet(m, 1_000_000n, 'TY');
