@@ -106,6 +106,16 @@ describe('the daily VIP job', () => {
     expect(claimed).toMatchObject({ status: 'paid', bucket: { status: 'open' } });
   });
 
+  it('two nodes running the same day at once pay each bonus once', async () => {
+    const m = await registerMember(t);
+    await deposit(m, '1000');
+    await bet(m, 500_000n);
+    toReview();
+    await Promise.all([t.services.vipJob.runDaily(), t.services.vipJob.runDaily()]);
+    expect(await level(m)).toBe(1);
+    expect(await grantsOf(m, 'vipUpgrade')).toEqual([`${m.memberId}:1`]);
+  });
+
   it('drops one level after 90 days short of the retention turnover, and stays down', async () => {
     const m = await registerMember(t);
     await deposit(m, '1000');
