@@ -15,6 +15,7 @@ import { registerPaymentAccountRoutes } from './modules/payment/payment-account.
 import { registerDepositAdminRoutes } from './modules/deposit/deposit-admin.routes';
 import { registerDepositRoutes, registerGatewayCallback } from './modules/deposit/deposit.routes';
 import { registerPlayBreakRoutes } from './modules/play-break/play-break.routes';
+import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw-admin.routes';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);
+  registerRewardsRoutes(app, services, bind);
   registerWithdrawRoutes(app, withdrawals, bind);
   registerPaymentAccountRoutes(app, accounts, bind);
   registerWalletAdminRoutes(app, walletAdmin, bind);
@@ -220,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerChatSocket(app, chatHub, config);
   app.addHook('onClose', () => chatHub.stop());
   app.addHook('onClose', () => services.venueWorker.stop());
+  app.addHook('onClose', () => services.rewardWorker.stop());
   // Venue session ends still on their way arrive (or time out) before the database closes.
   app.addHook('onClose', () => services.launch.settled());
   await registerGatewayCallback(app, depositCallbacks);

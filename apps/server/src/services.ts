@@ -16,6 +16,14 @@ import { AuditService } from './modules/audit/audit.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
 import { PlayBreakService } from './modules/play-break/play-break.service';
+import { EligibilityService } from './modules/play-break/eligibility.service';
+import { GrantService } from './modules/rewards/grant.service';
+import { GrantAdminService } from './modules/rewards/grant-admin.service';
+import { VipService } from './modules/rewards/vip.service';
+import { VipJobService } from './modules/rewards/vip-job.service';
+import { RewardWorker } from './modules/rewards/reward-worker';
+import { RebateService } from './modules/rewards/rebate.service';
+import { RebateAdminService } from './modules/rewards/rebate-admin.service';
 import { DepositAdminService } from './modules/deposit/deposit-admin.service';
 import { DepositCallbackService } from './modules/deposit/deposit-callback.service';
 import { DepositService } from './modules/deposit/deposit.service';
@@ -100,6 +108,16 @@ export interface Services {
   turnover: TurnoverService;
   limits: DepositLimitsService;
   playBreaks: PlayBreakService;
+  /** The one eligibility gate: play, reward, marketing (contract §5 Rewards). */
+  eligibility: EligibilityService;
+  grants: GrantService;
+  grantAdmin: GrantAdminService;
+  vip: VipService;
+  vipJob: VipJobService;
+  rebate: RebateService;
+  rebateAdmin: RebateAdminService;
+  /** Starts the daily reward jobs at their hour; main.ts starts it. */
+  rewardWorker: RewardWorker;
   wallet: WalletService;
   coin: CoinService;
   records: RecordsService;
@@ -218,6 +236,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       await transfers.recall(memberId, `break:${breakId}`);
     },
   });
+  const eligibility = new EligibilityService(clock);
+  const grants = new GrantService({ db, clock, ledger, turnover, eligibility });
+  const grantAdmin = new GrantAdminService(db, clock, grants, audit);
+  const vip = new VipService(db, clock, audit);
+  const vipJob = new VipJobService({ db, clock, grants, accounts: auth.accounts });
+  const rebate = new RebateService({ db, clock, grants, eligibility });
+  const rebateAdmin = new RebateAdminService(db, audit);
+  const rewardWorker = new RewardWorker(clock, vipJob, rebate, log);
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
@@ -232,7 +258,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     ledger,
     turnover,
     limits,
-    play: playBreaks,
+    play: eligibility,
     audit,
     members,
     timeline,
@@ -295,7 +321,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     merchant,
     settings,
     members,
-    play: playBreaks,
+    play: eligibility,
     engine: transferEngine,
     idempotency,
     throttle: new TransferThrottle(
@@ -328,7 +354,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     merchant,
     settings,
     members,
-    play: playBreaks,
+    play: eligibility,
     transfers,
     log,
     publicUrl: config.publicUrl,
@@ -431,6 +457,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     turnover,
     limits,
     playBreaks,
+    eligibility,
+    grants,
+    grantAdmin,
+    vip,
+    vipJob,
+    rebate,
+    rebateAdmin,
+    rewardWorker,
     wallet,
     coin,
     records,

@@ -35,6 +35,9 @@ let owned: {
   accountId: number;
   deviceId: string;
   mailId: number;
+  /** An available grant of B's, and a paid one whose turnover bucket is open. */
+  grantId: number;
+  paidGrantId: number;
 };
 
 const money = () => ({ 'x-idempotency-key': idemKey() });
@@ -63,7 +66,24 @@ beforeAll(async () => {
     body: 'B 的通知',
     audience: { kind: 'member', memberId: b.memberId },
   });
+  const grant = (kind: 'activity' | 'vipUpgrade', auto: boolean) =>
+    t.db.tx((q) =>
+      t.services.grants.create(q, {
+        kind,
+        sourceId: `authz:${b.memberId}`,
+        memberId: b.memberId,
+        title: 'B 的彩金',
+        amount: 1_000n,
+        turnoverMultiple: 1,
+        expiresAt: null,
+        auto,
+      }),
+    );
+  const available = (await grant('activity', false))!;
+  const paid = (await grant('vipUpgrade', true))!;
   owned = {
+    grantId: available.id,
+    paidGrantId: paid.id,
     bankOrderId: bank.orderId,
     sandboxOrderId: sandbox.orderId,
     accountId: b.accountId,
@@ -93,6 +113,8 @@ const sampleParams = {
   mailId: 1,
   feedbackId: 1,
   slug: 'kh',
+  grantId: 1,
+  level: 1,
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */
@@ -149,6 +171,14 @@ const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number
   mailDelete: {
     call: () => ({ params: { mailId: owned.mailId }, body: {} }),
     code: ErrorCode.MailNotFound,
+  },
+  rewardGrantClaim: {
+    call: () => ({ params: { grantId: owned.grantId }, body: {} }),
+    code: ErrorCode.GrantNotFound,
+  },
+  rewardGrantGiveUp: {
+    call: () => ({ params: { grantId: owned.paidGrantId }, body: {} }),
+    code: ErrorCode.GrantNotFound,
   },
 };
 

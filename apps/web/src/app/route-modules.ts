@@ -56,6 +56,26 @@ export const routeModules = {
     () => import('../features/wallet/pages/transfer.page'),
     (m) => m.TransferPage,
   ),
+  vip: load(
+    () => import('../features/rewards/pages/vip.page'),
+    (m) => m.VipPage,
+  ),
+  vipDetails: load(
+    () => import('../features/rewards/pages/vip-details.page'),
+    (m) => m.VipDetailsPage,
+  ),
+  rebate: load(
+    () => import('../features/rewards/pages/rebate.page'),
+    (m) => m.RebatePage,
+  ),
+  welfareRecord: load(
+    () => import('../features/rewards/pages/welfare-record.page'),
+    (m) => m.WelfareRecordPage,
+  ),
+  giftRecord: load(
+    () => import('../features/rewards/pages/gift-record.page'),
+    (m) => m.GiftRecordPage,
+  ),
   betRecord: load(
     () => import('./routes/bet-record-route'),
     (m) => m.BetRecordRoute,

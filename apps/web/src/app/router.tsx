@@ -35,6 +35,11 @@ import {
   SANDBOX_PAY_PATH,
   TRANSFER_PATH,
   BET_RECORD_PATH,
+  VIP_PATH,
+  VIP_DETAILS_PATH,
+  REBATE_PATH,
+  WELFARE_RECORD_PATH,
+  GIFT_RECORD_PATH,
   GAME_SPORT_PATH,
   GAME_REALBET_PATH,
   GAME_GAMING_PATH,
@@ -119,6 +124,11 @@ export const routes: RouteObject[] = [
           { path: rel(TRANS_RECORD_PATH), lazy: m.transRecord },
           { path: rel(TRANSFER_PATH), lazy: m.transfer },
           { path: rel(BET_RECORD_PATH), lazy: m.betRecord },
+          { path: rel(VIP_PATH), lazy: m.vip },
+          { path: rel(VIP_DETAILS_PATH), lazy: m.vipDetails },
+          { path: rel(REBATE_PATH), lazy: m.rebate },
+          { path: rel(WELFARE_RECORD_PATH), lazy: m.welfareRecord },
+          { path: rel(GIFT_RECORD_PATH), lazy: m.giftRecord },
           // The venue frames: protected pages (contract §8.1), full screen under a back bar.
           ...[
             FRAME_SPORT_V188_PATH,

@@ -37,6 +37,12 @@ export const SANDBOX_PAY_PATH = '/pay/sandbox/:orderId';
 /** Transfers main ↔ venue, and the member's bets (the venues issue). */
 export const TRANSFER_PATH = '/mine/finance/transfer';
 export const BET_RECORD_PATH = '/mine/record/betRecord';
+/** Rewards (contract §5 Rewards): VIP, 自助返水, 福利记录, 礼物记录. */
+export const VIP_PATH = '/mine/vip';
+export const VIP_DETAILS_PATH = '/mine/vip/details';
+export const REBATE_PATH = '/mine/rebate';
+export const WELFARE_RECORD_PATH = '/mine/record/welfare';
+export const GIFT_RECORD_PATH = '/mine/record/giftRecord';
 /** The seven game pages (contract §8.1), one per family. */
 export const GAME_SPORT_PATH = '/game/sport';
 export const GAME_REALBET_PATH = '/game/realbet';

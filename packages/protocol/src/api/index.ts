@@ -17,3 +17,4 @@ export * from './chat/chat.schemas';
 export * from './venues/venues.schemas';
 export * from './venues/admin-venues.schemas';
 export * from './help-and-service/help-and-service.schemas';
+export * from './rewards/rewards.schemas';

@@ -191,6 +191,17 @@ export const ErrorCode = {
   ChatGiftNotFound: 9114,
   ChatIdempotencyConflict: 9115,
   ChatBetNotShareable: 9116,
+  // rewards 94xx: grants, turnover buckets, eligibility, VIP, rebate (contract §5 Rewards)
+  RewardIneligible: 9400,
+  GrantNotFound: 9401,
+  GrantNotAvailable: 9402,
+  GrantExpired: 9403,
+  GrantNoOpenBucket: 9404,
+  VipLevelInvalid: 9405,
+  BirthdayAlreadySet: 9406,
+  RebateRateAboveEdge: 9407,
+  RebateDayClosed: 9408,
+  RebateNothingToClaim: 9409,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -387,6 +398,16 @@ export const errorMessages: Record<ErrorCode, string> = {
   9321: '反馈不存在',
   9322: '该反馈已关闭',
   9330: '赞助信息不存在',
+  9400: '您暂不符合领取优惠的条件',
+  9401: '优惠不存在',
+  9402: '该优惠已领取、已撤销或不可领取',
+  9403: '该优惠已过期',
+  9404: '该优惠没有未完成的流水，无需放弃',
+  9405: 'VIP 等级设置有误，请检查门槛与奖励',
+  9406: '生日已设置，不能修改',
+  9407: '返水比例不能高于该类游戏的最低庄家优势',
+  9408: '今日返水已结算，不能再领取',
+  9409: '暂无可领取的返水',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

@@ -58,3 +58,8 @@ export async function setMemberBlocked(
   ]);
   return { before: row.blocked };
 }
+
+/** The VIP level everything reads (the member's info, the chat's room gates). */
+export async function setVipLevel(q: Queryable, id: number, level: number): Promise<void> {
+  await q.query('UPDATE members SET vip_level = $2 WHERE id = $1', [id, level]);
+}

@@ -37,4 +37,9 @@ export class AccountService {
   ): Promise<{ before: boolean } | null> {
     return accounts.setMemberBlocked(q, memberId, blocked, reason);
   }
+
+  /** The VIP job's decision (contract §5 Rewards), in its transaction. */
+  async setVipLevel(q: Queryable, memberId: number, level: number): Promise<void> {
+    await accounts.setVipLevel(q, memberId, level);
+  }
 }

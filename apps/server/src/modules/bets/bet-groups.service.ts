@@ -39,7 +39,13 @@ export class BetGroupsService {
   }
 
   /** Judges the group (locked by `lock` in this transaction) if none of its bets is open. */
-  async judge(q: Queryable, memberId: number, groupKey: string, minOdds: number): Promise<void> {
+  async judge(
+    q: Queryable,
+    memberId: number,
+    groupKey: string,
+    minOdds: number,
+    family: string | null = null,
+  ): Promise<void> {
     const group = await groups.readGroup(q, memberId, groupKey);
     if (!group) throw new Error(`bet group ${memberId}:${groupKey} was not locked`);
     const bets = await groups.groupBets(q, memberId, groupKey);
@@ -66,8 +72,17 @@ export class BetGroupsService {
     const revision = group.revision + 1;
     const reference = `bet-group:${memberId}:${groupKey}:${revision}`;
     const name = `${bets[0]?.legs[0]?.match ?? groupKey}（${groupKey.endsWith(':1h') ? '半场' : '全场'}）`;
-    if (delta > 0n) await this.turnover.addValid(q, memberId, delta, reference, `有效投注 ${name}`);
-    else await this.turnover.reverseValid(q, memberId, -delta, reference, `有效投注重算 ${name}`);
+    if (delta > 0n)
+      await this.turnover.addValid(q, memberId, delta, reference, `有效投注 ${name}`, family);
+    else
+      await this.turnover.reverseValid(
+        q,
+        memberId,
+        -delta,
+        reference,
+        `有效投注重算 ${name}`,
+        family,
+      );
     await groups.saveGroup(
       q,
       memberId,

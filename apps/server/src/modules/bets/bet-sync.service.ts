@@ -177,6 +177,7 @@ export class BetSyncService {
           p.validTurnover,
           `bet:${p.venueCode}:${p.betId}:hedge:${venue.code}:${v.betId}`,
           `对冲投注不计流水 ${p.betId}`,
+          venue.family,
         );
         await repo.setValidTurnover(q, p.venueCode, p.betId, 0n);
       }
@@ -208,7 +209,7 @@ export class BetSyncService {
       this.d.clock.now(),
     );
     if (groupKey !== null) {
-      await this.d.groups.judge(q, memberId, groupKey, minOdds);
+      await this.d.groups.judge(q, memberId, groupKey, minOdds, venue.family);
       return true;
     }
     const delta = valid - (earlier?.validTurnover ?? 0n);
@@ -220,6 +221,7 @@ export class BetSyncService {
         delta,
         reference,
         `有效投注 ${venue.name} ${v.betId}`,
+        venue.family,
       );
     if (delta < 0n)
       await this.d.turnover.reverseValid(
@@ -228,6 +230,7 @@ export class BetSyncService {
         -delta,
         reference,
         `${status === 'void' ? '注单作废' : '重新结算'} ${venue.name} ${v.betId}`,
+        venue.family,
       );
     return true;
   }

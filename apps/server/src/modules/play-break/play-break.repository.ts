@@ -53,3 +53,34 @@ export async function insertBreak(
   );
   return toBreak(r.rows[0]!);
 }
+
+/** The facts the eligibility gate reads about one member (contract §5 Rewards). */
+export async function readStanding(
+  q: Queryable,
+  memberId: number,
+): Promise<{ blocked: boolean; realNameApproved: boolean } | null> {
+  const r = await q.query<{ blocked: boolean; approved: boolean }>(
+    `SELECT m.blocked, COALESCE(rn.status = 'approved', false) AS approved
+       FROM members m LEFT JOIN member_real_names rn ON rn.member_id = m.id
+      WHERE m.id = $1`,
+    [memberId],
+  );
+  const row = r.rows[0];
+  return row ? { blocked: row.blocked, realNameApproved: row.approved } : null;
+}
+
+/** Of these members, those a reward job must pass over: blocked, or on a break at `now`. */
+export async function readExcluded(
+  q: Queryable,
+  memberIds: number[],
+  now: number,
+): Promise<Set<number>> {
+  if (memberIds.length === 0) return new Set();
+  const r = await q.query<{ id: number }>(
+    `SELECT m.id FROM members m
+      WHERE m.id = ANY($1::int[])
+        AND (m.blocked OR EXISTS (SELECT 1 FROM member_play_breaks b WHERE b.member_id = m.id AND b.ends_at > $2))`,
+    [memberIds, new Date(now)],
+  );
+  return new Set(r.rows.map((x) => x.id));
+}

@@ -11,11 +11,10 @@ import { AppError } from '../../lib/errors';
 import type { MemberService } from '../member/member.service';
 import * as repo from './play-break.repository';
 
-/** What the deposit, launch and transfer services ask before money moves towards play. */
-export interface PlayGuard {
-  /** Throws 9202 (with the break's kind and end) while the member is on a break. */
-  assertCanPlay(q: Queryable, memberId: number): Promise<void>;
-}
+import type { PlayGuard } from './eligibility.service';
+
+// The guard is the eligibility service's `play` purpose now; callers keep importing it here.
+export type { PlayGuard } from './eligibility.service';
 
 export interface PlayBreakDeps {
   db: Db;

@@ -9,12 +9,16 @@ export async function addTurnover(
     reference: string;
     note: string;
     now: number;
+    /** The venue registry family of valid turnover (the rebate reads it by family). */
+    family?: string | null;
   },
-): Promise<void> {
-  await q.query(
-    'INSERT INTO turnover_entries (member_id, kind, amount, reference, note, at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (reference) DO NOTHING',
-    [t.memberId, t.kind, t.amount, t.reference, t.note, ts(t.now)],
+): Promise<boolean> {
+  const r = await q.query(
+    'INSERT INTO turnover_entries (member_id, kind, amount, reference, note, at, family) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reference) DO NOTHING',
+    [t.memberId, t.kind, t.amount, t.reference, t.note, ts(t.now), t.family ?? null],
   );
+  // Written now (not a replay of the same reference): the caller moves the buckets once.
+  return r.rowCount > 0;
 }
 export async function turnoverTotals(
   q: Queryable,

@@ -3,10 +3,26 @@ import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import type { SettingsService } from '../settings/settings.service';
 import { addTurnover, turnoverItems, turnoverTotals } from './turnover.repository';
+import {
+  bucketsByReference,
+  closeBuckets,
+  insertBucket,
+  lockBucket,
+  lockFilledBuckets,
+  lockOpenBuckets,
+  openMissing,
+  setFilled,
+  type BucketRow,
+} from './turnover-bucket.repository';
+
+export type { BucketRow } from './turnover-bucket.repository';
 
 /**
- * The turnover requirement (the member site's audit page, contract §5): each credited deposit requires multiplier × its
- * amount of valid turnover before a withdrawal; settled bets complete it; operators waive it.
+ * The turnover requirement (the member site's audit page, contract §5 Rewards) as buckets: each
+ * credited deposit and each paid grant with a multiple opens a bucket of multiple × its amount;
+ * valid turnover from settled bets fills the open buckets oldest first; a reversal takes back
+ * from the newest filled ones; withdrawals wait while any bucket is open; operators waive.
+ * `turnover_entries` keeps every movement for the member's page.
  */
 export class TurnoverService {
   constructor(
@@ -24,90 +40,149 @@ export class TurnoverService {
   ): Promise<void> {
     const multiplierHundredths = parseMoney((await this.settings.get()).turnoverMultiplier);
     const amount = (depositFen * multiplierHundredths) / 100n;
-    if (amount > 0n)
-      await addTurnover(q, {
-        memberId,
-        kind: 'require',
-        amount,
-        reference: `turnover:${reference}`,
-        note: '存款流水要求',
-        now: this.clock.now(),
-      });
+    await this.#require(q, memberId, amount, 'deposit', `turnover:${reference}`, '存款流水要求');
   }
 
-  /** Valid turnover from a settled bet (fed by the sportsbook). */
+  /**
+   * Opens the bucket of a paid grant (multiple × amount), inside the paying transaction; its
+   * reference is `turnover:{grant reference}`.
+   */
+  async requireForGrant(
+    q: Queryable,
+    memberId: number,
+    amount: bigint,
+    grantReference: string,
+    note: string,
+  ): Promise<void> {
+    await this.#require(q, memberId, amount, 'grant', `turnover:${grantReference}`, note);
+  }
+
+  async #require(
+    q: Queryable,
+    memberId: number,
+    amount: bigint,
+    source: 'deposit' | 'grant',
+    reference: string,
+    note: string,
+  ): Promise<void> {
+    if (amount <= 0n) return;
+    const now = this.clock.now();
+    if (await addTurnover(q, { memberId, kind: 'require', amount, reference, note, now }))
+      await insertBucket(q, { memberId, source, reference, required: amount, now });
+  }
+
+  /**
+   * Valid turnover from a settled bet (fed by the venues' bets, with the venue's family): fills
+   * open buckets oldest first.
+   */
   async addValid(
     q: Queryable,
     memberId: number,
     amount: bigint,
     reference: string,
     note: string,
+    family: string | null = null,
   ): Promise<void> {
-    if (amount > 0n)
-      await addTurnover(q, {
-        memberId,
-        kind: 'turnover',
-        amount,
-        reference,
-        note,
-        now: this.clock.now(),
-      });
+    if (amount <= 0n) return;
+    const now = this.clock.now();
+    const entry = { memberId, kind: 'turnover' as const, amount, reference, note, now, family };
+    if (!(await addTurnover(q, entry))) return;
+    let left = amount;
+    for (const b of await lockOpenBuckets(q, memberId)) {
+      if (left === 0n) break;
+      const take = b.required - b.filled < left ? b.required - b.filled : left;
+      left -= take;
+      await setFilled(q, b.id, b.filled + take, b.filled + take === b.required, now);
+    }
   }
 
-  /** Takes back valid turnover credited earlier (a voided or resettled bet, a hedge found). */
+  /**
+   * Takes back valid turnover credited earlier (a voided or resettled bet, a hedge found): the
+   * newest filled buckets give it back, and a bucket that was done opens again.
+   */
   async reverseValid(
     q: Queryable,
     memberId: number,
     amount: bigint,
     reference: string,
     note: string,
+    family: string | null = null,
   ): Promise<void> {
-    if (amount > 0n)
-      await addTurnover(q, {
-        memberId,
-        kind: 'reverse',
-        amount,
-        reference,
-        note,
-        now: this.clock.now(),
-      });
+    if (amount <= 0n) return;
+    const now = this.clock.now();
+    const entry = { memberId, kind: 'reverse' as const, amount, reference, note, now, family };
+    if (!(await addTurnover(q, entry))) return;
+    let left = amount;
+    for (const b of await lockFilledBuckets(q, memberId)) {
+      if (left === 0n) break;
+      const take = b.filled < left ? b.filled : left;
+      left -= take;
+      await setFilled(q, b.id, b.filled - take, false, now);
+    }
   }
 
-  async missing(q: Queryable, memberId: number): Promise<bigint> {
-    const t = await turnoverTotals(q, memberId);
-    const left = t.require - (t.turnover - t.reverse) - t.waive;
-    return left > 0n ? left : 0n;
+  /** What the open buckets still need: a withdrawal waits while it is above zero. */
+  missing(q: Queryable, memberId: number): Promise<bigint> {
+    return openMissing(q, memberId);
   }
 
-  /** An operator waives what is missing now. */
+  /** An operator waives what is missing now: every open bucket closes. */
   async waive(q: Queryable, memberId: number, reason: string, actor: string): Promise<bigint> {
-    const missing = await this.missing(q, memberId);
+    const open = await lockOpenBuckets(q, memberId);
+    const missing = open.reduce((sum, b) => sum + b.required - b.filled, 0n);
+    const now = this.clock.now();
     if (missing > 0n) {
       await addTurnover(q, {
         memberId,
         kind: 'waive',
         amount: missing,
-        reference: `waive:${memberId}:${this.clock.now()}`,
+        reference: `waive:${memberId}:${now}`,
         note: `${actor}：${reason}`,
-        now: this.clock.now(),
+        now,
       });
     }
+    await closeBuckets(
+      q,
+      open.map((b) => b.id),
+      'waived',
+      now,
+    );
     return missing;
   }
 
+  /**
+   * The member gives up a grant (放弃优惠): its open bucket closes. Answers the bucket as it
+   * was, or null when the grant has no open bucket.
+   */
+  async giveUp(q: Queryable, grantReference: string): Promise<BucketRow | null> {
+    const b = await lockBucket(q, `turnover:${grantReference}`);
+    if (!b || b.status !== 'open') return null;
+    await closeBuckets(q, [b.id], 'given_up', this.clock.now());
+    return b;
+  }
+
+  /** The buckets of these grants (by grant reference), for the member's 福利记录. */
+  async bucketsOfGrants(q: Queryable, grantReferences: string[]): Promise<Map<string, BucketRow>> {
+    const found = await bucketsByReference(
+      q,
+      grantReferences.map((r) => `turnover:${r}`),
+    );
+    return new Map([...found].map(([ref, b]) => [ref.slice('turnover:'.length), b]));
+  }
+
   async view(memberId: number, q: Queryable = this.db): Promise<Turnover> {
-    const [t, items, settings] = await Promise.all([
+    const [t, items, settings, missing] = await Promise.all([
       turnoverTotals(q, memberId),
       turnoverItems(q, memberId, 50),
       this.settings.get(),
+      openMissing(q, memberId),
     ]);
     const completed = t.turnover > t.reverse ? t.turnover - t.reverse : 0n;
-    const left = t.require - completed - t.waive;
     return {
       required: fenToYuanString(t.require),
       completed: fenToYuanString(completed),
       waived: fenToYuanString(t.waive),
-      missing: fenToYuanString(left > 0n ? left : 0n),
+      missing: fenToYuanString(missing),
       multiplier: settings.turnoverMultiplier,
       items: items.map((i) => ({
         time: i.at.getTime(),

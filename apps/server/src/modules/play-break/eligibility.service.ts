@@ -1,0 +1,73 @@
+import { ErrorCode } from '@nebula/protocol';
+import type { Queryable } from '@nebula/db';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { readActiveBreak, readExcluded, readStanding } from './play-break.repository';
+
+/**
+ * What a member may be given (contract §5 Rewards): `play` — deposits, launches, transfers in;
+ * `reward` — any grant created, claimed or given up; `marketing` — pushes about rewards.
+ */
+export type EligibilityPurpose = 'play' | 'reward' | 'marketing';
+export type IneligibleReason = 'playBreak' | 'blocked' | 'realNameRequired' | 'unknownMember';
+
+export type Verdict =
+  { eligible: true } | { eligible: false; reason: IneligibleReason; endsAt: number | null };
+
+/** What the deposit, launch and transfer services ask before money moves towards play. */
+export interface PlayGuard {
+  /** Throws 9202 (with the break's kind and end) while the member is on a break. */
+  assertCanPlay(q: Queryable, memberId: number): Promise<void>;
+}
+
+/**
+ * The one eligibility gate (contract §5 Rewards). A time-out or self-exclusion stops every
+ * purpose; a blocked member gets no reward or push; a rule may also require the approved real
+ * name. Every reward path asks it; the responsible-gambling limits add their checks here.
+ */
+export class EligibilityService implements PlayGuard {
+  constructor(private readonly clock: Clock) {}
+
+  async check(
+    q: Queryable,
+    memberId: number,
+    purpose: EligibilityPurpose,
+    rule: { requireRealName?: boolean } = {},
+  ): Promise<Verdict> {
+    const active = await readActiveBreak(q, memberId, this.clock.now());
+    if (active) return { eligible: false, reason: 'playBreak', endsAt: active.endsAt };
+    // Play keeps its one check: a blocked member has no session to play with anyway.
+    if (purpose === 'play') return { eligible: true };
+    const standing = await readStanding(q, memberId);
+    if (!standing) return { eligible: false, reason: 'unknownMember', endsAt: null };
+    if (standing.blocked) return { eligible: false, reason: 'blocked', endsAt: null };
+    if (rule.requireRealName && !standing.realNameApproved)
+      return { eligible: false, reason: 'realNameRequired', endsAt: null };
+    return { eligible: true };
+  }
+
+  /** Throws 9400 with the reason (9202 for play, as before) when the member is not eligible. */
+  async assert(
+    q: Queryable,
+    memberId: number,
+    purpose: EligibilityPurpose,
+    rule: { requireRealName?: boolean } = {},
+  ): Promise<void> {
+    if (purpose === 'play') return this.assertCanPlay(q, memberId);
+    const v = await this.check(q, memberId, purpose, rule);
+    if (!v.eligible)
+      throw new AppError(ErrorCode.RewardIneligible, { reason: v.reason, endsAt: v.endsAt });
+  }
+
+  async assertCanPlay(q: Queryable, memberId: number): Promise<void> {
+    const active = await readActiveBreak(q, memberId, this.clock.now());
+    if (active)
+      throw new AppError(ErrorCode.PlayBreakActive, { kind: active.kind, endsAt: active.endsAt });
+  }
+
+  /** Of these members, those a job may reward (one query for a whole batch). */
+  async eligibleAmong(q: Queryable, memberIds: number[]): Promise<Set<number>> {
+    const excluded = await readExcluded(q, memberIds, this.clock.now());
+    return new Set(memberIds.filter((id) => !excluded.has(id)));
+  }
+}

@@ -1,0 +1,55 @@
+import { ErrorCode, fenToYuanString, type GrantKind, type GrantStatus } from '@nebula/protocol';
+import type { Db } from '@nebula/db';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { shanghaiDayRange } from '../../lib/shanghai-time';
+import type { Actor, AuditService } from '../audit/audit.service';
+import * as repo from './grant.repository';
+import type { GrantService } from './grant.service';
+
+/** Operators' grant tools (contract §5 Rewards): a member's grants, revocation, the daily report. */
+export class GrantAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly grants: GrantService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async memberGrants(
+    memberId: number,
+    f: { status?: GrantStatus; kind?: GrantKind; page: number; pageSize: number },
+  ) {
+    const page = await this.grants.page(memberId, f);
+    return { ...page, list: page.list.map((g) => ({ ...g, memberId })) };
+  }
+
+  /** Revokes an available grant (audited); a paid grant is never reversed. */
+  async revoke(op: Actor, grantId: number, reason: string) {
+    return this.db.tx(async (q) => {
+      const g = await repo.lockGrant(q, grantId);
+      if (!g) throw new AppError(ErrorCode.GrantNotFound);
+      if (g.status !== 'available') throw new AppError(ErrorCode.GrantNotAvailable);
+      await repo.markRevoked(q, g.id, op.userName, reason, this.clock.now());
+      await this.audit.record(q, {
+        actor: op.userName,
+        action: 'grant.revoke',
+        target: `grant:${g.id}`,
+        before: { status: g.status, memberId: g.memberId, amount: fenToYuanString(g.amount) },
+        after: { status: 'revoked', reason },
+      });
+      const [shown] = await this.grants.present(q, [(await repo.getGrant(q, g.id))!]);
+      return { ...shown!, memberId: g.memberId };
+    });
+  }
+
+  /** Grants paid per Shanghai day and kind, `from` to `to` inclusive. */
+  async report(from: string, to: string) {
+    if (from > to)
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'from', message: 'after to' }],
+      });
+    const rows = await repo.paidReport(this.db, shanghaiDayRange(from)[0], shanghaiDayRange(to)[1]);
+    return { list: rows.map((r) => ({ ...r, amount: fenToYuanString(r.amount) })) };
+  }
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { requireMember } from '../../http/member-context';
+import { requireOperator } from '../../http/operator-context';
+import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
+import type { GrantAdminService } from './grant-admin.service';
+import type { GrantService } from './grant.service';
+import type { RebateAdminService } from './rebate-admin.service';
+import type { RebateService } from './rebate.service';
+import type { VipService } from './vip.service';
+
+export function registerRewardsRoutes(
+  app: FastifyInstance,
+  s: {
+    grants: GrantService;
+    grantAdmin: GrantAdminService;
+    vip: VipService;
+    rebate: RebateService;
+    rebateAdmin: RebateAdminService;
+  },
+  o: BindOptions,
+): void {
+  bindRoute(
+    app,
+    'rewardGrants',
+    ({ ctx, query }) => s.grants.page(requireMember(ctx).memberId, query),
+    o,
+  );
+  bindMoneyRoute(
+    app,
+    'rewardGrantClaim',
+    'ledger',
+    ({ ctx, params, unit }) =>
+      unit.commit((q) => s.grants.claim(q, requireMember(ctx).memberId, params.grantId)),
+    o,
+  );
+  bindMoneyRoute(
+    app,
+    'rewardGrantGiveUp',
+    'ledger',
+    ({ ctx, params, unit }) =>
+      unit.commit((q) => s.grants.giveUp(q, requireMember(ctx).memberId, params.grantId)),
+    o,
+  );
+  bindRoute(
+    app,
+    'rewardEligibility',
+    ({ ctx }) => s.grants.standing(requireMember(ctx).memberId),
+    o,
+  );
+  bindRoute(
+    app,
+    'adminMemberGrants',
+    ({ params, query }) => s.grantAdmin.memberGrants(params.memberId, query),
+    o,
+  );
+  bindRoute(
+    app,
+    'adminGrantRevoke',
+    ({ req, params, body }) =>
+      s.grantAdmin.revoke(requireOperator(req.operator), params.grantId, body.reason),
+    o,
+  );
+  bindRoute(app, 'adminGrantReport', ({ query }) => s.grantAdmin.report(query.from, query.to), o);
+  bindRoute(app, 'vipStatus', ({ ctx }) => s.vip.status(requireMember(ctx).memberId), o);
+  bindRoute(app, 'vipTable', () => s.vip.table(), o);
+  bindRoute(
+    app,
+    'vipBirthdaySet',
+    ({ ctx, body }) => s.vip.setBirthday(requireMember(ctx).memberId, body.birthday),
+    o,
+  );
+  bindRoute(app, 'adminVipLevels', () => s.vip.table(), o);
+  bindRoute(
+    app,
+    'adminVipLevelSet',
+    ({ req, params, body }) => s.vip.setLevel(requireOperator(req.operator), params.level, body),
+    o,
+  );
+  bindRoute(
+    app,
+    'giftRecords',
+    ({ ctx, query }) => s.grants.giftRecords(requireMember(ctx).memberId, query),
+    o,
+  );
+  bindRoute(app, 'rebateView', ({ ctx }) => s.rebate.view(requireMember(ctx).memberId), o);
+  bindMoneyRoute(
+    app,
+    'rebateClaim',
+    'ledger',
+    ({ ctx, unit }) => unit.commit((q) => s.rebate.claim(q, requireMember(ctx).memberId)),
+    o,
+  );
+  bindRoute(app, 'adminRebateRates', () => s.rebateAdmin.rates(), o);
+  bindRoute(
+    app,
+    'adminRebateRateSet',
+    ({ req, body }) => s.rebateAdmin.setRate(requireOperator(req.operator), body),
+    o,
+  );
+}
