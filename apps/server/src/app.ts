@@ -15,6 +15,7 @@ import { registerPaymentAccountRoutes } from './modules/payment/payment-account.
 import { registerDepositAdminRoutes } from './modules/deposit/deposit-admin.routes';
 import { registerDepositRoutes, registerGatewayCallback } from './modules/deposit/deposit.routes';
 import { registerPlayBreakRoutes } from './modules/play-break/play-break.routes';
+import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw-admin.routes';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);
+  registerResponsibleGamingRoutes(app, services.responsibleGaming, bind);
   registerWithdrawRoutes(app, withdrawals, bind);
   registerPaymentAccountRoutes(app, accounts, bind);
   registerWalletAdminRoutes(app, walletAdmin, bind);

@@ -12,8 +12,11 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Stops the process but keeps its data directory, for `restart`. */
   halt(): Promise<void>;
-  /** Starts the process again on the same port with the same data directory (and env). */
-  restart(): Promise<void>;
+  /**
+   * Starts the process again on the same port with the same data directory and env, plus
+   * `extra` for this start only (e.g. `TEST_CLOCK_OFFSET_MS` to come back "tomorrow").
+   */
+  restart(extra?: Record<string, string>): Promise<void>;
 }
 
 /** Spawns the platform and waits for it to print its URL. */
@@ -96,9 +99,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     async halt() {
       await terminate(child);
     },
-    async restart() {
+    async restart(extra = {}) {
       await terminate(child);
-      ({ child } = await launch(dataDir, port, env));
+      ({ child } = await launch(dataDir, port, { ...env, ...extra }));
     },
   };
 }

@@ -7,6 +7,7 @@ import help from './zh-CN/help.json';
 import mail from './zh-CN/mail.json';
 import member from './zh-CN/member.json';
 import records from './zh-CN/records.json';
+import responsibleGaming from './zh-CN/responsible-gaming.json';
 import sponsor from './zh-CN/sponsor.json';
 import tutorial from './zh-CN/tutorial.json';
 import wallet from './zh-CN/wallet.json';
@@ -25,6 +26,7 @@ export const featureResources = {
   mail,
   member,
   records,
+  responsibleGaming,
   sponsor,
   tutorial,
   wallet,

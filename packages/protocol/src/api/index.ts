@@ -17,3 +17,5 @@ export * from './chat/chat.schemas';
 export * from './venues/venues.schemas';
 export * from './venues/admin-venues.schemas';
 export * from './help-and-service/help-and-service.schemas';
+export * from './responsible-gaming/responsible-gaming.schemas';
+export * from './responsible-gaming/responsible-gaming.constants';

@@ -7,6 +7,7 @@ import { walletRouteMeta } from './wallet/wallet.meta';
 import { chatRouteMeta } from './chat/chat.meta';
 import { venueRouteMeta } from './venues/venues.meta';
 import { helpAndServiceRouteMeta } from './help-and-service/help-and-service.meta';
+import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -23,6 +24,7 @@ export const routeMeta = {
   ...chatRouteMeta,
   ...venueRouteMeta,
   ...helpAndServiceRouteMeta,
+  ...responsibleGamingRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

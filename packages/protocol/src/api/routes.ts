@@ -8,6 +8,7 @@ import { walletRoutes } from './wallet/wallet.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { venueRoutes } from './venues/venues.routes';
 import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes';
+import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -23,6 +24,7 @@ export const routes = {
   ...chatRoutes,
   ...venueRoutes,
   ...helpAndServiceRoutes,
+  ...responsibleGamingRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;
