@@ -358,7 +358,8 @@ describe('deposits', () => {
       }),
       ErrorCode.DepositLimitExceeded,
     );
-    // A day later the raise still waits for the member: nothing applies by itself.
+    // A day later the raise still waits for the member: nothing applies by itself (a new day,
+    // so 600 is over the 500 left of the old limit, under the 5000 asked for).
     t.clock.advance(24 * 3600 * 1000 + 1000);
     const again = await m.client.data<{ token: string }>('login', {
       body: { userName: m.userName, password: m.password },
@@ -367,7 +368,7 @@ describe('deposits', () => {
       m.client.call('depositOrder', {
         token: again.token,
         headers: money(),
-        body: { channelId: 'alipay', amount: '300' },
+        body: { channelId: 'alipay', amount: '600' },
       }),
       ErrorCode.DepositLimitExceeded,
     );
@@ -380,7 +381,7 @@ describe('deposits', () => {
       m.client.call('depositOrder', {
         token: again.token,
         headers: money(),
-        body: { channelId: 'alipay', amount: '300' },
+        body: { channelId: 'alipay', amount: '600' },
       }),
       ErrorCode.Success,
     );
