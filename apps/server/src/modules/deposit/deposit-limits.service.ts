@@ -33,7 +33,7 @@ export class DepositLimitsService {
         request: s.request && presentRequest(s.request),
       });
     }
-    return { list, coolingOffHours: await this.limits.coolingOffHours() };
+    return { list, coolingOffHours: await this.limits.coolingOffHours(), serverTime: now };
   }
 
   async set(

@@ -21,6 +21,8 @@ export const DepositLimits = z.object({
   list: z.array(DepositLimit),
   /** Hours a raise or removal waits before the member may confirm it (the site's setting). */
   coolingOffHours: z.number().int(),
+  /** The server's clock when it answered: the site opens a request's window by it. */
+  serverTime: z.number().int(),
 });
 export type DepositLimits = z.infer<typeof DepositLimits>;
 export const DepositLimitSetRequest = z

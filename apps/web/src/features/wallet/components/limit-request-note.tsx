@@ -5,25 +5,30 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmModal } from '../../../components/ui/modal.store';
 import { describeError } from '../../../lib/api-errors';
-import { serverNow } from '../../../lib/clock';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';
 import { useLimitRequestAnswer } from '../api/limit-requests.mutation';
 
 type Limit = DepositLimits['list'][number];
 type Request = NonNullable<Limit['request']>;
 
-/** Server time now, moved on when the window opens or closes so the buttons follow it. */
-function useServerNowAt(edges: number[]): number {
-  const [now, setNow] = useState(serverNow);
+/**
+ * The server's time now (its clock as of the last answer, `offset` from this device's), moved
+ * on when the window opens or closes so the buttons follow it.
+ */
+function useServerNowAt(offset: number, opens: number, closes: number): number {
+  const [now, setNow] = useState(() => Date.now() + offset);
   useEffect(() => {
-    const next = edges.filter((at) => at > now).sort((a, b) => a - b)[0];
+    setNow(Date.now() + offset);
+  }, [offset]);
+  useEffect(() => {
+    const next = [opens, closes].filter((at) => at > now).sort((a, b) => a - b)[0];
     if (next === undefined) return;
     const timer = window.setTimeout(
-      () => setNow(serverNow()),
+      () => setNow(Date.now() + offset),
       Math.min(next - now + 50, 2 ** 31 - 1),
     );
     return () => window.clearTimeout(timer);
-  }, [edges, now]);
+  }, [offset, opens, closes, now]);
   return now;
 }
 
@@ -32,11 +37,20 @@ function useServerNowAt(edges: number[]): number {
  * it may be confirmed (可确认时间 … 至 …), and 确认 only inside that window. Withdrawing it is
  * always possible and changes nothing.
  */
-export function LimitRequestNote({ limit, request }: { limit: Limit; request: Request }) {
+export function LimitRequestNote({
+  limit,
+  request,
+  offset,
+}: {
+  limit: Limit;
+  request: Request;
+  /** The server's clock minus this device's, from the limits' answer. */
+  offset: number;
+}) {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation();
   const answer = useLimitRequestAnswer();
-  const now = useServerNowAt([request.confirmableAt, request.expiresAt]);
+  const now = useServerNowAt(offset, request.confirmableAt, request.expiresAt);
   const open = now >= request.confirmableAt && now < request.expiresAt;
   const period = t(`limits.period.${limit.period}`);
 

@@ -109,7 +109,18 @@ function EditSheet({
   );
 }
 
-function LimitCard({ limit, hours, onEdit }: { limit: Limit; hours: number; onEdit: () => void }) {
+function LimitCard({
+  limit,
+  hours,
+  offset,
+  onEdit,
+}: {
+  limit: Limit;
+  hours: number;
+  /** The server's clock minus this device's. */
+  offset: number;
+  onEdit: () => void;
+}) {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation();
   const save = useDepositLimitSet();
@@ -149,7 +160,7 @@ function LimitCard({ limit, hours, onEdit }: { limit: Limit; hours: number; onEd
         {t(`limits.used.${limit.period}`, { amount: formatAmount(limit.used) })}
         {left !== null && ` · ${t('limits.left', { amount: formatFen(left > 0n ? left : 0n) })}`}
       </p>
-      {limit.request && <LimitRequestNote limit={limit} request={limit.request} />}
+      {limit.request && <LimitRequestNote limit={limit} request={limit.request} offset={offset} />}
       <div className="nb-limit__actions">
         <Button size="small" shape="rounded" color="primary" fill="outline" onClick={onEdit}>
           {limit.amount === null ? t('limits.set') : t('limits.change')}
@@ -181,6 +192,8 @@ export function DepositLimitPage() {
   const [editing, setEditing] = useState<LimitPeriod | null>(null);
   const list = limits.data?.list ?? [];
   const hours = limits.data?.coolingOffHours ?? 24;
+  // The server's clock, not this device's, opens a request's window.
+  const offset = limits.data ? limits.data.serverTime - limits.dataUpdatedAt : 0;
   const body = !limits.data ? (
     limits.isError ? (
       <ErrorState error={limits.error} onRetry={() => void limits.refetch()} />
@@ -203,6 +216,7 @@ export function DepositLimitPage() {
           key={limit.period}
           limit={limit}
           hours={hours}
+          offset={offset}
           onEdit={() => setEditing(limit.period)}
         />
       ))}
