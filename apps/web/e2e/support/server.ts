@@ -19,6 +19,9 @@ export interface RunningServer {
   restart(extra?: Record<string, string>): Promise<void>;
 }
 
+/** How long a start may take: on a busy shared machine migrations and the seed run slowly. */
+const START_TIMEOUT_MS = 150_000;
+
 /** Spawns the platform and waits for it to print its URL. */
 async function launch(
   dataDir: string,
@@ -50,7 +53,10 @@ async function launch(
   );
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${out}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /running at (http:\/\/[\d.]+:\d+)/.exec(out);
