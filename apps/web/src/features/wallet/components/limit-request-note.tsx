@@ -16,19 +16,18 @@ type Request = NonNullable<Limit['request']>;
  * on when the window opens or closes so the buttons follow it.
  */
 function useServerNowAt(offset: number, opens: number, closes: number): number {
-  const [now, setNow] = useState(() => Date.now() + offset);
-  useEffect(() => {
-    setNow(Date.now() + offset);
-  }, [offset]);
+  // This device's time when last looked at; the server's is that plus the offset.
+  const [local, setLocal] = useState(() => Date.now());
+  const now = local + offset;
   useEffect(() => {
     const next = [opens, closes].filter((at) => at > now).sort((a, b) => a - b)[0];
     if (next === undefined) return;
     const timer = window.setTimeout(
-      () => setNow(Date.now() + offset),
+      () => setLocal(Date.now()),
       Math.min(next - now + 50, 2 ** 31 - 1),
     );
     return () => window.clearTimeout(timer);
-  }, [offset, opens, closes, now]);
+  }, [opens, closes, now]);
   return now;
 }
 
