@@ -4,16 +4,11 @@ import { showModal } from '../../../components/ui/modal.store';
 import { showSecurityTip } from '../../../components/ui/security-tip';
 import { t } from '../../../i18n/i18n';
 import { local, session } from '../../../lib/storage';
-import { DEPOSIT_LIMIT_PATH } from '../../../site/paths';
-import { useSessionStore } from '../../../session/session.store';
-import { useLimitsReview, useLimitsReviewed } from '../api/limits-review.api';
 import { usePopInfo } from '../api/pop-info.query';
 import { inSitePath } from '../components/in-site-link';
 
 const SEEN_KEY = 'popSeen';
 const TIP_KEY = 'securityTipShown';
-/** The limits reminder is offered once per browser session (contract §5: every 6 months). */
-const REVIEW_KEY = 'limitsReviewShown';
 
 function seenIds(): number[] {
   const value = local.getJson<unknown>(SEEN_KEY);
@@ -37,17 +32,10 @@ const POPS_SETTLED_ATTR = 'data-home-pops';
  * typed or scrolled since the home page appeared, a dialog arriving late would land on top of
  * the tab they are reaching for, so this visit shows none (and marks none seen: they wait for
  * the next visit). The document is marked when the decision is made, so a test waits for it.
- *
- * A logged-in member who has not reviewed their limits for 6 months is reminded last (the
- * login notice of contract §5): 去检查 records the review and opens the limits page.
  */
 export function useHomePops(): void {
   const navigate = useNavigate();
   const { data, isPending } = usePopInfo();
-  const member = useSessionStore((state) => state.token !== null);
-  const review = useLimitsReview();
-  const markReviewed = useLimitsReviewed().mutate;
-  const reviewPending = member && review.isPending && review.fetchStatus !== 'idle';
   const started = useRef(false);
   const touched = useRef(false);
 
@@ -63,7 +51,7 @@ export function useHomePops(): void {
   }, []);
 
   useEffect(() => {
-    if (isPending || reviewPending || started.current) return;
+    if (isPending || started.current) return;
     started.current = true;
     if (touched.current) {
       document.documentElement.setAttribute(POPS_SETTLED_ATTR, 'skipped');
@@ -89,19 +77,6 @@ export function useHomePops(): void {
       session.set(TIP_KEY, '1');
       void showSecurityTip();
     }
-    if (member && review.data?.due && session.get(REVIEW_KEY) !== '1') {
-      session.set(REVIEW_KEY, '1');
-      void showModal({
-        title: t('home:limitsReview.title'),
-        content: t('home:limitsReview.content'),
-        confirmText: t('home:limitsReview.go'),
-        cancelText: t('home:limitsReview.later'),
-        onConfirm: () => {
-          markReviewed();
-          void navigate(DEPOSIT_LIMIT_PATH);
-        },
-      });
-    }
     document.documentElement.setAttribute(POPS_SETTLED_ATTR, 'shown');
-  }, [data, isPending, navigate, member, review.data, reviewPending, markReviewed]);
+  }, [data, isPending, navigate]);
 }
