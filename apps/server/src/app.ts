@@ -16,6 +16,7 @@ import { registerDepositAdminRoutes } from './modules/deposit/deposit-admin.rout
 import { registerDepositRoutes, registerGatewayCallback } from './modules/deposit/deposit.routes';
 import { registerPlayBreakRoutes } from './modules/play-break/play-break.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw-admin.routes';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);
   registerRewardsRoutes(app, services, bind);
+  registerResponsibleGamingRoutes(app, services.responsibleGaming, bind);
   registerWithdrawRoutes(app, withdrawals, bind);
   registerPaymentAccountRoutes(app, accounts, bind);
   registerWalletAdminRoutes(app, walletAdmin, bind);

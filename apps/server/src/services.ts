@@ -24,6 +24,12 @@ import { VipJobService } from './modules/rewards/vip-job.service';
 import { RewardWorker } from './modules/rewards/reward-worker';
 import { RebateService } from './modules/rewards/rebate.service';
 import { RebateAdminService } from './modules/rewards/rebate-admin.service';
+import { LimitsService } from './modules/responsible-gaming/limits.service';
+import { LimitsReviewService } from './modules/responsible-gaming/limits-review.service';
+import { RealityCheckService } from './modules/responsible-gaming/reality-check.service';
+import { StatementService } from './modules/responsible-gaming/statement.service';
+import type { ResponsibleGamingRouteServices } from './modules/responsible-gaming/responsible-gaming.routes';
+import { BetTotalsService } from './modules/bets/bet-totals.service';
 import { DepositAdminService } from './modules/deposit/deposit-admin.service';
 import { DepositCallbackService } from './modules/deposit/deposit-callback.service';
 import { DepositService } from './modules/deposit/deposit.service';
@@ -118,6 +124,8 @@ export interface Services {
   rebateAdmin: RebateAdminService;
   /** Starts the daily reward jobs at their hour; main.ts starts it. */
   rewardWorker: RewardWorker;
+  /** Limits of every kind (two-step loosening), reality checks, statements (contract §5). */
+  responsibleGaming: ResponsibleGamingRouteServices;
   wallet: WalletService;
   coin: CoinService;
   records: RecordsService;
@@ -224,7 +232,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const idempotency = new IdempotencyService(db, clock);
   const ledger = new LedgerService(db, clock, crashHook(config.crashAt));
   const turnover = new TurnoverService(db, clock, settings);
-  const limits = new DepositLimitsService(db, clock, members);
+  const memberLimits = new LimitsService({ db, clock, settings, members, audit });
+  const limits = new DepositLimitsService(db, clock, members, memberLimits);
   const playBreaks = new PlayBreakService({
     db,
     clock,
@@ -395,6 +404,28 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     onMatches: (names) => scores.learn(names),
   });
   const bets = new BetsService(db, venues);
+  const betTotals = new BetTotalsService(db, venues);
+  const responsibleGaming: ResponsibleGamingRouteServices = {
+    limits: memberLimits,
+    review: new LimitsReviewService(db, clock, members),
+    realityChecks: new RealityCheckService({
+      db,
+      clock,
+      settings,
+      sessions,
+      bets: betTotals,
+      // 退出 ends the member's venue sessions as a break does (the venue pages then expire).
+      leaveVenues: (memberId) => launch.endSessions(memberId, 'logout'),
+    }),
+    statements: new StatementService({
+      db,
+      clock,
+      members,
+      bets: betTotals,
+      credited: (memberId, from, to) => deposits.creditedBetween(memberId, from, to),
+      paid: (memberId, from, to) => withdrawals.paidBetween(memberId, from, to),
+    }),
+  };
   const venueWorker = new VenueWorker({
     db,
     clock,
@@ -465,6 +496,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     rebate,
     rebateAdmin,
     rewardWorker,
+    responsibleGaming,
     wallet,
     coin,
     records,

@@ -30,6 +30,7 @@ const PAGES = [
   '/mine/audit',
   '/mine/depositLimit',
   '/mine/playBreak',
+  '/mine/statement',
   '/mine/currency',
   '/mine/userInfo',
   '/mine/security',

@@ -12,9 +12,15 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Stops the process but keeps its data directory, for `restart`. */
   halt(): Promise<void>;
-  /** Starts the process again on the same port with the same data directory (and env). */
-  restart(): Promise<void>;
+  /**
+   * Starts the process again on the same port with the same data directory and env, plus
+   * `extra` for this start only (e.g. `TEST_CLOCK_OFFSET_MS` to come back "tomorrow").
+   */
+  restart(extra?: Record<string, string>): Promise<void>;
 }
+
+/** How long a start may take: on a busy shared machine migrations and the seed run slowly. */
+const START_TIMEOUT_MS = 150_000;
 
 /** Spawns the platform and waits for it to print its URL. */
 async function launch(
@@ -47,7 +53,10 @@ async function launch(
   );
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${out}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /running at (http:\/\/[\d.]+:\d+)/.exec(out);
@@ -96,9 +105,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     async halt() {
       await terminate(child);
     },
-    async restart() {
+    async restart(extra = {}) {
       await terminate(child);
-      ({ child } = await launch(dataDir, port, env));
+      ({ child } = await launch(dataDir, port, { ...env, ...extra }));
     },
   };
 }

@@ -74,7 +74,7 @@ export const venueTest = base.extend<object, { stack: VenueStack; server: Runnin
       await use(stack);
       await stack.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 240_000 },
   ],
   server: [
     async ({ stack }, use) => {

@@ -164,6 +164,10 @@ export const routeModules = {
     () => import('../features/wallet/pages/play-break.page'),
     (m) => m.PlayBreakPage,
   ),
+  statement: load(
+    () => import('../features/responsible-gaming/pages/statement.page'),
+    (m) => m.StatementPage,
+  ),
   payoutAdd: load(
     () => import('./routes/payout-routes'),
     (m) => m.PayoutAddRoute,

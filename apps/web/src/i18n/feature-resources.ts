@@ -8,6 +8,7 @@ import mail from './zh-CN/mail.json';
 import member from './zh-CN/member.json';
 import records from './zh-CN/records.json';
 import rewards from './zh-CN/rewards.json';
+import responsibleGaming from './zh-CN/responsible-gaming.json';
 import sponsor from './zh-CN/sponsor.json';
 import tutorial from './zh-CN/tutorial.json';
 import wallet from './zh-CN/wallet.json';
@@ -27,6 +28,7 @@ export const featureResources = {
   member,
   records,
   rewards,
+  responsibleGaming,
   sponsor,
   tutorial,
   wallet,

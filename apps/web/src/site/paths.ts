@@ -30,6 +30,8 @@ export const PLATFORM_TUTORIALS_PATH = '/mine/finance/introTutorial/platformTuto
 export const DEPOSIT_LIMIT_PATH = '/mine/depositLimit';
 /** Time-out and self-exclusion (responsible gambling); not in contract §8.1's list, which predates it. */
 export const PLAY_BREAK_PATH = '/mine/playBreak';
+/** Monthly statements (responsible gambling, contract §5); not in contract §8.1's list, which predates it. */
+export const STATEMENT_PATH = '/mine/statement';
 /** The chat room (issue "Chat"): the lobby; `/chat/:roomId` for the others. */
 export const CHAT_PATH = '/chat';
 /** The sandbox gateway's hosted pay page (`payUrl` of an online deposit). */

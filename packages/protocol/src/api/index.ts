@@ -18,3 +18,5 @@ export * from './venues/venues.schemas';
 export * from './venues/admin-venues.schemas';
 export * from './help-and-service/help-and-service.schemas';
 export * from './rewards/rewards.schemas';
+export * from './responsible-gaming/responsible-gaming.schemas';
+export * from './responsible-gaming/responsible-gaming.constants';

@@ -8,6 +8,7 @@ import { chatRouteMeta } from './chat/chat.meta';
 import { venueRouteMeta } from './venues/venues.meta';
 import { helpAndServiceRouteMeta } from './help-and-service/help-and-service.meta';
 import { rewardsRouteMeta } from './rewards/rewards.meta';
+import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -25,6 +26,7 @@ export const routeMeta = {
   ...venueRouteMeta,
   ...helpAndServiceRouteMeta,
   ...rewardsRouteMeta,
+  ...responsibleGamingRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

@@ -9,6 +9,7 @@ import { chatRoutes } from './chat/chat.routes';
 import { venueRoutes } from './venues/venues.routes';
 import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
+import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -25,6 +26,7 @@ export const routes = {
   ...venueRoutes,
   ...helpAndServiceRoutes,
   ...rewardsRoutes,
+  ...responsibleGamingRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

@@ -111,6 +111,11 @@ export const ErrorCode = {
   DepositLimitExceeded: 9201,
   PlayBreakActive: 9202,
   PlayBreakShorter: 9203,
+  // two-step loosening of limits (contract §5)
+  LimitRequestNotFound: 9210,
+  LimitRequestTooEarly: 9211,
+  LimitRequestExpired: 9212,
+  LimitRaiseByOperator: 9213,
   // venues and sportsbook 80xx (merchant API and bets, the house venue issue)
   VenueSignatureInvalid: 8000,
   VenueRequestStale: 8001,
@@ -314,6 +319,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   9201: '超出您设置的存款限额',
   9202: '您正处于冷静期或自我排除期，暂不能存款、进入场馆或转入',
   9203: '新的暂停须在当前暂停结束之后才结束',
+  9210: '限额变更申请不存在或已处理',
+  9211: '冷静期尚未结束，暂不能确认放宽限额',
+  9212: '限额变更申请已过期，请重新申请',
+  9213: '运营人员只能设置或降低会员的限额，不能提高或取消',
   8000: '商户签名无效',
   8001: '请求时间戳已过期',
   8002: '重复的请求',

@@ -137,3 +137,11 @@ export async function isSessionLive(q: Queryable, id: string, now: number): Prom
   );
   return r.rowCount > 0;
 }
+
+/** When a session began (the reality checks' session clock), or null for an unknown id. */
+export async function readSessionStart(q: Queryable, id: string): Promise<number | null> {
+  const r = await q.query<{ created_at: Date }>('SELECT created_at FROM sessions WHERE id = $1', [
+    id,
+  ]);
+  return r.rows[0]?.created_at.getTime() ?? null;
+}

@@ -12,6 +12,7 @@ import {
   insertSession,
   isSessionLive,
   lookupSession,
+  readSessionStart,
   touchSession,
   type EndReason,
   type SessionLookup,
@@ -196,6 +197,11 @@ export class SessionService implements SessionResolver {
       userName: s.userName,
       vipLevel: s.vipLevel,
     };
+  }
+
+  /** When the session began (responsible gambling's session clock, contract §5). */
+  startedAt(sessionId: string): Promise<number | null> {
+    return readSessionStart(this.db, sessionId);
   }
 
   /** For the chat: is this session still live right now? */

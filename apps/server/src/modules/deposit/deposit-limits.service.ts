@@ -2,96 +2,47 @@ import { ErrorCode, fenToYuanString, parseMoney, type DepositLimits } from '@neb
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { periodStart, type Period } from '../../lib/shanghai-time';
+import { periodStart } from '../../lib/shanghai-time';
 import type { MemberService } from '../member/member.service';
-import { readLimits, writeLimit, type LimitRow } from './deposit-limit.repository';
+import { presentRequest, type LimitsService } from '../responsible-gaming/limits.service';
 import { depositedSince } from './deposit.repository';
-
-export const RAISE_DELAY_MS = 24 * 3600 * 1000;
-const PERIODS: Period[] = ['day', 'week', 'month'];
 
 /**
  * Deposit limits (responsible gambling, contract §5): day / week / month, gross, in Shanghai
- * periods, counted at order time with pending orders; the lowest remaining applies; lowering
- * takes effect at once, raising or removing after 24 hours.
+ * periods, counted at order time with pending orders; the lowest remaining applies. The limits
+ * themselves are kept by `LimitsService`, where loosening one is two-step: lowering applies at
+ * once, a raise or a removal only when the member confirms it after the cooling-off.
  */
 export class DepositLimitsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly members: MemberService,
+    private readonly limits: LimitsService,
   ) {}
-
-  /** A limit row with any raise whose 24 h have passed applied. */
-  #effective(row: LimitRow, now: number): LimitRow {
-    if (row.pendingAt !== null && row.pendingAt <= now) {
-      return {
-        ...row,
-        amount: row.pendingClear ? null : row.pendingAmount,
-        pendingAmount: null,
-        pendingClear: false,
-        pendingAt: null,
-      };
-    }
-    return row;
-  }
-
-  async #rows(q: Queryable, memberId: number): Promise<Map<Period, LimitRow>> {
-    const now = this.clock.now();
-    const rows = new Map<Period, LimitRow>();
-    for (const r of await readLimits(q, memberId)) rows.set(r.period, this.#effective(r, now));
-    return rows;
-  }
 
   async view(memberId: number): Promise<DepositLimits> {
     const now = this.clock.now();
-    const rows = await this.#rows(this.db, memberId);
     const list = [];
-    for (const period of PERIODS) {
-      const r = rows.get(period);
-      const used = await depositedSince(this.db, memberId, periodStart(period, now));
+    for (const s of await this.limits.states(this.db, memberId, 'deposit')) {
+      const used = await depositedSince(this.db, memberId, periodStart(s.period, now));
       list.push({
-        period,
-        amount: r?.amount != null ? fenToYuanString(r.amount) : null,
+        period: s.period,
+        amount: s.amount === null ? null : fenToYuanString(s.amount),
         used: fenToYuanString(used),
-        pendingAmount: r?.pendingAt
-          ? r.pendingClear
-            ? null
-            : fenToYuanString(r.pendingAmount ?? 0n)
-          : null,
-        pendingAt: r?.pendingAt ?? null,
+        request: s.request && presentRequest(s.request),
       });
     }
-    return { list };
+    return { list, coolingOffHours: await this.limits.coolingOffHours(), serverTime: now };
   }
 
-  async set(memberId: number, period: Period, amountText: string | null): Promise<DepositLimits> {
-    const now = this.clock.now();
+  async set(
+    memberId: number,
+    period: 'day' | 'week' | 'month',
+    amountText: string | null,
+  ): Promise<DepositLimits> {
     const amount = amountText === null ? null : parseMoney(amountText);
-    if (amount !== null && amount <= 0n)
-      throw new AppError(ErrorCode.Validation, {
-        issues: [{ path: 'amount', message: 'must be positive' }],
-      });
-    await this.db.tx(async (q) => {
-      const current = (await this.#rows(q, memberId)).get(period) ?? {
-        period,
-        amount: null,
-        pendingAmount: null,
-        pendingClear: false,
-        pendingAt: null,
-      };
-      const lowering = amount !== null && (current.amount === null || amount <= current.amount);
-      const next: LimitRow = lowering
-        ? { period, amount, pendingAmount: null, pendingClear: false, pendingAt: null }
-        : {
-            period,
-            amount: current.amount,
-            pendingAmount: amount,
-            pendingClear: amount === null,
-            pendingAt: now + RAISE_DELAY_MS,
-          };
-      await writeLimit(q, memberId, next);
-    });
+    await this.limits.set(memberId, 'deposit', period, amount);
     return this.view(memberId);
   }
 
@@ -103,11 +54,9 @@ export class DepositLimitsService {
   async check(q: Queryable, memberId: number, creditFen: bigint): Promise<void> {
     await this.members.lock(q, memberId);
     const now = this.clock.now();
-    const rows = await this.#rows(q, memberId);
+    const amounts = await this.limits.amounts(q, memberId, 'deposit');
     let remaining: bigint | null = null;
-    for (const period of PERIODS) {
-      const limit = rows.get(period)?.amount;
-      if (limit === null || limit === undefined) continue;
+    for (const [period, limit] of amounts) {
       const used = await depositedSince(q, memberId, periodStart(period, now));
       const left = limit - used > 0n ? limit - used : 0n;
       if (remaining === null || left < remaining) remaining = left;

@@ -142,3 +142,18 @@ export async function depositedSince(
   );
   return BigInt(r.rows[0]?.total ?? '0');
 }
+
+/** Deposits credited in [from, to) (statements: money in; credit time is the last update). */
+export async function creditedBetween(
+  q: Queryable,
+  memberId: number,
+  from: number,
+  to: number,
+): Promise<bigint> {
+  const r = await q.query<{ total: string }>(
+    `SELECT COALESCE(sum(credit_amount), 0)::text AS total FROM deposit_orders
+      WHERE member_id = $1 AND status = 'credited' AND updated_at >= $2 AND updated_at < $3`,
+    [memberId, ts(from), ts(to)],
+  );
+  return BigInt(r.rows[0]?.total ?? '0');
+}

@@ -66,6 +66,11 @@ const STATUS_NOTE: Record<string, string> = {
 export class DepositService {
   constructor(private readonly d: DepositDeps) {}
 
+  /** Deposits credited in [from, to) (statements, contract §5). */
+  creditedBetween(memberId: number, from: number, to: number): Promise<bigint> {
+    return repo.creditedBetween(this.d.db, memberId, from, to);
+  }
+
   async channels(): Promise<DepositChannel[]> {
     const s = await this.d.settings.get();
     return s.depositChannels

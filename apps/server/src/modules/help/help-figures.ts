@@ -1,7 +1,6 @@
 import { formatAmount } from '@nebula/protocol';
 import type { SiteSettings } from '../settings/settings.schema';
 import { FUND_LOCK_MS, FUND_MAX_FAILURES } from '../withdraw/withdraw.service';
-import { RAISE_DELAY_MS } from '../deposit/deposit-limits.service';
 
 /** "50,000.00" → "50,000"; "7.20" stays. */
 function yuan(wire: string): string {
@@ -57,7 +56,7 @@ export function helpFigures(s: SiteSettings): Record<string, string> {
     coinBuyMax: String(s.coinBuyMax),
     fundPasswordTries: String(FUND_MAX_FAILURES),
     fundLockMinutes: String(FUND_LOCK_MS / 60_000),
-    depositLimitRaiseHours: String(RAISE_DELAY_MS / 3_600_000),
+    depositLimitRaiseHours: String(s.rgCoolingOffHours),
     loginLockAfter: String(s.loginLockAfter),
     loginLockMinutes: String(s.loginLockMinutes),
     officialAddresses:

@@ -1,4 +1,4 @@
-import { moneyString, ONLINE_DEPOSIT_CHANNELS } from '@nebula/protocol';
+import { moneyString, ONLINE_DEPOSIT_CHANNELS, RealityCheckMinutes } from '@nebula/protocol';
 import { text } from '@nebula/protocol/rules/text';
 import { venueFamilies } from '@nebula/protocol/venue/registry';
 import { z } from 'zod';
@@ -147,6 +147,13 @@ export const settingSchemas = {
   feedbackPerHour: z.number().int().min(1).max(100),
   /** Transfer orders a member may place per minute (a rate limit: 7029, contract §6). */
   transferOrdersPerMinute: z.number().int().min(1).max(100_000),
+  /**
+   * Responsible gambling (contract §5): hours before a member may confirm raising or removing
+   * one of their limits (never under the 24 regulators require), and the reality-check interval
+   * of members who did not choose one.
+   */
+  rgCoolingOffHours: z.number().int().min(24).max(720),
+  rgRealityCheckMinutes: RealityCheckMinutes,
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -283,5 +290,7 @@ export function defaultSettings(config: Config): SiteSettings {
     appAndroidUrl: '',
     feedbackPerHour: 5,
     transferOrdersPerMinute: 20,
+    rgCoolingOffHours: 24,
+    rgRealityCheckMinutes: 60,
   };
 }

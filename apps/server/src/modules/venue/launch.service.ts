@@ -96,11 +96,15 @@ export class LaunchService {
   }
 
   /**
-   * Ends the member's sessions at every venue they used (blocked, self-excluded): their pages
+   * Ends the member's sessions at every venue they used (blocked, self-excluded, or the member
+   * left from a reality check, reason logout): their pages
    * stop working at once. A venue that does not answer is logged; the block stands anyway
    * (every platform call refuses the member, and a launch is refused).
    */
-  async endSessions(memberId: number, reason: 'blocked' | 'selfExcluded'): Promise<void> {
+  async endSessions(
+    memberId: number,
+    reason: 'blocked' | 'selfExcluded' | 'logout',
+  ): Promise<void> {
     for (const venue of await this.d.transfers.usedVenues(memberId))
       await this.#end(memberId, venue, reason);
   }

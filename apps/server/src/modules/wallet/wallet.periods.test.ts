@@ -21,7 +21,7 @@ import {
 /**
  * Rules counted over Asia/Shanghai periods (contract §1, §5), driven at the API with a fake
  * clock placed at chosen instants: deposit limits (weeks from Monday, months, the lowest
- * applies, lowering at once, removing after 24 h), withdrawal limits per request and per day,
+ * applies, lowering at once, removing once confirmed after the cooling-off), withdrawal limits per request and per day,
  * and the records' date filter. Every test only moves the clock forward.
  */
 let t: TestApp;
@@ -139,11 +139,7 @@ describe('deposit limits over Shanghai periods', () => {
     await setLimit(m, 'day', '1000');
     await deposit(m, '300');
     const lowered = await setLimit(m, 'day', '400');
-    expect(limitOf(lowered, 'day')).toMatchObject({
-      amount: '400.00',
-      pendingAmount: null,
-      pendingAt: null,
-    });
+    expect(limitOf(lowered, 'day')).toMatchObject({ amount: '400.00', request: null });
     expect(await order(m, '200')).toMatchObject({
       status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '100.00' },
@@ -151,32 +147,38 @@ describe('deposit limits over Shanghai periods', () => {
     await expectCode(order(m, '100'), ErrorCode.Success);
   });
 
-  it('removing a limit takes 24 hours', async () => {
+  it('removing a limit waits for the member to confirm it after the cooling-off', async () => {
     at('2030-07-02 12:00');
     const m = await registerMember(t);
     await setLimit(m, 'day', '500');
     await deposit(m, '400');
     const asked = t.clock.now();
     const removed = await setLimit(m, 'day', null);
-    expect(limitOf(removed, 'day')).toMatchObject({ amount: '500.00', pendingAmount: null });
-    const due = limitOf(removed, 'day')?.pendingAt ?? 0;
+    const request = limitOf(removed, 'day')?.request;
+    expect(limitOf(removed, 'day')).toMatchObject({ amount: '500.00', request: { amount: null } });
+    const due = request?.confirmableAt ?? 0;
     expect(due - 24 * 3600 * 1000).toBeGreaterThanOrEqual(asked);
     expect(due - 24 * 3600 * 1000).toBeLessThanOrEqual(t.clock.now());
+    expect(request?.expiresAt).toBe(due + 7 * 24 * 3600 * 1000);
     expect(await order(m, '200')).toMatchObject({
       status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '100.00' },
     });
-    t.clock.advance(23 * 3600 * 1000);
+    t.clock.advance(25 * 3600 * 1000);
+    await relogin(m);
+    // Past the cooling-off the limit still stands until the member confirms.
     expect(
       limitOf(await m.client.data<DepositLimits>('depositLimits', { token: m.token }), 'day')
         ?.amount,
     ).toBe('500.00');
-    t.clock.advance(3600 * 1000 + 1000);
-    await relogin(m);
+    await m.client.data('limitRequestConfirm', {
+      token: m.token,
+      params: { requestId: request?.id ?? 0 },
+      body: {},
+    });
     expect(
-      limitOf(await m.client.data<DepositLimits>('depositLimits', { token: m.token }), 'day')
-        ?.amount,
-    ).toBeNull();
+      limitOf(await m.client.data<DepositLimits>('depositLimits', { token: m.token }), 'day'),
+    ).toMatchObject({ amount: null, request: null });
     // More than the old limit in one order: only possible because the limit is gone.
     await expectCode(order(m, '600'), ErrorCode.Success);
   });

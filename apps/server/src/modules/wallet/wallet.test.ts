@@ -5,6 +5,7 @@ import { ErrorCode } from '@nebula/protocol';
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  DepositLimits,
   DepositOrder,
   MemberInfo,
   RecordPage,
@@ -323,7 +324,7 @@ describe('deposits', () => {
     );
     await reconcileOk();
   });
-  it('deposit limits: a decrease applies at once, an increase after 24 hours; 9201 with remaining', async () => {
+  it('deposit limits: a decrease applies at once, an increase only when confirmed after the cooling-off; 9201 with remaining', async () => {
     const m = await registerMember(t);
     await m.client.data('depositLimitSet', {
       token: m.token,
@@ -343,13 +344,12 @@ describe('deposits', () => {
       status_code: ErrorCode.DepositLimitExceeded,
       data: { remaining: '200.00' },
     });
-    const raised = await m.client.data<{
-      list: { period: string; amount: string; pendingAmount: string | null }[];
-    }>('depositLimitSet', { token: m.token, body: { period: 'day', amount: '5000' } });
-    expect(raised.list.find((l) => l.period === 'day')).toMatchObject({
-      amount: '500.00',
-      pendingAmount: '5000.00',
+    const raised = await m.client.data<DepositLimits>('depositLimitSet', {
+      token: m.token,
+      body: { period: 'day', amount: '5000' },
     });
+    const day = raised.list.find((l) => l.period === 'day');
+    expect(day).toMatchObject({ amount: '500.00', request: { amount: '5000.00' } });
     await expectCode(
       m.client.call('depositOrder', {
         token: m.token,
@@ -358,6 +358,8 @@ describe('deposits', () => {
       }),
       ErrorCode.DepositLimitExceeded,
     );
+    // A day later the raise still waits for the member: nothing applies by itself (a new day,
+    // so 600 is over the 500 left of the old limit, under the 5000 asked for).
     t.clock.advance(24 * 3600 * 1000 + 1000);
     const again = await m.client.data<{ token: string }>('login', {
       body: { userName: m.userName, password: m.password },
@@ -366,7 +368,20 @@ describe('deposits', () => {
       m.client.call('depositOrder', {
         token: again.token,
         headers: money(),
-        body: { channelId: 'alipay', amount: '300' },
+        body: { channelId: 'alipay', amount: '600' },
+      }),
+      ErrorCode.DepositLimitExceeded,
+    );
+    await m.client.data('limitRequestConfirm', {
+      token: again.token,
+      params: { requestId: day?.request?.id ?? 0 },
+      body: {},
+    });
+    await expectCode(
+      m.client.call('depositOrder', {
+        token: again.token,
+        headers: money(),
+        body: { channelId: 'alipay', amount: '600' },
       }),
       ErrorCode.Success,
     );

@@ -93,3 +93,18 @@ export async function readStatuses(
   );
   return new Map(r.rows.map((o) => [o.id, o.status]));
 }
+
+/** Withdrawals paid in [from, to) (statements: money out; paid at the last update). */
+export async function paidBetween(
+  q: Queryable,
+  memberId: number,
+  from: number,
+  to: number,
+): Promise<bigint> {
+  const r = await q.query<{ total: string }>(
+    `SELECT COALESCE(sum(amount), 0)::text AS total FROM withdraw_orders
+      WHERE member_id = $1 AND status = 'paid' AND updated_at >= $2 AND updated_at < $3`,
+    [memberId, ts(from), ts(to)],
+  );
+  return BigInt(r.rows[0]?.total ?? '0');
+}

@@ -58,6 +58,11 @@ export interface WithdrawDeps {
 export class WithdrawService {
   constructor(private readonly d: WithdrawDeps) {}
 
+  /** Withdrawals paid in [from, to) (statements, contract §5). */
+  paidBetween(memberId: number, from: number, to: number): Promise<bigint> {
+    return repo.paidBetween(this.d.db, memberId, from, to);
+  }
+
   async #lockedUntil(q: Queryable, memberId: number): Promise<number | null> {
     const f = await tries.readFundFailures(q, memberId);
     return f?.lockedUntil && f.lockedUntil > this.d.clock.now() ? f.lockedUntil : null;

@@ -2,22 +2,28 @@ import { z } from 'zod';
 import { PASSWORD_CHECK_MAX } from '../../rules/account-rules';
 import { text } from '../../rules/text';
 import { moneyString } from '../core/common';
+import { LimitPeriod, LimitRequest } from '../responsible-gaming/responsible-gaming.schemas';
 import { PLAY_BREAK_HOURS, PLAY_BREAK_KINDS, PLAY_BREAK_LENGTHS } from './wallet.constants';
+
+export { LimitPeriod };
 
 /** Responsible gambling (contract §5): deposit limits, time-outs and self-exclusion. */
 
-// --- deposit limits (responsible gambling)
-export const LimitPeriod = z.enum(['day', 'week', 'month']);
-export type LimitPeriod = z.infer<typeof LimitPeriod>;
+// --- deposit limits (responsible gambling; loosening is two-step: ../responsible-gaming/)
 export const DepositLimit = z.object({
   period: LimitPeriod,
   amount: moneyString.nullable(),
   used: moneyString,
-  /** A raise waits 24 h: the amount and when it takes effect. */
-  pendingAmount: moneyString.nullable(),
-  pendingAt: z.number().int().nullable(),
+  /** A raise or removal waiting for the member's confirmation (contract §5), if any. */
+  request: LimitRequest.nullable(),
 });
-export const DepositLimits = z.object({ list: z.array(DepositLimit) });
+export const DepositLimits = z.object({
+  list: z.array(DepositLimit),
+  /** Hours a raise or removal waits before the member may confirm it (the site's setting). */
+  coolingOffHours: z.number().int(),
+  /** The server's clock when it answered: the site opens a request's window by it. */
+  serverTime: z.number().int(),
+});
 export type DepositLimits = z.infer<typeof DepositLimits>;
 export const DepositLimitSetRequest = z
   .object({ period: LimitPeriod, amount: moneyString.nullable() })

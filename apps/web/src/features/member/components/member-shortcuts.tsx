@@ -2,6 +2,7 @@ import {
   AddCircleOutline,
   BankcardOutline,
   BillOutline,
+  CalendarOutline,
   CheckShieldOutline,
   ClockCircleOutline,
   DownlandOutline,
@@ -40,6 +41,7 @@ import {
   PLAY_BREAK_PATH,
   REGISTER_GUIDE_PATH,
   SECURITY_PATH,
+  STATEMENT_PATH,
   USER_INFO_PATH,
 } from '../../../site/paths';
 
@@ -57,6 +59,7 @@ export type ShortcutKey =
   | 'playBreak'
   | 'transRecord'
   | 'betRecord'
+  | 'statement'
   | 'giftRecord'
   | 'welfare'
   | 'currencyRecord'
@@ -129,6 +132,7 @@ export const SHORTCUT_SECTIONS: ShortcutSection[] = [
     items: [
       item('transRecord', '/mine/record/transRecord', <BillOutline />),
       item('betRecord', '/mine/record/betRecord', <ReceiptOutline />),
+      item('statement', STATEMENT_PATH, <CalendarOutline />),
       item('giftRecord', '/mine/record/giftRecord', <GiftOutline />),
       item('welfare', '/mine/record/welfare', <StarOutline />),
       item('currencyRecord', '/mine/record/currencyRecord', <UnorderedListOutline />),

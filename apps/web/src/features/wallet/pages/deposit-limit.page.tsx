@@ -16,22 +16,31 @@ import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { amountProblem, wireAmount } from '../../../lib/amount';
 import { describeError } from '../../../lib/api-errors';
-import { shanghaiDateTime } from '../../../lib/shanghai-date';
 import { DEPOSIT_PATH, PLAY_BREAK_PATH } from '../../../site/paths';
 import { useDepositLimitSet } from '../api/deposit-limit-set.mutation';
 import { useDepositLimits } from '../api/deposit-limits.query';
+import { LimitRequestNote } from '../components/limit-request-note';
+import { RealityCheckCard } from '../components/reality-check-card';
 import '../components/finance.css';
 
 type Limit = DepositLimits['list'][number];
 
-/** Whether a new limit waits 24 h: any raise, or removing one (contract §5). */
+/** Whether a new limit waits for the member's confirmation: any raise, or removing one (contract §5). */
 export function isRaise(current: string | null, next: string | null): boolean {
   if (next === null) return current !== null;
   if (current === null) return false;
   return parseMoney(next) > parseMoney(current);
 }
 
-function EditSheet({ limit, onClose }: { limit: Limit | null; onClose: () => void }) {
+function EditSheet({
+  limit,
+  hours,
+  onClose,
+}: {
+  limit: Limit | null;
+  hours: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('wallet');
   const save = useDepositLimitSet();
   const [value, setValue] = useState('');
@@ -80,7 +89,7 @@ function EditSheet({ limit, onClose }: { limit: Limit | null; onClose: () => voi
         />
         {valid && (
           <p className={`nb-limit__effect${raise ? ' nb-limit__effect--later' : ''}`} role="status">
-            {raise ? t('limits.effectLater') : t('limits.effectNow')}
+            {raise ? t('limits.effectLater', { hours }) : t('limits.effectNow')}
           </p>
         )}
         <FormMessage>{message}</FormMessage>
@@ -100,7 +109,18 @@ function EditSheet({ limit, onClose }: { limit: Limit | null; onClose: () => voi
   );
 }
 
-function LimitCard({ limit, onEdit }: { limit: Limit; onEdit: () => void }) {
+function LimitCard({
+  limit,
+  hours,
+  offset,
+  onEdit,
+}: {
+  limit: Limit;
+  hours: number;
+  /** The server's clock minus this device's. */
+  offset: number;
+  onEdit: () => void;
+}) {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation();
   const save = useDepositLimitSet();
@@ -109,7 +129,7 @@ function LimitCard({ limit, onEdit }: { limit: Limit; onEdit: () => void }) {
   const remove = async () => {
     const yes = await confirmModal({
       title: t('limits.removeTitle'),
-      content: t('limits.removeText'),
+      content: t('limits.removeText', { hours }),
       confirmText: t('limits.remove'),
       cancelText: tc('cancel'),
     });
@@ -140,21 +160,12 @@ function LimitCard({ limit, onEdit }: { limit: Limit; onEdit: () => void }) {
         {t(`limits.used.${limit.period}`, { amount: formatAmount(limit.used) })}
         {left !== null && ` · ${t('limits.left', { amount: formatFen(left > 0n ? left : 0n) })}`}
       </p>
-      {limit.pendingAt !== null && (
-        <p className="nb-limit__pending" role="note">
-          {limit.pendingAmount !== null
-            ? t('limits.pendingRaise', {
-                amount: formatAmount(limit.pendingAmount),
-                time: shanghaiDateTime(limit.pendingAt),
-              })
-            : t('limits.pendingRemove', { time: shanghaiDateTime(limit.pendingAt) })}
-        </p>
-      )}
+      {limit.request && <LimitRequestNote limit={limit} request={limit.request} offset={offset} />}
       <div className="nb-limit__actions">
         <Button size="small" shape="rounded" color="primary" fill="outline" onClick={onEdit}>
           {limit.amount === null ? t('limits.set') : t('limits.change')}
         </Button>
-        {limit.amount !== null && limit.pendingAt === null && (
+        {limit.amount !== null && limit.request === null && (
           <Button
             size="small"
             shape="rounded"
@@ -172,13 +183,17 @@ function LimitCard({ limit, onEdit }: { limit: Limit; onEdit: () => void }) {
 
 /**
  * /mine/depositLimit (responsible gambling): day / week / month limits with what is used;
- * lowering applies at once, raising or removing after 24 hours, which the page says.
+ * lowering applies at once; raising or removing is a request the member confirms here after
+ * the cooling-off (contract §5), which the page says; and the reality-check interval.
  */
 export function DepositLimitPage() {
   const { t } = useTranslation('wallet');
   const limits = useDepositLimits();
   const [editing, setEditing] = useState<LimitPeriod | null>(null);
   const list = limits.data?.list ?? [];
+  const hours = limits.data?.coolingOffHours ?? 24;
+  // The server's clock, not this device's, opens a request's window.
+  const offset = limits.data ? limits.data.serverTime - limits.dataUpdatedAt : 0;
   const body = !limits.data ? (
     limits.isError ? (
       <ErrorState error={limits.error} onRetry={() => void limits.refetch()} />
@@ -192,13 +207,20 @@ export function DepositLimitPage() {
         <p className="nb-limit-intro__text">{t('limits.intro')}</p>
         <ul className="nb-limit-intro__rules">
           <li>{t('limits.ruleLower')}</li>
-          <li>{t('limits.ruleRaise')}</li>
+          <li>{t('limits.ruleRaise', { hours })}</li>
           <li>{t('limits.ruleCount')}</li>
         </ul>
       </section>
       {list.map((limit) => (
-        <LimitCard key={limit.period} limit={limit} onEdit={() => setEditing(limit.period)} />
+        <LimitCard
+          key={limit.period}
+          limit={limit}
+          hours={hours}
+          offset={offset}
+          onEdit={() => setEditing(limit.period)}
+        />
       ))}
+      <RealityCheckCard />
       <Link className="nb-card nb-limit-break" to={PLAY_BREAK_PATH}>
         <span className="nb-limit-break__text">
           {t('limits.breakAsk')}
@@ -213,6 +235,7 @@ export function DepositLimitPage() {
       <PullToRefresh onRefresh={() => limits.refetch().then(() => undefined)}>{body}</PullToRefresh>
       <EditSheet
         limit={list.find((l) => l.period === editing) ?? null}
+        hours={hours}
         onClose={() => setEditing(null)}
       />
     </PageFrame>
