@@ -103,10 +103,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z.,]*$/)
     .optional(),
-  /**
-   * Test-only: the platform's clock runs this many milliseconds ahead of the system's (browser
-   * suites restart the server "tomorrow at 04:00" instead of waiting); refused in production.
-   */
+  /** Test-only: the platform's clock this many ms ahead (browser suites); refused in production. */
   TEST_CLOCK_OFFSET_MS: z.coerce.number().int().min(-31_536_000_000).max(31_536_000_000).optional(),
 });
 

@@ -4,3 +4,5 @@ export * from './byte-stream';
 export * from './player-seeds';
 export * from './hash-chain';
 export * from './lottery-outcomes';
+export * from './shoe';
+export * from './merkle';

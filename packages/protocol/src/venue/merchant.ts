@@ -86,7 +86,7 @@ export const LaunchRequest = z
     preload: z.boolean().default(false),
     /** Where the venue page sends the member back (the platform's frame route). */
     returnUrl: text().max(300).optional(),
-    /** A house game venue (families CP, ZR, DZ): the game to open (SPEC §7's launch field). */
+    /** A house game venue (families CP, ZR, DZ): the game to open (docs/contract.md §10.11). */
     gameCode: z
       .string()
       .regex(/^[A-Z][A-Z0-9]{1,15}$/)

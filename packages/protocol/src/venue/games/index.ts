@@ -2,3 +2,5 @@ export * from './games';
 export * from './k3-paytable';
 export * from './games-operator';
 export * from './game-bets';
+export * from './pk10-paytable';
+export * from './ssc-paytable';

@@ -74,13 +74,20 @@ export const K3_PAYTABLE_V1: Paytable = {
   ],
 };
 
+/** What every game's paytable has in common, for serving and hashing it. */
+export interface AnyPaytable {
+  gameCode: string;
+  version: number;
+  entries: readonly unknown[];
+}
+
 /** The exact bytes served for a paytable: its JSON as serialised here, nothing else. */
-export function paytableText(table: Paytable): string {
+export function paytableText(table: AnyPaytable): string {
   return JSON.stringify(table);
 }
 
 /** The paytable's hash: SHA-256 of the exact bytes served, lowercase hex. */
-export function paytableHash(table: Paytable): string {
+export function paytableHash(table: AnyPaytable): string {
   return bytesToHex(sha256(utf8Encode(paytableText(table))));
 }
 

@@ -1,0 +1,4 @@
+export * from './par-sheet';
+export * from './slot-engine';
+export * from './slot-calculator';
+export * from './demo-par-sheets';

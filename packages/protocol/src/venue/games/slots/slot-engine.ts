@@ -1,0 +1,112 @@
+import type { FairStream } from '../../../fair/byte-stream';
+import { REELS, ROWS, symbolOf, type ParSheet } from './par-sheet';
+
+/**
+ * A slot spin as docs/contract.md §10.13 writes it: a paid spin's five stops are `int(len_r)`
+ * for reels 1 to 5 in order from the player's stream for one nonce; the free spins it triggers
+ * continue the same stream, five stops each. Per line, the higher of the left-to-right run of
+ * one symbol (wilds substituting) and the wild-only run pays; scatters pay × the total bet
+ * anywhere; free spins multiply line and scatter wins. Wins are counted in line-bet units
+ * (a scatter pay of k × the total bet is k × lines units). No input but the stream and the par
+ * sheet: nothing depends on the house's results, the player's history or the bank.
+ */
+
+/** The screen: [reel][row] symbol ids. */
+export function windowOf(strips: readonly string[][], stops: readonly number[]): string[][] {
+  return strips.map((strip, r) =>
+    Array.from({ length: ROWS }, (_, row) => strip[(stops[r]! + row) % strip.length]!),
+  );
+}
+
+export interface LineWin {
+  line: number;
+  symbol: string;
+  count: number;
+  /** In line-bet units, before the free-spin multiplier. */
+  pay: number;
+}
+
+const payOf = (p: ParSheet, symbol: string, count: number): number =>
+  count >= 3 ? (p.pays[symbol]?.[count - 3] ?? 0) : 0;
+
+/** The win of one line's five symbols, or null. */
+export function lineWinOf(p: ParSheet, symbols: readonly string[]): Omit<LineWin, 'line'> | null {
+  const wild = symbolOf(p, 'wild');
+  const scatter = symbolOf(p, 'scatter');
+  let wildRun = 0;
+  while (wildRun < REELS && symbols[wildRun] === wild) wildRun += 1;
+  const target = symbols.find((s) => s !== wild) ?? wild;
+  let run = 0;
+  if (target !== scatter) {
+    while (run < REELS && (symbols[run] === target || symbols[run] === wild)) run += 1;
+  }
+  const mixed = target === scatter ? 0 : payOf(p, target, run);
+  const wilds = payOf(p, wild, wildRun);
+  if (mixed === 0 && wilds === 0) return null;
+  return mixed >= wilds
+    ? { symbol: target, count: run, pay: mixed }
+    : { symbol: wild, count: wildRun, pay: wilds };
+}
+
+export interface SpinScreen {
+  stops: number[];
+  window: string[][];
+  lines: LineWin[];
+  scatters: number;
+  /** Scatter pay in line-bet units, before the multiplier. */
+  scatterPay: number;
+  multiplier: number;
+  /** Everything this screen pays, in line-bet units, multiplier applied. */
+  units: number;
+  /** Free spins this screen awards (before the feature's cap). */
+  awards: number;
+}
+
+export function evaluateScreen(
+  p: ParSheet,
+  strips: readonly string[][],
+  stops: number[],
+  multiplier: number,
+): SpinScreen {
+  const window = windowOf(strips, stops);
+  const scatter = symbolOf(p, 'scatter');
+  const lines: LineWin[] = [];
+  p.lines.forEach((rows, line) => {
+    const win = lineWinOf(
+      p,
+      rows.map((row, r) => window[r]![row]!),
+    );
+    if (win) lines.push({ line, ...win });
+  });
+  const scatters = window.flat().filter((s) => s === scatter).length;
+  const k = Math.min(scatters, 5);
+  const scatterPay = k >= 3 ? p.scatter.pays[k - 3]! * p.lines.length : 0;
+  const awards = k >= 3 ? p.scatter.freeSpins[k - 3]! : 0;
+  const units = (lines.reduce((s, l) => s + l.pay, 0) + scatterPay) * multiplier;
+  return { stops, window, lines, scatters, scatterPay, multiplier, units, awards };
+}
+
+export interface SpinOutcome {
+  base: SpinScreen;
+  free: SpinScreen[];
+  /** Total in line-bet units (base and feature), after the guard. */
+  units: number;
+  /** Whether the max-win guard cut the total (the par sheets make it impossible; tests show it). */
+  capped: boolean;
+}
+
+/** One paid spin and its whole feature, from the stream of its nonce. */
+export function spin(p: ParSheet, stream: FairStream): SpinOutcome {
+  const stopsOf = (strips: readonly string[][]) => strips.map((s) => stream.int(s.length));
+  const base = evaluateScreen(p, p.reels.base, stopsOf(p.reels.base), 1);
+  const free: SpinScreen[] = [];
+  let awarded = Math.min(base.awards, p.maxFreeSpins);
+  while (free.length < awarded) {
+    const screen = evaluateScreen(p, p.reels.free, stopsOf(p.reels.free), p.freeMultiplier);
+    free.push(screen);
+    awarded = Math.min(awarded + screen.awards, p.maxFreeSpins);
+  }
+  const total = base.units + free.reduce((s, f) => s + f.units, 0);
+  const cap = p.maxWinMultiple * p.lines.length;
+  return { base, free, units: Math.min(total, cap), capped: total > cap };
+}

@@ -1,0 +1,4 @@
+export * from './baccarat';
+export * from './dragon-tiger';
+export * from './roads';
+export * from './table-edges';
