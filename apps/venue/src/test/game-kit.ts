@@ -3,13 +3,16 @@ import { VENUE_OPERATOR_HEADER } from '@nebula/protocol/venue/operator';
 import { OPERATOR_TOKENS, type VenueTestApp } from './venue-test-app';
 
 /**
- * Driving 极速快3 on a test app's clock (no sleeps): a fresh round opened at a known point of
+ * Driving the lottery's games on a test app's clock (no sleeps): a fresh round opened at a known point of
  * its minute, then sealed, drawn and settled by moving the venue's clock and ticking the
  * game clock by hand.
  */
 export interface GameKit {
-  /** Moves the clock two minutes on (earlier rounds end) to 5 s into a slot; the open round. */
-  freshRound(): Promise<RoundView>;
+  /**
+   * Moves the clock two minutes on (earlier rounds end) to 5 s into a slot; the game's open
+   * round (极速快3 unless named).
+   */
+  freshRound(gameCode?: string): Promise<RoundView>;
   /** Seals, draws and settles the round (the clock moved past its draw). */
   finish(r: RoundView): Promise<RoundView>;
   place(
@@ -44,13 +47,13 @@ export function gameKit(v: VenueTestApp, token: () => string): GameKit {
   const shanghai = (minute + 8 * 3600_000) % 86_400_000;
   if (shanghai > 23 * 3600_000) minute += 86_400_000 - shanghai + 5 * 60_000;
   const kit: GameKit = {
-    async freshRound() {
+    async freshRound(gameCode = 'JSK3') {
       minute = Math.max(minute, Math.ceil((Date.now() + v.clock.offset) / 60_000) * 60_000);
       minute += 120_000;
       v.clock.offset = minute + 5_000 - Date.now();
       await v.games.clock.tick();
       const list = GamesList.parse((await v.page('GET', '/h5/api/games', token())).data);
-      const r = list.games.find((g) => g.gameCode === 'JSK3')!.current!;
+      const r = list.games.find((g) => g.gameCode === gameCode)!.current!;
       if (r.status !== 'open') throw new Error(`no open round: ${JSON.stringify(r)}`);
       return r;
     },
@@ -59,8 +62,8 @@ export function gameKit(v: VenueTestApp, token: () => string): GameKit {
       await v.games.clock.tick();
       v.clock.offset = r.drawAt - Date.now() + 100;
       await v.games.clock.tick();
-      return (await v.page<RoundView>('GET', `/h5/api/games/JSK3/rounds/${r.roundNo}`, token()))
-        .data!;
+      const path = `/h5/api/games/${r.gameCode}/rounds/${r.roundNo}`;
+      return (await v.page<RoundView>('GET', path, token())).data!;
     },
     async place(t, body, gameCode = 'JSK3') {
       return (await v.page('POST', `/h5/api/games/${gameCode}/bets`, t, {

@@ -167,6 +167,7 @@ export const ErrorCode = {
   VenueGameClosed: 8077,
   VenueGameRoundLimit: 8078,
   VenueGameRoundNotOpen: 8079,
+  VenueChaseUnknown: 8080,
   // the platform's venues 8100–8199 (registry, launch, counts, json-cache)
   VenueNotFound: 8100,
   VenueUnreachable: 8101,
@@ -370,6 +371,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   8077: '该游戏暂停销售',
   8078: '本期投注已达上限',
   8079: '该期尚未开始投注',
+  8080: '追号计划不存在',
   8100: '场馆不存在或已下架',
   8101: '场馆连接异常，请稍后再试',
   8102: '场馆拒绝了本次请求，请稍后再试',

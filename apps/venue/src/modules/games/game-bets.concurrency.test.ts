@@ -117,44 +117,50 @@ describe.runIf(testDbKind() === 'postgres')('game bets on two nodes (PostgreSQL)
     });
     const round: RoundView = GamesList.parse(games.json<{ data: unknown }>().data).games[0]!
       .current!;
-    // The clock runs in real time from 300 ms before the seal; the leader ticks throughout.
-    clock.offset = round.sealAt - 300 - Date.now();
+    // The clock runs in real time from 2 s before the seal: every player places slip after slip
+    // until half a second past it, while the leader's clock ticks every 50 ms (as its loop does).
+    clock.offset = round.sealAt - 2_000 - Date.now();
     let ticking = true;
     const ticks = (async () => {
       while (ticking) {
         await a.games.clock.tick();
         await b.games.clock.tick();
-        await new Promise((r) => setImmediate(r));
+        await new Promise((r) => setTimeout(r, 50));
       }
     })();
     const picks = [
       { betType: 'big', pick: '' },
       { betType: 'sum', pick: '10' },
     ];
-    const answers = await Promise.all(
-      players.flatMap((p) =>
-        [0, 1, 2].map(async (k) => {
-          const r = await p.node.app.inject({
-            method: 'POST',
-            url: '/h5/api/games/JSK3/bets',
-            headers: { authorization: `Bearer ${p.token}` },
-            payload: {
-              requestKey: `race-${p.playerId}-${k}`,
-              roundNo: round.roundNo,
-              multiple: 1,
-              unitPrice: '2.00',
-              picks,
-            },
-          });
-          return r.json<{ code: number }>().code;
+    const answers = (
+      await Promise.all(
+        players.map(async (p) => {
+          const codes: number[] = [];
+          for (let k = 0; now() < round.sealAt + 500; k += 1) {
+            const r = await p.node.app.inject({
+              method: 'POST',
+              url: '/h5/api/games/JSK3/bets',
+              headers: { authorization: `Bearer ${p.token}` },
+              payload: {
+                requestKey: `race-${p.playerId}-${k}`,
+                roundNo: round.roundNo,
+                multiple: 1,
+                unitPrice: '2.00',
+                picks,
+              },
+            });
+            codes.push(r.json<{ code: number }>().code);
+          }
+          return codes;
         }),
-      ),
-    );
+      )
+    ).flat();
     ticking = false;
     await ticks;
     expect(answers.every((c) => c === 0 || c === ErrorCode.VenueGameBetSealed)).toBe(true);
     const placed = answers.filter((c) => c === 0).length;
     expect(placed).toBeGreaterThan(0);
+    expect(answers.length - placed).toBeGreaterThan(0);
     const rows = await t.db.query<{ n: number; late: number }>(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE placed_at >= $2)::int AS late
          FROM venue_bets WHERE game_code = 'JSK3' AND round_no = $1`,
@@ -167,7 +173,7 @@ describe.runIf(testDbKind() === 'postgres')('game bets on two nodes (PostgreSQL)
     const [ra, rb] = await Promise.all([a.games.clock.tick(), b.games.clock.tick()]);
     expect(ra.settled + rb.settled).toBe(1);
     const versions = await t.db.query<{ kinds: string }>(
-      `SELECT string_agg(body->>'kind', ',' ORDER BY version) AS kinds FROM venue_bet_versions v
+      `SELECT string_agg(v.body->>'kind', ',' ORDER BY v.version) AS kinds FROM venue_bet_versions v
          JOIN venue_bets b ON b.id = v.bet_id WHERE b.round_no = $1 GROUP BY v.bet_id`,
       [round.roundNo],
     );

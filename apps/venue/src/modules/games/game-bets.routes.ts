@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import {
+  ChasePlanId,
+  CreateChaseRequest,
   GameCodeParam,
   MyGameBetsQuery,
   PlaceGameBetsRequest,
   gameBetPaths,
+  gameChasePaths,
 } from '@nebula/protocol/venue/games/index';
 import { VenueError } from '../../infra/venue-error';
 import { refusalStatus, sessionKey } from '../h5/h5.routes';
@@ -34,7 +37,7 @@ function parsed<T>(schema: { safeParse(v: unknown): { success: boolean; data?: T
 }
 
 /**
- * Betting on house game rounds (docs/contract.md §10.11): the player's session token as
+ * Betting on house game rounds and 追号 (docs/contract.md §10.11): the player's session token as
  * `Authorization: Bearer …`, within the page's budgets (a placement within the stricter
  * ones); answers `{ code: 0, data }` or `{ code, message[, data] }`. Only a game venue's session
  * bets on its family's games (8070 otherwise).
@@ -79,5 +82,26 @@ export function registerGameBetRoutes(app: FastifyInstance, s: GameBetRouteDeps)
   app.get(
     gameBetPaths.mine,
     handle(false, (player, req) => bets.mine(player, parsed(MyGameBetsQuery, req.query ?? {}))),
+  );
+  // 追号: the plan is written now, its draws debited by the clock as they open.
+  const chases = s.games.chases;
+  app.post(
+    gameChasePaths.create,
+    handle(true, (player, req) =>
+      chases.create(player, gameCode(req), parsed(CreateChaseRequest, req.body ?? {})),
+    ),
+  );
+  app.get(
+    gameChasePaths.mine,
+    handle(false, (player) => chases.mine(player)),
+  );
+  app.post(
+    gameChasePaths.cancel,
+    handle(true, (player, req) =>
+      chases.cancel(
+        player,
+        parsed<string>(ChasePlanId, (req.params as { planId?: string }).planId),
+      ),
+    ),
   );
 }

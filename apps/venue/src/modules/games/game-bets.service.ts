@@ -87,6 +87,24 @@ export class GameBetsService {
     return rules;
   }
 
+  /** The game's rules once every pick is on its board and none is there twice (8075). */
+  checkPicks(
+    player: PlayerRef,
+    gameCode: string,
+    picks: readonly { betType: string; pick: string }[],
+  ): GameRules {
+    const rules = this.rulesFor(player, gameCode);
+    const seen = new Set<string>();
+    for (const p of picks) {
+      const id = `${p.betType}:${p.pick}`;
+      if (!rules.pickValid(p.betType, p.pick) || seen.has(id)) {
+        throw new VenueError(ErrorCode.VenueGameBetInvalid);
+      }
+      seen.add(id);
+    }
+    return rules;
+  }
+
   async settings(q: Queryable, gameCode: string): Promise<GameSettings> {
     const s = await readSettings(q, gameCode);
     if (!s) throw new VenueError(ErrorCode.VenueGameUnknown);
@@ -125,16 +143,8 @@ export class GameBetsService {
     req: PlaceGameBetsRequest,
     requestHash: string,
   ): Promise<GameSlipView | null> {
-    const rules = this.rulesFor(player, gameCode);
+    const rules = this.checkPicks(player, gameCode, req.picks);
     const def = gameDefinition(gameCode)!;
-    const seen = new Set<string>();
-    for (const p of req.picks) {
-      const id = `${p.betType}:${p.pick}`;
-      if (!rules.pickValid(p.betType, p.pick) || seen.has(id)) {
-        throw new VenueError(ErrorCode.VenueGameBetInvalid);
-      }
-      seen.add(id);
-    }
     const limits = await this.settings(this.db, gameCode);
     const unitPrice = parseMoney(req.unitPrice);
     const stake = unitPrice * BigInt(req.multiple);

@@ -1,28 +1,43 @@
-import { drawK3, type Drawn } from '@nebula/protocol';
-import { K3_PAYTABLE_V1, paytableHash, type Paytable } from '@nebula/protocol/venue/games/index';
+import { drawK3, drawPk10, drawSsc, type Drawn } from '@nebula/protocol';
+import {
+  K3_PAYTABLE_V1,
+  PK10_PAYTABLE_V1,
+  SSC_PAYTABLE_V1,
+  paytableHash,
+  type AnyPaytable,
+} from '@nebula/protocol/venue/games/index';
 
 /**
- * The games the house venue runs, with the code that draws each one. Only 极速快3 runs on the
- * kernel today; the lottery's other two games join it with their bet rules.
+ * The games the house venue runs, with the code that draws each one (docs/contract.md §10.7,
+ * §10.10): the lottery's three, one draw a minute each, on the same kernel.
  */
 export interface GameDefinition {
   code: string;
   family: 'CP';
   name: string;
-  paytable: Paytable;
+  paytable: AnyPaytable;
   paytableHash: string;
   draw: (seed: Uint8Array, message: string) => Drawn<number[]>;
 }
 
+const lottery = (
+  code: string,
+  name: string,
+  paytable: AnyPaytable,
+  draw: GameDefinition['draw'],
+): GameDefinition => ({
+  code,
+  family: 'CP',
+  name,
+  paytable,
+  paytableHash: paytableHash(paytable),
+  draw,
+});
+
 export const GAME_CATALOGUE: readonly GameDefinition[] = [
-  {
-    code: 'JSK3',
-    family: 'CP',
-    name: '极速快3',
-    paytable: K3_PAYTABLE_V1,
-    paytableHash: paytableHash(K3_PAYTABLE_V1),
-    draw: (seed, message) => drawK3(seed, message),
-  },
+  lottery('JSK3', '极速快3', K3_PAYTABLE_V1, (seed, message) => drawK3(seed, message)),
+  lottery('JSPK10', '极速PK10', PK10_PAYTABLE_V1, (seed, message) => drawPk10(seed, message)),
+  lottery('JSSSC', '极速时时彩', SSC_PAYTABLE_V1, (seed, message) => drawSsc(seed, message)),
 ];
 
 export const gameDefinition = (code: string): GameDefinition | undefined =>

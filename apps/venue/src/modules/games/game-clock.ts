@@ -2,6 +2,7 @@ import type { Db, Queryable } from '@nebula/db';
 import { bytesToHex, roundMessage } from '@nebula/protocol';
 import { LeaderLost, type LeaderLease } from '../../infra/leader-lease.service';
 import type { ChainService } from './chain.service';
+import type { GameChaseService } from './game-chase.service';
 import type { GameSettlementService } from './game-settlement.service';
 import { gameDefinition } from './game-catalogue';
 import {
@@ -13,6 +14,7 @@ import {
   markSealed,
   markSettled,
   markVoided,
+  recentRounds,
   unfinishedRounds,
   type GameRow,
   type RoundRow,
@@ -67,6 +69,8 @@ export class GameClock {
       /** Test hook: SIGKILL right after this step of a round commits (never in production). */
       crashAfter?: GameStep | null;
       onError?: (err: unknown) => void;
+      /** The chases whose draws the clock debits when a round opens. */
+      chases?: GameChaseService;
     } = {},
   ) {}
 
@@ -125,6 +129,12 @@ export class GameClock {
       }
     }
     if (game.status === 'open' && (await this.open(game))) report.opened += 1;
+    // Chases take up the open round's draw, on every tick while it is open: a crash between
+    // the opening and a debit is made good by the next tick, once (the slip's key).
+    if (this.opts.chases) {
+      const [latest] = await recentRounds(this.db, game.code, 1, false);
+      if (latest) await this.opts.chases.onRoundOpen(latest);
+    }
     if (await this.lease.write((q) => this.chains.publishAhead(q, game.code))) {
       report.published += 1;
     }

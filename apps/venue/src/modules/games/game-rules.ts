@@ -8,34 +8,10 @@ import {
   type K3BetType,
   type Paytable,
 } from '@nebula/protocol/venue/games/index';
+import type { GameRules } from './game-rules.model';
+import { PK10_RULES, SSC_RULES } from './lottery-rules';
 
-/**
- * What placement and settlement need to know of one game's bets (docs/contract.md §10.11):
- * its bet types, which picks are on the board, the odds a paytable gives them, whether a pick
- * wins on an outcome, and what valid stake needs (its two-way pairs, the chance a set of picks
- * wins). Settlement and placement read only this, so a new game adds its rules here and
- * touches neither.
- */
-export interface GameRules {
-  gameCode: string;
-  /** Each bet type (玩法) with its name as shown. */
-  betTypes: readonly { betType: string; name: string }[];
-  pickValid(betType: string, pick: string): boolean;
-  /** The pick as shown ('10', '大', '3 3' …). */
-  pickLabel(betType: string, pick: string): string;
-  /** Decimal odds in thousandths, stake included, from the paytable a round committed to. */
-  odds(table: Paytable, betType: string, pick: string): number | null;
-  wins(betType: string, pick: string, outcome: readonly number[]): boolean;
-  /** The two sides of each two-way bet (大/小, 单/双): valid stake counts only their difference. */
-  twoWayPairs: readonly (readonly [string, string])[];
-  /**
-   * The chance that at least one of `picks` of `betType` wins, as covered / total outcomes
-   * (exact integers: the 70 % rule compares them without rounding).
-   */
-  coverage(betType: string, picks: readonly string[]): { covered: number; total: number };
-  /** The paytables this game has served, by their hash (a round stores the hash). */
-  paytables: ReadonlyMap<string, Paytable>;
-}
+export type { GameRules } from './game-rules.model';
 
 const k3Type = (betType: string): K3BetType | null =>
   (K3_BET_TYPES as readonly string[]).includes(betType) ? (betType as K3BetType) : null;
@@ -64,7 +40,7 @@ export const K3_RULES: GameRules = {
   },
   odds: (table, betType, pick) => {
     const t = k3Type(betType);
-    return t === null ? null : k3Odds(table, t, pick);
+    return t === null ? null : k3Odds(table as Paytable, t, pick);
   },
   wins: (betType, pick, outcome) => {
     const t = k3Type(betType);
@@ -83,7 +59,9 @@ export const K3_RULES: GameRules = {
   paytables: new Map([[paytableHash(K3_PAYTABLE_V1), K3_PAYTABLE_V1]]),
 };
 
-const RULES: ReadonlyMap<string, GameRules> = new Map([[K3_RULES.gameCode, K3_RULES]]);
+const RULES: ReadonlyMap<string, GameRules> = new Map(
+  [K3_RULES, PK10_RULES, SSC_RULES].map((r) => [r.gameCode, r]),
+);
 
 /** The rules of a game the venue takes bets on; undefined for any other code. */
 export const gameRules = (gameCode: string): GameRules | undefined => RULES.get(gameCode);

@@ -4,6 +4,7 @@ import type { LeaderLease } from '../../infra/leader-lease.service';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import { ChainService, DEMO_CHAIN, type ChainSettings } from './chain.service';
 import { GameBetsService } from './game-bets.service';
+import { GameChaseService } from './game-chase.service';
 import { GameClock, type GameStep } from './game-clock';
 import { GameReportService } from './game-report.service';
 import { GameSettlementService } from './game-settlement.service';
@@ -21,6 +22,7 @@ export interface GamesModule {
   service: GamesService;
   bets: GameBetsService;
   settlement: GameSettlementService;
+  chases: GameChaseService;
   operator: GamesOperatorService;
 }
 
@@ -45,15 +47,19 @@ export function buildGames(deps: {
     deps.now,
     deps.settle ?? { playersPerBatch: 500 },
   );
+  const bets = new GameBetsService(deps.db, deps.ledger, deps.gameFamilyOf ?? new Map(), deps.now);
+  const chases = new GameChaseService(deps.db, bets, deps.now);
   return {
     chains,
     clock: new GameClock(deps.lease, deps.db, chains, settlement, deps.now, {
       crashAfter: deps.crashAfter ?? null,
       onError: deps.onError,
+      chases,
     }),
     service: new GamesService(deps.db, deps.now, deps.timing),
-    bets: new GameBetsService(deps.db, deps.ledger, deps.gameFamilyOf ?? new Map(), deps.now),
+    bets,
     settlement,
+    chases,
     operator: new GamesOperatorService(
       deps.db,
       chains,

@@ -4,9 +4,9 @@ import type { GameRules } from './game-rules';
  * Valid stake (有效投注) of one player's bets on one round, computed when the round settles
  * (docs/contract.md §6, "Valid turnover of house game bets", and §10.11):
  * - a decided bet counts its stake; a push or a void counts nothing;
- * - the two sides of a two-way pair (大/小, 单/双) count |A − B| on the larger side, split over
- *   that side's bets by stake in whole fen (largest remainder, ties to the earlier bet), and
- *   nothing on the smaller side (A = B: nothing on either);
+ * - the two sides of a two-way pair (大/小, 单/双, 龙/虎) on the same pick count |A − B| on the
+ *   larger side, split over that side's bets by stake in whole fen (largest remainder, ties to
+ *   the earlier bet), and nothing on the smaller side (A = B: nothing on either);
  * - the bets of one bet type whose picks together win with a probability of 70 % or more
  *   count nothing.
  * Pure: the same bets give the same answer, whatever their order.
@@ -64,20 +64,24 @@ export function validStakes(bets: readonly RoundBet[], rules: Rules): Map<string
     if (covered * 100 >= total * 70) for (const b of list) out.set(b.id, 0n);
   }
 
-  // Two-way pairs: |A − B| on the larger side, nothing on the smaller.
+  // Two-way pairs, per pick (a PK10 position's 大 against its own 小): |A − B| on the larger
+  // side, nothing on the smaller.
   for (const [x, y] of rules.twoWayPairs) {
-    const a = decided.filter((b) => b.betType === x && out.get(b.id)! > 0n);
-    const b = decided.filter((v) => v.betType === y && out.get(v.id)! > 0n);
-    if (a.length === 0 || b.length === 0) continue;
-    const sa = a.reduce((s, v) => s + v.stake, 0n);
-    const sb = b.reduce((s, v) => s + v.stake, 0n);
-    const [larger, smaller] = sa >= sb ? [a, b] : [b, a];
-    for (const v of smaller) out.set(v.id, 0n);
-    const split = splitByWeight(
-      sa >= sb ? sa - sb : sb - sa,
-      larger.map((v) => ({ id: v.id, weight: v.stake })),
-    );
-    for (const [id, amount] of split) out.set(id, amount);
+    const picks = new Set(decided.filter((b) => b.betType === x).map((b) => b.pick));
+    for (const pick of picks) {
+      const a = decided.filter((v) => v.betType === x && v.pick === pick && out.get(v.id)! > 0n);
+      const b = decided.filter((v) => v.betType === y && v.pick === pick && out.get(v.id)! > 0n);
+      if (a.length === 0 || b.length === 0) continue;
+      const sa = a.reduce((s, v) => s + v.stake, 0n);
+      const sb = b.reduce((s, v) => s + v.stake, 0n);
+      const [larger, smaller] = sa >= sb ? [a, b] : [b, a];
+      for (const v of smaller) out.set(v.id, 0n);
+      const split = splitByWeight(
+        sa >= sb ? sa - sb : sb - sa,
+        larger.map((v) => ({ id: v.id, weight: v.stake })),
+      );
+      for (const [id, amount] of split) out.set(id, amount);
+    }
   }
   return out;
 }

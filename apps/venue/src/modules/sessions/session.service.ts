@@ -91,6 +91,8 @@ export class SessionService {
     private readonly setup: SessionSetup,
     private readonly now: () => number,
     private readonly familyOfGame: GameFamilyLookup = () => null,
+    /** What else stops with the player's sessions (the games' chases, §10.11). */
+    private readonly onPlayerEnded: (player: PlayerRef) => Promise<void> = async () => {},
   ) {}
 
   dialectOf(venueCode: string): Dialect {
@@ -228,6 +230,7 @@ export class SessionService {
     await this.db.tx((q) =>
       sessions.endPlayerSessions(q, { merchant, venueCode, playerId }, this.now()),
     );
+    await this.onPlayerEnded({ merchant, venueCode, playerId });
     return null;
   }
 }

@@ -4,3 +4,4 @@ export * from './games-operator';
 export * from './game-bets';
 export * from './pk10-paytable';
 export * from './ssc-paytable';
+export * from './game-chase';
