@@ -9,6 +9,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/** Children still running when this process exits are killed with it (no orphans). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of running) c.kill('SIGKILL');
+});
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 const root = path.resolve(import.meta.dirname, '..');
 
 /** A free port on 127.0.0.1 now (a venue and a platform must know each other's origin). */
@@ -51,9 +61,14 @@ export async function spawnVenue(port: number, env: Record<string, string>): Pro
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  track(child);
   let out = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`venue did not start:\n${out}`)), 60_000);
+    // A venue that never says it listens is killed, not left behind as an orphan process.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`venue did not start:\n${out}`));
+    }, 60_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       if (out.includes('house venue on http')) {

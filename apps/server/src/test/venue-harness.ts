@@ -7,6 +7,16 @@ import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 import { adminCall, adminToken, fund, idemKey, registerMember, type Member } from './factories';
 import { startFakeVenue, type FakeVenue, type FakeVenueOptions } from './fake-venue/fake-venue';
 
+/** Children still running when this process exits are killed with it (no orphans). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of running) c.kill('SIGKILL');
+});
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 export const MERCHANT = 'NEBULA';
 export const newSecret = () => randomBytes(32).toString('hex');
 
@@ -164,10 +174,15 @@ export async function startHouseVenue(o: {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  track(child);
   let out = '';
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`venue did not start:\n${out}`)), 60_000);
+    // A venue that never says it listens is killed, not left behind as an orphan process.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`venue did not start:\n${out}`));
+    }, 60_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       if (out.includes('house venue on')) {

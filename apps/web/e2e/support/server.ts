@@ -3,6 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/** Children still running when this process exits are killed with it (no orphans). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of running) c.kill('SIGKILL');
+});
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../..');
 
 export interface RunningServer {
@@ -51,12 +61,14 @@ async function launch(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  track(child);
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${out}`)),
-      START_TIMEOUT_MS,
-    );
+    // A server that never says it listens is killed, not left behind as an orphan process.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${out}`));
+    }, START_TIMEOUT_MS);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /running at (http:\/\/[\d.]+:\d+)/.exec(out);
