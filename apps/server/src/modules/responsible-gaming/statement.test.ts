@@ -1,4 +1,4 @@
-import { ErrorCode, type DepositOrder, type Statement, type WithdrawOrder } from '@nebula/protocol';
+import { ErrorCode, type DepositOrder, type Statement } from '@nebula/protocol';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feed, newBetId, single } from '../../test/bet-feed';
