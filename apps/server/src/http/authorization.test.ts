@@ -40,6 +40,8 @@ let owned: {
   /** An available grant of B's, and a paid one whose turnover bucket is open. */
   grantId: number;
   paidGrantId: number;
+  /** B's raise of a deposit limit, waiting for B's confirmation. */
+  limitRequestId: number;
 };
 
 const money = () => ({ 'x-idempotency-key': idemKey() });
@@ -81,9 +83,22 @@ beforeAll(async () => {
         auto,
       }),
     );
+  // A raise of B's first deposit limit waits as B's request for confirmation.
+  for (const amount of ['100', '200']) {
+    await b.client.data('depositLimitSet', {
+      token: b.token,
+      body: { period: 'day', amount },
+    });
+  }
+  const limits = await b.client.data<{ list: { request: { id: number } | null }[] }>(
+    'depositLimits',
+    { token: b.token },
+  );
+  const limitRequestId = limits.list.find((l) => l.request)!.request!.id;
   const available = (await grant('activity', false))!;
   const paid = (await grant('vipUpgrade', true))!;
   owned = {
+    limitRequestId,
     grantId: available.id,
     paidGrantId: paid.id,
     bankOrderId: bank.orderId,
@@ -117,6 +132,7 @@ const sampleParams = {
   slug: 'kh',
   grantId: 1,
   level: 1,
+  requestId: 1,
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */
@@ -181,6 +197,14 @@ const foreign: Partial<Record<RouteName, { call: () => CallOptions; code: number
   rewardGrantGiveUp: {
     call: () => ({ params: { grantId: owned.paidGrantId }, body: {} }),
     code: ErrorCode.GrantNotFound,
+  },
+  limitRequestConfirm: {
+    call: () => ({ params: { requestId: owned.limitRequestId }, body: {} }),
+    code: ErrorCode.LimitRequestNotFound,
+  },
+  limitRequestCancel: {
+    call: () => ({ params: { requestId: owned.limitRequestId }, body: {} }),
+    code: ErrorCode.LimitRequestNotFound,
   },
 };
 
