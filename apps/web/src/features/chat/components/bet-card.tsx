@@ -1,6 +1,6 @@
 import type { SharedBetCardMessage } from '@nebula/protocol/ws/messages';
 import { formatAmount } from '@nebula/protocol/format/number-format';
-import { parseGameSelectionId } from '@nebula/protocol/venue/games/game-bets';
+import { parseGameSelectionId } from '@nebula/protocol/venue/games/game-selection';
 import { useTranslation } from 'react-i18next';
 import { showOdds, useOddsType } from '../../../lib/odds-type';
 import { shanghaiTime } from '../../../lib/shanghai-date';
