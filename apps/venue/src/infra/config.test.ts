@@ -64,6 +64,17 @@ describe('venue configuration', () => {
     );
   });
 
+  it("reads the game-step crash hook with or without a game's code", () => {
+    expect(loadVenueConfig({ VENUE_TEST_CRASH: 'game-step:sealed' }).crashAfterGameStep).toEqual({
+      step: 'sealed',
+      gameCode: null,
+    });
+    expect(
+      loadVenueConfig({ VENUE_TEST_CRASH: 'game-step:drawn:JSK3' }).crashAfterGameStep,
+    ).toEqual({ step: 'drawn', gameCode: 'JSK3' });
+    expect(loadVenueConfig({}).crashAfterGameStep).toBeNull();
+  });
+
   it.each([
     [{ VENUE_TRUST_PROXY: 'proxy.example' }],
     [{ VENUE_RATE_PER_SESSION: '0' }],
@@ -108,6 +119,7 @@ describe('venue configuration', () => {
     ],
     [{ VENUE_TEST_DRAW_SECONDS: '7' }],
     [{ VENUE_TEST_CRASH: 'game-step:later' }],
+    [{ VENUE_TEST_CRASH: 'game-step:open:jsk3' }],
     [{ VENUE_CODES: 'IMTY:IMTY:ZR' }],
     [{ VENUE_CODES: 'XYCP::TY' }],
     [{ VENUE_CODES: 'XYCP::QP' }],

@@ -80,7 +80,7 @@ const Env = z.object({
   VENUE_TEST_CRASH: z
     .string()
     .regex(
-      /^((settle-batch|place-reserved|game-settle-batch):\d{1,4}|game-step:(open|sealed|drawn|settled))$/,
+      /^((settle-batch|place-reserved|game-settle-batch):\d{1,4}|game-step:(open|sealed|drawn|settled)(:[A-Z0-9]{2,16})?)$/,
     )
     .optional(),
   /**
@@ -170,8 +170,14 @@ export interface VenueConfig {
   testMatchAt: number | null;
   /** The house games' draw interval and how long before the draw betting seals. */
   gameTiming: { roundSeconds: number; sealBeforeSeconds: number };
-  /** Test hook: die right after this step of a game round commits (never in production). */
-  crashAfterGameStep: 'open' | 'sealed' | 'drawn' | 'settled' | null;
+  /**
+   * Test hook: die right after this step of a round of this game (any game when null) commits
+   * (never in production).
+   */
+  crashAfterGameStep: {
+    step: 'open' | 'sealed' | 'drawn' | 'settled';
+    gameCode: string | null;
+  } | null;
   /** Test hook: die inside the N-th game settlement batch, before its commit. */
   crashAtGameSettleBatch: number | null;
 }
@@ -287,10 +293,19 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
         }
       : { roundSeconds: 60, sealBeforeSeconds: 10 },
     crashAfterGameStep: e.VENUE_TEST_CRASH?.startsWith('game-step:')
-      ? (e.VENUE_TEST_CRASH.slice('game-step:'.length) as 'open' | 'sealed' | 'drawn' | 'settled')
+      ? crashStep(e.VENUE_TEST_CRASH)
       : null,
     crashAtGameSettleBatch: e.VENUE_TEST_CRASH?.startsWith('game-settle-batch:')
       ? Number(e.VENUE_TEST_CRASH.split(':')[1])
       : null,
+  };
+}
+
+/** `game-step:<step>[:<game>]`, already checked by the schema's pattern. */
+function crashStep(hook: string): NonNullable<VenueConfig['crashAfterGameStep']> {
+  const [, step, gameCode] = hook.split(':');
+  return {
+    step: step as 'open' | 'sealed' | 'drawn' | 'settled',
+    gameCode: gameCode ?? null,
   };
 }

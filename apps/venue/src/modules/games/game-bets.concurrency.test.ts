@@ -106,7 +106,11 @@ describe.runIf(testDbKind() === 'postgres')('game bets on two nodes (PostgreSQL)
   it('places up to the seal and never after; the round settles once; the books hold', async () => {
     const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
     clock.offset = minute + 5_000 - Date.now();
-    expect((await a.games.clock.tick()).opened).toBe(1);
+    // Every open house game (快3, PK10, 时时彩) gets its round on the leader's first tick.
+    const open = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM venue_games WHERE status = 'open'",
+    );
+    expect((await a.games.clock.tick()).opened).toBe(open.rows[0]!.n);
     expect((await b.games.clock.tick()).leader).toBe(false);
     const players = await Promise.all(Array.from({ length: 24 }, (_, i) => player(i)));
     const first = players[0]!;
@@ -115,8 +119,9 @@ describe.runIf(testDbKind() === 'postgres')('game bets on two nodes (PostgreSQL)
       url: '/h5/api/games',
       headers: { authorization: `Bearer ${first.token}` },
     });
-    const round: RoundView = GamesList.parse(games.json<{ data: unknown }>().data).games[0]!
-      .current!;
+    const round: RoundView = GamesList.parse(games.json<{ data: unknown }>().data).games.find(
+      (g) => g.gameCode === 'JSK3',
+    )!.current!;
     // The clock runs in real time from 2 s before the seal: every player places slip after slip
     // until half a second past it, while the leader's clock ticks every 50 ms (as its loop does).
     clock.offset = round.sealAt - 2_000 - Date.now();
@@ -168,10 +173,10 @@ describe.runIf(testDbKind() === 'postgres')('game bets on two nodes (PostgreSQL)
     );
     expect(rows.rows[0]).toEqual({ n: placed * 2, late: 0 });
 
-    // Past the draw both nodes tick at once: one settles the round, once.
+    // Past the draw both nodes tick at once: one of them settles (the round, once).
     clock.offset = round.drawAt + 200 - Date.now();
     const [ra, rb] = await Promise.all([a.games.clock.tick(), b.games.clock.tick()]);
-    expect(ra.settled + rb.settled).toBe(1);
+    expect([ra.settled, rb.settled].filter((n) => n > 0)).toHaveLength(1);
     const versions = await t.db.query<{ kinds: string }>(
       `SELECT string_agg(v.body->>'kind', ',' ORDER BY v.version) AS kinds FROM venue_bet_versions v
          JOIN venue_bets b ON b.id = v.bet_id WHERE b.round_no = $1 GROUP BY v.bet_id`,

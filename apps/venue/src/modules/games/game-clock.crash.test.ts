@@ -78,7 +78,7 @@ async function expectAllVerifiable(db: Db, rounds: RoundRow[]): Promise<void> {
 async function crashAt(step: GameStep) {
   procs = await venueProcesses(DRAW);
   const p = procs;
-  const dying = await p.start({ VENUE_TEST_CRASH: `game-step:${step}` });
+  const dying = await p.start({ VENUE_TEST_CRASH: `game-step:${step}:JSK3` });
   expect(await dying.exited).toBe('SIGKILL');
   const before = await readRounds(p);
   // The dead node's lease: no other node leads before it runs out.

@@ -55,7 +55,7 @@ export interface ClockReport {
 export class GameClock {
   readonly #loop = new TickLoop(() => this.tick());
   #renewedAt = Number.NEGATIVE_INFINITY;
-  #opened = 0;
+  readonly #opened = new Map<string, number>();
   /** Rounds the crash hook may fire on: opened by this node after its first. */
   readonly #armed = new Set<string>();
 
@@ -66,8 +66,11 @@ export class GameClock {
     private readonly settlement: GameSettlementService,
     private readonly now: () => number,
     private readonly opts: {
-      /** Test hook: SIGKILL right after this step of a round commits (never in production). */
-      crashAfter?: GameStep | null;
+      /**
+       * Test hook: SIGKILL right after this step of a round of this game (any when null)
+       * commits (never in production).
+       */
+      crashAfter?: { step: GameStep; gameCode: string | null } | null;
       onError?: (err: unknown) => void;
       /** The chases whose draws the clock debits when a round opens. */
       chases?: GameChaseService;
@@ -171,8 +174,10 @@ export class GameClock {
       return true;
     });
     if (created) {
-      this.#opened += 1;
-      if (this.#opened > 1) this.#armed.add(`${game.code}:${slot.roundNo}`);
+      // A game's first round of this process may have opened late: its later ones are armed.
+      const opened = (this.#opened.get(game.code) ?? 0) + 1;
+      this.#opened.set(game.code, opened);
+      if (opened > 1) this.#armed.add(`${game.code}:${slot.roundNo}`);
       this.crashAfter('open', { gameCode: game.code, roundNo: slot.roundNo });
     }
     return created;
@@ -224,7 +229,12 @@ export class GameClock {
   }
 
   private crashAfter(step: GameStep, r: { gameCode: string; roundNo: string }): void {
-    if (this.opts.crashAfter === step && this.#armed.has(`${r.gameCode}:${r.roundNo}`)) {
+    const hook = this.opts.crashAfter;
+    if (
+      hook?.step === step &&
+      (hook.gameCode === null || hook.gameCode === r.gameCode) &&
+      this.#armed.has(`${r.gameCode}:${r.roundNo}`)
+    ) {
       process.kill(process.pid, 'SIGKILL');
     }
   }

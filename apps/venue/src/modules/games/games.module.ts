@@ -35,7 +35,7 @@ export function buildGames(deps: {
   /** The venue's game venues and their families (who may bet on which game). */
   gameFamilyOf?: ReadonlyMap<string, GameFamily>;
   chain?: ChainSettings;
-  crashAfter?: GameStep | null;
+  crashAfter?: { step: GameStep; gameCode: string | null } | null;
   /** Players per settlement batch, and the test hook that dies inside the N-th batch. */
   settle?: { playersPerBatch: number; crashAtBatch?: number | null };
   onError?: (err: unknown) => void;
