@@ -138,7 +138,15 @@ export function buildVenueServices(deps: {
     corrections,
     operatorAuth: new OperatorAuth(config.operators),
     operators: new OperatorService(db, settings, corrections, ledger, now),
-    feeds: new MerchantFeedsService(db, book, now, () => games.service.familyCounts()),
+    feeds: new MerchantFeedsService(db, book, now, async () => {
+      // The live tables count in family ZR beside any round-based ZR game.
+      const counts = await games.service.familyCounts();
+      const zr = await games.tables.service.familyCounts();
+      return {
+        ...counts,
+        ZR: { live: counts.ZR.live + zr.live, today: counts.ZR.today + zr.today },
+      };
+    }),
     h5: new H5Service(db, book, ledger, now),
     h5Limits: new H5Limiter(config.limits),
     leader: new LeaderLoop(lease, sync, acceptance, settlement, placement),

@@ -59,6 +59,24 @@ describe('live tables', () => {
     ]);
   });
 
+  it('a ZR venue launches a table by its code', async () => {
+    const launched = await v.call<{ url: string }>('launch', {
+      venueCode: 'HOUSE_ZR',
+      playerId: 'zr-launch',
+      nickname: '玩家',
+      gameCode: 'BAC2',
+    });
+    expect(launched.code).toBe(0);
+    expect(new URL(launched.data!.url).searchParams.get('game')).toBe('BAC2');
+    const cp = await v.call('launch', {
+      venueCode: 'HOUSE_CP',
+      playerId: 'zr-launch',
+      nickname: '玩家',
+      gameCode: 'BAC2',
+    });
+    expect(cp.code).toBe(ErrorCode.VenueGameUnknown);
+  });
+
   it('refuses bad bets with their codes, debiting nothing', async () => {
     const roundNo = bac1.round!.roundNo;
     const place = (bets: { zone: string; amount: string }[], who = alice) =>
