@@ -14,11 +14,7 @@ import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.se
 import { H5Service } from './modules/h5/h5.service';
 import { buildGames, type GamesModule } from './modules/games/games.module';
 import { gameDefinition } from './modules/games/game-catalogue';
-import {
-  TABLE_FAMILY,
-  tableDefinition,
-  testTableTiming,
-} from './modules/games/tables/tables-catalogue';
+import { TABLE_FAMILY, tableDefinition, testTableTiming } from './modules/games/tables-catalogue';
 import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './modules/h5/h5-limits.service';
 import { LeaderLease } from './infra/leader-lease.service';

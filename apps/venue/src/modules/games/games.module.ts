@@ -12,9 +12,9 @@ import { GameSettlementService } from './game-settlement.service';
 import { GamesOperatorService } from './games-operator.service';
 import { GamesService } from './games.service';
 import type { GameTiming } from './round-schedule';
-import { buildTables, type TablesModule } from './tables/tables.module';
-import type { TableStep } from './tables/table-clock';
-import type { TableTiming } from './tables/tables-catalogue';
+import { buildTables, type TablesModule } from './tables.module';
+import type { TableStep } from './table-clock';
+import type { TableTiming } from './tables-catalogue';
 
 /**
  * The house games kernel: its chains, its clock (leader only), the bets on its rounds (placed

@@ -7,9 +7,9 @@ import type {
   TableView,
   TablesList,
 } from '@nebula/protocol/venue/games/tables-api';
-import { VenueError } from '../../../infra/venue-error';
-import { listChains } from '../chain.repository';
-import { seedGame, findGame } from '../games.repository';
+import { VenueError } from '../../infra/venue-error';
+import { listChains } from './chain.repository';
+import { seedGame, findGame } from './games.repository';
 import {
   TABLE_CATALOGUE,
   TABLE_FAMILY,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, verifyMerkleProof } from '@nebula/protocol';
 import { MyTableBets, TablesList, type TableView } from '@nebula/protocol/venue/games/tables-api';
-import { createVenueTestApp, type VenueTestApp } from '../../../test/venue-test-app';
-import { gameKit, newKey, type GameKit } from '../../../test/game-kit';
-import { tableKit, type TableKit } from '../../../test/table-kit';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { gameKit, newKey, type GameKit } from '../../test/game-kit';
+import { tableKit, type TableKit } from '../../test/table-kit';
 
 /**
  * The live tables over the real HTTP app (docs/contract.md §10.12): the list, placement and

@@ -8,11 +8,11 @@ import {
   tablesPaths,
 } from '@nebula/protocol/venue/games/tables-api';
 import { RoundNoParam } from '@nebula/protocol/venue/games/games';
-import { VenueError } from '../../../infra/venue-error';
-import { refusalStatus, sessionKey } from '../../h5/h5.routes';
-import type { H5Limiter } from '../../h5/h5-limits.service';
-import type { PlayerRef } from '../../sessions/player-ref.types';
-import type { SessionService } from '../../sessions/session.service';
+import { VenueError } from '../../infra/venue-error';
+import { refusalStatus, sessionKey } from '../h5/h5.routes';
+import type { H5Limiter } from '../h5/h5-limits.service';
+import type { PlayerRef } from '../sessions/player-ref.types';
+import type { SessionService } from '../sessions/session.service';
 import type { TableBetsService } from './table-bets.service';
 import type { TablesService } from './tables.service';
 
