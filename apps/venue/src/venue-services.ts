@@ -14,6 +14,7 @@ import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.se
 import { H5Service } from './modules/h5/h5.service';
 import { buildGames, type GamesModule } from './modules/games/games.module';
 import { gameDefinition } from './modules/games/game-catalogue';
+import { TABLE_FAMILY, tableDefinition, testTableTiming } from './modules/games/tables-catalogue';
 import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './modules/h5/h5-limits.service';
 import { LeaderLease } from './infra/leader-lease.service';
@@ -104,6 +105,8 @@ export function buildVenueServices(deps: {
     gameFamilyOf: config.gameFamilyOf,
     crashAfter: config.crashAfterGameStep,
     settle: { playersPerBatch: config.settleBatch, crashAtBatch: config.crashAtGameSettleBatch },
+    tableTiming: config.tableTestSeconds ? testTableTiming(config.tableTestSeconds) : undefined,
+    tableCrashAfter: config.crashAfterTableStep,
   });
   return {
     config,
@@ -113,6 +116,7 @@ export function buildVenueServices(deps: {
     init: async () => {
       await settings.init();
       await games.service.init();
+      await games.tables.service.init();
     },
     auth: new MerchantAuth(db, config.merchants, now),
     transfers: new TransferService(db, ledger, now),
@@ -120,7 +124,7 @@ export function buildVenueServices(deps: {
       db,
       config,
       now,
-      (code) => gameDefinition(code)?.family ?? null,
+      (code) => gameDefinition(code)?.family ?? (tableDefinition(code) ? TABLE_FAMILY : null),
       (player) => games.chases.stopPlayer(player),
     ),
     book,
@@ -130,7 +134,15 @@ export function buildVenueServices(deps: {
     corrections,
     operatorAuth: new OperatorAuth(config.operators),
     operators: new OperatorService(db, settings, corrections, ledger, now),
-    feeds: new MerchantFeedsService(db, book, now, () => games.service.familyCounts()),
+    feeds: new MerchantFeedsService(db, book, now, async () => {
+      // The live tables count in family ZR beside any round-based ZR game.
+      const counts = await games.service.familyCounts();
+      const zr = await games.tables.service.familyCounts();
+      return {
+        ...counts,
+        ZR: { live: counts.ZR.live + zr.live, today: counts.ZR.today + zr.today },
+      };
+    }),
     h5: new H5Service(db, book, ledger, now),
     h5Limits: new H5Limiter(config.limits),
     leader: new LeaderLoop(lease, sync, acceptance, settlement, placement),

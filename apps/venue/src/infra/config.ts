@@ -82,6 +82,11 @@ const Env = z.object({
    */
   VENUE_TEST_DRAW_SECONDS: z.coerce.number().int().min(2).max(3600).optional(),
   /**
+   * Test hook, refused in production: every live table bets for this many seconds, deals at
+   * the seal and opens its next round half a second after the deal (docs/contract.md §10.12).
+   */
+  VENUE_TEST_TABLE_SECONDS: z.coerce.number().int().min(1).max(600).optional(),
+  /**
    * Test hook, refused in production: one more football match besides the calendar's, kicking
    * off at this time (ms since the epoch) — a browser journey bets on a match it knows is on.
    */
@@ -160,6 +165,8 @@ export interface VenueConfig extends CrashHooks {
   testMatchAt: number | null;
   /** The house games' draw interval and how long before the draw betting seals. */
   gameTiming: { roundSeconds: number; sealBeforeSeconds: number };
+  /** Test hook: every live table's betting length in seconds (null: each table's own). */
+  tableTestSeconds: number | null;
 }
 
 export type VenueFamily = 'TY' | 'DJ';
@@ -206,10 +213,11 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 ||
       e.VENUE_TEST_CRASH ||
       e.VENUE_TEST_MATCH_AT ||
-      e.VENUE_TEST_DRAW_SECONDS)
+      e.VENUE_TEST_DRAW_SECONDS ||
+      e.VENUE_TEST_TABLE_SECONDS)
   ) {
     throw new VenueConfigError(
-      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT / VENUE_TEST_DRAW_SECONDS: refused in production',
+      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT / VENUE_TEST_DRAW_SECONDS / VENUE_TEST_TABLE_SECONDS: refused in production',
     );
   }
   const drawSeconds = e.VENUE_TEST_DRAW_SECONDS ?? 60;
@@ -268,6 +276,7 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
           sealBeforeSeconds: Math.max(1, Math.floor(drawSeconds / 5)),
         }
       : { roundSeconds: 60, sealBeforeSeconds: 10 },
+    tableTestSeconds: e.VENUE_TEST_TABLE_SECONDS ?? null,
     ...crashHooks(e.VENUE_TEST_CRASH),
   };
 }
