@@ -13,6 +13,7 @@ import {
 import { FXGZ_PAR_SHEET, LTSH_PAR_SHEET, spin } from '@nebula/protocol/venue/games/slots/index';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { newKey } from '../../test/game-kit';
+import { SLOT_VENUE_CODES } from '../../test/slot-kit';
 
 /**
  * Paid spins over the real HTTP app (docs/contract.md §10.13): every refusal code with nothing
@@ -20,7 +21,6 @@ import { newKey } from '../../test/game-kit';
  * pair, each spin recomputed from the revealed seed with the slot engine and paid exactly so,
  * the 2.5 s cycle on the venue's test clock, and the spin's bet in the merchant feed.
  */
-export const SLOT_VENUE_CODES = 'HOUSE_TY:FBTY,HOUSE_CP::CP,HOUSE_ZR::ZR,HOUSE_DZ::DZ';
 
 let v: VenueTestApp;
 let player: { playerId: string; token: string };
