@@ -94,6 +94,16 @@ describe('slot games and seed pairs', () => {
     );
   });
 
+  it('launches a DZ venue on a slot by its game code; no other family takes it', async () => {
+    const launch = (venueCode: string, gameCode: string) =>
+      v.call<{ url: string }>('launch', { venueCode, gameCode, playerId: 'dz1', nickname: '玩家' });
+    const named = await launch('HOUSE_DZ', 'LTSH');
+    expect(named.code).toBe(0);
+    expect(new URL(named.data!.url).searchParams.get('game')).toBe('LTSH');
+    expect((await launch('HOUSE_CP', 'FXGZ')).code).toBe(ErrorCode.VenueGameUnknown);
+    expect((await launch('HOUSE_DZ', 'JSK3')).code).toBe(ErrorCode.VenueGameUnknown);
+  });
+
   it('creates the seed pair on first use; refuses a bad client seed, keeps a good one', async () => {
     const first = SeedPairView.parse(
       (await v.page('GET', '/h5/api/games/seeds', player.token)).data,
