@@ -10,6 +10,7 @@ import {
   type TrustProxy,
   type VenueOperator,
 } from './config-parsers';
+import { loadSlotConfig, type SlotConfig } from './slot-config';
 
 export { VenueConfigError, type TrustProxy, type VenueOperator } from './config-parsers';
 
@@ -167,6 +168,7 @@ export interface VenueConfig extends CrashHooks {
   gameTiming: { roundSeconds: number; sealBeforeSeconds: number };
   /** Test hook: every live table's betting length in seconds (null: each table's own). */
   tableTestSeconds: number | null;
+  slots: SlotConfig;
 }
 
 export type VenueFamily = 'TY' | 'DJ';
@@ -278,5 +280,6 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
       : { roundSeconds: 60, sealBeforeSeconds: 10 },
     tableTestSeconds: e.VENUE_TEST_TABLE_SECONDS ?? null,
     ...crashHooks(e.VENUE_TEST_CRASH),
+    slots: loadSlotConfig(env, production, e.VENUE_TEST_CRASH),
   };
 }

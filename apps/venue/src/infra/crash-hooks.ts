@@ -6,10 +6,10 @@
  * commits, before the bet's transaction; `game-settle-batch:N` — inside the N-th batch settling
  * a game round's bets; `game-step:<step>[:<game>]` — right after that step of a round of that
  * game (any game without one) commits; `table-step:<step>[:<table>]` — right after that step of
- * a live table's round commits.
+ * a live table's round commits; `slot-spin:N` — inside the N-th slot spin, after its debit.
  */
 export const CRASH_HOOK =
-  /^((settle-batch|place-reserved|game-settle-batch):\d{1,4}|game-step:(open|sealed|drawn|settled)(:[A-Z0-9]{2,16})?|table-step:(betting|sealed|dealt|settled)(:[A-Z0-9]{2,16})?)$/;
+  /^((settle-batch|place-reserved|game-settle-batch|slot-spin):\d{1,4}|game-step:(open|sealed|drawn|settled)(:[A-Z0-9]{2,16})?|table-step:(betting|sealed|dealt|settled)(:[A-Z0-9]{2,16})?)$/;
 
 export type GameStepHook = {
   step: 'open' | 'sealed' | 'drawn' | 'settled';

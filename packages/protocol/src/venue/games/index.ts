@@ -7,3 +7,4 @@ export * from './ssc-paytable';
 export * from './game-chase';
 export * from './tables-api';
 export * from './tables-zones';
+export * from './slots-api';
