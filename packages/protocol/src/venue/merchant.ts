@@ -151,8 +151,13 @@ export type TransferStatus = z.infer<typeof TransferStatus>;
 export const TransferStatusRequest = z.object({ venueCode, transferId }).strict();
 export const BalanceRequest = z.object({ venueCode, playerId }).strict();
 export const BalanceResult = z.object({ balance: moneyString, debt: playerDebt.optional() });
+/** Why the platform ends a player's sessions; `limit`: a loss, wager or time limit reached. */
 export const EndSessionsRequest = z
-  .object({ venueCode, playerId, reason: z.enum(['blocked', 'selfExcluded', 'logout']) })
+  .object({
+    venueCode,
+    playerId,
+    reason: z.enum(['blocked', 'selfExcluded', 'logout', 'limit']),
+  })
   .strict();
 
 /**

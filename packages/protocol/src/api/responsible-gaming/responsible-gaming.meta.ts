@@ -18,6 +18,22 @@ export const responsibleGamingRouteMeta = {
     summary: '撤回放宽限额申请',
     tag: 'responsible-gaming',
   },
+  playLimits: {
+    method: 'GET',
+    path: '/fd/api/v1/limits/play',
+    auth: 'member',
+    signed: true,
+    summary: '亏损、投注与时长限额',
+    tag: 'responsible-gaming',
+  },
+  playLimitSet: {
+    method: 'POST',
+    path: '/fd/api/v1/limits/play',
+    auth: 'member',
+    signed: true,
+    summary: '设置亏损、投注或时长限额',
+    tag: 'responsible-gaming',
+  },
   limitsReview: {
     method: 'GET',
     path: '/fd/api/v1/limits/review',
