@@ -248,7 +248,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   });
   // Bound late: the loss, wager and time limits read the bet copies, wired below.
   const eligibility = new EligibilityService(clock, {
-    limits: { assertWithin: (q, memberId) => playLimits.assertWithin(q, memberId) },
+    limits: { assertWithin: (q, memberId): Promise<void> => playLimits.assertWithin(q, memberId) },
   });
   const grants = new GrantService({ db, clock, ledger, turnover, eligibility });
   const grantAdmin = new GrantAdminService(db, clock, grants, audit);
@@ -371,7 +371,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     transfers,
     log,
     publicUrl: config.publicUrl,
-    onLaunched: (memberId) => playLimits.launched(memberId),
+    onLaunched: (memberId): Promise<void> => playLimits.launched(memberId),
   });
   // Whatever ends a member's session ends their venue sessions too, after the member's answer
   // (contract §4); a block ends them itself, before the operator's answer (onBlocked above).
@@ -422,6 +422,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       await launch.endSessions(memberId, 'limit');
       await transfers.recall(memberId, key);
     },
+    push: (memberId, a): Promise<void> => launch.pushAllowance(memberId, a),
     notify: async (memberId, title, body) => {
       const row = await db.tx((q) => mail.sendSystem(q, memberId, title, body));
       await mail.announce(row);

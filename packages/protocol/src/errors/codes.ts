@@ -122,6 +122,7 @@ export const ErrorCode = {
   SelfExclusionRegistered: 9222,
   SelfExclusionRegisterUnreachable: 9223,
   SelfExclusionEntryNotFound: 9224,
+  PlayAllowanceExceeded: 9225,
   // venues and sportsbook 80xx (merchant API and bets, the house venue issue)
   VenueSignatureInvalid: 8000,
   VenueRequestStale: 8001,
@@ -335,6 +336,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9222: '该身份已登记自我排除，无法注册',
   9223: '自我排除登记暂时无法核验，请稍后再试',
   9224: '自我排除登记记录不存在',
+  9225: '本注超出您的亏损或投注限额剩余额度',
   8000: '商户签名无效',
   8001: '请求时间戳已过期',
   8002: '重复的请求',

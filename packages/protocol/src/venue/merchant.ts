@@ -63,6 +63,7 @@ export const merchantPaths = {
   betChanges: '/merchant/v1/bets/changes',
   summary: '/merchant/v1/summary',
   scoreChanges: '/merchant/v1/scores/changes',
+  allowance: '/merchant/v1/players/allowance',
 } as const;
 export type MerchantCall = keyof typeof merchantPaths;
 
@@ -159,6 +160,22 @@ export const EndSessionsRequest = z
     reason: z.enum(['blocked', 'selfExcluded', 'logout', 'limit']),
   })
   .strict();
+
+/**
+ * What a player may still lose and stake under their loss and wager limits (contract §5), as
+ * the platform computed it at `computedAt` (null: no such limit). The venue subtracts the
+ * stakes placed since then and refuses a bet past zero; the latest push replaces the last.
+ */
+export const AllowanceRequest = z
+  .object({
+    venueCode,
+    playerId,
+    loss: moneyString.nullable(),
+    wager: moneyString.nullable(),
+    computedAt: z.number().int().nonnegative(),
+  })
+  .strict();
+export type AllowanceRequest = z.infer<typeof AllowanceRequest>;
 
 /**
  * Codes after which the platform knows the transfer did not and will not apply. Anything else —
@@ -261,6 +278,7 @@ export const merchantCalls = {
   betChanges: { request: ChangesRequest, response: BetChanges },
   summary: { request: SummaryRequest, response: Summary },
   scoreChanges: { request: ChangesRequest, response: ScoreChanges },
+  allowance: { request: AllowanceRequest, response: z.null() },
 } as const satisfies Record<MerchantCall, { request: z.ZodType; response: z.ZodType }>;
 
 /** Every merchant answer: `code` 0 with `data`, or a venue code (80xx) with a message. */

@@ -11,18 +11,20 @@ export async function notePlay(
   at: number,
   gapMs: number,
   open: boolean,
-): Promise<void> {
+): Promise<boolean> {
   const r = await q.query(
     `UPDATE play_spans SET last_at = GREATEST(last_at, $2)
       WHERE id = (SELECT id FROM play_spans WHERE member_id = $1 ORDER BY last_at DESC LIMIT 1)
         AND last_at >= $3 AND started_at <= $2`,
     [memberId, ts(at), ts(at - gapMs)],
   );
-  if (r.rowCount === 1 || !open) return;
+  if (r.rowCount === 1) return true;
+  if (!open) return false;
   await q.query('INSERT INTO play_spans (member_id, started_at, last_at) VALUES ($1, $2, $2)', [
     memberId,
     ts(at),
   ]);
+  return true;
 }
 
 /** Milliseconds of the member's stretches of play inside [from, to]. */

@@ -41,9 +41,17 @@ export interface PlayLimitsDeps {
    * `key` keys the recall, so a second call finds the same transfers.
    */
   stop?: (memberId: number, key: string) => Promise<void>;
+  /** Tells the venues the member used the remaining loss and wager allowance (contract §6). */
+  push?: (
+    memberId: number,
+    a: { loss: string | null; wager: string | null; computedAt: number },
+  ) => Promise<void>;
   /** Tells the member why their play stopped (a mail from the site). */
   notify?: (memberId: number, title: string, body: string) => Promise<void>;
 }
+
+/** While a member plays, their allowance is pushed at least this often. */
+const ALLOWANCE_REFRESH_MS = 5 * 60_000;
 
 const KIND_NAMES: Record<PlayLimitKind, string> = { loss: '亏损', wager: '投注', time: '游戏时长' };
 const PERIOD_NAMES: Record<LimitPeriod, string> = { day: '24小时', week: '7天', month: '30天' };
@@ -58,7 +66,39 @@ const PERIOD_NAMES: Record<LimitPeriod, string> = { day: '24小时', week: '7天
  * through the eligibility gate); reached during play it ends the member's venue sessions.
  */
 export class PlayLimitsService {
+  /** When each member's allowance was last pushed from this node (the 5-minute refresh). */
+  readonly #pushed = new Map<number, number>();
+
   constructor(private readonly d: PlayLimitsDeps) {}
+
+  /**
+   * Pushes the member's remaining loss and wager allowance — the smallest of each kind's
+   * periods, limit less use, never below zero; null for a kind without a limit — to every venue
+   * they used. `always` false: only a member with such a limit, and only when 5 minutes have
+   * passed since the last push from this node (the refresh while they play).
+   */
+  async pushAllowance(memberId: number, always = true): Promise<void> {
+    if (!this.d.push) return;
+    const now = this.d.clock.now();
+    if (!always && now - (this.#pushed.get(memberId) ?? 0) < ALLOWANCE_REFRESH_MS) return;
+    const use = await this.usage(this.d.db, memberId);
+    const left = (kind: PlayLimitKind): string | null => {
+      const rest = use
+        .filter((u) => u.kind === kind && u.limit !== null)
+        .map((u) => (u.limit! > u.used ? u.limit! - u.used : 0n));
+      if (rest.length === 0) return null;
+      return fenToYuanString(rest.reduce((m, x) => (x < m ? x : m)));
+    };
+    const loss = left('loss');
+    const wager = left('wager');
+    if (!always && loss === null && wager === null) return;
+    this.#pushed.set(memberId, now);
+    try {
+      await this.d.push(memberId, { loss, wager, computedAt: now });
+    } catch (err) {
+      this.d.log.warn({ err, memberId }, 'allowance not pushed');
+    }
+  }
 
   /** Every loss, wager and time limit by period, with what its window has used. */
   async usage(q: Queryable, memberId: number): Promise<PlayLimitUse[]> {
@@ -113,6 +153,7 @@ export class PlayLimitsService {
   async set(memberId: number, req: PlayLimitSetRequest): Promise<PlayLimits> {
     const amount = req.amount === null ? null : parseMoney(req.amount);
     await this.d.limits.set(memberId, req.kind, req.period, amount);
+    if (req.kind !== 'time') await this.pushAllowance(memberId);
     return this.view(memberId);
   }
 
@@ -144,11 +185,13 @@ export class PlayLimitsService {
       await repo.notePlay(q, memberId, this.d.clock.now(), PLAY_TIME_GAP_MS, true);
       await repo.clearStop(q, memberId);
     });
+    await this.pushAllowance(memberId, false);
   }
 
   /** The member site checked in: an open stretch of play goes on (none is opened). */
   async seen(memberId: number): Promise<void> {
-    await repo.notePlay(this.d.db, memberId, this.d.clock.now(), PLAY_TIME_GAP_MS, false);
+    if (await repo.notePlay(this.d.db, memberId, this.d.clock.now(), PLAY_TIME_GAP_MS, false))
+      await this.pushAllowance(memberId, false);
   }
 
   /**
@@ -161,6 +204,9 @@ export class PlayLimitsService {
         for (const at of times)
           await repo.notePlay(this.d.db, memberId, at, PLAY_TIME_GAP_MS, true);
         const r = await this.reached(this.d.db, memberId);
+        // Every change the bets make moves the allowance: the venues hear it at once.
+        this.#pushed.delete(memberId);
+        await this.pushAllowance(memberId, false);
         if (!r) continue;
         const now = this.d.clock.now();
         if (!(await repo.recordStop(this.d.db, memberId, r, now))) continue;

@@ -101,12 +101,19 @@ describe('a loss limit reached by a settled losing bet', () => {
     expect(after.list.length).toBe(mail.list.length);
   });
 
-  it('a member under their limit launches, transfers in and 免转 as before', async () => {
+  it('a member under their limit plays on; the venue hears the allowance left', async () => {
     const m = await fundedMember(bed.t, '500', bed.admin);
+    const pushed = () =>
+      bed.venue.control.allowances.filter((a) => a.playerId === `n${m.memberId}`).at(-1);
+    await expectCode(transfer(m, 'FAKE', 'in', '50'), ErrorCode.Success);
     await expectCode(set(m, 'loss', '100'), ErrorCode.Success);
+    expect(pushed()).toMatchObject({ venueCode: 'FAKE', loss: '100.00', wager: null });
+    await expectCode(set(m, 'wager', '70', 'week'), ErrorCode.Success);
     (bed.venue.control.bets.FAKE ??= []).push(lostBet(m, '40.00'));
     await bed.t.services.betSync.pullAll();
     expect(await one(m, 'loss')).toMatchObject({ used: '40.00' });
+    expect(pushed()).toMatchObject({ loss: '60.00', wager: '30.00' });
+    expect(pushed()?.computedAt).toBeLessThanOrEqual(bed.t.clock.now());
     await expectCode(transfer(m, 'FAKE', 'in', '50'), ErrorCode.Success);
     await expectCode(launch(m, true), ErrorCode.Success);
   });

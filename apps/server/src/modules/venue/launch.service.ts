@@ -141,6 +141,30 @@ export class LaunchService {
     while (this.#ending.size > 0) await Promise.all(this.#ending.values());
   }
 
+  /**
+   * Tells every venue the member used what they may still lose and stake (the allowance call,
+   * contract §6): the venue refuses a bet past it. A venue that does not answer is logged; the
+   * platform's own gate still refuses money going in once a limit is reached.
+   */
+  async pushAllowance(
+    memberId: number,
+    a: { loss: string | null; wager: string | null; computedAt: number },
+  ): Promise<void> {
+    for (const venue of await this.d.transfers.usedVenues(memberId)) {
+      try {
+        const r = await this.d.merchant.call(this.d.registry.target(venue), 'allowance', {
+          venueCode: venue.code,
+          playerId: playerIdOf(memberId),
+          ...a,
+        });
+        if (r.kind !== 'ok')
+          this.d.log.warn({ venue: venue.code, memberId, r }, 'allowance not told');
+      } catch (err) {
+        this.d.log.warn({ err, venue: venue.code, memberId }, 'allowance not told');
+      }
+    }
+  }
+
   /** One venue told; never throws (a failure is logged). */
   async #end(memberId: number, venue: VenueRow, reason: VenueEndReason): Promise<void> {
     try {

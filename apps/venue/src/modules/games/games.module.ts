@@ -3,6 +3,7 @@ import type { GameFamily } from '../../infra/config';
 import type { LeaderLease } from '../../infra/leader-lease.service';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import { ChainService, DEMO_CHAIN, type ChainSettings } from './chain.service';
+import type { StakeAllowance } from '../allowance/allowance.service';
 import { GameBetsService } from './game-bets.service';
 import { GameChaseService } from './game-chase.service';
 import { GameClock, type GameStep } from './game-clock';
@@ -39,6 +40,8 @@ export function buildGames(deps: {
   /** Players per settlement batch, and the test hook that dies inside the N-th batch. */
   settle?: { playersPerBatch: number; crashAtBatch?: number | null };
   onError?: (err: unknown) => void;
+  /** The platform's loss and wager allowance, taken with each stake (allowance.service.ts). */
+  allowance?: StakeAllowance;
 }): GamesModule {
   const chains = new ChainService(deps.now, deps.chain ?? DEMO_CHAIN);
   const settlement = new GameSettlementService(
@@ -47,7 +50,13 @@ export function buildGames(deps: {
     deps.now,
     deps.settle ?? { playersPerBatch: 500 },
   );
-  const bets = new GameBetsService(deps.db, deps.ledger, deps.gameFamilyOf ?? new Map(), deps.now);
+  const bets = new GameBetsService(
+    deps.db,
+    deps.ledger,
+    deps.gameFamilyOf ?? new Map(),
+    deps.now,
+    deps.allowance ?? null,
+  );
   const chases = new GameChaseService(deps.db, bets, deps.now);
   return {
     chains,
