@@ -28,6 +28,8 @@ import { LimitsService } from './modules/responsible-gaming/limits.service';
 import { LimitsReviewService } from './modules/responsible-gaming/limits-review.service';
 import { RealityCheckService } from './modules/responsible-gaming/reality-check.service';
 import { PlayLimitsService } from './modules/responsible-gaming/play-limits.service';
+import { ListedRegister } from './modules/self-exclusion/listed-register.service';
+import { SelfExclusionGate } from './modules/self-exclusion/self-exclusion-gate.service';
 import { StatementService } from './modules/responsible-gaming/statement.service';
 import type { ResponsibleGamingRouteServices } from './modules/responsible-gaming/responsible-gaming.routes';
 import { BetTotalsService } from './modules/bets/bet-totals.service';
@@ -117,6 +119,9 @@ export interface Services {
   playBreaks: PlayBreakService;
   /** The one eligibility gate: play, reward, marketing (contract §5 Rewards). */
   eligibility: EligibilityService;
+  /** The self-exclusion register: the operators' list and the gate that asks it (contract §5). */
+  selfExclusionList: ListedRegister;
+  selfExclusion: SelfExclusionGate;
   grants: GrantService;
   grantAdmin: GrantAdminService;
   vip: VipService;
@@ -201,6 +206,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     smsGateway,
     codeSecret: secrets.SESSION_SECRET,
     jwtSecret: secrets.JWT_SECRET,
+    // Bound late: the register's gate needs the audit log, wired below.
+    selfExclusion: {
+      assertMayRegister: (identity): Promise<void> => selfExclusion.assertMayRegister(identity),
+      assertMayLogin: (memberId): Promise<void> => selfExclusion.assertMayLogin(memberId),
+    },
   });
   const members = new MemberService({
     db,
@@ -211,6 +221,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     devices: auth.devices,
   });
   const audit = new AuditService(db);
+  const selfExclusionList = new ListedRegister(db, clock, audit);
+  const selfExclusion = new SelfExclusionGate({
+    db,
+    register: selfExclusionList,
+    loginOnOutage: config.selfExclusionLoginOutage,
+    audit,
+    log,
+  });
   const operators = new OperatorService({
     db,
     clock,
@@ -249,6 +267,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   // Bound late: the loss, wager and time limits read the bet copies, wired below.
   const eligibility = new EligibilityService(clock, {
     limits: { assertWithin: (q, memberId): Promise<void> => playLimits.assertWithin(q, memberId) },
+    register: selfExclusion,
   });
   const grants = new GrantService({ db, clock, ledger, turnover, eligibility });
   const grantAdmin = new GrantAdminService(db, clock, grants, audit);
@@ -514,6 +533,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     limits,
     playBreaks,
     eligibility,
+    selfExclusionList,
+    selfExclusion,
     grants,
     grantAdmin,
     vip,

@@ -123,6 +123,7 @@ export const ErrorCode = {
   SelfExclusionRegisterUnreachable: 9223,
   SelfExclusionEntryNotFound: 9224,
   PlayAllowanceExceeded: 9225,
+  SelfExclusionLoginRefused: 9226,
   // venues and sportsbook 80xx (merchant API and bets, the house venue issue)
   VenueSignatureInvalid: 8000,
   VenueRequestStale: 8001,
@@ -337,6 +338,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9223: '自我排除登记暂时无法核验，请稍后再试',
   9224: '自我排除登记记录不存在',
   9225: '本注超出您的亏损或投注限额剩余额度',
+  9226: '该身份已登记自我排除，暂不能登录，余额处理请联系客服',
   8000: '商户签名无效',
   8001: '请求时间戳已过期',
   8002: '重复的请求',

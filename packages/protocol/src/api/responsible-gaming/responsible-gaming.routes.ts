@@ -14,6 +14,12 @@ import {
   Statement,
   StatementQuery,
 } from './responsible-gaming.schemas';
+import {
+  SelfExclusionAddRequest,
+  SelfExclusionEntryParams,
+  SelfExclusionList,
+  SelfExclusionRemoveRequest,
+} from './self-exclusion.schemas';
 
 /** Responsible-gambling calls with their schemas (contract §5). */
 export const responsibleGamingRoutes = {
@@ -47,5 +53,15 @@ export const responsibleGamingRoutes = {
     params: MemberIdParams,
     body: AdminLimitSetRequest,
     response: AdminMemberLimits,
+  }),
+  adminSelfExclusionList: defineRoute(m.adminSelfExclusionList, { response: SelfExclusionList }),
+  adminSelfExclusionAdd: defineRoute(m.adminSelfExclusionAdd, {
+    body: SelfExclusionAddRequest,
+    response: SelfExclusionList,
+  }),
+  adminSelfExclusionRemove: defineRoute(m.adminSelfExclusionRemove, {
+    params: SelfExclusionEntryParams,
+    body: SelfExclusionRemoveRequest,
+    response: SelfExclusionList,
   }),
 };
