@@ -17,6 +17,7 @@ import { registerDepositRoutes, registerGatewayCallback } from './modules/deposi
 import { registerPlayBreakRoutes } from './modules/play-break/play-break.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes';
+import { registerSelfExclusionRoutes } from './modules/self-exclusion/self-exclusion.routes';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerWithdrawAdminRoutes } from './modules/withdraw/withdraw-admin.routes';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPlayBreakRoutes(app, services.playBreaks, bind);
   registerRewardsRoutes(app, services, bind);
   registerResponsibleGamingRoutes(app, services.responsibleGaming, bind);
+  registerSelfExclusionRoutes(app, services.selfExclusionList, bind);
   registerWithdrawRoutes(app, withdrawals, bind);
   registerPaymentAccountRoutes(app, accounts, bind);
   registerWalletAdminRoutes(app, walletAdmin, bind);

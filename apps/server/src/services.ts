@@ -27,6 +27,9 @@ import { RebateAdminService } from './modules/rewards/rebate-admin.service';
 import { LimitsService } from './modules/responsible-gaming/limits.service';
 import { LimitsReviewService } from './modules/responsible-gaming/limits-review.service';
 import { RealityCheckService } from './modules/responsible-gaming/reality-check.service';
+import { PlayLimitsService } from './modules/responsible-gaming/play-limits.service';
+import { ListedRegister } from './modules/self-exclusion/listed-register.service';
+import { SelfExclusionGate } from './modules/self-exclusion/self-exclusion-gate.service';
 import { StatementService } from './modules/responsible-gaming/statement.service';
 import type { ResponsibleGamingRouteServices } from './modules/responsible-gaming/responsible-gaming.routes';
 import { BetTotalsService } from './modules/bets/bet-totals.service';
@@ -116,6 +119,9 @@ export interface Services {
   playBreaks: PlayBreakService;
   /** The one eligibility gate: play, reward, marketing (contract §5 Rewards). */
   eligibility: EligibilityService;
+  /** The self-exclusion register: the operators' list and the gate that asks it (contract §5). */
+  selfExclusionList: ListedRegister;
+  selfExclusion: SelfExclusionGate;
   grants: GrantService;
   grantAdmin: GrantAdminService;
   vip: VipService;
@@ -200,6 +206,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     smsGateway,
     codeSecret: secrets.SESSION_SECRET,
     jwtSecret: secrets.JWT_SECRET,
+    // Bound late: the register's gate needs the audit log, wired below.
+    selfExclusion: {
+      assertMayRegister: (identity): Promise<void> => selfExclusion.assertMayRegister(identity),
+      assertMayLogin: (memberId): Promise<void> => selfExclusion.assertMayLogin(memberId),
+    },
   });
   const members = new MemberService({
     db,
@@ -210,6 +221,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     devices: auth.devices,
   });
   const audit = new AuditService(db);
+  const selfExclusionList = new ListedRegister(db, clock, audit);
+  const selfExclusion = new SelfExclusionGate({
+    db,
+    register: selfExclusionList,
+    loginOnOutage: config.selfExclusionLoginOutage,
+    audit,
+    log,
+  });
   const operators = new OperatorService({
     db,
     clock,
@@ -245,7 +264,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       await transfers.recall(memberId, `break:${breakId}`);
     },
   });
-  const eligibility = new EligibilityService(clock);
+  // Bound late: the loss, wager and time limits read the bet copies, wired below.
+  const eligibility = new EligibilityService(clock, {
+    limits: { assertWithin: (q, memberId): Promise<void> => playLimits.assertWithin(q, memberId) },
+    register: selfExclusion,
+  });
   const grants = new GrantService({ db, clock, ledger, turnover, eligibility });
   const grantAdmin = new GrantAdminService(db, clock, grants, audit);
   const vip = new VipService(db, clock, audit);
@@ -367,6 +390,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     transfers,
     log,
     publicUrl: config.publicUrl,
+    onLaunched: (memberId): Promise<void> => playLimits.launched(memberId),
   });
   // Whatever ends a member's session ends their venue sessions too, after the member's answer
   // (contract §4); a block ends them itself, before the operator's answer (onBlocked above).
@@ -402,11 +426,30 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     debts: venueDebts,
     log,
     onMatches: (names) => scores.learn(names),
+    onBets: (placed) => playLimits.afterBets(placed),
   });
   const bets = new BetsService(db, venues);
   const betTotals = new BetTotalsService(db, venues);
+  const playLimits = new PlayLimitsService({
+    db,
+    clock,
+    limits: memberLimits,
+    bets: betTotals,
+    log,
+    // A limit reached during play ends the venue sessions and brings the money home, as a break.
+    stop: async (memberId, key) => {
+      await launch.endSessions(memberId, 'limit');
+      await transfers.recall(memberId, key);
+    },
+    push: (memberId, a): Promise<void> => launch.pushAllowance(memberId, a),
+    notify: async (memberId, title, body) => {
+      const row = await db.tx((q) => mail.sendSystem(q, memberId, title, body));
+      await mail.announce(row);
+    },
+  });
   const responsibleGaming: ResponsibleGamingRouteServices = {
     limits: memberLimits,
+    playLimits,
     review: new LimitsReviewService(db, clock, members),
     realityChecks: new RealityCheckService({
       db,
@@ -416,6 +459,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       bets: betTotals,
       // 退出 ends the member's venue sessions as a break does (the venue pages then expire).
       leaveVenues: (memberId) => launch.endSessions(memberId, 'logout'),
+      onSeen: (memberId) => playLimits.seen(memberId),
     }),
     statements: new StatementService({
       db,
@@ -489,6 +533,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     limits,
     playBreaks,
     eligibility,
+    selfExclusionList,
+    selfExclusion,
     grants,
     grantAdmin,
     vip,

@@ -3,6 +3,7 @@ import type { Db } from '@nebula/db';
 import { AcceptanceService } from './modules/bets/acceptance.service';
 import { CorrectionService } from './modules/bets/correction.service';
 import { PlacementService } from './modules/bets/placement.service';
+import { AllowanceService } from './modules/allowance/allowance.service';
 import { SettlementService } from './modules/bets/settlement.service';
 import { BookService } from './modules/book/book.service';
 import { BookSettingsService } from './modules/book/book-settings.service';
@@ -38,6 +39,8 @@ export interface VenueServices {
   sessions: SessionService;
   book: BookService;
   placement: PlacementService;
+  /** The platform's loss and wager allowance per player (the allowance merchant call). */
+  allowance: AllowanceService;
   acceptance: AcceptanceService;
   settlement: SettlementService;
   corrections: CorrectionService;
@@ -78,6 +81,7 @@ export function buildVenueServices(deps: {
     }, delayMs + 20);
     timers.add(t);
   };
+  const allowance = new AllowanceService(db, now);
   const placement = new PlacementService(
     db,
     book,
@@ -87,6 +91,7 @@ export function buildVenueServices(deps: {
     now,
     onPending,
     config.crashAfterReserve,
+    allowance,
   );
   const corrections = new CorrectionService(db, ledger, now);
   const settlement = new SettlementService(db, corrections, ledger, now, {
@@ -108,6 +113,7 @@ export function buildVenueServices(deps: {
     timing: config.gameTiming,
     gameFamilyOf: config.gameFamilyOf,
     crashAfter: config.crashAfterGameStep,
+    allowance,
     settle: { playersPerBatch: config.settleBatch, crashAtBatch: config.crashAtGameSettleBatch },
     tableTiming: config.tableTestSeconds ? testTableTiming(config.tableTestSeconds) : undefined,
     tableCrashAfter: config.crashAfterTableStep,
@@ -123,6 +129,7 @@ export function buildVenueServices(deps: {
       await games.tables.service.init();
     },
     auth: new MerchantAuth(db, config.merchants, now),
+    allowance,
     transfers: new TransferService(db, ledger, now),
     sessions: new SessionService(
       db,

@@ -10,7 +10,6 @@ import { parseMerchantSecrets } from './merchant-secrets';
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
-
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -27,9 +26,7 @@ const optionalUrl = (protocols: string[]) =>
       `must be a URL with protocol ${protocols.join(' or ')}`,
     )
     .optional();
-
 const secret = z.string().min(32, 'must be at least 32 characters').optional();
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -83,6 +80,7 @@ const EnvSchema = z.object({
   REGISTER_PER_BLOCK_HOUR: z.coerce.number().int().min(1).max(100000).default(60),
   CAPTCHA_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
   SANDBOX_PAYMENTS: boolish.optional(),
+  SELF_EXCLUSION_LOGIN_OUTAGE: z.enum(['open', 'closed']).default('open'),
   DOCS: boolish.optional(),
   ADMIN_USER: z
     .string()
@@ -145,6 +143,8 @@ export interface Config {
   };
   /** The built-in sandbox payment gateway: on outside production, refused in production unless enabled. */
   sandboxPayments: boolean;
+  /** Login while the self-exclusion register is unreachable: open (operators alerted) or closed. */
+  selfExclusionLoginOutage: 'open' | 'closed';
   /** Serve the API docs at /docs: on outside production; in production only with `DOCS=on` (or the operator's `apiDocs` setting). */
   docs: boolean;
   /** The first operator, created on first start when there is none. */
@@ -275,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       captchaPerAddressMinute: e.CAPTCHA_PER_ADDRESS_MINUTE,
     },
     sandboxPayments: e.SANDBOX_PAYMENTS ?? !production,
+    selfExclusionLoginOutage: e.SELF_EXCLUSION_LOGIN_OUTAGE,
     docs: e.DOCS ?? !production,
     firstAdmin:
       e.ADMIN_USER && e.ADMIN_PASSWORD

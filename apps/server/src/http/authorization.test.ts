@@ -133,6 +133,7 @@ const sampleParams = {
   grantId: 1,
   level: 1,
   requestId: 1,
+  entryId: 1,
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */

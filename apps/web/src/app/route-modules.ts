@@ -160,6 +160,10 @@ export const routeModules = {
     () => import('../features/wallet/pages/deposit-limit.page'),
     (m) => m.DepositLimitPage,
   ),
+  playLimits: load(
+    () => import('../features/wallet/pages/play-limits.page'),
+    (m) => m.PlayLimitsPage,
+  ),
   playBreak: load(
     () => import('../features/wallet/pages/play-break.page'),
     (m) => m.PlayBreakPage,

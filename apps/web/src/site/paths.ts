@@ -30,6 +30,8 @@ export const PLATFORM_TUTORIALS_PATH = '/mine/finance/introTutorial/platformTuto
 export const DEPOSIT_LIMIT_PATH = '/mine/depositLimit';
 /** Time-out and self-exclusion (responsible gambling); not in contract §8.1's list, which predates it. */
 export const PLAY_BREAK_PATH = '/mine/playBreak';
+/** Loss, wager and play-time limits (responsible gambling, contract §5), beside the deposit limits. */
+export const PLAY_LIMITS_PATH = '/mine/playLimits';
 /** Monthly statements (responsible gambling, contract §5); not in contract §8.1's list, which predates it. */
 export const STATEMENT_PATH = '/mine/statement';
 /** The chat room (issue "Chat"): the lobby; `/chat/:roomId` for the others. */

@@ -20,3 +20,4 @@ export * from './help-and-service/help-and-service.schemas';
 export * from './rewards/rewards.schemas';
 export * from './responsible-gaming/responsible-gaming.schemas';
 export * from './responsible-gaming/responsible-gaming.constants';
+export * from './responsible-gaming/self-exclusion.schemas';

@@ -63,6 +63,7 @@ export const merchantPaths = {
   betChanges: '/merchant/v1/bets/changes',
   summary: '/merchant/v1/summary',
   scoreChanges: '/merchant/v1/scores/changes',
+  allowance: '/merchant/v1/players/allowance',
 } as const;
 export type MerchantCall = keyof typeof merchantPaths;
 
@@ -151,9 +152,30 @@ export type TransferStatus = z.infer<typeof TransferStatus>;
 export const TransferStatusRequest = z.object({ venueCode, transferId }).strict();
 export const BalanceRequest = z.object({ venueCode, playerId }).strict();
 export const BalanceResult = z.object({ balance: moneyString, debt: playerDebt.optional() });
+/** Why the platform ends a player's sessions; `limit`: a loss, wager or time limit reached. */
 export const EndSessionsRequest = z
-  .object({ venueCode, playerId, reason: z.enum(['blocked', 'selfExcluded', 'logout']) })
+  .object({
+    venueCode,
+    playerId,
+    reason: z.enum(['blocked', 'selfExcluded', 'logout', 'limit']),
+  })
   .strict();
+
+/**
+ * What a player may still lose and stake under their loss and wager limits (contract §5), as
+ * the platform computed it at `computedAt` (null: no such limit). The venue subtracts the
+ * stakes placed since then and refuses a bet past zero; the latest push replaces the last.
+ */
+export const AllowanceRequest = z
+  .object({
+    venueCode,
+    playerId,
+    loss: moneyString.nullable(),
+    wager: moneyString.nullable(),
+    computedAt: z.number().int().nonnegative(),
+  })
+  .strict();
+export type AllowanceRequest = z.infer<typeof AllowanceRequest>;
 
 /**
  * Codes after which the platform knows the transfer did not and will not apply. Anything else —
@@ -256,6 +278,7 @@ export const merchantCalls = {
   betChanges: { request: ChangesRequest, response: BetChanges },
   summary: { request: SummaryRequest, response: Summary },
   scoreChanges: { request: ChangesRequest, response: ScoreChanges },
+  allowance: { request: AllowanceRequest, response: z.null() },
 } as const satisfies Record<MerchantCall, { request: z.ZodType; response: z.ZodType }>;
 
 /** Every merchant answer: `code` 0 with `data`, or a venue code (80xx) with a message. */

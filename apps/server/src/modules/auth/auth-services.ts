@@ -39,6 +39,14 @@ export interface AuthServicesDeps {
   stepUps: StepUpGuard;
   codeSecret: string;
   jwtSecret: string;
+  /** The self-exclusion register, asked at registration and login (bound late). */
+  selfExclusion?: SelfExclusionCheck;
+}
+
+/** What registration and login ask the self-exclusion register (self-exclusion-gate.service.ts). */
+export interface SelfExclusionCheck {
+  assertMayRegister(identity: { userName: string }): Promise<void>;
+  assertMayLogin(memberId: number): Promise<void>;
 }
 
 export function createAuthServices(d: AuthServicesDeps): AuthServices {

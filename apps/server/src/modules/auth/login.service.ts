@@ -14,6 +14,7 @@ import * as loginRecords from './login-record.repository';
 import { RISK_CODE, assessLoginRisk, type RiskReason } from './login-risk';
 import { LoginThrottle, type ThrottleRules } from './login-throttle';
 import type { SessionService } from './session.service';
+import type { SelfExclusionCheck } from './auth-services';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
@@ -24,6 +25,7 @@ export interface LoginDeps {
   sessions: SessionService;
   captcha: CaptchaService;
   completion: LoginCompletionService;
+  selfExclusion?: SelfExclusionCheck;
 }
 
 /** Password login with throttle, captcha and risk; a risky one becomes a device challenge. */
@@ -91,6 +93,7 @@ export class LoginService {
     }
     await this.#throttle.succeed(lower, network);
     if (member.blocked) throw new AppError(ErrorCode.MemberBlocked);
+    await this.d.selfExclusion?.assertMayLogin(member.id);
 
     const risk = await assessLoginRisk(
       this.d.db,

@@ -17,6 +17,7 @@ import * as credentials from './credentials.repository';
 import type { LoginCompletionService, RequestMeta } from './login-completion.service';
 import type { SessionService } from './session.service';
 import * as throttles from './throttle.repository';
+import type { SelfExclusionCheck } from './auth-services';
 
 const HOUR_MS = 60 * 60 * 1000;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -34,6 +35,7 @@ export interface RegistrationDeps {
   sessions: SessionService;
   captcha: CaptchaService;
   completion: LoginCompletionService;
+  selfExclusion?: SelfExclusionCheck;
 }
 
 /** New accounts: the public checks, then the member row and its first login. */
@@ -56,6 +58,7 @@ export class RegistrationService {
     if (settings.stopRegister) throw new AppError(ErrorCode.RegistrationClosed);
     if (!input.ageConfirmed) throw new AppError(ErrorCode.AgeNotConfirmed);
     if (settings.registerCaptcha) await this.d.captcha.check(input.captchaId, input.captchaCode);
+    await this.d.selfExclusion?.assertMayRegister({ userName: input.userName });
     return this.registerTrusted(input, meta, {
       perAddress: settings.registerPerAddressHour,
       perBlock: settings.registerPerBlockHour,

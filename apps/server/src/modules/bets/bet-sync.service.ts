@@ -45,6 +45,11 @@ export interface BetSyncDeps {
   log: FastifyBaseLogger;
   /** Told the names of matches seen in bets (the chat's live scores name them). */
   onMatches?: (names: Map<string, string>) => void;
+  /**
+   * Told, once a page is applied, the members whose bets changed, each with the times of the
+   * bets newly placed (the loss, wager and time limits judge them: play-limits.service.ts).
+   */
+  onBets?: (placed: Map<number, number[]>) => Promise<void>;
 }
 
 const PAGE = 200;
@@ -117,6 +122,7 @@ export class BetSyncService {
       return count;
     });
     if (n !== null) this.d.onMatches?.(names);
+    if (n !== null && this.d.onBets) await this.d.onBets(placedBy(changes));
     return n;
   }
 
@@ -235,6 +241,19 @@ export class BetSyncService {
       );
     return true;
   }
+}
+
+/** The members of a page's changes, each with the times of the bets it newly placed. */
+function placedBy(changes: BetVersion[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const v of changes) {
+    const memberId = memberIdOfPlayer(v.playerId);
+    if (memberId === null) continue;
+    const times = out.get(memberId) ?? [];
+    if (v.kind === 'placed') times.push(v.placedAt);
+    out.set(memberId, times);
+  }
+  return out;
 }
 
 /** The groups a page's singles belong to (contract §6), to be locked before any bet. */

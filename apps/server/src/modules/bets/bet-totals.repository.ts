@@ -56,3 +56,27 @@ export async function settledTotals(
     payout: BigInt(x.payout),
   }));
 }
+
+/**
+ * What the loss and wager limits count (contract §5) since `from`: the loss is the stakes less
+ * the payouts of bets settled since then plus the stakes of every bet still open (the worst
+ * case); the wager is the stakes of bets placed since then. A void bet counts for neither.
+ */
+export async function lossAndWager(
+  q: Queryable,
+  memberId: number,
+  from: number,
+): Promise<{ loss: bigint; wager: bigint }> {
+  const r = await q.query<{ loss: string; wager: string }>(
+    `SELECT COALESCE(sum(CASE
+              WHEN status = 'open' THEN stake
+              WHEN status <> 'void' AND settled_at >= $2 THEN stake - COALESCE(payout, 0)
+              ELSE 0 END), 0)::text AS loss,
+            COALESCE(sum(CASE WHEN status <> 'void' AND placed_at >= $2 THEN stake ELSE 0 END), 0)::text AS wager
+       FROM venue_bets
+      WHERE member_id = $1 AND (status = 'open' OR settled_at >= $2 OR placed_at >= $2)`,
+    [memberId, ts(from)],
+  );
+  const row = r.rows[0];
+  return { loss: BigInt(row?.loss ?? '0'), wager: BigInt(row?.wager ?? '0') };
+}

@@ -1,7 +1,12 @@
 import type { Db } from '@nebula/db';
 import type { VenueFamily } from '@nebula/protocol/venue/registry';
 import type { VenueRegistry } from '../venue-registry/venue-registry.service';
-import { placedTotals, settledTotals, type VenueTotalsRow } from './bet-totals.repository';
+import {
+  lossAndWager,
+  placedTotals,
+  settledTotals,
+  type VenueTotalsRow,
+} from './bet-totals.repository';
 
 export interface BetTotals {
   bets: number;
@@ -26,6 +31,11 @@ export class BetTotalsService {
   /** Bets placed since `from`: all stakes, and the payouts of those already settled. */
   async placedSince(memberId: number, from: number, to: number): Promise<BetTotals> {
     return sum(await placedTotals(this.db, memberId, from, to));
+  }
+
+  /** The loss and the stakes a loss or wager limit counts since `from` (contract §5). */
+  lossAndWagerSince(memberId: number, from: number): Promise<{ loss: bigint; wager: bigint }> {
+    return lossAndWager(this.db, memberId, from);
   }
 
   /** Bets settled in [from, to), per family (families without bets left out). */

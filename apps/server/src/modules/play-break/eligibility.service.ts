@@ -9,7 +9,8 @@ import { readActiveBreak, readExcluded, readStanding } from './play-break.reposi
  * `reward` — any grant created, claimed or given up; `marketing` — pushes about rewards.
  */
 export type EligibilityPurpose = 'play' | 'reward' | 'marketing';
-export type IneligibleReason = 'playBreak' | 'blocked' | 'realNameRequired' | 'unknownMember';
+export type IneligibleReason =
+  'playBreak' | 'blocked' | 'realNameRequired' | 'unknownMember' | 'selfExclusionRegister';
 
 export type Verdict =
   { eligible: true } | { eligible: false; reason: IneligibleReason; endsAt: number | null };
@@ -18,6 +19,22 @@ export type Verdict =
 export interface PlayGuard {
   /** Throws 9202 (with the break's kind and end) while the member is on a break. */
   assertCanPlay(q: Queryable, memberId: number): Promise<void>;
+  /**
+   * Where money enters play (launch, transfer in, 免转): 9202 on a break, 9220 when a loss,
+   * wager or time limit is reached (contract §5). Deposits ask `assertCanPlay` only.
+   */
+  assertCanWager(q: Queryable, memberId: number): Promise<void>;
+}
+
+/** The loss, wager and time limits, as the gate asks them (play-limits.service.ts). */
+export interface PlayLimitsGate {
+  assertWithin(q: Queryable, memberId: number): Promise<void>;
+}
+
+/** The self-exclusion register, as the gate asks it before a marketing push (contract §5). */
+export interface MarketingRegisterGate {
+  /** True when the member may get a push: not on the register, and the register answered. */
+  mayMarketTo(memberId: number): Promise<boolean>;
 }
 
 /**
@@ -26,7 +43,11 @@ export interface PlayGuard {
  * name. Every reward path asks it; the responsible-gambling limits add their checks here.
  */
 export class EligibilityService implements PlayGuard {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    /** Bound late: the limits and the register are wired after this service. */
+    private readonly gates: { limits?: PlayLimitsGate; register?: MarketingRegisterGate } = {},
+  ) {}
 
   async check(
     q: Queryable,
@@ -43,6 +64,13 @@ export class EligibilityService implements PlayGuard {
     if (standing.blocked) return { eligible: false, reason: 'blocked', endsAt: null };
     if (rule.requireRealName && !standing.realNameApproved)
       return { eligible: false, reason: 'realNameRequired', endsAt: null };
+    // A push goes to nobody the register names, nor to anybody while it cannot be asked.
+    if (
+      purpose === 'marketing' &&
+      this.gates.register &&
+      !(await this.gates.register.mayMarketTo(memberId))
+    )
+      return { eligible: false, reason: 'selfExclusionRegister', endsAt: null };
     return { eligible: true };
   }
 
@@ -63,6 +91,11 @@ export class EligibilityService implements PlayGuard {
     const active = await readActiveBreak(q, memberId, this.clock.now());
     if (active)
       throw new AppError(ErrorCode.PlayBreakActive, { kind: active.kind, endsAt: active.endsAt });
+  }
+
+  async assertCanWager(q: Queryable, memberId: number): Promise<void> {
+    await this.assertCanPlay(q, memberId);
+    await this.gates.limits?.assertWithin(q, memberId);
   }
 
   /** Of these members, those a job may reward (one query for a whole batch). */

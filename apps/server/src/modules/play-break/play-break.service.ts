@@ -75,6 +75,11 @@ export class PlayBreakService implements PlayGuard {
       throw new AppError(ErrorCode.PlayBreakActive, { kind: active.kind, endsAt: active.endsAt });
     }
   }
+
+  /** A break alone: the limits are the eligibility service's (eligibility.service.ts). */
+  assertCanWager(q: Queryable, memberId: number): Promise<void> {
+    return this.assertCanPlay(q, memberId);
+  }
 }
 
 const present = (b: repo.PlayBreakRow) => ({

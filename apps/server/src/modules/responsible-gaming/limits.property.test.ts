@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LimitPeriod } from '@nebula/protocol';
+import { LIMIT_KINDS, type LimitKind, type LimitPeriod } from '@nebula/protocol';
 import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { registerMember } from '../../test/factories';
@@ -12,7 +12,7 @@ import type { LimitsService } from './limits.service';
  * step, each limit is compared with the one before: no limit is ever raised or removed except
  * by the member's own confirmation of their own request, made at least the cooling-off after
  * the request and before it expired; and a first or lower limit the member sets applies at
- * once.
+ * once. Every kind is tried — deposit, loss, wager and time limits loosen the same way.
  */
 const RUNS = Number(process.env.LIMITS_PROPERTY_RUNS ?? 60);
 const HOUR = 3600_000;
@@ -23,6 +23,8 @@ let t: TestApp;
 let limits: LimitsService;
 let self = 0;
 let other = 0;
+/** The kind of limit this run changes. */
+let kind: LimitKind = 'deposit';
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   limits = t.services.responsibleGaming.limits;
@@ -56,7 +58,7 @@ interface Asked {
 }
 
 async function amounts(): Promise<Map<LimitPeriod, bigint>> {
-  return limits.amounts(t.db, self, 'deposit');
+  return limits.amounts(t.db, self, kind);
 }
 
 /** Runs one command; answers the request a successful confirmation applied, if any. */
@@ -66,15 +68,15 @@ async function run(c: Command, asked: Asked[]): Promise<Asked | null> {
   };
   switch (c.t) {
     case 'member': {
-      await limits.set(self, 'deposit', c.period, c.amount);
-      for (const s of await limits.states(t.db, self, 'deposit'))
+      await limits.set(self, kind, c.period, c.amount);
+      for (const s of await limits.states(t.db, self, kind))
         if (s.request && !asked.some((a) => a.id === s.request?.id)) asked.push(s.request);
       return null;
     }
     case 'operator':
       await limits
         .operatorSet({ userName: 'property' }, self, {
-          kind: 'deposit',
+          kind,
           period: c.period,
           amount: c.amount,
           reason: 'p',
@@ -106,35 +108,40 @@ async function run(c: Command, asked: Asked[]): Promise<Asked | null> {
 describe('two-step loosening (property)', () => {
   it('nothing but the member’s own timely confirmation loosens a limit; tightening is at once', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), async (commands) => {
-        await t.db.query('DELETE FROM limit_requests WHERE member_id = ANY($1)', [[self, other]]);
-        await t.db.query('DELETE FROM member_limits WHERE member_id = ANY($1)', [[self, other]]);
-        const asked: Asked[] = [];
-        for (const c of commands) {
-          const before = await amounts();
-          const applied = await run(c, asked);
-          const after = await amounts();
-          const now = t.clock.now();
-          for (const p of PERIODS) {
-            const was = before.get(p) ?? null;
-            const is = after.get(p) ?? null;
-            const loosened = was !== null && (is === null || is > was);
-            if (loosened) {
-              // The only way: this member confirming their own request for this period.
-              expect(applied, `${p} loosened by ${JSON.stringify(c)}`).not.toBeNull();
-              expect(applied?.id).not.toBe(-1);
-              expect(applied?.period).toBe(p);
-              expect(applied?.amount ?? null).toBe(is);
-              expect(now - (applied?.requestedAt ?? now)).toBeGreaterThanOrEqual(COOLING_OFF);
-              expect(now - (applied?.requestedAt ?? 0)).toBeLessThan(COOLING_OFF + 7 * 24 * HOUR);
+      fc.asyncProperty(
+        fc.constantFrom(...LIMIT_KINDS),
+        fc.array(command, { minLength: 1, maxLength: 14 }),
+        async (k, commands) => {
+          kind = k;
+          await t.db.query('DELETE FROM limit_requests WHERE member_id = ANY($1)', [[self, other]]);
+          await t.db.query('DELETE FROM member_limits WHERE member_id = ANY($1)', [[self, other]]);
+          const asked: Asked[] = [];
+          for (const c of commands) {
+            const before = await amounts();
+            const applied = await run(c, asked);
+            const after = await amounts();
+            const now = t.clock.now();
+            for (const p of PERIODS) {
+              const was = before.get(p) ?? null;
+              const is = after.get(p) ?? null;
+              const loosened = was !== null && (is === null || is > was);
+              if (loosened) {
+                // The only way: this member confirming their own request for this period.
+                expect(applied, `${p} loosened by ${JSON.stringify(c)}`).not.toBeNull();
+                expect(applied?.id).not.toBe(-1);
+                expect(applied?.period).toBe(p);
+                expect(applied?.amount ?? null).toBe(is);
+                expect(now - (applied?.requestedAt ?? now)).toBeGreaterThanOrEqual(COOLING_OFF);
+                expect(now - (applied?.requestedAt ?? 0)).toBeLessThan(COOLING_OFF + 7 * 24 * HOUR);
+              }
+              if (c.t === 'member' && c.period === p && c.amount !== null) {
+                if (was === null || c.amount <= was) expect(is).toBe(c.amount);
+              }
+              if (c.t === 'member' && c.period === p && c.amount === null) expect(is).toBe(was);
             }
-            if (c.t === 'member' && c.period === p && c.amount !== null) {
-              if (was === null || c.amount <= was) expect(is).toBe(c.amount);
-            }
-            if (c.t === 'member' && c.period === p && c.amount === null) expect(is).toBe(was);
           }
-        }
-      }),
+        },
+      ),
       { numRuns: RUNS },
     );
   }, 300_000);

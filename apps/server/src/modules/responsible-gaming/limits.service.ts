@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   LIMIT_CONFIRM_WINDOW_MS,
+  LIMIT_KINDS,
   fenToYuanString,
   type AdminMemberLimits,
   type LimitKind,
@@ -78,6 +79,7 @@ export class LimitsService {
     amount: bigint | null,
   ): Promise<void> {
     positive(amount);
+    wholeMinutes(kind, amount);
     const coolingOffMs = (await this.d.settings.get()).rgCoolingOffHours * 3600_000;
     await this.d.db.tx(async (q) => {
       await this.d.members.lock(q, memberId);
@@ -141,6 +143,7 @@ export class LimitsService {
     input: { kind: LimitKind; period: LimitPeriod; amount: bigint; reason: string },
   ): Promise<AdminMemberLimits> {
     positive(input.amount);
+    wholeMinutes(input.kind, input.amount);
     await this.d.db.tx(async (q) => {
       if (!(await this.d.members.exists(q, memberId)))
         throw new AppError(ErrorCode.Validation, {
@@ -171,7 +174,7 @@ export class LimitsService {
 
   async adminView(memberId: number): Promise<AdminMemberLimits> {
     const list = [];
-    for (const kind of ['deposit'] as const) {
+    for (const kind of LIMIT_KINDS) {
       for (const s of await this.states(this.d.db, memberId, kind))
         list.push({
           kind,
@@ -210,6 +213,12 @@ function positive(amount: bigint | null): void {
     throw new AppError(ErrorCode.Validation, {
       issues: [{ path: 'amount', message: 'must be positive' }],
     });
+}
+
+/** A time limit is in minutes, carried like money: '90.00' is 90 minutes, '90.50' no limit. */
+function wholeMinutes(kind: LimitKind, amount: bigint | null): void {
+  if (kind === 'time' && amount !== null && amount % 100n !== 0n)
+    throw new AppError(ErrorCode.PlayLimitTimeWhole);
 }
 
 export function presentRequest(r: repo.RequestRow): LimitRequest {

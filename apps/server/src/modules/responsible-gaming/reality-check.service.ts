@@ -19,6 +19,8 @@ export interface RealityCheckDeps {
   bets: BetTotalsService;
   /** 退出: the member's venue sessions end, as for a break (bound late: venues are wired later). */
   leaveVenues: (memberId: number) => Promise<void>;
+  /** The member site checked in: a stretch of play time goes on (play-limits.service.ts). */
+  onSeen?: (memberId: number) => Promise<void>;
 }
 
 /**
@@ -33,6 +35,7 @@ export class RealityCheckService {
 
   async status(memberId: number, sessionId: string): Promise<RealityCheck> {
     const now = this.d.clock.now();
+    await this.d.onSeen?.(memberId);
     const prefs = await repo.readPrefs(this.d.db, memberId);
     const minutes: RealityCheckMinutes =
       prefs.realityCheckMinutes ?? (await this.d.settings.get()).rgRealityCheckMinutes;

@@ -5,11 +5,13 @@ import { requireOperator } from '../../http/operator-context';
 import { bindRoute, type BindOptions } from '../../http/route-binder';
 import type { LimitsReviewService } from './limits-review.service';
 import type { LimitsService } from './limits.service';
+import type { PlayLimitsService } from './play-limits.service';
 import type { RealityCheckService } from './reality-check.service';
 import type { StatementService } from './statement.service';
 
 export interface ResponsibleGamingRouteServices {
   limits: LimitsService;
+  playLimits: PlayLimitsService;
   review: LimitsReviewService;
   realityChecks: RealityCheckService;
   statements: StatementService;
@@ -31,6 +33,13 @@ export function registerResponsibleGamingRoutes(
     app,
     'limitRequestCancel',
     ({ ctx, params }) => s.limits.cancel(requireMember(ctx).memberId, params.requestId),
+    o,
+  );
+  bindRoute(app, 'playLimits', ({ ctx }) => s.playLimits.view(requireMember(ctx).memberId), o);
+  bindRoute(
+    app,
+    'playLimitSet',
+    ({ ctx, body }) => s.playLimits.set(requireMember(ctx).memberId, body),
     o,
   );
   bindRoute(app, 'limitsReview', ({ ctx }) => s.review.status(requireMember(ctx).memberId), o);

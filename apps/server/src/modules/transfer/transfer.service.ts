@@ -96,8 +96,8 @@ export class TransferService {
   }
 
   /**
-   * 6014 for a venue in maintenance, 6013 for its family, 9202 for a member on a break. A
-   * blocked member never gets here: the block ends their sessions and every call of theirs is
+   * 6014 for a venue in maintenance, 6013 for its family, 9202 for a member on a break, 9220
+   * when a loss, wager or time limit is reached (contract §5). A blocked member never gets here: the block ends their sessions and every call of theirs is
    * refused (10104) by the guard. Money going out is never refused for these.
    */
   async assertCanSendIn(memberId: number, venue: VenueRow): Promise<void> {
@@ -105,7 +105,7 @@ export class TransferService {
     const s = await this.d.settings.get();
     if (s.venueFamiliesMaintenance.includes(venue.family))
       throw new AppError(ErrorCode.ModuleMaintenance);
-    await this.d.play.assertCanPlay(this.d.db, memberId);
+    await this.d.play.assertCanWager(this.d.db, memberId);
   }
 
   #sameOrRefuse(
@@ -210,7 +210,7 @@ export class TransferService {
     const main = (await this.d.ledger.balances(this.d.db, memberId)).main;
     const moved = [...recalled];
     if (main > 0n) {
-      await this.d.play.assertCanPlay(this.d.db, memberId);
+      await this.d.play.assertCanWager(this.d.db, memberId);
       moved.push(
         await this.#run({
           id: deriveTransferId('A', memberId, 'auto', key, venue.code),

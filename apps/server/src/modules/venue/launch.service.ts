@@ -12,7 +12,7 @@ import type { MerchantClient } from '../venue-registry/merchant-client';
 import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.service';
 
 /** Why a member's venue sessions end (the merchant API's reasons). */
-export type VenueEndReason = 'blocked' | 'selfExcluded' | 'logout';
+export type VenueEndReason = 'blocked' | 'selfExcluded' | 'logout' | 'limit';
 
 export interface LaunchDeps {
   db: Db;
@@ -26,11 +26,14 @@ export interface LaunchDeps {
   log: FastifyBaseLogger;
   /** The platform's public origin (where the venue page sends the member back), if known. */
   publicUrl: string | undefined;
+  /** A venue opened for play: play time counts from here (play-limits.service.ts). */
+  onLaunched?: (memberId: number) => Promise<void>;
 }
 
 /**
  * Launch (contract §6): 6014 for a venue in maintenance, 6013 for its family, 8105 for
- * a member who may not play, 9202 for one on a time-out or self-exclusion. With 免转 a manual launch first recalls the other venues and moves
+ * a member who may not play, 9202 for one on a time-out or self-exclusion, 9220 for one whose
+ * loss, wager or time limit is reached (contract §5). With 免转 a manual launch first recalls the other venues and moves
  * the main balance in; a preload or a relaunch (counts, expiry) never moves money. The page URL
  * the venue answers must be on the origin the registry holds for it, or nothing is opened.
  */
@@ -48,7 +51,7 @@ export class LaunchService {
       throw new AppError(ErrorCode.ModuleMaintenance);
     const facts = await this.d.members.playFacts(this.d.db, memberId);
     if (!facts || facts.blocked) throw new AppError(ErrorCode.VenuePlayRestricted);
-    await this.d.play.assertCanPlay(this.d.db, memberId);
+    await this.d.play.assertCanWager(this.d.db, memberId);
 
     const moveMoney = req.appSendMoney && req.isManualLaunch && !req.isPreload;
     const transfers = moveMoney ? await this.d.transfers.autoTransfer(memberId, venue) : null;
@@ -79,7 +82,10 @@ export class LaunchService {
       this.d.log.error({ venue: venue.code }, 'venue launch answered a page off its pages');
       throw new AppError(ErrorCode.VenueRefused);
     }
-    if (!req.isPreload) await this.d.transfers.noteLaunch(memberId, venue.code);
+    if (!req.isPreload) {
+      await this.d.transfers.noteLaunch(memberId, venue.code);
+      await this.d.onLaunched?.(memberId);
+    }
     return {
       venueCode: venue.code,
       merchantCode: venue.merchantCode,
@@ -96,15 +102,12 @@ export class LaunchService {
   }
 
   /**
-   * Ends the member's sessions at every venue they used (blocked, self-excluded, or the member
-   * left from a reality check, reason logout): their pages
+   * Ends the member's sessions at every venue they used (blocked, self-excluded, a loss, wager
+   * or time limit reached, or the member left from a reality check, reason logout): their pages
    * stop working at once. A venue that does not answer is logged; the block stands anyway
    * (every platform call refuses the member, and a launch is refused).
    */
-  async endSessions(
-    memberId: number,
-    reason: 'blocked' | 'selfExcluded' | 'logout',
-  ): Promise<void> {
+  async endSessions(memberId: number, reason: VenueEndReason): Promise<void> {
     for (const venue of await this.d.transfers.usedVenues(memberId))
       await this.#end(memberId, venue, reason);
   }
@@ -136,6 +139,30 @@ export class LaunchService {
   /** Resolves once every session end on its way to a venue arrived or failed (close, tests). */
   async settled(): Promise<void> {
     while (this.#ending.size > 0) await Promise.all(this.#ending.values());
+  }
+
+  /**
+   * Tells every venue the member used what they may still lose and stake (the allowance call,
+   * contract §6): the venue refuses a bet past it. A venue that does not answer is logged; the
+   * platform's own gate still refuses money going in once a limit is reached.
+   */
+  async pushAllowance(
+    memberId: number,
+    a: { loss: string | null; wager: string | null; computedAt: number },
+  ): Promise<void> {
+    for (const venue of await this.d.transfers.usedVenues(memberId)) {
+      try {
+        const r = await this.d.merchant.call(this.d.registry.target(venue), 'allowance', {
+          venueCode: venue.code,
+          playerId: playerIdOf(memberId),
+          ...a,
+        });
+        if (r.kind !== 'ok')
+          this.d.log.warn({ venue: venue.code, memberId, r }, 'allowance not told');
+      } catch (err) {
+        this.d.log.warn({ err, venue: venue.code, memberId }, 'allowance not told');
+      }
+    }
   }
 
   /** One venue told; never throws (a failure is logged). */

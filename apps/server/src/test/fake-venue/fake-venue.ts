@@ -92,6 +92,8 @@ export interface FakeVenueControl {
   calls: Record<string, number>;
   /** The launch requests seen, oldest first (what the platform asked the venue to open). */
   launches: Record<string, unknown>[];
+  /** The loss and wager allowances pushed (contract §6, the allowance call), oldest first. */
+  allowances: Record<string, unknown>[];
 }
 
 export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
@@ -105,6 +107,7 @@ export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
     forgeAnswers: false,
     calls: {},
     launches: [],
+    allowances: [],
   };
   const apply = (line: LogLine) => {
     if (line.t === 'transfer') {
@@ -262,6 +265,10 @@ export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
       };
     },
     endSessions: () => ({ code: 0, data: null }),
+    allowance: (b) => {
+      control.allowances.push({ ...b });
+      return { code: 0, data: null };
+    },
     betChanges: (b) => {
       const from = /^\d+$/.test(String(b.cursor)) ? Number(b.cursor) : 0;
       const limit = Number(b.limit ?? 200);

@@ -4,7 +4,7 @@ import type { BetView, PlaceBetRequest } from '@nebula/protocol/venue/bets';
 import { familyOfSport, parseSelectionId } from '@nebula/protocol/venue/markets';
 import { betReturnFen } from '@nebula/protocol/venue/settlement';
 import type { Db, Queryable } from '@nebula/db';
-import type { VenueFamily } from '../../infra/config';
+import type { VenueConfig, VenueFamily } from '../../infra/config';
 import type { BookService, EventBook } from '../book/book.service';
 import type { BookSettingsService } from '../book/book-settings.service';
 import * as events from '../events/event.service';
@@ -12,6 +12,7 @@ import type { PlayerRef } from '../sessions/player-ref.types';
 import { VenueError } from '../../infra/venue-error';
 import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
+import type { StakeAllowance } from '../allowance/allowance.service';
 import * as bets from './bet.repository';
 import type { BetRow, LegRow, NewBet } from './bet.types';
 import { betVersion, betView } from './bet-view.model';
@@ -69,15 +70,13 @@ export class PlacementService {
     private readonly book: BookService,
     private readonly settings: BookSettingsService,
     private readonly ledger: VenueLedger,
-    private readonly cfg: {
-      acceptDelayMs: number;
-      familyOf: ReadonlyMap<string, VenueFamily>;
-    },
+    private readonly cfg: Pick<VenueConfig, 'acceptDelayMs' | 'familyOf'>,
     private readonly now: () => number,
     /** Called with an in-play bet's id when its delay runs out (the node's own timer). */
     private readonly onPending: (betId: string, delayMs: number) => void = () => {},
     /** The test hook (never in production): die as a machine would, between the two writes. */
     private readonly crashAfterReserve = false,
+    private readonly allowance: StakeAllowance | null = null,
   ) {}
 
   async place(player: PlayerRef, req: PlaceBetRequest): Promise<BetView> {
@@ -169,6 +168,7 @@ export class PlacementService {
         if (!done.debited) throw new VenueError(ErrorCode.BetBalanceInsufficient);
         if (!done.exposed) throw new VenueError(ErrorCode.BetPayoutTooHigh);
         if (!done.held) throw new VenueError(ErrorCode.BetPlacementExpired);
+        await this.allowance?.take(q, player, stake);
         return true;
       });
     } catch (err) {

@@ -21,6 +21,7 @@ import {
 } from '../bets/bet.service';
 import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
+import type { StakeAllowance } from '../allowance/allowance.service';
 import type { PlayerRef } from '../sessions/player-ref.types';
 import { gameBetVersion, gameBetView } from './game-bet-view.model';
 import {
@@ -75,6 +76,8 @@ export class GameBetsService {
     private readonly ledger: VenueLedger,
     private readonly gameFamilyOf: ReadonlyMap<string, GameFamily>,
     private readonly now: () => number,
+    /** The platform's loss and wager allowance (allowance.service.ts), taken with the debit. */
+    private readonly allowance: StakeAllowance | null = null,
   ) {}
 
   private rulesFor(player: PlayerRef | null, gameCode: string): GameRules {
@@ -236,6 +239,7 @@ export class GameBetsService {
         })),
       );
       if (!debit.posted) throw new VenueError(ErrorCode.BetBalanceInsufficient);
+      await this.allowance?.take(q, player, total);
       await insertGameBets(
         q,
         bets,

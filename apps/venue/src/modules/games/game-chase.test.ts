@@ -152,28 +152,32 @@ describe('追号', () => {
     expect((await plan(p, c.planId)).placed).toMatchObject([{ index: 0, total: '2.00' }]);
   });
 
-  it('stops when the platform ends the player’s sessions', async () => {
-    const p = await v.fundedPlayer('100.00', 'HOUSE_CP');
-    await k.freshRound();
-    const c = ChasePlanView.parse((await chase(p, { draws: 3 })).data);
-    await next();
-    const ended = await v.call('endSessions', {
-      venueCode: 'HOUSE_CP',
-      playerId: p.playerId,
-      reason: 'blocked',
-    });
-    expect(ended.code).toBe(0);
-    await next();
-    await next();
-    const rows = await v.db.query<{ status: string; n: number }>(
-      `SELECT c.status, (SELECT count(*)::int FROM venue_game_chase_draws d
+  // A loss, wager or time limit reached (`limit`) stops a plan as a block does.
+  it.each(['blocked', 'limit'] as const)(
+    'stops when the platform ends the sessions: %s',
+    async (reason) => {
+      const p = await v.fundedPlayer('100.00', 'HOUSE_CP');
+      await k.freshRound();
+      const c = ChasePlanView.parse((await chase(p, { draws: 3 })).data);
+      await next();
+      const ended = await v.call('endSessions', {
+        venueCode: 'HOUSE_CP',
+        playerId: p.playerId,
+        reason,
+      });
+      expect(ended.code).toBe(0);
+      await next();
+      await next();
+      const rows = await v.db.query<{ status: string; n: number }>(
+        `SELECT c.status, (SELECT count(*)::int FROM venue_game_chase_draws d
           WHERE d.plan_id = c.plan_id) AS n
          FROM venue_game_chases c WHERE c.plan_id = $1`,
-      [c.planId],
-    );
-    expect(rows.rows[0]!.n).toBe(1);
-    expect(rows.rows[0]!.status).toBe('stopped');
-  });
+        [c.planId],
+      );
+      expect(rows.rows[0]!.n).toBe(1);
+      expect(rows.rows[0]!.status).toBe('stopped');
+    },
+  );
 
   it('refuses more than 120 draws and bad picks, writing nothing', async () => {
     const p = await v.fundedPlayer('10.00', 'HOUSE_CP');

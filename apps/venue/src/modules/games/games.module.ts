@@ -4,6 +4,7 @@ import type { GameFamily } from '../../infra/config';
 import type { LeaderLease } from '../../infra/leader-lease.service';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import { ChainService, DEMO_CHAIN, type ChainSettings } from './chain.service';
+import type { StakeAllowance } from '../allowance/allowance.service';
 import { GameBetsService } from './game-bets.service';
 import { GameChaseService } from './game-chase.service';
 import { GameClock } from './game-clock';
@@ -48,6 +49,8 @@ export function buildGames(deps: {
   /** The live tables' timing (the test length when set) and their crash hook. */
   tableTiming?: TableTiming;
   tableCrashAfter?: { step: TableStep; tableCode: string | null } | null;
+  /** The platform's loss and wager allowance, taken with each stake (allowance.service.ts). */
+  allowance?: StakeAllowance;
 }): GamesModule {
   const chains = new ChainService(deps.now, deps.chain ?? DEMO_CHAIN);
   const settlement = new GameSettlementService(
@@ -56,7 +59,13 @@ export function buildGames(deps: {
     deps.now,
     deps.settle ?? { playersPerBatch: 500 },
   );
-  const bets = new GameBetsService(deps.db, deps.ledger, deps.gameFamilyOf ?? new Map(), deps.now);
+  const bets = new GameBetsService(
+    deps.db,
+    deps.ledger,
+    deps.gameFamilyOf ?? new Map(),
+    deps.now,
+    deps.allowance ?? null,
+  );
   const chases = new GameChaseService(deps.db, bets, deps.now);
   const tables = buildTables({
     ...deps,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
 import {
+  AllowanceRequest,
   BalanceRequest,
   ChangesRequest,
   EndSessionsRequest,
@@ -13,6 +14,7 @@ import {
 import type { VenueConfig } from '../../infra/config';
 import { VenueError } from '../../infra/venue-error';
 import { bindVenueRoutes, venueRoute, type VenueSurface } from '../../http/route-binder';
+import type { AllowanceService } from '../allowance/allowance.service';
 import type { MerchantFeedsService } from '../merchant-feeds/merchant-feeds.service';
 import type { SessionService } from '../sessions/session.service';
 import type { TransferService } from '../transfers/transfer.service';
@@ -27,6 +29,7 @@ export interface MerchantRouteDeps {
   transfers: TransferService;
   sessions: SessionService;
   feeds: MerchantFeedsService;
+  allowance: AllowanceService;
 }
 
 /** A merchant's call: its code, and its secret (the answer is signed with it). */
@@ -116,6 +119,12 @@ export function registerMerchantRoutes(
       input: EndSessionsRequest,
       run: (c: MerchantCaller, body) =>
         s.sessions.endSessions(c.merchant, body.venueCode, body.playerId),
+    }),
+    venueRoute({
+      ...post,
+      path: merchantPaths.allowance,
+      input: AllowanceRequest,
+      run: (c: MerchantCaller, body) => s.allowance.push(c.merchant, body),
     }),
     venueRoute({
       ...post,

@@ -7,11 +7,19 @@ import {
   LimitRequest,
   LimitRequestParams,
   LimitsReview,
+  PlayLimitSetRequest,
+  PlayLimits,
   RealityCheck,
   RealityCheckSetRequest,
   Statement,
   StatementQuery,
 } from './responsible-gaming.schemas';
+import {
+  SelfExclusionAddRequest,
+  SelfExclusionEntryParams,
+  SelfExclusionList,
+  SelfExclusionRemoveRequest,
+} from './self-exclusion.schemas';
 
 /** Responsible-gambling calls with their schemas (contract §5). */
 export const responsibleGamingRoutes = {
@@ -25,6 +33,8 @@ export const responsibleGamingRoutes = {
     body: emptyObject,
     response: LimitRequest,
   }),
+  playLimits: defineRoute(m.playLimits, { response: PlayLimits }),
+  playLimitSet: defineRoute(m.playLimitSet, { body: PlayLimitSetRequest, response: PlayLimits }),
   limitsReview: defineRoute(m.limitsReview, { response: LimitsReview }),
   limitsReviewDone: defineRoute(m.limitsReviewDone, { body: emptyObject, response: LimitsReview }),
   realityCheck: defineRoute(m.realityCheck, { response: RealityCheck }),
@@ -43,5 +53,15 @@ export const responsibleGamingRoutes = {
     params: MemberIdParams,
     body: AdminLimitSetRequest,
     response: AdminMemberLimits,
+  }),
+  adminSelfExclusionList: defineRoute(m.adminSelfExclusionList, { response: SelfExclusionList }),
+  adminSelfExclusionAdd: defineRoute(m.adminSelfExclusionAdd, {
+    body: SelfExclusionAddRequest,
+    response: SelfExclusionList,
+  }),
+  adminSelfExclusionRemove: defineRoute(m.adminSelfExclusionRemove, {
+    params: SelfExclusionEntryParams,
+    body: SelfExclusionRemoveRequest,
+    response: SelfExclusionList,
   }),
 };

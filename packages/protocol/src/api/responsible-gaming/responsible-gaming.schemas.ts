@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../../rules/text';
 import { moneyString } from '../core/common';
-import { LIMIT_KINDS } from './responsible-gaming.constants';
+import { LIMIT_KINDS, PLAY_LIMIT_KINDS } from './responsible-gaming.constants';
 
 /**
  * Responsible gambling (contract §5): two-step loosening of limits, reality checks, monthly
@@ -60,6 +60,30 @@ export const AdminMemberLimits = z.object({
   ),
 });
 export type AdminMemberLimits = z.infer<typeof AdminMemberLimits>;
+
+// --- loss, wager and time limits (rolling 24 h / 7 d / 30 d windows)
+export const PlayLimitKind = z.enum(PLAY_LIMIT_KINDS);
+export type PlayLimitKind = z.infer<typeof PlayLimitKind>;
+/** One limit with what its window has used; a time limit's amounts are minutes ('120.00'). */
+export const PlayLimit = z.object({
+  kind: PlayLimitKind,
+  period: LimitPeriod,
+  amount: moneyString.nullable(),
+  used: moneyString,
+  request: LimitRequest.nullable(),
+});
+export type PlayLimit = z.infer<typeof PlayLimit>;
+export const PlayLimits = z.object({
+  list: z.array(PlayLimit),
+  coolingOffHours: z.number().int(),
+  serverTime: z.number().int(),
+});
+export type PlayLimits = z.infer<typeof PlayLimits>;
+/** A first limit or a lower one applies at once; a raise or removal (null) waits (two-step). */
+export const PlayLimitSetRequest = z
+  .object({ kind: PlayLimitKind, period: LimitPeriod, amount: moneyString.nullable() })
+  .strict();
+export type PlayLimitSetRequest = z.infer<typeof PlayLimitSetRequest>;
 
 // --- reality checks
 /** One of REALITY_CHECK_MINUTES (a test keeps the two the same). */

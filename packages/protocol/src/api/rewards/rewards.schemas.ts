@@ -55,6 +55,8 @@ export const IneligibleReason = z.enum([
   'blocked',
   'realNameRequired',
   'unknownMember',
+  // Marketing only: named on the self-exclusion register, or the register unreachable.
+  'selfExclusionRegister',
 ]);
 export const Eligibility = z.object({
   eligible: z.boolean(),

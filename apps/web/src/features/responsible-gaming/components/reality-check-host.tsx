@@ -8,6 +8,7 @@ import { showToast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api-errors';
 import { BET_RECORD_PATH, DEPOSIT_LIMIT_PATH, HOME_PATH } from '../../../site/paths';
 import { useRealityCheck, useRealityCheckAnswer } from '../api/reality-check.api';
+import { LimitsReviewNotice } from './limits-review-notice';
 import './reality-check.css';
 
 /** The longest a browser timer may wait (about 24.8 days). */
@@ -110,9 +111,9 @@ function RealityCheckDialog({ status }: { status: RealityCheck }) {
  * Reality checks (contract §5), over every page of a logged-in member, venue frames included:
  * asks the server's session clock now and then and again when the next check falls due; once
  * it is due, a dialog covers the whole screen (and so the frame, which cannot be used) until
- * the member answers 继续 or 退出.
+ * the member answers 继续 or 退出. The reminder to review one's limits is shown here too.
  */
-export function RealityCheckHost() {
+export function RealityCheckHost(): React.JSX.Element | null {
   const check = useRealityCheck();
   const { data, refetch } = check;
   useEffect(() => {
@@ -121,6 +122,7 @@ export function RealityCheckHost() {
     const timer = window.setTimeout(() => void refetch(), wait);
     return () => window.clearTimeout(timer);
   }, [data, refetch]);
-  if (!data?.due) return null;
+  // The 6-monthly limits review waits behind a due reality check.
+  if (!data?.due) return <LimitsReviewNotice />;
   return <RealityCheckDialog status={data} />;
 }

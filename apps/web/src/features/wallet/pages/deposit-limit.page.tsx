@@ -16,7 +16,7 @@ import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { amountProblem, wireAmount } from '../../../lib/amount';
 import { describeError } from '../../../lib/api-errors';
-import { DEPOSIT_PATH, PLAY_BREAK_PATH } from '../../../site/paths';
+import { DEPOSIT_PATH, PLAY_BREAK_PATH, PLAY_LIMITS_PATH } from '../../../site/paths';
 import { useDepositLimitSet } from '../api/deposit-limit-set.mutation';
 import { useDepositLimits } from '../api/deposit-limits.query';
 import { LimitRequestNote } from '../components/limit-request-note';
@@ -220,6 +220,13 @@ export function DepositLimitPage() {
           onEdit={() => setEditing(limit.period)}
         />
       ))}
+      <Link className="nb-card nb-limit-break" to={PLAY_LIMITS_PATH}>
+        <span className="nb-limit-break__text">
+          {t('playLimits.ask')}
+          <span className="nb-limit-break__name">{t('playLimits.title')}</span>
+        </span>
+        <RightOutline aria-hidden="true" />
+      </Link>
       <RealityCheckCard />
       <Link className="nb-card nb-limit-break" to={PLAY_BREAK_PATH}>
         <span className="nb-limit-break__text">
