@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { GameSlipView } from '@nebula/protocol/venue/games/game-bets';
-import { k3Odds, type Paytable } from '@nebula/protocol/venue/games/k3-paytable';
+import { k3Odds, type K3BetType, type Paytable } from '@nebula/protocol/venue/games/k3-paytable';
 import { Sheet } from '../../../components/sheet';
 import { ApiError, NETWORK_MESSAGE, SessionExpiredError } from '../../../lib/api';
 import { money } from '../../../lib/format';
 import { balanceFromSlip } from '../../lib/wallet-store';
 import { oddsText } from '../rules/rtp';
+import type { LotteryBet, LotteryBoard } from '../lottery/lottery-board';
 import { pickLabel } from './k3-board';
 import { newRequestKey, placeDraft, slipTotal, type K3Draft } from './k3-slip';
 
@@ -22,6 +23,15 @@ const playNames: Record<string, string> = {
   three_distinct: '三不同号',
   straight_any: '三连号通选',
 };
+
+/** A 快3 bet as the confirm sheet writes it. */
+export function k3Describe(table: Paytable): LotteryBoard['describe'] {
+  return (b: LotteryBet) => ({
+    name: playNames[b.betType] ?? b.betType,
+    label: pickLabel(b.betType, b.pick),
+    oddsMilli: k3Odds(table, b.betType as K3BetType, b.pick),
+  });
+}
 
 type Phase =
   | { kind: 'idle'; error: string | null }
@@ -42,13 +52,15 @@ function refusalText(err: unknown): string {
  */
 export function K3ConfirmSheet({
   draft,
-  table,
+  gameName,
+  describe,
   onClose,
   onPlaced,
   onShowBets,
 }: {
   draft: K3Draft;
-  table: Paytable;
+  gameName: string;
+  describe: LotteryBoard['describe'];
   onClose: () => void;
   onPlaced: (slip: GameSlipView) => void;
   onShowBets: () => void;
@@ -96,14 +108,17 @@ export function K3ConfirmSheet({
   return (
     <Sheet title="确认投注" open onClose={onClose}>
       <div className="k3-confirm">
-        <p className="k3-confirm__round">极速快3 · 第 {draft.roundNo} 期</p>
+        <p className="k3-confirm__round">
+          {gameName} · 第 {draft.roundNo} 期
+        </p>
         <ul className="k3-confirm__bets">
           {draft.bets.map((b) => {
-            const odds = k3Odds(table, b.betType, b.pick);
+            const d = describe(b);
+            const odds = d.oddsMilli;
             return (
               <li key={`${b.betType}:${b.pick}`}>
-                <span>{playNames[b.betType]}</span>
-                <b>{pickLabel(b.betType, b.pick)}</b>
+                <span>{d.name}</span>
+                <b>{d.label}</b>
                 <span className="k3-confirm__odds">
                   {odds === null ? '' : `@${oddsText(odds)}`}
                 </span>

@@ -1,10 +1,10 @@
 import { formatMoney, isMoneyString, parseMoney } from '@nebula/protocol/money/fen';
 import type { GameLimitsView, GameSlipView } from '@nebula/protocol/venue/games/game-bets';
 import { gamesCalls } from '../../lib/games-api';
-import type { K3Bet } from './k3-board';
+import type { LotteryBet } from '../lottery/lottery-board';
 
 /**
- * The slip of the 快3 page: 注数 × 倍数 × 单价 = the total, in fen (docs/contract.md §10.11), and
+ * The slip of the lottery pages (快3, PK10, 时时彩): 注数 × 倍数 × 单价 = the total, in fen (docs/contract.md §10.11), and
  * its placement under one request key per confirm: the key is made when the confirm sheet
  * opens, a retry after a lost answer sends the same key (the venue answers the first slip), and
  * a new confirm makes a new key.
@@ -12,7 +12,7 @@ import type { K3Bet } from './k3-board';
 export interface K3Draft {
   gameCode: string;
   roundNo: string;
-  bets: K3Bet[];
+  bets: LotteryBet[];
   multiple: number;
   unitPrice: string;
 }
