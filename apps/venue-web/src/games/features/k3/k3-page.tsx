@@ -33,8 +33,8 @@ export function K3Page({ gameCode }: { gameCode: string }) {
   const [chasing, setChasing] = useState<K3Bet[] | null>(null);
   // A problem belongs to the slip it was found on: any change to the slip clears it.
   const [problemOf, setProblemOf] = useState<{ slip: string; text: string } | null>(null);
-  const drawn = s.drawn?.gameCode === gameCode ? s.drawn.round : null;
-  const doneDrawing = useCallback(() => clearDrawn(), []);
+  const drawn = s.drawn[gameCode] ?? null;
+  const doneDrawing = useCallback(() => clearDrawn(gameCode), [gameCode]);
 
   if (s.games === null) return <ListSkeleton rows={4} />;
   if (!game)

@@ -47,8 +47,8 @@ export function LotteryPage({ gameCode }: { gameCode: string }) {
   const [sheet, setSheet] = useState<'confirm' | 'chase' | null>(null);
   const [draft, setDraft] = useState<K3Draft | null>(null);
   const [problemOf, setProblemOf] = useState<{ slip: string; text: string } | null>(null);
-  const drawn = s.drawn?.gameCode === gameCode ? s.drawn.round : null;
-  const doneDrawing = useCallback(() => clearDrawn(), []);
+  const drawn = s.drawn[gameCode] ?? null;
+  const doneDrawing = useCallback(() => clearDrawn(gameCode), [gameCode]);
   const table = paytable.kind === 'ready' ? paytable.paytable.table : null;
   const board = useMemo(() => (table ? boardFor(gameCode, table) : null), [gameCode, table]);
 
