@@ -122,14 +122,16 @@ test('watches the race: the cars land on the drawn order, then it goes by itself
 });
 
 test('走势图 charts 遗漏, 冷热 and 最大连出 per position', async () => {
+  // Dispatched on the link itself: scrolled into view it sits under the sticky countdown.
   await frame
     .locator('.game-links')
     .getByRole('button', { name: /走势图/ })
-    .click();
+    .dispatchEvent('click');
   const trend = frame.locator('.trend[data-game="JSPK10"]');
   await expect(trend.locator('.trend__heat .trend__row')).toHaveCount(10);
-  await trend.getByRole('tab', { name: '冷热' }).click();
-  await trend.getByRole('tab', { name: '近 50 期' }).click();
+  await trend.getByRole('tab', { name: '冷热' }).dispatchEvent('click');
+  await trend.getByRole('tab', { name: '近 50 期' }).dispatchEvent('click');
+  await expect(trend.getByRole('tab', { name: '冷热' })).toHaveAttribute('aria-selected', 'true');
   await expect(trend.locator('.trend__bars rect')).toHaveCount(10);
   await shot('lottery-trend');
 });
