@@ -12,7 +12,7 @@ import { useStore } from '../../../lib/store';
 import { useLoad } from '../../../lib/use-load';
 import { gamesCalls } from '../../lib/games-api';
 import { gamesStore } from '../../lib/games-store';
-import { k3Describe } from '../k3/k3-confirm';
+import { k3Describe } from '../k3/k3-describe';
 import { pk10Board } from '../lottery/pk10-board';
 import { sscBoard } from '../lottery/ssc-board';
 

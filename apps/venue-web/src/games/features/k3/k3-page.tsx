@@ -10,14 +10,15 @@ import { clearDrawn, gamesStore } from '../../lib/games-store';
 import { usePaytable } from '../../lib/paytable';
 import { go } from '../../lib/route';
 import { useServerNow } from '../../lib/use-server-now';
-import { ChaseSheet } from '../chase/chase-sheet';
-import { GameLinks } from '../lottery/game-links';
+import { ChaseSheet } from '../slip/chase-sheet';
+import { ConfirmSheet } from '../slip/confirm-sheet';
+import { GameLinks } from '../slip/game-links';
+import { slipProblem, type SlipDraft } from '../slip/slip';
+import { SlipBar } from '../slip/slip-bar';
 import { betsOf, quickPick, toggle, type K3Bet, type K3Play } from './k3-board';
 import { K3BoardView } from './k3-board-view';
-import { k3Describe, K3ConfirmSheet } from './k3-confirm';
+import { k3Describe } from './k3-describe';
 import { K3Head } from './k3-head';
-import { slipProblem, type K3Draft } from './k3-slip';
-import { SlipBar } from './slip-bar';
 
 /** 极速快3's bet page: the round and its countdown, the last result, the board and the slip. */
 export function K3Page({ gameCode }: { gameCode: string }) {
@@ -29,7 +30,7 @@ export function K3Page({ gameCode }: { gameCode: string }) {
   const [play, setPlay] = useState<K3Play>('sum');
   const [chosen, setChosen] = useState<string[]>([]);
   const [multiple, setMultiple] = useState(1);
-  const [confirming, setConfirming] = useState<K3Draft | null>(null);
+  const [confirming, setConfirming] = useState<SlipDraft | null>(null);
   const [chasing, setChasing] = useState<K3Bet[] | null>(null);
   // A problem belongs to the slip it was found on: any change to the slip clears it.
   const [problemOf, setProblemOf] = useState<{ slip: string; text: string } | null>(null);
@@ -57,7 +58,7 @@ export function K3Page({ gameCode }: { gameCode: string }) {
   const problem = problemOf?.slip === slipKey ? problemOf.text : null;
   const confirm = () => {
     if (clock.kind !== 'open' || !lim) return;
-    const draft: K3Draft = {
+    const draft: SlipDraft = {
       gameCode,
       roundNo: clock.roundNo,
       bets,
@@ -108,7 +109,7 @@ export function K3Page({ gameCode }: { gameCode: string }) {
         onChase={chase}
       />
       {confirming && (
-        <K3ConfirmSheet
+        <ConfirmSheet
           draft={confirming}
           gameName={game.name}
           describe={k3Describe(table)}

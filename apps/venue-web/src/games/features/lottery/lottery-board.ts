@@ -3,10 +3,9 @@
  * of cells (a position's cars or digits, 冠亚和 values, 前三/中三/后三 kinds). Every cell is one
  * bet, so a cell's key is the bet itself, `betType|pick`, and 注数 is the cells chosen.
  */
-export interface LotteryBet {
-  betType: string;
-  pick: string;
-}
+import type { DescribeBet, SlipBet } from '../slip/slip';
+
+export type LotteryBet = SlipBet;
 
 export interface LotteryCell {
   key: string;
@@ -33,7 +32,7 @@ export interface LotteryBoard {
   gameCode: string;
   plays: LotteryPlay[];
   /** The bet's name and pick as the confirm sheet writes them, with the paytable's odds. */
-  describe: (b: LotteryBet) => { name: string; label: string; oddsMilli: number | null };
+  describe: DescribeBet;
 }
 
 export const cellKey = (betType: string, pick: string): string => `${betType}|${pick}`;

@@ -13,12 +13,12 @@ import { outcomeKind } from '../../lib/outcome';
 import { usePaytable } from '../../lib/paytable';
 import { go } from '../../lib/route';
 import { useServerNow } from '../../lib/use-server-now';
-import { ChaseSheet } from '../chase/chase-sheet';
-import { K3ConfirmSheet } from '../k3/k3-confirm';
 import { K3Head } from '../k3/k3-head';
-import { slipProblem, type K3Draft } from '../k3/k3-slip';
-import { SlipBar } from '../k3/slip-bar';
-import { GameLinks } from './game-links';
+import { ChaseSheet } from '../slip/chase-sheet';
+import { ConfirmSheet } from '../slip/confirm-sheet';
+import { GameLinks } from '../slip/game-links';
+import { slipProblem, type SlipDraft } from '../slip/slip';
+import { SlipBar } from '../slip/slip-bar';
 import { lotteryBets, lotteryQuickPick, playOf, type LotteryBoard } from './lottery-board';
 import { LotteryBoardView } from './lottery-board-view';
 import { pk10Board } from './pk10-board';
@@ -45,7 +45,7 @@ export function LotteryPage({ gameCode }: { gameCode: string }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [multiple, setMultiple] = useState(1);
   const [sheet, setSheet] = useState<'confirm' | 'chase' | null>(null);
-  const [draft, setDraft] = useState<K3Draft | null>(null);
+  const [draft, setDraft] = useState<SlipDraft | null>(null);
   const [problemOf, setProblemOf] = useState<{ slip: string; text: string } | null>(null);
   const drawn = s.drawn[gameCode] ?? null;
   const doneDrawing = useCallback(() => clearDrawn(gameCode), [gameCode]);
@@ -70,7 +70,7 @@ export function LotteryPage({ gameCode }: { gameCode: string }) {
   const problem = problemOf?.slip === slipKey ? problemOf.text : null;
   const open = (kind: 'confirm' | 'chase') => {
     if (!lim || (kind === 'confirm' && clock.kind !== 'open')) return;
-    const d: K3Draft = {
+    const d: SlipDraft = {
       gameCode,
       roundNo: clock.kind === 'open' ? clock.roundNo : '',
       bets,
@@ -119,7 +119,7 @@ export function LotteryPage({ gameCode }: { gameCode: string }) {
         onChase={() => open('chase')}
       />
       {sheet === 'confirm' && draft && (
-        <K3ConfirmSheet
+        <ConfirmSheet
           draft={draft}
           gameName={game.name}
           describe={board.describe}

@@ -2,7 +2,7 @@ import type { GameLimitsView } from '@nebula/protocol/venue/games/game-bets';
 import { money } from '../../../lib/format';
 import type { Loaded } from '../../../lib/use-load';
 import type { ClockState } from '../../components/round-clock';
-import { slipTotal } from './k3-slip';
+import { slipTotal } from './slip';
 
 /** 倍数 field: digits only, at least 1 when confirmed. */
 function MultipleInput({

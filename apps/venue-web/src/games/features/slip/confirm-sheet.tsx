@@ -1,37 +1,11 @@
 import { useState } from 'react';
 import type { GameSlipView } from '@nebula/protocol/venue/games/game-bets';
-import { k3Odds, type K3BetType, type Paytable } from '@nebula/protocol/venue/games/k3-paytable';
 import { Sheet } from '../../../components/sheet';
 import { ApiError, NETWORK_MESSAGE, SessionExpiredError } from '../../../lib/api';
 import { money } from '../../../lib/format';
 import { balanceFromSlip } from '../../lib/wallet-store';
 import { oddsText } from '../rules/rtp';
-import type { LotteryBet, LotteryBoard } from '../lottery/lottery-board';
-import { pickLabel } from './k3-board';
-import { newRequestKey, placeDraft, slipTotal, type K3Draft } from './k3-slip';
-
-const playNames: Record<string, string> = {
-  sum: '和值',
-  big: '大小单双',
-  small: '大小单双',
-  odd: '大小单双',
-  even: '大小单双',
-  triple_single: '三同号单选',
-  triple_any: '三同号通选',
-  pair_multi: '二同号复选',
-  two_distinct: '二不同号',
-  three_distinct: '三不同号',
-  straight_any: '三连号通选',
-};
-
-/** A 快3 bet as the confirm sheet writes it. */
-export function k3Describe(table: Paytable): LotteryBoard['describe'] {
-  return (b: LotteryBet) => ({
-    name: playNames[b.betType] ?? b.betType,
-    label: pickLabel(b.betType, b.pick),
-    oddsMilli: k3Odds(table, b.betType as K3BetType, b.pick),
-  });
-}
+import { newRequestKey, placeDraft, slipTotal, type DescribeBet, type SlipDraft } from './slip';
 
 type Phase =
   | { kind: 'idle'; error: string | null }
@@ -50,7 +24,7 @@ function refusalText(err: unknown): string {
  * the money moves. The request key is made once when the sheet opens; 重试 after a lost answer
  * sends the same key, so the venue places the slip once (docs/contract.md §10.11).
  */
-export function K3ConfirmSheet({
+export function ConfirmSheet({
   draft,
   gameName,
   describe,
@@ -58,9 +32,9 @@ export function K3ConfirmSheet({
   onPlaced,
   onShowBets,
 }: {
-  draft: K3Draft;
+  draft: SlipDraft;
   gameName: string;
-  describe: LotteryBoard['describe'];
+  describe: DescribeBet;
   onClose: () => void;
   onPlaced: (slip: GameSlipView) => void;
   onShowBets: () => void;

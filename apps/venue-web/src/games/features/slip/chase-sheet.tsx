@@ -5,8 +5,7 @@ import { Sheet } from '../../../components/sheet';
 import { ApiError, NETWORK_MESSAGE, SessionExpiredError } from '../../../lib/api';
 import { money } from '../../../lib/format';
 import { gamesCalls } from '../../lib/games-api';
-import { newRequestKey } from '../k3/k3-slip';
-import type { LotteryBet } from '../lottery/lottery-board';
+import { newRequestKey, type SlipBet } from './slip';
 import { CHASE_MAX_DRAWS, chaseProblem, chaseSchedule, type ChaseForm } from './chase-plan';
 
 const digits = (v: string, max: number) => Math.min(max, Number(v.replace(/\D/g, '').slice(0, 6)));
@@ -28,7 +27,7 @@ export function ChaseSheet({
 }: {
   gameCode: string;
   gameName: string;
-  bets: LotteryBet[];
+  bets: SlipBet[];
   multiple: number;
   limits: GameLimitsView;
   onClose: () => void;
