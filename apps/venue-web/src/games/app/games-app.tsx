@@ -15,6 +15,15 @@ import { GamesNav } from './games-nav';
 
 // The lobby is the first screen; every other screen loads when first opened.
 const K3Page = lazy(() => import('../features/k3/k3-page').then((m) => ({ default: m.K3Page })));
+const LotteryPage = lazy(() =>
+  import('../features/lottery/lottery-page').then((m) => ({ default: m.LotteryPage })),
+);
+const TrendPage = lazy(() =>
+  import('../features/trend/trend-page').then((m) => ({ default: m.TrendPage })),
+);
+const ChasesPage = lazy(() =>
+  import('../features/chase/chases-page').then((m) => ({ default: m.ChasesPage })),
+);
 const ResultsPage = lazy(() =>
   import('../features/results/results-page').then((m) => ({ default: m.ResultsPage })),
 );
@@ -61,7 +70,14 @@ function Screen({ route, session }: { route: GameRoute; session: Session }) {
     case 'lobby':
       return <LobbyPage family={familyOf(session)} />;
     case 'play':
+      // 快3 has its own board; PK10 and 时时彩 share the lottery board.
+      if (route.game === 'JSPK10' || route.game === 'JSSSC')
+        return <LotteryPage key={route.game} gameCode={route.game} />;
       return <K3Page gameCode={route.game} />;
+    case 'trend':
+      return <TrendPage key={route.game} gameCode={route.game} />;
+    case 'chases':
+      return <ChasesPage />;
     case 'results':
       return <ResultsPage gameCode={route.game} />;
     case 'verify':

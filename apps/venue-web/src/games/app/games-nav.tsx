@@ -64,7 +64,7 @@ export function GamesNav({
   onGo: (r: GameRoute) => void;
 }) {
   const items: [GameRoute | null, string, ReactElement, GameRoute['page'][]][] = [
-    [{ page: 'lobby' }, '大厅', <GridIcon key="i" />, ['lobby', 'play']],
+    [{ page: 'lobby' }, '大厅', <GridIcon key="i" />, ['lobby', 'play', 'trend', 'chases']],
     [game ? { page: 'results', game } : null, '开奖', <TrophyIcon key="i" />, ['results']],
     [
       game ? { page: 'verify', game, roundNo: null } : null,

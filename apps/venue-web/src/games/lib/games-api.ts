@@ -4,6 +4,11 @@ import type {
   MyGameBets,
   PlaceGameBetsRequest,
 } from '@nebula/protocol/venue/games/game-bets';
+import type {
+  ChasePlanView,
+  CreateChaseRequest,
+  MyChases,
+} from '@nebula/protocol/venue/games/game-chase';
 import type { ChainsView, GamesList, RoundView } from '@nebula/protocol/venue/games/games';
 import { gamesApi } from '../../lib/api';
 
@@ -25,6 +30,11 @@ export const gamesCalls = {
   limits: (code: string) => gamesApi<GameLimitsView>('GET', `${game(code)}/limits`),
   place: (code: string, req: PlaceGameBetsRequest) =>
     gamesApi<GameSlipView>('POST', `${game(code)}/bets`, { body: req }),
+  chase: (code: string, req: CreateChaseRequest) =>
+    gamesApi<ChasePlanView>('POST', `${game(code)}/chases`, { body: req }),
+  chases: () => gamesApi<MyChases>('GET', '/h5/api/games/chases'),
+  cancelChase: (planId: string) =>
+    gamesApi<ChasePlanView>('POST', `/h5/api/games/chases/${encodeURIComponent(planId)}/cancel`),
   myBets: (
     q: {
       gameCode?: string;

@@ -9,15 +9,18 @@ export interface GamesState {
   error: string | null;
   /** Each game's newest round with an outcome (drawn, settled or voided). */
   last: Record<string, RoundView>;
-  /** The last outcome that arrived while the page was open: the draw animation plays it once. */
-  drawn: { gameCode: string; round: RoundView } | null;
+  /**
+   * Each game's last outcome that arrived while the page was open: its draw animation plays it
+   * once. Kept per game: the three lottery games draw at the same moment.
+   */
+  drawn: Record<string, RoundView>;
 }
 
 export const gamesStore = createStore<GamesState>({
   games: null,
   error: null,
   last: {},
-  drawn: null,
+  drawn: {},
 });
 
 /**
@@ -50,7 +53,7 @@ function putLast(gameCode: string, round: RoundView): void {
     return {
       ...s,
       last: { ...s.last, [gameCode]: round },
-      drawn: arrival && !round.voided ? { gameCode, round } : s.drawn,
+      drawn: arrival && !round.voided ? { ...s.drawn, [gameCode]: round } : s.drawn,
     };
   });
 }
@@ -110,7 +113,11 @@ export function startGamesPolling(): () => void {
   };
 }
 
-/** The draw animation has shown the arrival. */
-export function clearDrawn(): void {
-  gamesStore.set((s) => (s.drawn ? { ...s, drawn: null } : s));
+/** The draw animation has shown the game's arrival. */
+export function clearDrawn(gameCode: string): void {
+  gamesStore.set((s) => {
+    if (!(gameCode in s.drawn)) return s;
+    const { [gameCode]: _shown, ...rest } = s.drawn;
+    return { ...s, drawn: rest };
+  });
 }

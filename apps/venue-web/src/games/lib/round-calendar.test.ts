@@ -27,6 +27,8 @@ describe('the screens in the hash', () => {
       { page: 'verify', game: 'JSK3', roundNo: null },
       { page: 'records' },
       { page: 'rules', game: 'JSK3' },
+      { page: 'trend', game: 'JSPK10' },
+      { page: 'chases' },
     ] as const) {
       expect(parseRoute(routeHash(r))).toEqual(r);
     }

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The games page's screens, kept in the address's hash (no router library): `#/` the lobby,
- * `#/play/JSK3`, `#/results/JSK3`, `#/verify/JSK3/202611260001`, `#/records`, `#/rules/JSK3`.
+ * `#/play/JSK3`, `#/results/JSK3`, `#/verify/JSK3/202611260001`, `#/records`, `#/rules/JSK3`,
+ * `#/trend/JSK3` (走势图), `#/chases` (追号记录).
  * A reload lands on the same screen (the launch token is gone by then; the site relaunches).
  */
 export type GameRoute =
@@ -11,7 +12,9 @@ export type GameRoute =
   | { page: 'results'; game: string }
   | { page: 'verify'; game: string; roundNo: string | null }
   | { page: 'records' }
-  | { page: 'rules'; game: string };
+  | { page: 'rules'; game: string }
+  | { page: 'trend'; game: string }
+  | { page: 'chases' };
 
 const CODE = /^[A-Z][A-Z0-9]{1,15}$/;
 const ROUND = /^[1-9][0-9]{0,19}$/;
@@ -19,11 +22,13 @@ const ROUND = /^[1-9][0-9]{0,19}$/;
 export function parseRoute(hash: string): GameRoute {
   const [, page = '', game = '', roundNo = ''] = hash.replace(/^#/, '').split('/');
   if (page === 'records') return { page: 'records' };
+  if (page === 'chases') return { page: 'chases' };
   if (!CODE.test(game)) return { page: 'lobby' };
   switch (page) {
     case 'play':
     case 'results':
     case 'rules':
+    case 'trend':
       return { page, game };
     case 'verify':
       return { page, game, roundNo: ROUND.test(roundNo) ? roundNo : null };
@@ -38,6 +43,8 @@ export function routeHash(r: GameRoute): string {
       return '#/';
     case 'records':
       return '#/records';
+    case 'chases':
+      return '#/chases';
     case 'verify':
       return `#/verify/${r.game}${r.roundNo ? `/${r.roundNo}` : ''}`;
     default:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { K3_PAYTABLE_V1, k3PickValid } from '@nebula/protocol/venue/games/k3-paytable';
 import { betsOf, boardOf, countOf, K3_PLAYS, quickPick, toggle } from './k3-board';
-import { slipProblem, slipTotal } from './k3-slip';
+import { slipProblem, slipTotal } from '../slip/slip';
 
 describe('the 快3 board', () => {
   it('counts 注数 as the bets a choice makes', () => {

@@ -1,9 +1,9 @@
 import type { GameView, RoundView } from '@nebula/protocol/venue/games/games';
-import { DiceRow, sumLabels } from '../../components/dice';
+import { OutcomeRow, OutcomeSummary } from '../../components/outcome';
 import type { ClockState } from '../../components/round-clock';
 
 /**
- * The top of the bet page: the countdown to the seal is the largest thing on it (red in the last
+ * The top of a lottery bet page (快3, PK10, 时时彩): the countdown to the seal is the largest thing on it (red in the last
  * 10 s, 已封盘 with the next 期号 after: design "House games"), the last result under it.
  */
 export function K3Head({
@@ -69,13 +69,12 @@ export function K3Head({
         ) : last?.outcome ? (
           <>
             <span className="k3-head__lastno">第 {last.roundNo} 期</span>
-            <DiceRow dice={last.outcome} size={26} />
+            <OutcomeRow gameCode={game.gameCode} outcome={last.outcome} size={26} />
             {last.voided ? (
               <span className="badge badge--void">作废</span>
             ) : (
               <span className="k3-head__sum">
-                {sumLabels(last.outcome).sum} {sumLabels(last.outcome).bigSmall}{' '}
-                {sumLabels(last.outcome).oddEven}
+                <OutcomeSummary gameCode={game.gameCode} outcome={last.outcome} />
               </span>
             )}
           </>

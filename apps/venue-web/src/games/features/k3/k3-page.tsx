@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { GameLimitsView } from '@nebula/protocol/venue/games/game-bets';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/states';
-import { money } from '../../../lib/format';
 import { useStore } from '../../../lib/store';
 import { useLoad } from '../../../lib/use-load';
 import { DiceRoll } from '../../components/dice';
@@ -11,46 +10,15 @@ import { clearDrawn, gamesStore } from '../../lib/games-store';
 import { usePaytable } from '../../lib/paytable';
 import { go } from '../../lib/route';
 import { useServerNow } from '../../lib/use-server-now';
-import { betsOf, quickPick, toggle, type K3Play } from './k3-board';
+import { ChaseSheet } from '../slip/chase-sheet';
+import { ConfirmSheet } from '../slip/confirm-sheet';
+import { GameLinks } from '../slip/game-links';
+import { slipProblem, type SlipDraft } from '../slip/slip';
+import { SlipBar } from '../slip/slip-bar';
+import { betsOf, quickPick, toggle, type K3Bet, type K3Play } from './k3-board';
 import { K3BoardView } from './k3-board-view';
-import { K3ConfirmSheet } from './k3-confirm';
+import { k3Describe } from './k3-describe';
 import { K3Head } from './k3-head';
-import { slipProblem, slipTotal, type K3Draft } from './k3-slip';
-
-/** 倍数 field: digits only, at least 1 when confirmed. */
-function MultipleInput({
-  value,
-  onChange,
-  max,
-}: {
-  value: number;
-  onChange: (n: number) => void;
-  max: number;
-}) {
-  return (
-    <span className="stepper">
-      <button type="button" aria-label="减少倍数" onClick={() => onChange(Math.max(1, value - 1))}>
-        −
-      </button>
-      <input
-        aria-label="倍数"
-        inputMode="numeric"
-        value={value === 0 ? '' : String(value)}
-        onChange={(e) => {
-          const n = Number(e.target.value.replace(/\D/g, '').slice(0, 6));
-          onChange(Math.min(n, max));
-        }}
-      />
-      <button
-        type="button"
-        aria-label="增加倍数"
-        onClick={() => onChange(Math.min(max, value + 1))}
-      >
-        +
-      </button>
-    </span>
-  );
-}
 
 /** 极速快3's bet page: the round and its countdown, the last result, the board and the slip. */
 export function K3Page({ gameCode }: { gameCode: string }) {
@@ -62,11 +30,12 @@ export function K3Page({ gameCode }: { gameCode: string }) {
   const [play, setPlay] = useState<K3Play>('sum');
   const [chosen, setChosen] = useState<string[]>([]);
   const [multiple, setMultiple] = useState(1);
-  const [confirming, setConfirming] = useState<K3Draft | null>(null);
+  const [confirming, setConfirming] = useState<SlipDraft | null>(null);
+  const [chasing, setChasing] = useState<K3Bet[] | null>(null);
   // A problem belongs to the slip it was found on: any change to the slip clears it.
   const [problemOf, setProblemOf] = useState<{ slip: string; text: string } | null>(null);
-  const drawn = s.drawn?.gameCode === gameCode ? s.drawn.round : null;
-  const doneDrawing = useCallback(() => clearDrawn(), []);
+  const drawn = s.drawn[gameCode] ?? null;
+  const doneDrawing = useCallback(() => clearDrawn(gameCode), [gameCode]);
 
   if (s.games === null) return <ListSkeleton rows={4} />;
   if (!game)
@@ -89,7 +58,7 @@ export function K3Page({ gameCode }: { gameCode: string }) {
   const problem = problemOf?.slip === slipKey ? problemOf.text : null;
   const confirm = () => {
     if (clock.kind !== 'open' || !lim) return;
-    const draft: K3Draft = {
+    const draft: SlipDraft = {
       gameCode,
       roundNo: clock.roundNo,
       bets,
@@ -100,6 +69,10 @@ export function K3Page({ gameCode }: { gameCode: string }) {
     if (p) setProblemOf({ slip: slipKey, text: p });
     else setConfirming(draft);
   };
+  const chase = () => {
+    if (bets.length === 0) setProblemOf({ slip: slipKey, text: '请选择号码' });
+    else setChasing(bets);
+  };
   return (
     <div className="k3" data-game={gameCode}>
       <K3Head
@@ -109,6 +82,7 @@ export function K3Page({ gameCode }: { gameCode: string }) {
         drawing={drawn !== null && drawn.roundNo === s.last[gameCode]?.roundNo}
         onResults={() => go({ page: 'results', game: gameCode })}
       />
+      <GameLinks gameCode={gameCode} />
       <K3BoardView
         table={table}
         play={play}
@@ -120,75 +94,39 @@ export function K3Page({ gameCode }: { gameCode: string }) {
         }}
         onToggle={(k) => setChosen((c) => toggle(c, k))}
       />
-      <section className="k3-slip" aria-label="投注单">
-        {lim ? (
-          <div className="k3-slip__line">
-            <span>
-              <b data-count={bets.length}>{bets.length}</b> 注 ×
-            </span>
-            <MultipleInput value={multiple} onChange={setMultiple} max={lim.maxMultiple} />
-            <span>倍 × ¥{money(lim.unitPrice)} =</span>
-            <b
-              className="k3-slip__total"
-              data-total={slipTotal(bets.length, multiple, lim.unitPrice)}
-            >
-              ¥{money(slipTotal(bets.length, multiple, lim.unitPrice))}
-            </b>
-          </div>
-        ) : (
-          <p
-            className="k3-slip__problem"
-            role={limits.state.kind === 'error' ? 'alert' : undefined}
-          >
-            {limits.state.kind === 'error'
-              ? `投注规则加载失败：${limits.state.message}`
-              : '加载投注规则…'}
-            {limits.state.kind === 'error' && (
-              <button type="button" className="link-btn" onClick={() => limits.reload()}>
-                重试
-              </button>
-            )}
-          </p>
-        )}
-        {problem && (
-          <p className="k3-slip__problem" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="k3-slip__actions">
-          <button
-            type="button"
-            className="btn btn--ghost"
-            disabled={!open}
-            onClick={() => setChosen(quickPick(table, play))}
-          >
-            机选
-          </button>
-          <button
-            type="button"
-            className="btn btn--ghost"
-            disabled={chosen.length === 0}
-            onClick={() => setChosen([])}
-          >
-            清空
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary btn--grow"
-            disabled={!open || !lim || bets.length === 0}
-            onClick={confirm}
-          >
-            {open ? '确认投注' : clock.kind === 'sealed' ? '已封盘' : '暂停投注'}
-          </button>
-        </div>
-      </section>
+      <SlipBar
+        count={bets.length}
+        chosen={chosen.length}
+        multiple={multiple}
+        onMultiple={setMultiple}
+        limits={limits.state}
+        onRetryLimits={() => limits.reload()}
+        problem={problem}
+        clock={clock}
+        onQuick={() => setChosen(quickPick(table, play))}
+        onClear={() => setChosen([])}
+        onConfirm={confirm}
+        onChase={chase}
+      />
       {confirming && (
-        <K3ConfirmSheet
+        <ConfirmSheet
           draft={confirming}
-          table={table}
+          gameName={game.name}
+          describe={k3Describe(table)}
           onClose={() => setConfirming(null)}
           onPlaced={() => setChosen([])}
           onShowBets={() => go({ page: 'records' })}
+        />
+      )}
+      {chasing && lim && (
+        <ChaseSheet
+          gameCode={gameCode}
+          gameName={game.name}
+          bets={chasing}
+          multiple={multiple}
+          limits={lim}
+          onClose={() => setChasing(null)}
+          onShowPlans={() => go({ page: 'chases' })}
         />
       )}
       {drawn?.outcome && (

@@ -1,7 +1,7 @@
 import type { GameView, RoundView } from '@nebula/protocol/venue/games/games';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/states';
 import { useStore } from '../../../lib/store';
-import { DiceRow, sumLabels } from '../../components/dice';
+import { OutcomeRow, OutcomeSummary } from '../../components/outcome';
 import { clockOf } from '../../components/round-clock';
 import { gamesStore, refreshGames } from '../../lib/games-store';
 import { go } from '../../lib/route';
@@ -10,16 +10,15 @@ import { useServerNow } from '../../lib/use-server-now';
 function LastResult({ round }: { round: RoundView | undefined }) {
   if (!round || !round.outcome)
     return <span className="lobby__last lobby__last--none">暂无开奖</span>;
-  const l = sumLabels(round.outcome);
   return (
     <span className="lobby__last">
       <span className="lobby__no">第 {round.roundNo} 期</span>
-      <DiceRow dice={round.outcome} size={22} />
+      <OutcomeRow gameCode={round.gameCode} outcome={round.outcome} size={22} />
       {round.voided ? (
         <span className="badge badge--void">作废</span>
       ) : (
         <span className="lobby__sum">
-          {l.sum} {l.bigSmall} {l.oddEven}
+          <OutcomeSummary gameCode={round.gameCode} outcome={round.outcome} />
         </span>
       )}
     </span>

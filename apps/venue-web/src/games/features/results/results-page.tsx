@@ -3,13 +3,12 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../../components/states
 import { dateTimeOf } from '../../../lib/format';
 import { useStore } from '../../../lib/store';
 import { useLoad } from '../../../lib/use-load';
-import { DiceRow, sumLabels } from '../../components/dice';
+import { OutcomeRow, OutcomeSummary } from '../../components/outcome';
 import { gamesCalls } from '../../lib/games-api';
 import { gamesStore } from '../../lib/games-store';
 import { go } from '../../lib/route';
 
 function ResultRow({ r }: { r: RoundView }) {
-  const l = r.outcome ? sumLabels(r.outcome) : null;
   return (
     <li className={`result${r.voided ? ' result--void' : ''}`} data-round={r.roundNo}>
       <div className="result__top">
@@ -19,10 +18,10 @@ function ResultRow({ r }: { r: RoundView }) {
         <span className="result__time">{dateTimeOf(r.drawAt)}</span>
       </div>
       <div className="result__mid">
-        {r.outcome && <DiceRow dice={r.outcome} size={26} />}
-        {l && (
+        {r.outcome && <OutcomeRow gameCode={r.gameCode} outcome={r.outcome} size={26} />}
+        {r.outcome && (
           <span className="result__sum">
-            和值 <b>{l.sum}</b> {l.bigSmall} {l.oddEven}
+            <OutcomeSummary gameCode={r.gameCode} outcome={r.outcome} />
           </span>
         )}
         {r.voided && (

@@ -2,6 +2,7 @@ import { ErrorState, ListSkeleton } from '../../../components/states';
 import { useStore } from '../../../lib/store';
 import { gamesStore } from '../../lib/games-store';
 import { usePaytable } from '../../lib/paytable';
+import { LotteryRules } from './lottery-rules';
 import { oddsText, percentText, rtpRows } from './rtp';
 
 const DEFINITIONS = [
@@ -26,6 +27,9 @@ export function RulesPage({ gameCode }: { gameCode: string }) {
   const p = usePaytable(game?.paytableUrl ?? null);
   if (!game || p.kind === 'loading') return <ListSkeleton rows={6} />;
   if (p.kind === 'error') return <ErrorState message={p.message} onRetry={p.retry} />;
+  // PK10 and 时时彩 have their own tables and definitions.
+  if (gameCode === 'JSPK10' || gameCode === 'JSSSC')
+    return <LotteryRules game={game} paytable={p.paytable} />;
   const { table, hash, url } = p.paytable;
   const rows = rtpRows(table);
   return (

@@ -1,5 +1,5 @@
 import type { FairTrace } from '@nebula/protocol/fair/byte-stream';
-import { DiceRow } from '../../components/dice';
+import { OutcomeRow } from '../../components/outcome';
 import { roundJsonText, type Recomputed, type RoundCheck } from './verify';
 
 const Mark = ({ ok }: { ok: boolean | null }) =>
@@ -98,8 +98,13 @@ export function RoundSteps({ check }: { check: RoundCheck }) {
       <TraceSteps trace={check.trace} message={check.message} seedHex={check.seed} />
       <h4 className="steps__title">4. 结果</h4>
       <p className="check__line">
-        复算 <DiceRow dice={check.outcome} size={24} /> 场馆记录{' '}
-        {check.round.outcome ? <DiceRow dice={check.round.outcome} size={24} /> : '—'}{' '}
+        复算 <OutcomeRow gameCode={check.round.gameCode} outcome={check.outcome} size={24} />{' '}
+        场馆记录{' '}
+        {check.round.outcome ? (
+          <OutcomeRow gameCode={check.round.gameCode} outcome={check.round.outcome} size={24} />
+        ) : (
+          '—'
+        )}{' '}
         <Mark ok={check.outcomeOk} />
       </p>
       <p
@@ -124,11 +129,7 @@ export function FreeSteps({ re, seedHex }: { re: Recomputed; seedHex: string }) 
       <TraceSteps trace={re.trace} message={re.message} seedHex={seedHex} />
       <h4 className="steps__title">4. 结果</h4>
       <p className="check__line" data-outcome={re.outcome.join(',')}>
-        {re.message.startsWith('JSK3:') ? (
-          <DiceRow dice={re.outcome} size={24} />
-        ) : (
-          re.outcome.join(' ')
-        )}
+        <OutcomeRow gameCode={re.message.split(':')[0] ?? ''} outcome={re.outcome} size={24} />
       </p>
     </div>
   );

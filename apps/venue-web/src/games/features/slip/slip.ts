@@ -1,18 +1,26 @@
 import { formatMoney, isMoneyString, parseMoney } from '@nebula/protocol/money/fen';
 import type { GameLimitsView, GameSlipView } from '@nebula/protocol/venue/games/game-bets';
 import { gamesCalls } from '../../lib/games-api';
-import type { K3Bet } from './k3-board';
 
 /**
- * The slip of the 快3 page: 注数 × 倍数 × 单价 = the total, in fen (docs/contract.md §10.11), and
+ * The slip of the lottery pages (快3, PK10, 时时彩): 注数 × 倍数 × 单价 = the total, in fen (docs/contract.md §10.11), and
  * its placement under one request key per confirm: the key is made when the confirm sheet
  * opens, a retry after a lost answer sends the same key (the venue answers the first slip), and
  * a new confirm makes a new key.
  */
-export interface K3Draft {
+/** One bet of a slip: a bet type and its pick as the paytable writes them. */
+export interface SlipBet {
+  betType: string;
+  pick: string;
+}
+
+/** A bet as the confirm sheet writes it: its play's name, the pick, the paytable's odds. */
+export type DescribeBet = (b: SlipBet) => { name: string; label: string; oddsMilli: number | null };
+
+export interface SlipDraft {
   gameCode: string;
   roundNo: string;
-  bets: K3Bet[];
+  bets: SlipBet[];
   multiple: number;
   unitPrice: string;
 }
@@ -27,7 +35,7 @@ export const slipTotal = (count: number, multiple: number, unitPrice: string): s
   formatMoney(slipTotalFen(count, multiple, unitPrice));
 
 /** Why the slip cannot be confirmed as it stands (in the member's words), or null. */
-export function slipProblem(d: K3Draft, limits: GameLimitsView | null): string | null {
+export function slipProblem(d: SlipDraft, limits: GameLimitsView | null): string | null {
   if (d.bets.length === 0) return '请选择号码';
   if (!Number.isInteger(d.multiple) || d.multiple < 1) return '倍数至少为 1';
   if (!limits) return null;
@@ -44,13 +52,13 @@ export function slipProblem(d: K3Draft, limits: GameLimitsView | null): string |
 /** A fresh request key (URL-safe, 22 characters). */
 export function newRequestKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `k3-${btoa(String.fromCharCode(...bytes))
+  return `slip-${btoa(String.fromCharCode(...bytes))
     .replaceAll('+', '-')
     .replaceAll('/', '_')
     .replace(/=+$/, '')}`;
 }
 
-export function placeDraft(d: K3Draft, requestKey: string): Promise<GameSlipView> {
+export function placeDraft(d: SlipDraft, requestKey: string): Promise<GameSlipView> {
   return gamesCalls.place(d.gameCode, {
     requestKey,
     roundNo: d.roundNo,

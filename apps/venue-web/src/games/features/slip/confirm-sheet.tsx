@@ -1,27 +1,11 @@
 import { useState } from 'react';
 import type { GameSlipView } from '@nebula/protocol/venue/games/game-bets';
-import { k3Odds, type Paytable } from '@nebula/protocol/venue/games/k3-paytable';
 import { Sheet } from '../../../components/sheet';
 import { ApiError, NETWORK_MESSAGE, SessionExpiredError } from '../../../lib/api';
 import { money } from '../../../lib/format';
 import { balanceFromSlip } from '../../lib/wallet-store';
 import { oddsText } from '../rules/rtp';
-import { pickLabel } from './k3-board';
-import { newRequestKey, placeDraft, slipTotal, type K3Draft } from './k3-slip';
-
-const playNames: Record<string, string> = {
-  sum: '和值',
-  big: '大小单双',
-  small: '大小单双',
-  odd: '大小单双',
-  even: '大小单双',
-  triple_single: '三同号单选',
-  triple_any: '三同号通选',
-  pair_multi: '二同号复选',
-  two_distinct: '二不同号',
-  three_distinct: '三不同号',
-  straight_any: '三连号通选',
-};
+import { newRequestKey, placeDraft, slipTotal, type DescribeBet, type SlipDraft } from './slip';
 
 type Phase =
   | { kind: 'idle'; error: string | null }
@@ -40,15 +24,17 @@ function refusalText(err: unknown): string {
  * the money moves. The request key is made once when the sheet opens; 重试 after a lost answer
  * sends the same key, so the venue places the slip once (docs/contract.md §10.11).
  */
-export function K3ConfirmSheet({
+export function ConfirmSheet({
   draft,
-  table,
+  gameName,
+  describe,
   onClose,
   onPlaced,
   onShowBets,
 }: {
-  draft: K3Draft;
-  table: Paytable;
+  draft: SlipDraft;
+  gameName: string;
+  describe: DescribeBet;
   onClose: () => void;
   onPlaced: (slip: GameSlipView) => void;
   onShowBets: () => void;
@@ -96,14 +82,17 @@ export function K3ConfirmSheet({
   return (
     <Sheet title="确认投注" open onClose={onClose}>
       <div className="k3-confirm">
-        <p className="k3-confirm__round">极速快3 · 第 {draft.roundNo} 期</p>
+        <p className="k3-confirm__round">
+          {gameName} · 第 {draft.roundNo} 期
+        </p>
         <ul className="k3-confirm__bets">
           {draft.bets.map((b) => {
-            const odds = k3Odds(table, b.betType, b.pick);
+            const d = describe(b);
+            const odds = d.oddsMilli;
             return (
               <li key={`${b.betType}:${b.pick}`}>
-                <span>{playNames[b.betType]}</span>
-                <b>{pickLabel(b.betType, b.pick)}</b>
+                <span>{d.name}</span>
+                <b>{d.label}</b>
                 <span className="k3-confirm__odds">
                   {odds === null ? '' : `@${oddsText(odds)}`}
                 </span>
