@@ -5,3 +5,5 @@ export * from './game-bets';
 export * from './pk10-paytable';
 export * from './ssc-paytable';
 export * from './game-chase';
+export * from './tables-api';
+export * from './tables-zones';
