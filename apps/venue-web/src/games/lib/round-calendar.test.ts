@@ -27,6 +27,10 @@ describe('the screens in the hash', () => {
       { page: 'verify', game: 'JSK3', roundNo: null },
       { page: 'records' },
       { page: 'rules', game: 'JSK3' },
+      { page: 'table', game: 'BAC1' },
+      { page: 'tableVerify', game: 'LH1', roundNo: '42' },
+      { page: 'tableVerify', game: 'LH1', roundNo: null },
+      { page: 'tableRules', game: 'BAC2' },
     ] as const) {
       expect(parseRoute(routeHash(r))).toEqual(r);
     }

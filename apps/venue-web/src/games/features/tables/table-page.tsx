@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TableView } from '@nebula/protocol/venue/games/tables-api';
 import type { TableZone } from '@nebula/protocol/venue/games/tables-zones';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/states';
@@ -83,8 +83,7 @@ export function TablePage({ tableCode }: { tableCode: string }) {
     drops: [],
   });
   const [chip, setChip] = useState<bigint | null>(null);
-  const tableHands = table?.hands;
-  const hands = useMemo(() => roadHands(tableHands ?? []), [tableHands]);
+  const hands = roadHands(table?.hands ?? []);
   const waiting = round !== null && round.hand === null;
   useEffect(() => {
     if (waiting && roundNo) seenBeforeDeal.add(roundNo);
