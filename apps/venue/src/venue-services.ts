@@ -14,6 +14,11 @@ import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.se
 import { H5Service } from './modules/h5/h5.service';
 import { buildGames, type GamesModule } from './modules/games/games.module';
 import { gameDefinition } from './modules/games/game-catalogue';
+import {
+  TABLE_FAMILY,
+  tableDefinition,
+  testTableTiming,
+} from './modules/games/tables/tables-catalogue';
 import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './modules/h5/h5-limits.service';
 import { LeaderLease } from './infra/leader-lease.service';
@@ -104,6 +109,8 @@ export function buildVenueServices(deps: {
     gameFamilyOf: config.gameFamilyOf,
     crashAfter: config.crashAfterGameStep,
     settle: { playersPerBatch: config.settleBatch, crashAtBatch: config.crashAtGameSettleBatch },
+    tableTiming: config.tableTestSeconds ? testTableTiming(config.tableTestSeconds) : undefined,
+    tableCrashAfter: config.crashAfterTableStep,
   });
   return {
     config,
@@ -113,6 +120,7 @@ export function buildVenueServices(deps: {
     init: async () => {
       await settings.init();
       await games.service.init();
+      await games.tables.service.init();
     },
     auth: new MerchantAuth(db, config.merchants, now),
     transfers: new TransferService(db, ledger, now),
@@ -120,7 +128,7 @@ export function buildVenueServices(deps: {
       db,
       config,
       now,
-      (code) => gameDefinition(code)?.family ?? null,
+      (code) => gameDefinition(code)?.family ?? (tableDefinition(code) ? TABLE_FAMILY : null),
       (player) => games.chases.stopPlayer(player),
     ),
     book,

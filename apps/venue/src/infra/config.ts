@@ -80,7 +80,7 @@ const Env = z.object({
   VENUE_TEST_CRASH: z
     .string()
     .regex(
-      /^((settle-batch|place-reserved|game-settle-batch):\d{1,4}|game-step:(open|sealed|drawn|settled)(:[A-Z0-9]{2,16})?)$/,
+      /^((settle-batch|place-reserved|game-settle-batch):\d{1,4}|game-step:(open|sealed|drawn|settled)(:[A-Z0-9]{2,16})?|table-step:(betting|sealed|dealt|settled)(:[A-Z0-9]{2,16})?)$/,
     )
     .optional(),
   /**
@@ -88,6 +88,11 @@ const Env = z.object({
    * of a day) instead of every minute, sealing a fifth of it (at least 1 s) before the draw.
    */
   VENUE_TEST_DRAW_SECONDS: z.coerce.number().int().min(2).max(3600).optional(),
+  /**
+   * Test hook, refused in production: every live table bets for this many seconds, deals at
+   * the seal and opens its next round half a second after the deal (docs/contract.md §10.12).
+   */
+  VENUE_TEST_TABLE_SECONDS: z.coerce.number().int().min(1).max(600).optional(),
   /**
    * Test hook, refused in production: one more football match besides the calendar's, kicking
    * off at this time (ms since the epoch) — a browser journey bets on a match it knows is on.
@@ -180,6 +185,13 @@ export interface VenueConfig {
   } | null;
   /** Test hook: die inside the N-th game settlement batch, before its commit. */
   crashAtGameSettleBatch: number | null;
+  /** Test hook: every live table's betting length in seconds (null: each table's own). */
+  tableTestSeconds: number | null;
+  /** Test hook: die right after this step of a round of this table (any when null) commits. */
+  crashAfterTableStep: {
+    step: 'betting' | 'sealed' | 'dealt' | 'settled';
+    tableCode: string | null;
+  } | null;
 }
 
 export type VenueFamily = 'TY' | 'DJ';
@@ -226,10 +238,11 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 ||
       e.VENUE_TEST_CRASH ||
       e.VENUE_TEST_MATCH_AT ||
-      e.VENUE_TEST_DRAW_SECONDS)
+      e.VENUE_TEST_DRAW_SECONDS ||
+      e.VENUE_TEST_TABLE_SECONDS)
   ) {
     throw new VenueConfigError(
-      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT / VENUE_TEST_DRAW_SECONDS: refused in production',
+      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT / VENUE_TEST_DRAW_SECONDS / VENUE_TEST_TABLE_SECONDS: refused in production',
     );
   }
   const drawSeconds = e.VENUE_TEST_DRAW_SECONDS ?? 60;
@@ -297,6 +310,16 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
       : null,
     crashAtGameSettleBatch: e.VENUE_TEST_CRASH?.startsWith('game-settle-batch:')
       ? Number(e.VENUE_TEST_CRASH.split(':')[1])
+      : null,
+    tableTestSeconds: e.VENUE_TEST_TABLE_SECONDS ?? null,
+    crashAfterTableStep: e.VENUE_TEST_CRASH?.startsWith('table-step:')
+      ? (() => {
+          const [, step, tableCode] = e.VENUE_TEST_CRASH.split(':');
+          return {
+            step: step as 'betting' | 'sealed' | 'dealt' | 'settled',
+            tableCode: tableCode ?? null,
+          };
+        })()
       : null,
   };
 }

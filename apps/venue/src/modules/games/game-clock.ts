@@ -74,6 +74,8 @@ export class GameClock {
       onError?: (err: unknown) => void;
       /** The chases whose draws the clock debits when a round opens. */
       chases?: GameChaseService;
+      /** The live tables' clock, moved on each tick while this node leads (§10.12). */
+      tables?: { tick(): Promise<void> };
     } = {},
   ) {}
 
@@ -101,6 +103,7 @@ export class GameClock {
           this.opts.onError?.(err);
         }
       }
+      await this.opts.tables?.tick();
     } catch (err) {
       if (!(err instanceof LeaderLost)) this.opts.onError?.(err);
     }

@@ -16,7 +16,8 @@ import { gameRules } from './game-rules';
 import type { RoundRow } from './games.repository';
 import { validStakes, type RoundBet } from './valid-stake.model';
 
-type Ended = {
+/** A bet ended by settlement or a void, with what it pays back and its valid stake. */
+export type EndedBet = {
   bet: GameBetRow;
   status: 'settled' | 'voided';
   result: string;
@@ -62,7 +63,7 @@ export class GameSettlementService {
     for (;;) {
       const batch = await openRoundBatch(this.db, r.gameCode, r.roundNo, this.opts.playersPerBatch);
       if (batch.length === 0) break;
-      const ended: Ended[] = [];
+      const ended: EndedBet[] = [];
       for (const bets of byPlayer(batch).values()) {
         const decided = bets.map((bet) => {
           const key = parseGameSelectionId(bet.selectionId);
@@ -94,7 +95,7 @@ export class GameSettlementService {
           });
         }
       }
-      settled += await write((q) => this.#end(q, ended, 'settle'));
+      settled += await write((q) => this.endBets(q, ended, 'settle'));
     }
     return settled;
   }
@@ -108,7 +109,7 @@ export class GameSettlementService {
     for (;;) {
       const batch = await openRoundBatch(q, r.gameCode, r.roundNo, this.opts.playersPerBatch);
       if (batch.length === 0) break;
-      voided += await this.#end(
+      voided += await this.endBets(
         q,
         batch.map((bet) => ({
           bet,
@@ -130,7 +131,12 @@ export class GameSettlementService {
     return clearRoundLiability(q, r.gameCode, r.roundNo);
   }
 
-  async #end(q: Queryable, rows: readonly Ended[], how: 'settle' | 'void'): Promise<number> {
+  /**
+   * Ends bets still open at the version read, credits what they pay back, gives back their
+   * liability and writes their next versions, in the caller's transaction; the live tables
+   * settle their rounds' bets through it too (docs/contract.md §10.12).
+   */
+  async endBets(q: Queryable, rows: readonly EndedBet[], how: 'settle' | 'void'): Promise<number> {
     const now = this.now();
     const done = await markGameBetsEnded(
       q,

@@ -11,6 +11,9 @@ import { GameSettlementService } from './game-settlement.service';
 import { GamesOperatorService } from './games-operator.service';
 import { GamesService } from './games.service';
 import type { GameTiming } from './round-schedule';
+import { buildTables, type TablesModule } from './tables/tables.module';
+import type { TableStep } from './tables/table-clock';
+import type { TableTiming } from './tables/tables-catalogue';
 
 /**
  * The house games kernel: its chains, its clock (leader only), the bets on its rounds (placed
@@ -24,6 +27,8 @@ export interface GamesModule {
   settlement: GameSettlementService;
   chases: GameChaseService;
   operator: GamesOperatorService;
+  /** The live tables (docs/contract.md §10.12), moved by the same clock. */
+  tables: TablesModule;
 }
 
 export function buildGames(deps: {
@@ -39,6 +44,9 @@ export function buildGames(deps: {
   /** Players per settlement batch, and the test hook that dies inside the N-th batch. */
   settle?: { playersPerBatch: number; crashAtBatch?: number | null };
   onError?: (err: unknown) => void;
+  /** The live tables' timing (the test length when set) and their crash hook. */
+  tableTiming?: TableTiming;
+  tableCrashAfter?: { step: TableStep; tableCode: string | null } | null;
 }): GamesModule {
   const chains = new ChainService(deps.now, deps.chain ?? DEMO_CHAIN);
   const settlement = new GameSettlementService(
@@ -49,12 +57,19 @@ export function buildGames(deps: {
   );
   const bets = new GameBetsService(deps.db, deps.ledger, deps.gameFamilyOf ?? new Map(), deps.now);
   const chases = new GameChaseService(deps.db, bets, deps.now);
+  const tables = buildTables({
+    ...deps,
+    chains,
+    settlement,
+    playersPerBatch: deps.settle?.playersPerBatch ?? 500,
+  });
   return {
     chains,
     clock: new GameClock(deps.lease, deps.db, chains, settlement, deps.now, {
       crashAfter: deps.crashAfter ?? null,
       onError: deps.onError,
       chases,
+      tables: tables.clock,
     }),
     service: new GamesService(deps.db, deps.now, deps.timing),
     bets,
@@ -67,5 +82,6 @@ export function buildGames(deps: {
       new GameReportService(deps.db),
       deps.now,
     ),
+    tables,
   };
 }

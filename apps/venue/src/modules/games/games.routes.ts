@@ -19,6 +19,7 @@ import type { SessionService } from '../sessions/session.service';
 import type { GamesModule } from './games.module';
 import { VenueError } from '../../infra/venue-error';
 import { registerGameBetRoutes } from './game-bets.routes';
+import { registerTableRoutes } from './tables/tables.routes';
 
 const bearer = (req: FastifyRequest): string | null => {
   const auth = req.headers.authorization;
@@ -113,6 +114,7 @@ export function registerGamesRoutes(app: FastifyInstance, s: GamesRouteDeps): vo
   });
 
   registerGameBetRoutes(app, s);
+  registerTableRoutes(app, { ...s, tables: s.games.tables });
   registerGamesOperatorRoutes(app, s);
 }
 

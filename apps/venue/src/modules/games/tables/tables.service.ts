@@ -1,0 +1,159 @@
+import type { Db } from '@nebula/db';
+import { ErrorCode } from '@nebula/protocol';
+import type {
+  RevealedCard,
+  TableRoundDetail,
+  TableShoeDetail,
+  TableView,
+  TablesList,
+} from '@nebula/protocol/venue/games/tables-api';
+import { VenueError } from '../../../infra/venue-error';
+import { listChains } from '../chain.repository';
+import { seedGame, findGame } from '../games.repository';
+import {
+  TABLE_CATALOGUE,
+  TABLE_FAMILY,
+  demoTableSettings,
+  tableDefinition,
+} from './tables-catalogue';
+import {
+  findShoe,
+  findTableRound,
+  latestShoe,
+  latestTableRound,
+  listTables,
+  readTable,
+  seedTable,
+  type ShoeRow,
+  type TableRow,
+} from './table.repository';
+import { shoeRounds, zoneTotals } from './table-round.repository';
+import { revealPosition } from './table-shoe.model';
+import type { TableShoes } from './table-shoes.service';
+import { countsView, handView, limitsView, roundView, shoeView } from './table-views.model';
+
+/**
+ * The live tables' read side (docs/contract.md §10.12): the tables with their shoe, round,
+ * zone totals and the shoe's hands for the roads; a round's cards with their salts and Merkle
+ * proofs once dealt; a shoe's used cards, and its seed once it has ended.
+ */
+export class TablesService {
+  constructor(
+    private readonly db: Db,
+    private readonly shoes: TableShoes,
+    private readonly now: () => number,
+  ) {}
+
+  /** Adds the demo tables on first start: a house game row each (family ZR), then the table. */
+  async init(): Promise<void> {
+    for (const def of TABLE_CATALOGUE) {
+      await seedGame(
+        this.db,
+        {
+          code: def.code,
+          family: TABLE_FAMILY,
+          name: def.name,
+          status: 'open',
+          paytableVersion: 1,
+          roundSeconds: def.bettingSeconds,
+          sealBeforeSeconds: def.bettingSeconds,
+        },
+        this.now(),
+      );
+      await seedTable(this.db, def, demoTableSettings(def.kind), this.now());
+    }
+  }
+
+  private async table(code: string): Promise<TableRow> {
+    const t = tableDefinition(code) ? await readTable(this.db, code) : null;
+    if (!t) throw new VenueError(ErrorCode.VenueTableUnknown);
+    return t;
+  }
+
+  private async commitment(s: ShoeRow): Promise<string> {
+    const chains = await listChains(this.db, s.tableCode);
+    return chains.find((c) => c.chainId === s.chainId)?.commitment ?? '';
+  }
+
+  private async view(t: TableRow): Promise<TableView> {
+    const [game, shoe, round] = [
+      await findGame(this.db, t.code),
+      await latestShoe(this.db, t.code),
+      await latestTableRound(this.db, t.code),
+    ];
+    const rounds = shoe ? await shoeRounds(this.db, t.code, shoe.shoeNo) : [];
+    const hands = rounds.filter((r) => r.state !== 'voided').flatMap((r) => handView(r) ?? []);
+    return {
+      code: t.code,
+      name: t.name,
+      kind: t.kind,
+      noCommission: t.noCommission,
+      bettingSeconds: t.bettingSeconds,
+      status: game?.status ?? 'closed',
+      limits: limitsView(t),
+      shoe: shoe ? shoeView(shoe, await this.commitment(shoe)) : null,
+      round: round ? roundView(t, round, await zoneTotals(this.db, t.code, round.roundNo)) : null,
+      counts: countsView(hands),
+      hands,
+    };
+  }
+
+  async list(): Promise<TablesList> {
+    const tables: TableView[] = [];
+    for (const t of await listTables(this.db)) {
+      if (tableDefinition(t.code)) tables.push(await this.view(t));
+    }
+    return { serverTime: this.now(), tables };
+  }
+
+  async get(code: string): Promise<TableView & { serverTime: number }> {
+    return { ...(await this.view(await this.table(code))), serverTime: this.now() };
+  }
+
+  async round(code: string, roundNo: string): Promise<TableRoundDetail> {
+    const t = await this.table(code);
+    const r = await findTableRound(this.db, code, roundNo);
+    if (!r) throw new VenueError(ErrorCode.VenueTableRoundUnknown);
+    const shoe = await findShoe(this.db, code, r.shoeNo);
+    if (!shoe) throw new VenueError(ErrorCode.VenueTableRoundUnknown);
+    const revealed: RevealedCard[] = [];
+    if (r.hand) {
+      const s = await this.shoes.of(this.db, shoe);
+      // The shoe's first round also shows its burned cards (the first was face up already).
+      const burned = r.handNo === 1 ? Array.from({ length: shoe.burned }, (_, i) => i) : [];
+      for (const p of [...burned, ...r.hand.cards.map((c) => c.position)]) {
+        revealed.push(revealPosition(s, p));
+      }
+    }
+    return {
+      tableCode: code,
+      round: roundView(t, r, await zoneTotals(this.db, code, roundNo)),
+      merkleRoot: shoe.merkleRoot,
+      revealed,
+      shoeSeed: shoe.status === 'ended' ? shoe.seed : null,
+    };
+  }
+
+  async shoe(code: string, shoeNo: string): Promise<TableShoeDetail> {
+    await this.table(code);
+    const shoe = await findShoe(this.db, code, shoeNo);
+    if (!shoe) throw new VenueError(ErrorCode.VenueTableShoeUnknown);
+    const rounds = await shoeRounds(this.db, code, shoeNo);
+    const s = await this.shoes.of(this.db, shoe);
+    const positions = [
+      ...Array.from({ length: rounds.some((r) => r.hand) ? shoe.burned : 1 }, (_, i) => i),
+      ...rounds.flatMap((r) => r.hand?.cards.map((c) => c.position) ?? []),
+    ];
+    const hands = rounds.filter((r) => r.state !== 'voided').flatMap((r) => handView(r) ?? []);
+    return {
+      tableCode: code,
+      shoe: shoeView(shoe, await this.commitment(shoe)),
+      used: positions.map((p) => {
+        const { card, salt } = revealPosition(s, p);
+        return { position: p, card, salt };
+      }),
+      hands,
+      counts: countsView(hands),
+    };
+  }
+}
