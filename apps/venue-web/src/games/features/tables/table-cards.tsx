@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { DealtCard, TableHandView } from '@nebula/protocol/venue/games/tables-api';
 import { baccaratValue } from '@nebula/protocol/venue/games/tables/baccarat';
 import type { TableKind } from '@nebula/protocol/venue/games/tables-zones';
@@ -76,10 +76,13 @@ export function DealView({
   kind,
   hand,
   animate,
+  children,
 }: {
   kind: TableKind;
   hand: TableHandView;
   animate: boolean;
+  /** Shown once the last card is up (the member's result). */
+  children?: ReactNode;
 }) {
   const ordered = [...hand.cards].sort((a, b) => a.position - b.position);
   const { shown, skip } = useDealt(hand.roundNo, ordered.length, animate);
@@ -114,6 +117,9 @@ export function DealView({
           {hand.bankerPair && ' · 庄对'}
           {hand.playerPair && ' · 闲对'}
         </p>
+      ) : null}
+      {done ? (
+        children
       ) : (
         <button type="button" className="link-btn deal__skip" onClick={skip}>
           跳过

@@ -112,6 +112,9 @@ export function TablePage({ tableCode }: { tableCode: string }) {
   const mine = roundBets(bets, roundNo);
   const placed = zoneFen(mine);
   const names = sidesOf(table.kind);
+  // The hand on show: this round's once dealt, else the shoe's last one (上一局) with the
+  // member's result, until the next deal — a short show time never hides a member's payout.
+  const shown = round?.hand ?? table.hands[table.hands.length - 1] ?? null;
   const winner = round?.hand && clock.kind === 'settled' ? (round.hand.winner as TableZone) : null;
   const drop = (zone: TableZone) => {
     const c = chosenChip(chipValues(table.limits), chip);
@@ -133,20 +136,29 @@ export function TablePage({ tableCode }: { tableCode: string }) {
           {clock.kind === 'betting' && <b data-left={clock.left}> {clock.left}s</b>}
         </span>
       </header>
-      {round?.hand ? (
+      {shown && !round?.hand && (
+        <p className="deal__status" data-clock={clock.kind}>
+          {open ? '请下注' : clock.kind === 'sealed' ? '已封盘，即将发牌' : CLOCK_TEXT[clock.kind]}
+          {' · 上一局'}
+        </p>
+      )}
+      {shown ? (
         <DealView
-          key={round.roundNo}
+          key={shown.roundNo}
           kind={table.kind}
-          hand={round.hand}
-          animate={seenBeforeDeal.has(round.roundNo)}
-        />
+          hand={shown}
+          animate={seenBeforeDeal.has(shown.roundNo)}
+        >
+          <RoundResult
+            table={table}
+            roundNo={shown.roundNo}
+            bets={roundBets(bets, shown.roundNo)}
+          />
+        </DealView>
       ) : (
         <section className="deal deal--wait" aria-label="发牌">
           {open ? '请下注' : clock.kind === 'sealed' ? '已封盘，即将发牌' : CLOCK_TEXT[clock.kind]}
         </section>
-      )}
-      {roundNo && clock.kind === 'settled' && (
-        <RoundResult table={table} roundNo={roundNo} bets={mine} />
       )}
       <TableZones
         table={table}
