@@ -89,7 +89,13 @@ export function DealView({
   const up = new Set(ordered.slice(0, shown).map((c) => c.position));
   const done = shown >= ordered.length;
   return (
-    <section className="deal" aria-label="发牌" data-dealt={shown} data-done={done}>
+    <section
+      className="deal"
+      aria-label="发牌"
+      data-round={hand.roundNo}
+      data-dealt={shown}
+      data-done={done}
+    >
       <div className="deal__sides">
         {sideNames[kind].map(([side, name]) => {
           const cards = ordered.filter((c) => c.side === side);

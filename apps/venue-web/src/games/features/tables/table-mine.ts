@@ -4,13 +4,23 @@ import { formatMoney, isMoneyString, parseMoney } from '@nebula/protocol/money/f
 import { tablesCalls } from '../../lib/tables-api';
 import { zoneFen, type ZoneFen } from './table-draft';
 
+const SETTLE_POLL_MS = 1500;
+
 /**
  * The member's own bets at one table, as the venue knows them: read when the page opens (a
  * member who comes back mid-round sees what they placed), again when the round's state moves
  * (settled bets carry their payout), and merged with each confirm's answer at once.
  */
-export function useMyTableBets(tableCode: string, roundKey: string) {
+export function useMyTableBets(tableCode: string, roundKey: string, currentRound: string | null) {
   const [bets, setBets] = useState<TableBetView[]>([]);
+  const [tick, setTick] = useState(0);
+  // A dealt round whose bets the page still holds open: read again until they settle.
+  const waiting = bets.some((b) => b.status === 'open' && b.roundNo !== currentRound);
+  useEffect(() => {
+    if (!waiting) return;
+    const t = setInterval(() => setTick((n) => n + 1), SETTLE_POLL_MS);
+    return () => clearInterval(t);
+  }, [waiting]);
   useEffect(() => {
     let live = true;
     tablesCalls.mine({ tableCode, limit: 50 }).then(
@@ -24,7 +34,7 @@ export function useMyTableBets(tableCode: string, roundKey: string) {
     return () => {
       live = false;
     };
-  }, [tableCode, roundKey]);
+  }, [tableCode, roundKey, tick]);
   const add = useCallback((placed: readonly TableBetView[]) => {
     setBets((b) => mergeBets(placed, b));
   }, []);

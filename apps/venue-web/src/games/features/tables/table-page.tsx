@@ -77,7 +77,11 @@ export function TablePage({ tableCode }: { tableCode: string }) {
   const table = s.tables?.find((t) => t.code === tableCode) ?? null;
   const round = table?.round ?? null;
   const roundNo = round?.roundNo ?? null;
-  const { bets, add } = useMyTableBets(tableCode, `${roundNo}:${round?.state}`);
+  const { bets, add } = useMyTableBets(
+    tableCode,
+    `${roundNo}:${round?.state}:${round?.hand ? 1 : 0}`,
+    round?.hand ? null : roundNo,
+  );
   const [felt, setFelt] = useState<{ roundNo: string | null; drops: ChipDrop[] }>({
     roundNo: null,
     drops: [],
@@ -121,7 +125,12 @@ export function TablePage({ tableCode }: { tableCode: string }) {
     if (open && c !== null) setDrops([...drops, { zone, fen: c }]);
   };
   return (
-    <div className="table-page" data-table={table.code} data-state={clock.kind}>
+    <div
+      className="table-page"
+      data-table={table.code}
+      data-round={roundNo ?? ''}
+      data-state={clock.kind}
+    >
       <p className="table-banner">电子发牌，无真人荷官</p>
       <header className="table-head">
         <span className="table-head__name">{table.name}</span>
