@@ -59,8 +59,8 @@ export async function markTableDealt(
   now: number,
 ): Promise<boolean> {
   const u = await q.query(
-    `UPDATE venue_table_rounds SET state = $3, hand = $4, dealt_at = $5,
-       voided_at = CASE WHEN $3 = 'voided' THEN $5 ELSE NULL END
+    `UPDATE venue_table_rounds SET state = $3::text, hand = $4, dealt_at = $5::timestamptz,
+       voided_at = CASE WHEN $3::text = 'voided' THEN $5::timestamptz ELSE NULL END
      WHERE table_code = $1 AND round_no = $2 AND state = $6`,
     [
       r.tableCode,
