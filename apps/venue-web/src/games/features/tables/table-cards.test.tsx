@@ -26,6 +26,13 @@ const up = (c: HTMLElement) =>
 const total = (c: HTMLElement, side: string) =>
   c.querySelector(`[data-side="${side}"] [data-total]`)!.textContent;
 
+/** One deal step: the next card turns. */
+const step = () => {
+  act(() => {
+    vi.advanceTimersByTime(DEAL_STEP_MS);
+  });
+};
+
 describe('the deal', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -38,15 +45,15 @@ describe('the deal', () => {
     );
     expect(up(container)).toEqual([]);
     expect(total(container, 'player')).toBe('—');
-    act(() => vi.advanceTimersByTime(DEAL_STEP_MS));
+    step();
     expect(up(container)).toEqual(['♠A']);
     expect(total(container, 'player')).toBe('1');
-    act(() => vi.advanceTimersByTime(DEAL_STEP_MS));
-    act(() => vi.advanceTimersByTime(DEAL_STEP_MS));
+    step();
+    step();
     expect(up(container)).toEqual(['♠A', '♥4', '♣K']);
     expect(total(container, 'banker')).toBe('0');
     expect(screen.queryByText('派彩')).toBeNull();
-    act(() => vi.advanceTimersByTime(DEAL_STEP_MS));
+    step();
     expect(total(container, 'banker')).toBe('9');
     expect(container.querySelector('[data-winner]')!.textContent).toBe('庄赢');
     expect(screen.getByText('派彩')).toBeTruthy();
