@@ -75,6 +75,17 @@ describe('venue configuration', () => {
     expect(loadVenueConfig({}).crashAfterGameStep).toBeNull();
   });
 
+  it("reads the live tables' test length and crash hook", () => {
+    const c = loadVenueConfig({
+      VENUE_TEST_TABLE_SECONDS: '3',
+      VENUE_TEST_CRASH: 'table-step:dealt:LH1',
+    });
+    expect(c.tableTestSeconds).toBe(3);
+    expect(c.crashAfterTableStep).toEqual({ step: 'dealt', tableCode: 'LH1' });
+    expect(loadVenueConfig({}).tableTestSeconds).toBeNull();
+    expect(loadVenueConfig({}).crashAfterTableStep).toBeNull();
+  });
+
   it.each([
     [{ VENUE_TRUST_PROXY: 'proxy.example' }],
     [{ VENUE_RATE_PER_SESSION: '0' }],
@@ -118,6 +129,15 @@ describe('venue configuration', () => {
       },
     ],
     [{ VENUE_TEST_DRAW_SECONDS: '7' }],
+    [
+      {
+        NODE_ENV: 'production',
+        VENUE_DATABASE_URL: 'postgres://x/y',
+        VENUE_TEST_TABLE_SECONDS: '3',
+      },
+    ],
+    [{ VENUE_TEST_TABLE_SECONDS: '0' }],
+    [{ VENUE_TEST_CRASH: 'table-step:open' }],
     [{ VENUE_TEST_CRASH: 'game-step:later' }],
     [{ VENUE_TEST_CRASH: 'game-step:open:jsk3' }],
     [{ VENUE_CODES: 'IMTY:IMTY:ZR' }],

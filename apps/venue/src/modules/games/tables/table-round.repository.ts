@@ -34,7 +34,7 @@ export async function insertTableRound(
 export async function unfinishedTableRounds(q: Queryable, code: string): Promise<TableRoundRow[]> {
   const r = await q.query<RawRound>(
     `${SELECT_ROUNDS} WHERE table_code = $1 AND state IN ('betting', 'sealed', 'dealt')
-     ORDER BY round_no`,
+     ORDER BY venue_table_rounds.round_no`,
     [code],
   );
   return r.rows.map(toRound);

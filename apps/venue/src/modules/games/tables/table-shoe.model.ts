@@ -1,9 +1,9 @@
 import {
+  bytesToHex,
   cardRank,
   cardSuit,
   drawShoe,
   merkleProof,
-  merkleRoot,
   roundMessage,
   shoeLevels,
   type MerkleStep,
@@ -34,7 +34,7 @@ export interface TableShoe {
 export function buildTableShoe(seed: Uint8Array, tableCode: string, shoeNo: string): TableShoe {
   const shoe = drawShoe(seed, roundMessage(tableCode, shoeNo));
   const levels = shoeLevels(shoe.cards, shoe.salts);
-  return { shoe, levels, root: merkleRoot(levels[0]!) };
+  return { shoe, levels, root: bytesToHex(levels[levels.length - 1]![0]!) };
 }
 
 /** A dealt hand as stored on its round (the view without the round's numbers). */

@@ -156,7 +156,7 @@ const SELECT_SHOES = `SELECT table_code, shoe_no::text AS shoe_no, chain_id, cha
 /** The table's newest shoe (the one dealing, or the last one ended). */
 export async function latestShoe(q: Queryable, code: string): Promise<ShoeRow | null> {
   const r = await q.query<RawShoe>(
-    `${SELECT_SHOES} WHERE table_code = $1 ORDER BY shoe_no DESC LIMIT 1`,
+    `${SELECT_SHOES} WHERE table_code = $1 ORDER BY venue_table_shoes.shoe_no DESC LIMIT 1`,
     [code],
   );
   return r.rows[0] ? toShoe(r.rows[0]) : null;
@@ -268,7 +268,7 @@ export async function findTableRound(
 
 export async function latestTableRound(q: Queryable, code: string): Promise<TableRoundRow | null> {
   const r = await q.query<RawRound>(
-    `${SELECT_ROUNDS} WHERE table_code = $1 ORDER BY round_no DESC LIMIT 1`,
+    `${SELECT_ROUNDS} WHERE table_code = $1 ORDER BY venue_table_rounds.round_no DESC LIMIT 1`,
     [code],
   );
   return r.rows[0] ? toRound(r.rows[0]) : null;
