@@ -77,10 +77,13 @@ export function DealView({
   hand,
   animate,
   children,
+  onDone,
 }: {
   kind: TableKind;
   hand: TableHandView;
   animate: boolean;
+  /** Told once every card is up (the page adds the hand to its roads then). */
+  onDone?: (roundNo: string) => void;
   /** Shown once the last card is up (the member's result). */
   children?: ReactNode;
 }) {
@@ -88,6 +91,9 @@ export function DealView({
   const { shown, skip } = useDealt(hand.roundNo, ordered.length, animate);
   const up = new Set(ordered.slice(0, shown).map((c) => c.position));
   const done = shown >= ordered.length;
+  useEffect(() => {
+    if (done) onDone?.(hand.roundNo);
+  }, [done, hand.roundNo, onDone]);
   return (
     <section
       className="deal"

@@ -120,6 +120,23 @@ describe('the table page', () => {
     expect(zone('player').querySelector('[data-draft]')!.getAttribute('data-draft')).toBe('50.00');
   });
 
+  it('deals a round it saw open card by card, and adds it to the roads after the last card', () => {
+    show(table());
+    render(<TablePage tableCode="BAC1" />);
+    const dealt = hand('31', 3, 'tie');
+    show({
+      ...table({ state: 'settled', hand: dealt }),
+      hands: [...table().hands, dealt],
+    });
+    const deal = document.querySelector('.deal[data-round="31"]')!;
+    expect(deal.getAttribute('data-done')).toBe('false');
+    const cells = () => document.querySelectorAll('[data-road="bead"] [data-cell]').length;
+    expect(cells()).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: '跳过' }));
+    expect(deal.getAttribute('data-done')).toBe('true');
+    expect(cells()).toBe(3);
+  });
+
   it('takes no chips once the round is sealed', () => {
     show(table({ state: 'sealed', bettingEndsAt: NOW - 1000 }));
     render(<TablePage tableCode="BAC1" />);

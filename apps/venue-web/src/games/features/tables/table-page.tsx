@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TableView } from '@nebula/protocol/venue/games/tables-api';
+import type { TableHandView, TableView } from '@nebula/protocol/venue/games/tables-api';
 import type { TableZone } from '@nebula/protocol/venue/games/tables-zones';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/states';
 import { money } from '../../../lib/format';
@@ -14,6 +14,12 @@ import { chosenChip, TableBetBar } from './table-bet-bar';
 import { chipValues, totalsOf, zoneFen, type ChipDrop } from './table-draft';
 import { lastRoundFen, roundBets, roundOutcome, useMyTableBets } from './table-mine';
 import { TableZones } from './table-zones';
+
+/** The hand on show: the round's once dealt, else the shoe's last one. */
+function shownHand(table: TableView | null): TableHandView | null {
+  if (!table) return null;
+  return table.round?.hand ?? table.hands[table.hands.length - 1] ?? null;
+}
 
 /** Rounds this page saw before their cards: their deal is animated, any other shown at once. */
 const seenBeforeDeal = new Set<string>();
@@ -87,7 +93,13 @@ export function TablePage({ tableCode }: { tableCode: string }) {
     drops: [],
   });
   const [chip, setChip] = useState<bigint | null>(null);
-  const hands = roadHands(table?.hands ?? []);
+  // The hand being turned joins the roads once its last card is up.
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const dealing = (h: { roundNo: string }) =>
+    seenBeforeDeal.has(h.roundNo) &&
+    revealed !== h.roundNo &&
+    h.roundNo === shownHand(table)?.roundNo;
+  const hands = roadHands((table?.hands ?? []).filter((h) => !dealing(h)));
   const waiting = round !== null && round.hand === null;
   useEffect(() => {
     if (waiting && roundNo) seenBeforeDeal.add(roundNo);
@@ -118,7 +130,7 @@ export function TablePage({ tableCode }: { tableCode: string }) {
   const names = sidesOf(table.kind);
   // The hand on show: this round's once dealt, else the shoe's last one (上一局) with the
   // member's result, until the next deal — a short show time never hides a member's payout.
-  const shown = round?.hand ?? table.hands[table.hands.length - 1] ?? null;
+  const shown = shownHand(table);
   const winner = round?.hand && clock.kind === 'settled' ? (round.hand.winner as TableZone) : null;
   const drop = (zone: TableZone) => {
     const c = chosenChip(chipValues(table.limits), chip);
@@ -157,6 +169,7 @@ export function TablePage({ tableCode }: { tableCode: string }) {
           kind={table.kind}
           hand={shown}
           animate={seenBeforeDeal.has(shown.roundNo)}
+          onDone={setRevealed}
         >
           <RoundResult
             table={table}
