@@ -148,8 +148,6 @@ test('both members see the same cards and the same roads', async () => {
   await expect.poll(async () => (await counts(other!.frame)) === (await counts(frame))).toBe(true);
   const theirs = other!.frame.locator(`.table-result[data-round="${otherRound}"]`);
   await expect(theirs).toBeVisible({ timeout: TABLE_SECONDS * 3000 });
-  await frame.locator('.roads').scrollIntoViewIfNeeded();
-  await shot(suite.page, 'tables-roads');
 });
 
 test('游戏记录 lists the round with the member’s bet and its result', async () => {
@@ -170,4 +168,23 @@ test('公平验证 checks the round’s cards against the shoe’s Merkle root',
     .find((x) => x.url().startsWith(suite.venue.origin))!
     .evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   expect(violations).toEqual([]);
+});
+
+test('the roads fill as the shoe goes on: 大路, the derived roads and 问路', async () => {
+  test.setTimeout(150_000);
+  await tab(frame, '大厅');
+  await tap(frame.locator('.tlobby__card[data-table="BAC1"] .tlobby__open'));
+  // A few more hands (about 9 s each at the test length) so the derived roads have started.
+  await expect
+    .poll(
+      async () =>
+        Number(
+          (await frame.locator('.roads [data-count="hands"]').textContent())?.match(/\d+/)?.[0],
+        ),
+      { timeout: 130_000, intervals: [2000] },
+    )
+    .toBeGreaterThanOrEqual(9);
+  await expect(frame.locator('[data-road="bigEye"] [data-cell]').first()).toBeVisible();
+  await frame.locator('.roads').scrollIntoViewIfNeeded();
+  await shot(suite.page, 'tables-roads');
 });
