@@ -12,6 +12,7 @@ import { readSettings, writeSettings, type GameSettings } from './game-bets.repo
 import type { GameReportService } from './game-report.service';
 import type { GameSettlementService } from './game-settlement.service';
 import { gameDefinition } from './game-catalogue';
+import { tableDefinition } from './tables/tables-catalogue';
 import { findGame, findRound, listGames, markVoided, setGameStatus } from './games.repository';
 import { roundView } from './games.service';
 
@@ -45,7 +46,8 @@ export class GamesOperatorService {
   }
 
   private async known(code: string) {
-    const g = gameDefinition(code) ? await findGame(this.db, code) : null;
+    // The live tables are house games too: operators open, close and publish their chains.
+    const g = gameDefinition(code) || tableDefinition(code) ? await findGame(this.db, code) : null;
     if (!g) throw new VenueError(ErrorCode.VenueGameUnknown);
     return g;
   }
