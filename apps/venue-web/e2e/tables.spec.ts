@@ -71,11 +71,11 @@ test('opens 经典百家乐 and bets 庄 with two chips: the felt shows the memb
   await expect(frame.locator('.table-banner')).toHaveText('电子发牌，无真人荷官');
   await expect(frame.locator('.shoe [data-merkle-root]')).toHaveText(/^[0-9a-f]{64}$/);
   await bettingOpen(frame);
-  await tap(frame.locator('.chip[data-chip="10.00"]'));
+  await tap(frame.locator('.tchip[data-chip="10.00"]'));
   const banker = frame.locator('.zone[data-zone="banker"]');
   await tap(banker);
   await tap(banker);
-  await tap(frame.locator('.chip[data-chip="50.00"]'));
+  await tap(frame.locator('.tchip[data-chip="50.00"]'));
   await tap(frame.locator('.zone[data-zone="tie"]'));
   // 撤销 takes the last chip back.
   await tap(frame.getByRole('button', { name: '撤销' }));

@@ -84,14 +84,14 @@ export function TableBetBar({
   };
   return (
     <section className="betbar" aria-label="筹码">
-      <div className="chips" role="radiogroup" aria-label="筹码面值">
+      <div className="tchips" role="radiogroup" aria-label="筹码面值">
         {chips.map((c) => (
           <button
             type="button"
             role="radio"
             aria-checked={c === chosen}
             key={c.toString()}
-            className={`chip${c === chosen ? ' chip--on' : ''}`}
+            className={`tchip${c === chosen ? ' tchip--on' : ''}`}
             data-chip={formatMoney(c)}
             onClick={() => onChip(c)}
           >
