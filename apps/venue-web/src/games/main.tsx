@@ -6,6 +6,8 @@ import './styles/games.css';
 import './styles/games-bet.css';
 import './styles/games-pages.css';
 import './styles/games-lottery.css';
+import './styles/games-tables.css';
+import './styles/games-table-page.css';
 
 // The launch token is read once and the address cleaned before anything else runs.
 const launch = readGamesLaunch();

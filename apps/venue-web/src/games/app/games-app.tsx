@@ -7,9 +7,11 @@ import { bridge } from '../../lib/frame-bridge';
 import { sessionStore, type Session } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { gamesStore } from '../lib/games-store';
+import { tablesStore } from '../lib/tables-store';
 import { go, useRoute, type GameRoute } from '../lib/route';
 import { gameBalance } from '../lib/wallet-store';
 import { LobbyPage } from '../features/lobby/lobby-page';
+import { TablesLobby } from '../features/tables/tables-lobby';
 import { bootError, bootGames, currentGame } from './games-boot';
 import { GamesNav } from './games-nav';
 
@@ -35,6 +37,18 @@ const RecordsPage = lazy(() =>
 );
 const RulesPage = lazy(() =>
   import('../features/rules/rules-page').then((m) => ({ default: m.RulesPage })),
+);
+const TablePage = lazy(() =>
+  import('../features/tables/table-page').then((m) => ({ default: m.TablePage })),
+);
+const TableVerifyPage = lazy(() =>
+  import('../features/tables/table-verify-page').then((m) => ({ default: m.TableVerifyPage })),
+);
+const TableRulesPage = lazy(() =>
+  import('../features/tables/table-rules-page').then((m) => ({ default: m.TableRulesPage })),
+);
+const TableRecordsPage = lazy(() =>
+  import('../features/tables/table-records-page').then((m) => ({ default: m.TableRecordsPage })),
 );
 
 const familyNames: Record<string, string> = { CP: '彩票', ZR: '真人', DZ: '电子' };
@@ -68,7 +82,8 @@ function Header({ session }: { session: Session }) {
 function Screen({ route, session }: { route: GameRoute; session: Session }) {
   switch (route.page) {
     case 'lobby':
-      return <LobbyPage family={familyOf(session)} />;
+      // 真人 (ZR) is the live tables (docs/contract.md §10.12).
+      return session.family === 'ZR' ? <TablesLobby /> : <LobbyPage family={familyOf(session)} />;
     case 'play':
       // 快3 has its own board; PK10 and 时时彩 share the lottery board.
       if (route.game === 'JSPK10' || route.game === 'JSSSC')
@@ -83,9 +98,15 @@ function Screen({ route, session }: { route: GameRoute; session: Session }) {
     case 'verify':
       return <VerifyPage gameCode={route.game} roundNo={route.roundNo} />;
     case 'records':
-      return <RecordsPage />;
+      return session.family === 'ZR' ? <TableRecordsPage /> : <RecordsPage />;
     case 'rules':
       return <RulesPage gameCode={route.game} />;
+    case 'table':
+      return <TablePage tableCode={route.game} />;
+    case 'tableVerify':
+      return <TableVerifyPage tableCode={route.game} roundNo={route.roundNo} />;
+    case 'tableRules':
+      return <TableRulesPage tableCode={route.game} />;
   }
 }
 
@@ -98,7 +119,11 @@ function Games({ session }: { session: Session }) {
     if (routeGame) currentGame.set(routeGame);
   }, [routeGame]);
   const family = familyOf(session);
-  const fallback = games?.find((g) => family === null || g.family === family)?.gameCode ?? null;
+  const tables = useStore(tablesStore).tables;
+  const fallback =
+    family === 'ZR'
+      ? (tables?.[0]?.code ?? null)
+      : (games?.find((g) => family === null || g.family === family)?.gameCode ?? null);
   const game = routeGame ?? remembered ?? fallback;
   return (
     <>
@@ -108,7 +133,7 @@ function Games({ session }: { session: Session }) {
           <Screen route={route} session={session} />
         </Suspense>
       </main>
-      <GamesNav route={route} game={game} onGo={go} />
+      <GamesNav route={route} game={game} tables={family === 'ZR'} onGo={go} />
       <ToastHost />
     </>
   );

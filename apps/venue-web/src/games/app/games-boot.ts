@@ -66,6 +66,8 @@ export async function bootGames(token: string | null, game: string | null): Prom
   const first = game ?? session.gameCode ?? null;
   if (first) {
     currentGame.set(first);
-    if (parseRoute(location.hash).page === 'lobby') go({ page: 'play', game: first });
+    // A 真人 (ZR) launch names a live table (docs/contract.md §10.12); the others a lottery game.
+    const page = session.family === 'ZR' ? 'table' : 'play';
+    if (parseRoute(location.hash).page === 'lobby') go({ page, game: first });
   }
 }

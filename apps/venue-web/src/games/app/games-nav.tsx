@@ -57,24 +57,39 @@ const BookIcon = () => (
 export function GamesNav({
   route,
   game,
+  tables = false,
   onGo,
 }: {
   route: GameRoute;
   game: string | null;
+  /** The live tables' tabs: 大厅, 验证, 注单, 规则 of the table (no 开奖 list). */
+  tables?: boolean;
   onGo: (r: GameRoute) => void;
 }) {
-  const items: [GameRoute | null, string, ReactElement, GameRoute['page'][]][] = [
-    [{ page: 'lobby' }, '大厅', <GridIcon key="i" />, ['lobby', 'play', 'trend', 'chases']],
-    [game ? { page: 'results', game } : null, '开奖', <TrophyIcon key="i" />, ['results']],
-    [
-      game ? { page: 'verify', game, roundNo: null } : null,
-      '验证',
-      <ShieldIcon key="i" />,
-      ['verify'],
-    ],
-    [{ page: 'records' }, '注单', <TicketIcon key="i" />, ['records']],
-    [game ? { page: 'rules', game } : null, '规则', <BookIcon key="i" />, ['rules']],
-  ];
+  const items: [GameRoute | null, string, ReactElement, GameRoute['page'][]][] = tables
+    ? [
+        [{ page: 'lobby' }, '大厅', <GridIcon key="i" />, ['lobby', 'table']],
+        [
+          game ? { page: 'tableVerify', game, roundNo: null } : null,
+          '验证',
+          <ShieldIcon key="i" />,
+          ['tableVerify'],
+        ],
+        [{ page: 'records' }, '注单', <TicketIcon key="i" />, ['records']],
+        [game ? { page: 'tableRules', game } : null, '规则', <BookIcon key="i" />, ['tableRules']],
+      ]
+    : [
+        [{ page: 'lobby' }, '大厅', <GridIcon key="i" />, ['lobby', 'play', 'trend', 'chases']],
+        [game ? { page: 'results', game } : null, '开奖', <TrophyIcon key="i" />, ['results']],
+        [
+          game ? { page: 'verify', game, roundNo: null } : null,
+          '验证',
+          <ShieldIcon key="i" />,
+          ['verify'],
+        ],
+        [{ page: 'records' }, '注单', <TicketIcon key="i" />, ['records']],
+        [game ? { page: 'rules', game } : null, '规则', <BookIcon key="i" />, ['rules']],
+      ];
   return (
     <nav className="nav" aria-label="页面">
       {items.map(([target, label, icon, pages]) => {

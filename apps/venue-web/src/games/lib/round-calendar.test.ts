@@ -29,6 +29,10 @@ describe('the screens in the hash', () => {
       { page: 'rules', game: 'JSK3' },
       { page: 'trend', game: 'JSPK10' },
       { page: 'chases' },
+      { page: 'table', game: 'BAC1' },
+      { page: 'tableVerify', game: 'LH1', roundNo: '42' },
+      { page: 'tableVerify', game: 'LH1', roundNo: null },
+      { page: 'tableRules', game: 'BAC2' },
     ] as const) {
       expect(parseRoute(routeHash(r))).toEqual(r);
     }

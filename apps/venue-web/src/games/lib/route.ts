@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
  * The games page's screens, kept in the address's hash (no router library): `#/` the lobby,
  * `#/play/JSK3`, `#/results/JSK3`, `#/verify/JSK3/202611260001`, `#/records`, `#/rules/JSK3`,
  * `#/trend/JSK3` (走势图), `#/chases` (追号记录).
+ * The live tables: `#/table/BAC1`, `#/table-verify/BAC1/{roundNo}`, `#/table-rules/BAC1`.
  * A reload lands on the same screen (the launch token is gone by then; the site relaunches).
  */
 export type GameRoute =
@@ -14,7 +15,10 @@ export type GameRoute =
   | { page: 'records' }
   | { page: 'rules'; game: string }
   | { page: 'trend'; game: string }
-  | { page: 'chases' };
+  | { page: 'chases' }
+  | { page: 'table'; game: string }
+  | { page: 'tableVerify'; game: string; roundNo: string | null }
+  | { page: 'tableRules'; game: string };
 
 const CODE = /^[A-Z][A-Z0-9]{1,15}$/;
 const ROUND = /^[1-9][0-9]{0,19}$/;
@@ -32,6 +36,12 @@ export function parseRoute(hash: string): GameRoute {
       return { page, game };
     case 'verify':
       return { page, game, roundNo: ROUND.test(roundNo) ? roundNo : null };
+    case 'table':
+      return { page: 'table', game };
+    case 'table-verify':
+      return { page: 'tableVerify', game, roundNo: ROUND.test(roundNo) ? roundNo : null };
+    case 'table-rules':
+      return { page: 'tableRules', game };
     default:
       return { page: 'lobby' };
   }
@@ -47,6 +57,10 @@ export function routeHash(r: GameRoute): string {
       return '#/chases';
     case 'verify':
       return `#/verify/${r.game}${r.roundNo ? `/${r.roundNo}` : ''}`;
+    case 'tableVerify':
+      return `#/table-verify/${r.game}${r.roundNo ? `/${r.roundNo}` : ''}`;
+    case 'tableRules':
+      return `#/table-rules/${r.game}`;
     default:
       return `#/${r.page}/${r.game}`;
   }
