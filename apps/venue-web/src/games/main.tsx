@@ -5,6 +5,7 @@ import '../styles/base.css';
 import './styles/games.css';
 import './styles/games-bet.css';
 import './styles/games-pages.css';
+import './styles/slots.css';
 
 // The launch token is read once and the address cleaned before anything else runs.
 const launch = readGamesLaunch();

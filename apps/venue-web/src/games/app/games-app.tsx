@@ -7,9 +7,11 @@ import { bridge } from '../../lib/frame-bridge';
 import { sessionStore, type Session } from '../../lib/session';
 import { useStore } from '../../lib/store';
 import { gamesStore } from '../lib/games-store';
+import { slotsStore } from '../lib/slots-store';
 import { go, useRoute, type GameRoute } from '../lib/route';
 import { gameBalance } from '../lib/wallet-store';
 import { LobbyPage } from '../features/lobby/lobby-page';
+import { SlotScreen } from '../features/slots/slot-screens';
 import { bootError, bootGames, currentGame } from './games-boot';
 import { GamesNav } from './games-nav';
 
@@ -57,6 +59,7 @@ function Header({ session }: { session: Session }) {
 }
 
 function Screen({ route, session }: { route: GameRoute; session: Session }) {
+  if (session.family === 'DZ') return <SlotScreen route={route} />;
   switch (route.page) {
     case 'lobby':
       return <LobbyPage family={familyOf(session)} />;
@@ -82,7 +85,11 @@ function Games({ session }: { session: Session }) {
     if (routeGame) currentGame.set(routeGame);
   }, [routeGame]);
   const family = familyOf(session);
-  const fallback = games?.find((g) => family === null || g.family === family)?.gameCode ?? null;
+  const slotGames = useStore(slotsStore).games;
+  const fallback =
+    family === 'DZ'
+      ? (slotGames?.[0]?.gameCode ?? null)
+      : (games?.find((g) => family === null || g.family === family)?.gameCode ?? null);
   const game = routeGame ?? remembered ?? fallback;
   return (
     <>
@@ -92,7 +99,7 @@ function Games({ session }: { session: Session }) {
           <Screen route={route} session={session} />
         </Suspense>
       </main>
-      <GamesNav route={route} game={game} onGo={go} />
+      <GamesNav route={route} game={game} onGo={go} slots={session.family === 'DZ'} />
       <ToastHost />
     </>
   );

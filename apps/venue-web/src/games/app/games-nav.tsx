@@ -58,10 +58,13 @@ export function GamesNav({
   route,
   game,
   onGo,
+  slots = false,
 }: {
   route: GameRoute;
   game: string | null;
   onGo: (r: GameRoute) => void;
+  /** Slots (电子) have no draws: no 开奖 tab, and 注单 is their 游戏记录. */
+  slots?: boolean;
 }) {
   const items: [GameRoute | null, string, ReactElement, GameRoute['page'][]][] = [
     [{ page: 'lobby' }, '大厅', <GridIcon key="i" />, ['lobby', 'play']],
@@ -72,27 +75,29 @@ export function GamesNav({
       <ShieldIcon key="i" />,
       ['verify'],
     ],
-    [{ page: 'records' }, '注单', <TicketIcon key="i" />, ['records']],
+    [{ page: 'records' }, slots ? '记录' : '注单', <TicketIcon key="i" />, ['records']],
     [game ? { page: 'rules', game } : null, '规则', <BookIcon key="i" />, ['rules']],
   ];
   return (
     <nav className="nav" aria-label="页面">
-      {items.map(([target, label, icon, pages]) => {
-        const on = pages.includes(route.page);
-        return (
-          <button
-            type="button"
-            key={label}
-            className={`nav__item${on ? ' nav__item--on' : ''}`}
-            aria-current={on ? 'page' : undefined}
-            disabled={target === null}
-            onClick={() => target && onGo(target)}
-          >
-            {icon}
-            <span>{label}</span>
-          </button>
-        );
-      })}
+      {items
+        .filter(([, label]) => !(slots && label === '开奖'))
+        .map(([target, label, icon, pages]) => {
+          const on = pages.includes(route.page);
+          return (
+            <button
+              type="button"
+              key={label}
+              className={`nav__item${on ? ' nav__item--on' : ''}`}
+              aria-current={on ? 'page' : undefined}
+              disabled={target === null}
+              onClick={() => target && onGo(target)}
+            >
+              {icon}
+              <span>{label}</span>
+            </button>
+          );
+        })}
     </nav>
   );
 }
