@@ -90,8 +90,7 @@ describe('a spin on the page', () => {
     calls.spin.mockResolvedValue(r);
     const { result: h } = renderHook(() => useSlotSpin('FXGZ', sheet));
     await act(async () => {
-      void h.current.spin('0.01');
-      void h.current.spin('0.01');
+      await Promise.all([h.current.spin('0.01'), h.current.spin('0.01')]);
     });
     expect(calls.spin).toHaveBeenCalledTimes(1);
     expect(h.current.busy).toBe(true);
@@ -128,7 +127,7 @@ describe('a spin on the page', () => {
       calls.spin.mockResolvedValueOnce(r);
       sound.winChime.mockReset();
       const { result: h } = renderHook(() => useSlotSpin('FXGZ', sheet));
-      await act(async () => void h.current.spin('0.01'));
+      await act(() => h.current.spin('0.01'));
       await landAll(h);
       expect(h.current.view.phase).toBe('done');
       expect(sound.winChime).toHaveBeenCalledTimes(chimes);
@@ -138,7 +137,7 @@ describe('a spin on the page', () => {
   it('a refusal debits nothing on the page and gives the button back', async () => {
     calls.spin.mockRejectedValue(new Error('余额不足'));
     const { result: h } = renderHook(() => useSlotSpin('FXGZ', sheet));
-    await act(async () => void h.current.spin('0.01'));
+    await act(() => h.current.spin('0.01'));
     expect(h.current.busy).toBe(false);
     expect(slotTally.get().spins).toBe(0);
   });
