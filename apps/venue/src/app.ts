@@ -11,6 +11,7 @@ import { refusalStatus, registerH5Routes } from './modules/h5/h5.routes';
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
 import { registerOperatorRoutes } from './modules/operator/operator.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
+import { registerSlotRoutes } from './modules/slots/slots.routes';
 import { newNonce, signMerchant } from './modules/merchant/merchant-signing.service';
 import { VenueError } from './infra/venue-error';
 import { buildVenueServices, type VenueServices } from './venue-services';
@@ -86,6 +87,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   registerMerchantRoutes(app, services, send);
   registerH5Routes(app, services);
   registerGamesRoutes(app, services);
+  registerSlotRoutes(app, services);
   registerOperatorRoutes(app, services.operatorAuth, services.operators);
   registerH5Page(app, services, deps.db, deps.h5Dist ? { dist: deps.h5Dist } : {});
 

@@ -13,6 +13,8 @@ import { SimulatedFeed } from './modules/simulator/simulated-feed.service';
 import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.service';
 import { H5Service } from './modules/h5/h5.service';
 import { buildGames, type GamesModule } from './modules/games/games.module';
+import { slotGame } from './modules/slots/slot-games';
+import { buildSlots, type SlotsModule } from './modules/slots/slots.module';
 import { gameDefinition } from './modules/games/game-catalogue';
 import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './modules/h5/h5-limits.service';
@@ -47,6 +49,8 @@ export interface VenueServices {
   leader: LeaderLoop;
   /** The house games: chains, the clock (run by the leader) and the read side. */
   games: GamesModule;
+  /** The house slots and the per-player seed pairs. */
+  slots: SlotsModule;
   /** In-play acceptance timers of this node (cleared on close). */
   timers: Set<NodeJS.Timeout>;
 }
@@ -120,7 +124,7 @@ export function buildVenueServices(deps: {
       db,
       config,
       now,
-      (code) => gameDefinition(code)?.family ?? null,
+      (code) => gameDefinition(code)?.family ?? (slotGame(code) ? 'DZ' : null),
       (player) => games.chases.stopPlayer(player),
     ),
     book,
@@ -135,6 +139,13 @@ export function buildVenueServices(deps: {
     h5Limits: new H5Limiter(config.limits),
     leader: new LeaderLoop(lease, sync, acceptance, settlement, placement),
     games,
+    slots: buildSlots({
+      db,
+      ledger,
+      now,
+      gameFamilyOf: config.gameFamilyOf,
+      opts: config.slots,
+    }),
     timers,
   };
 }

@@ -9,6 +9,7 @@ import {
   type TrustProxy,
   type VenueOperator,
 } from './config-parsers';
+import { loadSlotConfig, type SlotConfig } from './slot-config';
 
 export { VenueConfigError, type TrustProxy, type VenueOperator } from './config-parsers';
 
@@ -80,7 +81,7 @@ const Env = z.object({
   VENUE_TEST_CRASH: z
     .string()
     .regex(
-      /^((settle-batch|place-reserved|game-settle-batch):\d{1,4}|game-step:(open|sealed|drawn|settled)(:[A-Z0-9]{2,16})?)$/,
+      /^((settle-batch|place-reserved|game-settle-batch|slot-spin):\d{1,4}|game-step:(open|sealed|drawn|settled)(:[A-Z0-9]{2,16})?)$/,
     )
     .optional(),
   /**
@@ -180,6 +181,7 @@ export interface VenueConfig {
   } | null;
   /** Test hook: die inside the N-th game settlement batch, before its commit. */
   crashAtGameSettleBatch: number | null;
+  slots: SlotConfig;
 }
 
 export type VenueFamily = 'TY' | 'DJ';
@@ -298,6 +300,7 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     crashAtGameSettleBatch: e.VENUE_TEST_CRASH?.startsWith('game-settle-batch:')
       ? Number(e.VENUE_TEST_CRASH.split(':')[1])
       : null,
+    slots: loadSlotConfig(env, production, e.VENUE_TEST_CRASH),
   };
 }
 

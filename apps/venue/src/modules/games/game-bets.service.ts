@@ -46,7 +46,7 @@ export const DEMO_GAME_SETTINGS: Omit<GameSettings, 'gameCode'> = {
 };
 
 /** A bet number members can copy: the date and ten random digits, like the sportsbook's. */
-function newBetId(now: number): string {
+export function newBetId(now: number): string {
   const day = new Date(now + 8 * 3600_000).toISOString().slice(2, 10).replaceAll('-', '');
   return `${day}${String(randomInt(1e9)).padStart(9, '0')}${randomInt(10)}`;
 }
