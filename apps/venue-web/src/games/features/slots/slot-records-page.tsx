@@ -19,9 +19,7 @@ function SpinRow({ s, name }: { s: SpinHistoryItem; name: string }) {
   return (
     <li className="gbet" data-spin={s.spinId} data-result={result}>
       <div className="gbet__top">
-        <span>
-          {name} · 第 {s.proof.nonce} 局
-        </span>
+        <span>{name}</span>
         <span className={`badge ${result === 'won' ? 'badge--win' : 'badge--lose'}`}>
           {result === 'won' ? '赢' : result === 'returned' ? '部分返还' : '未中奖'}
         </span>
@@ -35,19 +33,17 @@ function SpinRow({ s, name }: { s: SpinHistoryItem; name: string }) {
         <span data-stops={s.stops.join(',')}>停止位 {s.stops.join(', ')}</span>
         <span>{dateTimeOf(s.createdAt)}</span>
       </div>
-      <div className="gbet__bottom">
-        <span className="gbet__proof">
-          客户端种子 {s.proof.clientSeed} · nonce {s.proof.nonce} ·{' '}
-          {s.proof.serverSeed ? '服务端种子已公开' : '服务端种子待公开'}
-        </span>
-        <button
-          type="button"
-          className="link-btn"
-          onClick={() => go({ page: 'verify', game: s.gameCode, roundNo: s.spinId })}
-        >
-          验证此局
-        </button>
-      </div>
+      <p className="gbet__proof">
+        客户端种子 {s.proof.clientSeed} · nonce {s.proof.nonce} ·{' '}
+        {s.proof.serverSeed ? '服务端种子已公开' : '服务端种子待公开（更换种子对后可验证）'}
+      </p>
+      <button
+        type="button"
+        className="btn btn--ghost gbet__verify"
+        onClick={() => go({ page: 'verify', game: s.gameCode, roundNo: s.spinId })}
+      >
+        验证此局
+      </button>
     </li>
   );
 }
