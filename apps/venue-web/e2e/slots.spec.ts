@@ -123,3 +123,13 @@ test('规则 shows the pay table and the figures computed on the page', async ()
     .evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   expect(violations).toEqual([]);
 });
+
+test('龙腾四海 has its own art: sea-blue hexagons, free spins × 2', async () => {
+  await tab('大厅');
+  await frame.locator('.slot-card[data-game="LTSH"] .lobby__open').click();
+  await expect(frame.locator('.slot')).toContainText('龙腾四海');
+  await expect(frame.locator('.reel')).toHaveCount(5);
+  await expect(frame.locator('.reel .cell')).toHaveCount(15);
+  await expect(frame.locator('.slot-spin')).toHaveText('转动 ¥0.20');
+  await shot('slots-ltsh');
+});

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { FXGZ_PAR_SHEET } from '@nebula/protocol/venue/games/slots/demo-par-sheets';
-import { windowOf } from '@nebula/protocol/venue/games/slots/slot-engine';
+import {
+  DEMO_PAR_SHEETS,
+  FXGZ_PAR_SHEET,
+} from '@nebula/protocol/venue/games/slots/demo-par-sheets';
+import { evaluateScreen, windowOf } from '@nebula/protocol/venue/games/slots/slot-engine';
 import {
   celebrates,
   FREE_SPIN_MS,
   landAt,
   PAID_SPIN_MS,
   reelColumn,
+  restingStops,
   scatterCells,
   winningCells,
 } from './slot-reels';
@@ -33,6 +37,18 @@ describe('the reel run', () => {
       expect(col.slice(-3)).toEqual(previous[r]);
       expect(col).toHaveLength(16);
     });
+  });
+});
+
+describe('the reels at rest', () => {
+  it('show no win before the first spin, in either game', () => {
+    for (const sheet of DEMO_PAR_SHEETS) {
+      const stops = restingStops(sheet);
+      const screen = evaluateScreen(sheet, sheet.reels.base, stops, 1);
+      expect(screen.units, sheet.gameCode).toBe(0);
+      expect(screen.awards).toBe(0);
+      expect(new Set(stops).size).toBe(5);
+    }
   });
 });
 

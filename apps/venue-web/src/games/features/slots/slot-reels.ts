@@ -1,3 +1,6 @@
+import type { ParSheet } from '@nebula/protocol/venue/games/slots/par-sheet';
+import { evaluateScreen } from '@nebula/protocol/venue/games/slots/slot-engine';
+
 /**
  * The reel view's arithmetic, kept pure for tests. A spin shows each reel running down its own
  * strip and landing on the server's stop (docs/contract.md §10.13: stop s shows positions s,
@@ -71,3 +74,18 @@ export function scatterCells(window: readonly (readonly string[])[], scatter: st
  * than its stake; a return equal to or below the stake is shown plainly.
  */
 export const celebrates = (winFen: bigint, betFen: bigint): boolean => winFen > betFen;
+
+/**
+ * Where the reels rest before the first spin: staggered stops on the base strips that show no
+ * win and no scatter pay (the demo sheets' five strips are alike, so equal stops would show five
+ * of a kind on every row — a win that never happened).
+ */
+export function restingStops(sheet: ParSheet): number[] {
+  const strips = sheet.reels.base;
+  for (let k = 0; k < strips[0]!.length; k++) {
+    const stops = strips.map((strip, r) => (k + 9 * r) % strip.length);
+    const screen = evaluateScreen(sheet, strips, stops, 1);
+    if (screen.units === 0 && screen.awards === 0) return stops;
+  }
+  return strips.map(() => 0);
+}

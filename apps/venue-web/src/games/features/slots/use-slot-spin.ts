@@ -11,7 +11,7 @@ import { winChime } from '../../lib/slot-sound';
 import { balanceFromSlip } from '../../lib/wallet-store';
 import { newRequestKey } from '../k3/k3-slip';
 import type { ReelRun } from './slot-reels-view';
-import { celebrates, FREE_SPIN_MS, PAID_SPIN_MS } from './slot-reels';
+import { celebrates, FREE_SPIN_MS, PAID_SPIN_MS, restingStops } from './slot-reels';
 
 /**
  * One paid spin played on the page, start to end: the tap sends one request (a second tap while
@@ -43,7 +43,7 @@ export function useSlotSpin(gameCode: string, sheet: ParSheet) {
     result: null,
     screen: null,
     freeIndex: 0,
-    shown: windowOf(sheet.reels.base, [0, 0, 0, 0, 0]),
+    shown: windowOf(sheet.reels.base, restingStops(sheet)),
     run: null,
   }));
   const busy = useRef(false);
