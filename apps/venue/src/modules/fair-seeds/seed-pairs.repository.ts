@@ -153,17 +153,19 @@ export async function advanceNonce(
   pair: Pick<SeedPairRow, 'id' | 'nonce'>,
   at: number,
 ): Promise<void> {
-  const r = await q.query(
-    `UPDATE venue_seed_pairs SET nonce = nonce + 1 WHERE id = $1 AND nonce = $2 RETURNING id`,
-    [pair.id, pair.nonce],
+  const r = await q.query<{ moved: number }>(
+    `WITH pair AS (
+       UPDATE venue_seed_pairs SET nonce = nonce + 1 WHERE id = $1 AND nonce = $2 RETURNING id
+     ), player AS (
+       UPDATE venue_fair_players SET last_round_at = $6
+        WHERE merchant = $3 AND venue_code = $4 AND player_id = $5 AND EXISTS (SELECT 1 FROM pair)
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM pair)::int + (SELECT count(*) FROM player)::int AS moved`,
+    [pair.id, pair.nonce, p.merchant, p.venueCode, p.playerId, new Date(at)],
   );
   // Never expected under the player's lock: a nonce is used once or the round fails whole.
-  if (r.rows.length !== 1) throw new Error(`seed pair ${pair.id}: nonce ${pair.nonce} moved`);
-  await q.query(
-    `UPDATE venue_fair_players SET last_round_at = $4
-      WHERE merchant = $1 AND venue_code = $2 AND player_id = $3`,
-    [p.merchant, p.venueCode, p.playerId, new Date(at)],
-  );
+  if (r.rows[0]?.moved !== 2) throw new Error(`seed pair ${pair.id}: nonce ${pair.nonce} moved`);
 }
 
 /** Retires the current pair (its seed now shown) and makes `next` current, nonce 0. */

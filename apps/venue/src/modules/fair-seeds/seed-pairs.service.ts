@@ -123,6 +123,9 @@ export class SeedPairsService {
     player: PlayerRef,
     lock: 'wait' | 'nowait',
   ): Promise<LockedPlayer> {
+    // The common case first: a player who has a pair is locked in one statement.
+    const known = await readCurrentPair(q, player, lock);
+    if (known) return known;
     await ensureFairPlayer(q, player, newSeedPair(), this.now());
     const locked = await readCurrentPair(q, player, lock);
     if (!locked) throw new Error('seed pair missing after ensure');

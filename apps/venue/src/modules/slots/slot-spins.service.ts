@@ -3,7 +3,7 @@ import type { Db, Queryable } from '@nebula/db';
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import { createStream } from '@nebula/protocol/fair/byte-stream';
 import { hexToBytes } from '@nebula/protocol/fair/bytes';
-import { playerMessage } from '@nebula/protocol/fair/player-seeds';
+import { ROUNDS_PER_SERVER_SEED, playerMessage } from '@nebula/protocol/fair/player-seeds';
 import type {
   SlotGamesList,
   SpinHistory,
@@ -144,6 +144,7 @@ export class SlotSpinsService {
       // The test hook (never in production): die as a machine would, debited, uncommitted.
       process.kill(process.pid, 'SIGKILL');
     }
+    let wallets = debit.wallets;
     if (totalWin > 0n) {
       const credit = await this.ledger.post(q, {
         reference: `settle:${betId}:2`,
@@ -154,8 +155,10 @@ export class SlotSpinsService {
         ],
       });
       if (!credit.posted) throw new Error('a slot win credit was refused');
+      wallets = credit.wallets;
     }
-    const balanceAfter = (await this.ledger.wallet(q, player)).balance;
+    const balanceAfter = wallets[0]?.balance;
+    if (balanceAfter === undefined) throw new Error('the spin moved no wallet');
     const row: Omit<SpinRow, 'id'> = {
       ...player,
       requestKey: req.requestKey,
@@ -179,7 +182,8 @@ export class SlotSpinsService {
     const id = await insertSpin(q, row);
     await writeSpinBet(q, { ...row, id }, game.name, now);
     await this.seeds.finishRound(q, player, pair, now);
-    return this.#answer({ ...row, id }, requestHash, q);
+    const rotated = pair.nonce + 1 >= ROUNDS_PER_SERVER_SEED;
+    return spinResultView({ ...row, id }, { ...pair, rotatedAt: rotated ? now : null });
   }
 
   async #answer(r: SpinRow, requestHash: string, q: Queryable = this.db): Promise<SpinResult> {

@@ -13,6 +13,7 @@ import {
 import { FXGZ_PAR_SHEET, LTSH_PAR_SHEET, spin } from '@nebula/protocol/venue/games/slots/index';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { newKey } from '../../test/game-kit';
+import { SLOT_VENUE_CODES } from '../../test/slot-kit';
 
 /**
  * Paid spins over the real HTTP app (docs/contract.md §10.13): every refusal code with nothing
@@ -20,7 +21,6 @@ import { newKey } from '../../test/game-kit';
  * pair, each spin recomputed from the revealed seed with the slot engine and paid exactly so,
  * the 2.5 s cycle on the venue's test clock, and the spin's bet in the merchant feed.
  */
-export const SLOT_VENUE_CODES = 'HOUSE_TY:FBTY,HOUSE_CP::CP,HOUSE_ZR::ZR,HOUSE_DZ::DZ';
 
 let v: VenueTestApp;
 let player: { playerId: string; token: string };
@@ -92,6 +92,16 @@ describe('slot games and seed pairs', () => {
     expect((await v.page('GET', '/h5/api/games/slots', cp.token)).code).toBe(
       ErrorCode.SlotGameUnknown,
     );
+  });
+
+  it('launches a DZ venue on a slot by its game code; no other family takes it', async () => {
+    const launch = (venueCode: string, gameCode: string) =>
+      v.call<{ url: string }>('launch', { venueCode, gameCode, playerId: 'dz1', nickname: '玩家' });
+    const named = await launch('HOUSE_DZ', 'LTSH');
+    expect(named.code).toBe(0);
+    expect(new URL(named.data!.url).searchParams.get('game')).toBe('LTSH');
+    expect((await launch('HOUSE_CP', 'FXGZ')).code).toBe(ErrorCode.VenueGameUnknown);
+    expect((await launch('HOUSE_DZ', 'JSK3')).code).toBe(ErrorCode.VenueGameUnknown);
   });
 
   it('creates the seed pair on first use; refuses a bad client seed, keeps a good one', async () => {
