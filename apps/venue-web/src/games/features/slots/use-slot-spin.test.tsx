@@ -9,7 +9,8 @@ import type { SlotScreenView, SpinResult } from '@nebula/protocol/venue/games/sl
 import { slotTally } from '../../lib/slots-store';
 import { gameBalance } from '../../lib/wallet-store';
 import { PAID_SPIN_MS } from './slot-reels';
-import { useSlotSpin } from './use-slot-spin';
+import { ApiError } from '../../../lib/api';
+import { spinOnce, useSlotSpin } from './use-slot-spin';
 
 const calls = vi.hoisted(() => ({ spin: vi.fn() }));
 vi.mock('../../lib/slots-api', () => ({ slotsCalls: calls }));
@@ -140,5 +141,22 @@ describe('a spin on the page', () => {
     await act(() => h.current.spin('0.01'));
     expect(h.current.busy).toBe(false);
     expect(slotTally.get().spins).toBe(0);
+  });
+
+  it('a spin sooner than the venue’s cycle waits what it names and sends the same key again', async () => {
+    const r = answer(0);
+    calls.spin
+      .mockRejectedValueOnce(new ApiError(8142, '转动过快', { waitMs: 300 }))
+      .mockResolvedValueOnce(r);
+    const req = { requestKey: 'slot-key-1', gameCode: 'FXGZ', lineBet: '0.01' };
+    const p = spinOnce(req);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(calls.spin).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(p).resolves.toBe(r);
+    expect(calls.spin.mock.calls).toEqual([[req], [req]]);
+    // Any other refusal is the member's to see.
+    calls.spin.mockRejectedValueOnce(new ApiError(8144, '余额不足'));
+    await expect(spinOnce(req)).rejects.toMatchObject({ code: 8144 });
   });
 });

@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import type { ParSheet } from '@nebula/protocol/venue/games/slots/par-sheet';
-import type { SlotScreenView, SpinResult } from '@nebula/protocol/venue/games/slots-api';
+import type {
+  SlotScreenView,
+  SpinRequest,
+  SpinResult,
+} from '@nebula/protocol/venue/games/slots-api';
 import { windowOf } from '@nebula/protocol/venue/games/slots/slot-engine';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
@@ -36,6 +40,22 @@ export interface SpinView {
 const SHOW_MS = 800;
 /** Whatever the answer's delay, the reels run at least this long once it is in. */
 const MIN_RUN_MS = 1800;
+
+/**
+ * Sends the spin; when the venue says the 2.5 s cycle since the previous spin has not passed
+ * (8142, a slow answer can make the page's cycle end a little before the venue's), waits the
+ * `waitMs` it names and sends the same request key once more — still the one tap, one spin.
+ */
+export async function spinOnce(req: SpinRequest): Promise<SpinResult> {
+  try {
+    return await slotsCalls.spin(req);
+  } catch (err) {
+    const wait = err instanceof ApiError && err.code === 8142 ? Number(err.data?.waitMs) : NaN;
+    if (!(wait >= 0 && wait <= 3000)) throw err;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    return slotsCalls.spin(req);
+  }
+}
 
 export function useSlotSpin(gameCode: string, sheet: ParSheet) {
   const [view, setView] = useState<SpinView>(() => ({
@@ -79,7 +99,7 @@ export function useSlotSpin(gameCode: string, sheet: ParSheet) {
       setView((v) => ({ ...v, phase: 'waiting', screen: null, run: null, freeIndex: 0 }));
       let result: SpinResult;
       try {
-        result = await slotsCalls.spin({ requestKey: newRequestKey(), gameCode, lineBet });
+        result = await spinOnce({ requestKey: newRequestKey(), gameCode, lineBet });
       } catch (err) {
         busy.current = false;
         setView((v) => ({ ...v, phase: 'idle' }));
