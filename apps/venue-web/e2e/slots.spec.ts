@@ -40,6 +40,9 @@ test('the 电子 lobby lists both slots with their exact return', async () => {
   await expect(fx.locator('[data-hit]')).toHaveText('2.02');
   await expect(lt).toContainText('龙腾四海');
   await expect(lt.locator('[data-rtp]')).toHaveText('96.26%');
+  // The volatility index, computed in the page from each par sheet: the second swings wider.
+  await expect(fx.locator('[data-vi]')).toHaveText('3.87');
+  await expect(lt.locator('[data-vi]')).toHaveText('6.65');
   await expect(frame.locator('.nav').getByRole('button', { name: '开奖' })).toHaveCount(0);
   await shot('slots-lobby');
 });
@@ -113,6 +116,8 @@ test('规则 shows the pay table and the figures computed on the page', async ()
   await tab('规则');
   await expect(frame.locator('[data-figure="rtp"] [data-value]')).toHaveText('96.24%');
   await expect(frame.locator('[data-figure="hit"] [data-value]')).toContainText('每 2.02 次');
+  await expect(frame.locator('[data-figure="sd"] [data-value]')).toHaveText('2.35');
+  await expect(frame.locator('[data-figure="vi"] [data-value]')).toHaveText('3.87');
   await expect(frame.locator('.slot-pays tr[data-symbol="DR"]')).toContainText('150');
   await expect(frame.locator('.rules .mark--ok')).toBeVisible();
   await expect(frame.locator('.toast')).toHaveCount(0, { timeout: 10_000 });

@@ -3,6 +3,7 @@ import type { SlotGameView } from '@nebula/protocol/venue/games/slots-api';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/states';
 import { useStore } from '../../../lib/store';
 import { go } from '../../lib/route';
+import { useSlotSpread } from '../../lib/slot-spread';
 import { loadSlotGames, slotsStore } from '../../lib/slots-store';
 import { SlotEmblem } from './slot-art';
 
@@ -13,6 +14,7 @@ export const every = (p: number): string => (p > 0 ? (1 / p).toFixed(2) : '—')
 
 function SlotCard({ game }: { game: SlotGameView }) {
   const f = game.figures;
+  const spread = useSlotSpread(game.parSheetUrl);
   return (
     <li className="lobby__card slot-card" data-game={game.gameCode}>
       <button
@@ -30,7 +32,8 @@ function SlotCard({ game }: { game: SlotGameView }) {
           </span>
           <span className="slot-card__figures">
             返还率 <b data-rtp>{percent(f.rtp)}</b> · 每 <b data-hit>{every(f.hitFrequency)}</b>{' '}
-            次中奖一次 · 免费旋转每 {every(f.featureFrequency)} 次一次
+            次中奖一次 · 免费旋转每 {every(f.featureFrequency)} 次一次 · 波动指数{' '}
+            <b data-vi>{spread ? spread.volatilityIndex.toFixed(2) : '计算中'}</b>
           </span>
           <span className="lobby__every">
             {game.lineCount} 线 · 最高 {game.maxWinMultiple.toLocaleString('zh-CN')} 倍 ·{' '}

@@ -4,13 +4,15 @@ import { slotFigures } from '@nebula/protocol/venue/games/slots/slot-calculator'
 import { ErrorState, ListSkeleton } from '../../../components/states';
 import { useStore } from '../../../lib/store';
 import { useParSheet } from '../../lib/par-sheet';
+import { useSlotSpread } from '../../lib/slot-spread';
 import { loadSlotGames, slotsStore } from '../../lib/slots-store';
 import { SlotSymbolArt } from './slot-art';
 import { every, percent } from './slot-lobby-page';
 
-function Figures({ sheet }: { sheet: ParSheet }) {
+function Figures({ sheet, url }: { sheet: ParSheet; url: string }) {
   // Computed here from the served par sheet with the protocol's exact calculator.
   const f = useMemo(() => slotFigures(sheet), [sheet]);
+  const spread = useSlotSpread(url);
   const rows: [string, string, string][] = [
     ['rtp', '总返还率', percent(f.rtp)],
     ['base', '基础游戏连线', percent(f.baseLineRtp)],
@@ -19,6 +21,8 @@ function Figures({ sheet }: { sheet: ParSheet }) {
     ['hit', '中奖频率', `每 ${every(f.hitFrequency)} 次（${percent(f.hitFrequency)}）`],
     ['feature-freq', '触发免费旋转', `每 ${every(f.featureFrequency)} 次`],
     ['spins', '每次免费旋转平均局数', f.spinsPerFeature.toFixed(2)],
+    ['sd', '标准差（每单位总投注）', spread ? spread.sd.toFixed(2) : '计算中'],
+    ['vi', '波动指数（1.645 × 标准差）', spread ? spread.volatilityIndex.toFixed(2) : '计算中'],
     ['max', '单次最高（证明的上界）', `${f.maxWinBound.toLocaleString('zh-CN')} 倍总投注`],
   ];
   return (
@@ -110,7 +114,7 @@ export function SlotRulesPage({ gameCode }: { gameCode: string }) {
     <section className="rules" aria-label="规则">
       <h2 className="page-title">{game.name} · 规则与返还率</h2>
       <h3 className="page-title page-title--sub">精确计算（本页按规则表计算）</h3>
-      <Figures sheet={sheet} />
+      <Figures sheet={sheet} url={url} />
       <p className="rules__note">
         按各转轴符号数逐一组合精确计算，不用模拟；结果不随玩家或场馆的输赢调整。
       </p>
