@@ -109,6 +109,7 @@ test('公平验证 recomputes the spin from the revealed seed: same stops, same 
     Number(spun.total).toFixed(2),
   );
   await expect(check.locator('.mark--bad')).toHaveCount(0);
+  await expect(frame.locator('.toast')).toHaveCount(0, { timeout: 10_000 });
   await shot('slots-verify');
 });
 

@@ -206,7 +206,7 @@ export function SlotVerifyPage({ spinId }: { spinId: string | null }) {
       {!spinId && (
         <p className="verify__why">在「游戏记录」中选择一局即可验证；也可在下方自由验证。</p>
       )}
-      <h3 className="verify__h">公平设置</h3>
+      <h3 className="page-title page-title--sub">公平设置</h3>
       <SeedPanel key={`seeds:${spinId ?? ''}`} onRotated={() => check.reload(true)} />
       {sheets.length > 0 && <FreeForm sheets={sheets} />}
     </section>
