@@ -7,12 +7,15 @@ import { useParSheet } from '../../lib/par-sheet';
 import { useSlotSpread } from '../../lib/slot-spread';
 import { loadSlotGames, slotsStore } from '../../lib/slots-store';
 import { SlotSymbolArt } from './slot-art';
+import { capProbability, topLineOdds } from './slot-odds';
 import { every, percent } from './slot-lobby-page';
 
 function Figures({ sheet, url }: { sheet: ParSheet; url: string }) {
   // Computed here from the served par sheet with the protocol's exact calculator.
   const f = useMemo(() => slotFigures(sheet), [sheet]);
   const spread = useSlotSpread(url);
+  const top = useMemo(() => topLineOdds(sheet), [sheet]);
+  const cap = capProbability(f.maxWinBound, sheet.maxWinMultiple);
   const rows: [string, string, string][] = [
     ['rtp', '总返还率', percent(f.rtp)],
     ['base', '基础游戏连线', percent(f.baseLineRtp)],
@@ -24,6 +27,16 @@ function Figures({ sheet, url }: { sheet: ParSheet; url: string }) {
     ['sd', '标准差（每单位总投注）', spread ? spread.sd.toFixed(2) : '计算中'],
     ['vi', '波动指数（1.645 × 标准差）', spread ? spread.volatilityIndex.toFixed(2) : '计算中'],
     ['max', '单次最高（证明的上界）', `${f.maxWinBound.toLocaleString('zh-CN')} 倍总投注`],
+    [
+      'cap',
+      `达到 ${sheet.maxWinMultiple.toLocaleString('zh-CN')} 倍上限的概率`,
+      cap === 0 ? '0（上界低于上限）' : '—',
+    ],
+    [
+      'top',
+      `最高单线奖 ${top.pay} 倍线注（每条线）`,
+      `约每 ${Math.round(1 / top.perLine).toLocaleString('zh-CN')} 次一次（${(top.perLine * 100).toPrecision(3)}%）`,
+    ],
   ];
   return (
     <table className="rtp slot-figures">
