@@ -1,12 +1,7 @@
 import type { Queryable } from '@nebula/db';
 import { fenToYuanString } from '@nebula/protocol';
 import { gameSelectionId } from '@nebula/protocol/venue/games/index';
-import {
-  insertGameBets,
-  insertVersions,
-  markGameBetsEnded,
-  type GameBetRow,
-} from '../bets/bet.service';
+import { insertSettledGameBet, type GameBetRow } from '../bets/bet.service';
 import { gameBetVersion } from '../games/game-bet-view.model';
 import type { SpinRow } from './slot-spins.repository';
 
@@ -54,16 +49,19 @@ export async function writeSpinBet(
     liability: 0n,
     legResult: null,
   };
-  await insertGameBets(q, [bet], [gameBetVersion(bet, 'accepted')]);
   const validStake = legResult === 'push' ? 0n : s.bet;
-  const ended = { status: 'settled' as const, result: legResult, legResult, payout: s.totalWin };
-  const done = await markGameBetsEnded(q, [{ id: bet.id, version: 1, ...ended, validStake }], now);
-  if (!done.has(bet.id)) throw new Error(`spin bet ${bet.id} was not settled`);
-  await insertVersions(q, [
-    {
-      merchant: s.merchant,
-      venueCode: s.venueCode,
-      body: gameBetVersion({ ...bet, ...ended, validStake, settledAt: now, version: 2 }, 'settled'),
-    },
+  const settled = {
+    ...bet,
+    status: 'settled' as const,
+    result: legResult,
+    legResult,
+    payout: s.totalWin,
+    validStake,
+    settledAt: now,
+    version: 2,
+  };
+  await insertSettledGameBet(q, settled, [
+    gameBetVersion(bet, 'accepted'),
+    gameBetVersion(settled, 'settled'),
   ]);
 }
