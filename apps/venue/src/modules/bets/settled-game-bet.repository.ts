@@ -54,5 +54,6 @@ export async function insertSettledGameBet(
       versions.map((v) => v.version),
       versions.map((v) => JSON.stringify(v)),
     ],
+    'venue-settled-game-bet',
   );
 }

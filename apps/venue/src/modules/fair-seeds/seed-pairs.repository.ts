@@ -108,6 +108,8 @@ export async function readCurrentPair(
        FROM venue_fair_players f JOIN venue_seed_pairs p ON p.id = f.pair_id
       WHERE f.merchant = $1 AND f.venue_code = $2 AND f.player_id = $3 ${suffix}`,
     [p.merchant, p.venueCode, p.playerId],
+    // Every round's first statement: prepared once per connection.
+    `fair-current-pair-${lock}`,
   );
   const row = r.rows[0];
   if (!row) return null;
@@ -146,26 +148,39 @@ export async function updateClientSeed(q: Queryable, pairId: string, clientSeed:
   await q.query(`UPDATE venue_seed_pairs SET client_seed = $2 WHERE id = $1`, [pairId, clientSeed]);
 }
 
-/** Marks the round under way: the pair's nonce moves on and the cycle's start is kept. */
-export async function advanceNonce(
+/**
+ * Begins a round in one statement: the player's lock row taken at once (55P03 when another
+ * round holds it), its cycle start set to `at` (the previous one answered), the pair's nonce
+ * moved on (the round's own answered). A refusal after it rolls both back with the transaction.
+ */
+export async function beginRound(
   q: Queryable,
   p: PlayerRef,
-  pair: Pick<SeedPairRow, 'id' | 'nonce'>,
   at: number,
-): Promise<void> {
-  const r = await q.query<{ moved: number }>(
-    `WITH pair AS (
-       UPDATE venue_seed_pairs SET nonce = nonce + 1 WHERE id = $1 AND nonce = $2 RETURNING id
-     ), player AS (
-       UPDATE venue_fair_players SET last_round_at = $6
-        WHERE merchant = $3 AND venue_code = $4 AND player_id = $5 AND EXISTS (SELECT 1 FROM pair)
-       RETURNING 1
+): Promise<LockedPlayer | null> {
+  const r = await q.query<RawPair & { last_round_at: Date | null }>(
+    `WITH f AS (
+       SELECT pair_id, last_round_at FROM venue_fair_players
+        WHERE merchant = $1 AND venue_code = $2 AND player_id = $3 FOR UPDATE NOWAIT
+     ), cycle AS (
+       UPDATE venue_fair_players x SET last_round_at = $4 FROM f
+        WHERE x.merchant = $1 AND x.venue_code = $2 AND x.player_id = $3
+       RETURNING f.last_round_at
+     ), p AS (
+       UPDATE venue_seed_pairs s SET nonce = s.nonce + 1 FROM f WHERE s.id = f.pair_id
+       RETURNING s.id, s.server_seed, s.commitment, s.client_seed, s.nonce - 1 AS nonce,
+         s.created_at, s.rotated_at
      )
-     SELECT (SELECT count(*) FROM pair)::int + (SELECT count(*) FROM player)::int AS moved`,
-    [pair.id, pair.nonce, p.merchant, p.venueCode, p.playerId, new Date(at)],
+     SELECT p.*, cycle.last_round_at FROM p, cycle`,
+    [p.merchant, p.venueCode, p.playerId, new Date(at)],
+    'fair-begin-round',
   );
-  // Never expected under the player's lock: a nonce is used once or the round fails whole.
-  if (r.rows[0]?.moved !== 2) throw new Error(`seed pair ${pair.id}: nonce ${pair.nonce} moved`);
+  const row = r.rows[0];
+  if (!row) return null;
+  return {
+    pair: toPair(row),
+    lastRoundAt: row.last_round_at ? new Date(row.last_round_at).getTime() : null,
+  };
 }
 
 /** Retires the current pair (its seed now shown) and makes `next` current, nonce 0. */

@@ -15,7 +15,7 @@ import type {
 import { VenueError } from '../../infra/venue-error';
 import type { PlayerRef } from '../sessions/player-ref.types';
 import {
-  advanceNonce,
+  beginRound,
   ensureFairPlayer,
   listRevealedPairs,
   readCurrentPair,
@@ -133,11 +133,21 @@ export class SeedPairsService {
   }
 
   /**
-   * The round used `pair.nonce`: the nonce moves on and, once the pair has played its rounds,
-   * the pair rotates with the round (the player then sees its seed revealed).
+   * Begins a round of the player in the caller's transaction: its pair (created on first use)
+   * under its lock row, taken at once or refused (55P03), with the round's nonce (`pair.nonce`,
+   * already moved on in the row) and the previous round's start.
    */
+  async beginRound(q: Queryable, player: PlayerRef, at: number): Promise<LockedPlayer> {
+    const begun = await beginRound(q, player, at);
+    if (begun) return begun;
+    await ensureFairPlayer(q, player, newSeedPair(), this.now());
+    const first = await beginRound(q, player, at);
+    if (!first) throw new Error('seed pair missing after ensure');
+    return first;
+  }
+
+  /** After the pair's last round (nonce 999) the pair rotates with that round. */
   async finishRound(q: Queryable, player: PlayerRef, pair: SeedPairRow, at: number) {
-    await advanceNonce(q, player, pair, at);
     if (mustRotate(pair.nonce + 1)) {
       await rotatePair(q, player, pair.id, newSeedPair(pair.clientSeed), at);
     }

@@ -30,6 +30,9 @@ import { spinHistoryItem, spinResultView, storedScreens } from './slot-view.mode
 import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import { newBetId } from '../games/game-bets.service';
 
+/** Thrown inside a spin whose key the player has used: the transaction rolls back. */
+class KeyTaken extends Error {}
+
 export interface SlotSpinOptions {
   /** The minimum spin cycle per player (2,500 ms; 0 only where the configuration allows). */
   minCycleMs: number;
@@ -88,6 +91,18 @@ export class SlotSpinsService {
     try {
       return await this.db.tx((q) => this.#spin(q, player, game, lineBet, req, requestHash));
     } catch (err) {
+      // A retry answers the first spin whatever has changed since (the balance, the cycle,
+      // the seeds): the key is looked up only when this attempt spun nothing.
+      if (
+        err instanceof KeyTaken ||
+        (err instanceof VenueError && err.code !== ErrorCode.SlotRequestConflict)
+      ) {
+        const first = await findSpinByKey(this.db, player, req.requestKey);
+        if (first) return this.#answer(first, requestHash);
+        if (err instanceof KeyTaken) {
+          throw new Error('a spin key was taken and is not found', { cause: err });
+        }
+      }
       if (isRoundBusy(err)) {
         // A double tap: wait for the spin under way; when it was this tap, answer it.
         const first = await this.db.tx(async (q) => {
@@ -109,11 +124,8 @@ export class SlotSpinsService {
     req: SpinRequest,
     requestHash: string,
   ): Promise<SpinResult> {
-    const { pair, lastRoundAt } = await this.seeds.lockForRound(q, player, 'nowait');
-    // A retry answers the first spin whatever has changed since (balance, cycle, seeds).
-    const prior = await findSpinByKey(q, player, req.requestKey);
-    if (prior) return this.#answer(prior, requestHash, q);
     const now = this.now();
+    const { pair, lastRoundAt } = await this.seeds.beginRound(q, player, now);
     if (lastRoundAt !== null && now - lastRoundAt < this.opts.minCycleMs) {
       throw new VenueError(ErrorCode.SlotSpinTooSoon, {
         waitMs: this.opts.minCycleMs - (now - lastRoundAt),
@@ -180,15 +192,17 @@ export class SlotSpinsService {
       createdAt: now,
     };
     const id = await insertSpin(q, row);
+    // The key is this player's already: a retry, answered from the first spin once this rolls back.
+    if (id === null) throw new KeyTaken();
     await writeSpinBet(q, { ...row, id }, game.name, now);
     await this.seeds.finishRound(q, player, pair, now);
     const rotated = pair.nonce + 1 >= ROUNDS_PER_SERVER_SEED;
     return spinResultView({ ...row, id }, { ...pair, rotatedAt: rotated ? now : null });
   }
 
-  async #answer(r: SpinRow, requestHash: string, q: Queryable = this.db): Promise<SpinResult> {
+  async #answer(r: SpinRow, requestHash: string): Promise<SpinResult> {
     if (r.requestHash !== requestHash) throw new VenueError(ErrorCode.SlotRequestConflict);
-    const [pair] = await this.seeds.pairs(q, [r.pairId]);
+    const [pair] = await this.seeds.pairs(this.db, [r.pairId]);
     return spinResultView(r, pair);
   }
 

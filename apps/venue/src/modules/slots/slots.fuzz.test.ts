@@ -37,8 +37,26 @@ const bodies: (string | undefined)[] = [
   JSON.stringify({ clientSeed: '\u0000'.repeat(64) }),
   JSON.stringify({ clientSeed: 'x'.repeat(10_000) }),
 ];
-const queries = ['', '?limit=0', '?limit=1e9&before=x', '?gameCode=%00', '?before=1&a[]=1'];
-const params = ['FXGZ', 'NOPE', '%00', '0', '99999999999999999999999', 'v1.json', 'x'.repeat(300)];
+const queries = [
+  '',
+  '?limit=0',
+  '?limit=1e9&before=x',
+  '?gameCode=%00',
+  '?before=1&a[]=1',
+  '?before=99999999999999999999',
+];
+const params = [
+  'FXGZ',
+  'NOPE',
+  '%00',
+  '0',
+  '1',
+  // Past a BIGINT: refused as input, never sent to the database.
+  '99999999999999999999',
+  '99999999999999999999999',
+  'v1.json',
+  'x'.repeat(300),
+];
 
 const routes = Object.entries(slotPaths).flatMap(([name, p]) =>
   params.flatMap((x) => {

@@ -193,7 +193,7 @@ export const SpinHistoryQuery = z
     /** Page back from this spin id (exclusive). */
     before: z
       .string()
-      .regex(/^[0-9]{1,20}$/)
+      .regex(/^[0-9]{1,18}$/)
       .optional(),
   })
   .strict();
@@ -202,4 +202,4 @@ export type SpinHistoryQuery = z.infer<typeof SpinHistoryQuery>;
 export const SpinHistory = z.object({ spins: z.array(SpinHistoryItem) });
 export type SpinHistory = z.infer<typeof SpinHistory>;
 
-export const SpinIdParam = z.string().regex(/^[1-9][0-9]{0,19}$/);
+export const SpinIdParam = z.string().regex(/^[1-9][0-9]{0,17}$/);
