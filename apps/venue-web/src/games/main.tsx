@@ -8,6 +8,7 @@ import './styles/games-pages.css';
 import './styles/games-lottery.css';
 import './styles/games-tables.css';
 import './styles/games-table-page.css';
+import './styles/slots.css';
 
 // The launch token is read once and the address cleaned before anything else runs.
 const launch = readGamesLaunch();

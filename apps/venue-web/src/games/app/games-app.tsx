@@ -12,6 +12,8 @@ import { go, useRoute, type GameRoute } from '../lib/route';
 import { gameBalance } from '../lib/wallet-store';
 import { LobbyPage } from '../features/lobby/lobby-page';
 import { TablesLobby } from '../features/tables/tables-lobby';
+import { slotsStore } from '../lib/slots-store';
+import { SlotScreen } from '../features/slots/slot-screens';
 import { bootError, bootGames, currentGame } from './games-boot';
 import { GamesNav } from './games-nav';
 
@@ -80,6 +82,7 @@ function Header({ session }: { session: Session }) {
 }
 
 function Screen({ route, session }: { route: GameRoute; session: Session }) {
+  if (session.family === 'DZ') return <SlotScreen route={route} />;
   switch (route.page) {
     case 'lobby':
       // 真人 (ZR) is the live tables (docs/contract.md §10.12).
@@ -120,9 +123,12 @@ function Games({ session }: { session: Session }) {
   }, [routeGame]);
   const family = familyOf(session);
   const tables = useStore(tablesStore).tables;
+  const slotGames = useStore(slotsStore).games;
   const fallback =
     family === 'ZR'
       ? (tables?.[0]?.code ?? null)
+      : family === 'DZ'
+        ? (slotGames?.[0]?.gameCode ?? null)
       : (games?.find((g) => family === null || g.family === family)?.gameCode ?? null);
   const game = routeGame ?? remembered ?? fallback;
   return (
@@ -133,7 +139,7 @@ function Games({ session }: { session: Session }) {
           <Screen route={route} session={session} />
         </Suspense>
       </main>
-      <GamesNav route={route} game={game} tables={family === 'ZR'} onGo={go} />
+      <GamesNav route={route} game={game} tables={family === 'ZR'} slots={family === 'DZ'} onGo={go} />
       <ToastHost />
     </>
   );

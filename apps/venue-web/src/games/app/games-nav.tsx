@@ -59,12 +59,15 @@ export function GamesNav({
   game,
   tables = false,
   onGo,
+  slots = false,
 }: {
   route: GameRoute;
   game: string | null;
   /** The live tables' tabs: 大厅, 验证, 注单, 规则 of the table (no 开奖 list). */
   tables?: boolean;
   onGo: (r: GameRoute) => void;
+  /** Slots (电子) have no draws: no 开奖 tab, and 注单 is their 游戏记录. */
+  slots?: boolean;
 }) {
   const items: [GameRoute | null, string, ReactElement, GameRoute['page'][]][] = tables
     ? [
@@ -87,27 +90,29 @@ export function GamesNav({
           <ShieldIcon key="i" />,
           ['verify'],
         ],
-        [{ page: 'records' }, '注单', <TicketIcon key="i" />, ['records']],
+        [{ page: 'records' }, slots ? '记录' : '注单', <TicketIcon key="i" />, ['records']],
         [game ? { page: 'rules', game } : null, '规则', <BookIcon key="i" />, ['rules']],
       ];
   return (
     <nav className="nav" aria-label="页面">
-      {items.map(([target, label, icon, pages]) => {
-        const on = pages.includes(route.page);
-        return (
-          <button
-            type="button"
-            key={label}
-            className={`nav__item${on ? ' nav__item--on' : ''}`}
-            aria-current={on ? 'page' : undefined}
-            disabled={target === null}
-            onClick={() => target && onGo(target)}
-          >
-            {icon}
-            <span>{label}</span>
-          </button>
-        );
-      })}
+      {items
+        .filter(([, label]) => !(slots && label === '开奖'))
+        .map(([target, label, icon, pages]) => {
+          const on = pages.includes(route.page);
+          return (
+            <button
+              type="button"
+              key={label}
+              className={`nav__item${on ? ' nav__item--on' : ''}`}
+              aria-current={on ? 'page' : undefined}
+              disabled={target === null}
+              onClick={() => target && onGo(target)}
+            >
+              {icon}
+              <span>{label}</span>
+            </button>
+          );
+        })}
     </nav>
   );
 }
