@@ -129,7 +129,7 @@ function Games({ session }: { session: Session }) {
       ? (tables?.[0]?.code ?? null)
       : family === 'DZ'
         ? (slotGames?.[0]?.gameCode ?? null)
-      : (games?.find((g) => family === null || g.family === family)?.gameCode ?? null);
+        : (games?.find((g) => family === null || g.family === family)?.gameCode ?? null);
   const game = routeGame ?? remembered ?? fallback;
   return (
     <>
@@ -139,7 +139,13 @@ function Games({ session }: { session: Session }) {
           <Screen route={route} session={session} />
         </Suspense>
       </main>
-      <GamesNav route={route} game={game} tables={family === 'ZR'} slots={family === 'DZ'} onGo={go} />
+      <GamesNav
+        route={route}
+        game={game}
+        tables={family === 'ZR'}
+        slots={family === 'DZ'}
+        onGo={go}
+      />
       <ToastHost />
     </>
   );

@@ -13,7 +13,7 @@ import { slotsCalls } from '../../lib/slots-api';
 import { tallySpin } from '../../lib/slots-store';
 import { winChime } from '../../lib/slot-sound';
 import { balanceFromSlip } from '../../lib/wallet-store';
-import { newRequestKey } from '../k3/k3-slip';
+import { newRequestKey } from '../slip/slip';
 import type { ReelRun } from './slot-reels-view';
 import { celebrates, FREE_SPIN_MS, PAID_SPIN_MS, restingStops } from './slot-reels';
 
