@@ -1,4 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { betNumbersOf } from '../bet-numbers/bet-numbers.service';
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import type { BetView, PlaceBetRequest } from '@nebula/protocol/venue/bets';
 import { familyOfSport, parseSelectionId } from '@nebula/protocol/venue/markets';
@@ -25,12 +26,6 @@ import * as placements from './placement.repository';
  * one that comes back after it is refused (8049) rather than placed without its reservation.
  */
 export const HOLD_TTL_MS = 60_000;
-
-/** A bet number members can copy: the date and ten random digits. */
-function newBetId(now: number): string {
-  const day = new Date(now + 8 * 3600_000).toISOString().slice(2, 10).replaceAll('-', '');
-  return `${day}${String(randomInt(1e9)).padStart(9, '0')}${randomInt(10)}`;
-}
 
 interface Quote {
   legs: LegRow[];
@@ -125,7 +120,7 @@ export class PlacementService {
     for (const l of quote.legs) l.liability = win;
 
     const now = this.now();
-    const id = newBetId(now);
+    const id = await betNumbersOf(this.db).one(this.db, now);
     const status: NewBet['status'] = quote.live ? 'pending' : 'open';
     await this.#reserveLiability(id, player, quote.legs, win, stakeFor, limits.selectionLiability);
     if (this.crashAfterReserve) process.kill(process.pid, 'SIGKILL');

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { betNumbersOf } from '../bet-numbers/bet-numbers.service';
 import type { Db, Queryable } from '@nebula/db';
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import {
@@ -45,12 +46,6 @@ export const DEMO_GAME_SETTINGS: Omit<GameSettings, 'gameCode'> = {
   maxPicksPerSlip: 200,
   liabilityCap: 500_000_000n,
 };
-
-/** A bet number members can copy: the date and ten random digits, like the sportsbook's. */
-export function newBetId(now: number): string {
-  const day = new Date(now + 8 * 3600_000).toISOString().slice(2, 10).replaceAll('-', '');
-  return `${day}${String(randomInt(1e9)).padStart(9, '0')}${randomInt(10)}`;
-}
 
 export const limitsView = (s: GameSettings): GameLimitsView => ({
   gameCode: s.gameCode,
@@ -187,13 +182,14 @@ export class GameBetsService {
       if (!(await addRoundStake(q, at, total, limits.maxStakePerRound))) {
         throw new VenueError(ErrorCode.VenueGameRoundLimit, limitsView(limits));
       }
+      const ids = await betNumbersOf(this.db).take(q, now, req.picks.length);
       const bets: (GameBetRow & { requestKey: string; requestHash: string })[] = req.picks.map(
         (p, i) => {
           const oddsMilli = rules.odds(table, p.betType, p.pick)!;
           const payout = betReturnFen(stake, [{ oddsMilli, result: 'won' }]);
           const name = rules.betTypes.find((t) => t.betType === p.betType)?.name ?? p.betType;
           return {
-            id: newBetId(now),
+            id: ids[i]!,
             ...player,
             gameCode,
             roundNo: req.roundNo,

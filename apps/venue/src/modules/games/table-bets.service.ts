@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { betNumbersOf } from '../bet-numbers/bet-numbers.service';
 import type { Db } from '@nebula/db';
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import { gameSelectionId } from '@nebula/protocol/venue/games/game-selection';
@@ -28,11 +29,6 @@ import { TABLE_CATALOGUE, TABLE_FAMILY, tableDefinition } from './tables-catalog
 import { readTable, findTableRound, type TableRow } from './table.repository';
 import { zoneOddsMilli } from './table-shoe.model';
 import { limitsView, tableBetView } from './table-views.model';
-
-function newBetId(now: number): string {
-  const day = new Date(now + 8 * 3600_000).toISOString().slice(2, 10).replaceAll('-', '');
-  return `${day}${String(randomInt(1e9)).padStart(9, '0')}${randomInt(10)}`;
-}
 
 const refuse = (code: ErrorCode, data?: Record<string, unknown>) => new VenueError(code, data);
 
@@ -171,8 +167,10 @@ export class TableBetsService {
         }
       }
       const def = tableDefinition(code)!;
+      const ids = await betNumbersOf(this.db).take(q, now, amounts.size);
       const bets = [...amounts].map(([zone, stake], i) =>
         this.#row(player, def.name, table, {
+          id: ids[i]!,
           zone,
           stake,
           roundNo: req.roundNo,
@@ -216,6 +214,7 @@ export class TableBetsService {
     name: string,
     table: TableRow,
     b: {
+      id: string;
       zone: TableZone;
       stake: bigint;
       roundNo: string;
@@ -227,7 +226,7 @@ export class TableBetsService {
   ): GameBetRow & { requestKey: string; requestHash: string } {
     const zoneName = TABLE_ZONE_NAMES[b.zone];
     return {
-      id: newBetId(b.now),
+      id: b.id,
       ...player,
       gameCode: table.code,
       roundNo: b.roundNo,

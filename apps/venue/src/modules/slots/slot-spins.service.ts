@@ -28,7 +28,7 @@ import {
 } from './slot-spins.repository';
 import { spinHistoryItem, spinResultView, storedScreens } from './slot-view.model';
 import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
-import { newBetId } from '../games/game-bets.service';
+import { betNumbersOf } from '../bet-numbers/bet-numbers.service';
 
 /** Thrown inside a spin whose key the player has used: the transaction rolls back. */
 class KeyTaken extends Error {}
@@ -141,7 +141,7 @@ export class SlotSpinsService {
     const totalWin = BigInt(outcome.units) * lineBet;
     // The guard behind the engine's cap: never more than the par sheet's max win.
     if (totalWin > bet * BigInt(p.maxWinMultiple)) throw new Error('slot max win exceeded');
-    const betId = newBetId(now);
+    const betId = await betNumbersOf(this.db).one(q, now);
     const debit = await this.ledger.post(q, {
       reference: `bet:${betId}`,
       kind: 'bet_stake',
