@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 /**
@@ -40,6 +41,10 @@ if (process.env.TEST_DATABASE_URL) {
 export default defineConfig({
   test: {
     projects,
+    // At least two files at once, even on a 2-core machine (vitest's default there is one):
+    // the process, crash and PostgreSQL suites spend most of their time waiting on a child
+    // process, a test round or the database, and the run stays well inside CI's time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30000,
     hookTimeout: 60000,
   },

@@ -22,7 +22,7 @@ const steps = [
   ['typecheck', 'npm', ['run', 'typecheck'], 15 * MIN],
   ['lint', 'npm', ['run', 'lint'], 15 * MIN],
   ['format check', 'npm', ['run', 'format:check'], 5 * MIN],
-  // About 19 minutes on a quiet 2-core machine; the limit leaves room for a busy one.
+  // Two files at a time (vitest.config.ts); the limit leaves room for a busy machine.
   ['unit and API suites', 'npx', ['vitest', 'run'], 40 * MIN],
   ['build the member site', 'npm', ['run', 'build'], 10 * MIN],
   ['member site first-route budget', 'node', ['scripts/web-budget.mjs'], 1 * MIN],

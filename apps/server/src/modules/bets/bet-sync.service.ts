@@ -222,6 +222,7 @@ export class BetSyncService {
         reference,
         `有效投注 ${venue.name} ${v.betId}`,
         venue.family,
+        v.settledAt,
       );
     if (delta < 0n)
       await this.d.turnover.reverseValid(

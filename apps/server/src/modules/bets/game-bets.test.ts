@@ -135,6 +135,46 @@ describe('game bets and their valid turnover', () => {
     expect(t.items.filter((i) => i.kind === 'turnover')).toHaveLength(1);
   });
 
+  it('counts on the Shanghai day of its settledAt, never later than now', async () => {
+    const m = await fundedMember(bed.t, '0', bed.admin);
+    const now = bed.t.clock.now();
+    const lastNight = now - 26 * 3_600_000;
+    const [late, early] = [newBetId(), newBetId()];
+    // Settled a day ago, learned of now; and one whose venue clock runs an hour ahead.
+    feed(
+      'XYCP',
+      {
+        ...gameBet(m, {
+          betId: late,
+          version: 1,
+          result: 'lost',
+          payout: '0.00',
+          validStake: '100.00',
+        }),
+        settledAt: lastNight,
+      },
+      {
+        ...gameBet(m, {
+          betId: early,
+          version: 1,
+          result: 'lost',
+          payout: '0.00',
+          validStake: '100.00',
+        }),
+        settledAt: now + 3_600_000,
+      },
+    );
+    await pull();
+    const at = await bed.t.db.query<{ reference: string; at: Date }>(
+      "SELECT reference, at FROM turnover_entries WHERE member_id = $1 AND kind = 'turnover'",
+      [m.memberId],
+    );
+    const of = (id: string) => at.rows.find((r) => r.reference.includes(id))!.at.getTime();
+    expect(of(late)).toBe(lastNight);
+    expect(of(early)).toBeGreaterThanOrEqual(now);
+    expect(of(early)).toBeLessThanOrEqual(bed.t.clock.now());
+  });
+
   it('a later version credits or takes back the difference of its validStake', async () => {
     const m = await fundedMember(bed.t, '0', bed.admin);
     const id = newBetId();

@@ -73,7 +73,9 @@ export class TurnoverService {
 
   /**
    * Valid turnover from a settled bet (fed by the venues' bets, with the venue's family): fills
-   * open buckets oldest first.
+   * open buckets oldest first. It counts on the bet's `settledAt` (the rebate's Shanghai day),
+   * never later than now: a venue's clock is not trusted into the future, and a bet learned of
+   * after its day's rebate job ran is still rebated, by the next day's (bases are cumulative).
    */
   async addValid(
     q: Queryable,
@@ -82,10 +84,20 @@ export class TurnoverService {
     reference: string,
     note: string,
     family: string | null = null,
+    settledAt: number | null = null,
   ): Promise<void> {
     if (amount <= 0n) return;
     const now = this.clock.now();
-    const entry = { memberId, kind: 'turnover' as const, amount, reference, note, now, family };
+    const at = settledAt === null ? now : Math.min(settledAt, now);
+    const entry = {
+      memberId,
+      kind: 'turnover' as const,
+      amount,
+      reference,
+      note,
+      now: at,
+      family,
+    };
     if (!(await addTurnover(q, entry))) return;
     let left = amount;
     for (const b of await lockOpenBuckets(q, memberId)) {
