@@ -35,6 +35,8 @@ describe('parallel spins', () => {
       }
     }
     expect(spins.length).toBeGreaterThan(3);
+    // On PostgreSQL the spins truly overlap: most of each wave finds the first one under way.
+    if (v.db.kind === 'postgres') expect(spins.length).toBeLessThan(48);
     const nonces = spins.map((s) => s.nonce).sort((a, b) => a - b);
     expect(nonces).toEqual(nonces.map((_, i) => i));
     expect(parseMoney(await k.balance(p.playerId))).toBe(100_000n + net(spins));
