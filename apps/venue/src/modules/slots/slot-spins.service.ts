@@ -126,9 +126,12 @@ export class SlotSpinsService {
   ): Promise<SpinResult> {
     const now = this.now();
     const { pair, lastRoundAt } = await this.seeds.beginRound(q, player, now);
-    if (lastRoundAt !== null && now - lastRoundAt < this.opts.minCycleMs) {
+    // A spin that read the clock before another spin of the player that started later and
+    // finished first sees a negative cycle: too soon under the floor, and no floor when lifted.
+    const floor = this.opts.minCycleMs;
+    if (floor > 0 && lastRoundAt !== null && now - lastRoundAt < floor) {
       throw new VenueError(ErrorCode.SlotSpinTooSoon, {
-        waitMs: this.opts.minCycleMs - (now - lastRoundAt),
+        waitMs: floor - (now - lastRoundAt),
       });
     }
     const p = game.parSheet;
