@@ -136,6 +136,27 @@ test('走势图 charts 遗漏, 冷热 and 最大连出 per position', async () =
   await shot('lottery-trend');
 });
 
+test('规则 of PK10: each bet’s return by enumeration, the paytable’s hash checked', async () => {
+  await tab('规则');
+  const rules = frame.locator('.rules');
+  await expect(rules).toContainText('极速PK10');
+  // 冠亚和大 wins on 40 of the 90 ordered first two cars: 40/90 × 2.18.
+  await expect(rules.locator('tr[data-bet="gy_big"] [data-rtp]')).toHaveText('96.89%');
+  await expect(rules.locator('tr[data-bet="position"] [data-rtp]')).toHaveText('97.00%');
+  await expect(rules.locator('.mark--ok')).toBeVisible();
+});
+
+test('时时彩: 前三/中三/后三 on the board with their odds, one 注 at ¥2.00', async () => {
+  await tab('大厅');
+  await frame.locator('.lobby__card[data-game="JSSSC"] .lobby__open').click();
+  await frame.getByRole('tab', { name: '前中后三' }).click();
+  await expect(frame.locator('.ball[data-pick="front3|leopard"]')).toContainText('97.00');
+  await pick('mid3|straight');
+  await expect(frame.locator('.k3-slip [data-count]')).toHaveText('1');
+  await expect(frame.locator('.k3-slip__total')).toHaveText('¥2.00');
+  await shot('lottery-ssc');
+});
+
 test('追号 on 快3: a 2-draw plan, each draw placed as it opens', async () => {
   test.setTimeout(120_000);
   await tab('大厅');
@@ -144,6 +165,8 @@ test('追号 on 快3: a 2-draw plan, each draw placed as it opens', async () => 
   await frame.locator('.k3-slip').getByRole('button', { name: '追号', exact: true }).click();
   const sheet = frame.getByRole('dialog', { name: '追号' });
   await sheet.getByRole('button', { name: '2 期', exact: true }).click();
+  // Both draws placed whatever the first one does: 中奖后停止 off (it is on by default).
+  await sheet.getByRole('checkbox', { name: '中奖后停止追号' }).uncheck();
   await expect(sheet.locator('.k3-confirm__total')).toHaveText('¥4.00');
   await sheet.getByRole('button', { name: '确认追号 ¥4.00' }).click();
   const done = frame.getByRole('dialog', { name: '追号已创建' });
