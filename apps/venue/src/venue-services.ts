@@ -14,11 +14,7 @@ import { MerchantFeedsService } from './modules/merchant-feeds/merchant-feeds.se
 import { H5Service } from './modules/h5/h5.service';
 import { buildGames, type GamesModule } from './modules/games/games.module';
 import { gameDefinition } from './modules/games/game-catalogue';
-import {
-  TABLE_FAMILY,
-  tableDefinition,
-  testTableTiming,
-} from './modules/games/tables/tables-catalogue';
+import { TABLE_FAMILY, tableDefinition, testTableTiming } from './modules/games/tables-catalogue';
 import { VenueLedger } from './modules/ledger/venue-ledger.service';
 import { H5Limiter } from './modules/h5/h5-limits.service';
 import { LeaderLease } from './infra/leader-lease.service';
@@ -138,7 +134,15 @@ export function buildVenueServices(deps: {
     corrections,
     operatorAuth: new OperatorAuth(config.operators),
     operators: new OperatorService(db, settings, corrections, ledger, now),
-    feeds: new MerchantFeedsService(db, book, now, () => games.service.familyCounts()),
+    feeds: new MerchantFeedsService(db, book, now, async () => {
+      // The live tables count in family ZR beside any round-based ZR game.
+      const counts = await games.service.familyCounts();
+      const zr = await games.tables.service.familyCounts();
+      return {
+        ...counts,
+        ZR: { live: counts.ZR.live + zr.live, today: counts.ZR.today + zr.today },
+      };
+    }),
     h5: new H5Service(db, book, ledger, now),
     h5Limits: new H5Limiter(config.limits),
     leader: new LeaderLoop(lease, sync, acceptance, settlement, placement),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dialectNames, type Dialect } from '@nebula/protocol/venue/dialects';
+import { CRASH_HOOK, crashHooks, type CrashHooks } from './crash-hooks';
 import {
   VenueConfigError,
   parseMerchants,
@@ -71,18 +72,10 @@ const Env = z.object({
   VENUE_SETTLE_BATCH: z.coerce.number().int().min(1).max(10_000).default(2000),
   /**
    * Test hooks, refused in production: the clock moved by this many milliseconds (a restart
-   * "a day later"), and `settle-batch:N` — the process kills itself (SIGKILL) inside the N-th
-   * settlement batch, after its writes and before its commit — or `place-reserved:1` — it kills
-   * itself after a placement's liability reservation commits, before the bet's transaction —
-   * or `game-settle-batch:N`, inside the N-th batch settling a game round's bets.
+   * "a day later"), and a crash point on a money path (crash-hooks.ts).
    */
   VENUE_TEST_CLOCK_SKEW_MS: z.coerce.number().int().default(0),
-  VENUE_TEST_CRASH: z
-    .string()
-    .regex(
-      /^((settle-batch|place-reserved|game-settle-batch):\d{1,4}|game-step:(open|sealed|drawn|settled)(:[A-Z0-9]{2,16})?|table-step:(betting|sealed|dealt|settled)(:[A-Z0-9]{2,16})?)$/,
-    )
-    .optional(),
+  VENUE_TEST_CRASH: z.string().regex(CRASH_HOOK).optional(),
   /**
    * Test hook, refused in production: the house games draw every this many seconds (a divisor
    * of a day) instead of every minute, sealing a fifth of it (at least 1 s) before the draw.
@@ -140,7 +133,7 @@ export interface VenueLimits {
   liveUnauthedPerAddress: number;
 }
 
-export interface VenueConfig {
+export interface VenueConfig extends CrashHooks {
   production: boolean;
   host: string;
   port: number;
@@ -169,29 +162,11 @@ export interface VenueConfig {
   limits: VenueLimits;
   /** Test hooks (never in production). */
   clockSkewMs: number;
-  crashAtSettleBatch: number | null;
-  /** Test hook: die after a placement's liability reservation commits (never in production). */
-  crashAfterReserve: boolean;
   testMatchAt: number | null;
   /** The house games' draw interval and how long before the draw betting seals. */
   gameTiming: { roundSeconds: number; sealBeforeSeconds: number };
-  /**
-   * Test hook: die right after this step of a round of this game (any game when null) commits
-   * (never in production).
-   */
-  crashAfterGameStep: {
-    step: 'open' | 'sealed' | 'drawn' | 'settled';
-    gameCode: string | null;
-  } | null;
-  /** Test hook: die inside the N-th game settlement batch, before its commit. */
-  crashAtGameSettleBatch: number | null;
   /** Test hook: every live table's betting length in seconds (null: each table's own). */
   tableTestSeconds: number | null;
-  /** Test hook: die right after this step of a round of this table (any when null) commits. */
-  crashAfterTableStep: {
-    step: 'betting' | 'sealed' | 'dealt' | 'settled';
-    tableCode: string | null;
-  } | null;
 }
 
 export type VenueFamily = 'TY' | 'DJ';
@@ -294,10 +269,6 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
       liveUnauthedPerAddress: e.VENUE_LIVE_UNAUTHED_PER_ADDRESS,
     },
     clockSkewMs: e.VENUE_TEST_CLOCK_SKEW_MS,
-    crashAtSettleBatch: e.VENUE_TEST_CRASH?.startsWith('settle-batch:')
-      ? Number(e.VENUE_TEST_CRASH.split(':')[1])
-      : null,
-    crashAfterReserve: e.VENUE_TEST_CRASH?.startsWith('place-reserved:') ?? false,
     testMatchAt: e.VENUE_TEST_MATCH_AT ?? null,
     gameTiming: e.VENUE_TEST_DRAW_SECONDS
       ? {
@@ -305,30 +276,7 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
           sealBeforeSeconds: Math.max(1, Math.floor(drawSeconds / 5)),
         }
       : { roundSeconds: 60, sealBeforeSeconds: 10 },
-    crashAfterGameStep: e.VENUE_TEST_CRASH?.startsWith('game-step:')
-      ? crashStep(e.VENUE_TEST_CRASH)
-      : null,
-    crashAtGameSettleBatch: e.VENUE_TEST_CRASH?.startsWith('game-settle-batch:')
-      ? Number(e.VENUE_TEST_CRASH.split(':')[1])
-      : null,
     tableTestSeconds: e.VENUE_TEST_TABLE_SECONDS ?? null,
-    crashAfterTableStep: e.VENUE_TEST_CRASH?.startsWith('table-step:')
-      ? (() => {
-          const [, step, tableCode] = e.VENUE_TEST_CRASH.split(':');
-          return {
-            step: step as 'betting' | 'sealed' | 'dealt' | 'settled',
-            tableCode: tableCode ?? null,
-          };
-        })()
-      : null,
-  };
-}
-
-/** `game-step:<step>[:<game>]`, already checked by the schema's pattern. */
-function crashStep(hook: string): NonNullable<VenueConfig['crashAfterGameStep']> {
-  const [, step, gameCode] = hook.split(':');
-  return {
-    step: step as 'open' | 'sealed' | 'drawn' | 'settled',
-    gameCode: gameCode ?? null,
+    ...crashHooks(e.VENUE_TEST_CRASH),
   };
 }

@@ -1,3 +1,4 @@
+import type { GameStepHook } from '../../infra/crash-hooks';
 import type { Db, Queryable } from '@nebula/db';
 import { bytesToHex, roundMessage } from '@nebula/protocol';
 import { LeaderLost, type LeaderLease } from '../../infra/leader-lease.service';
@@ -70,7 +71,7 @@ export class GameClock {
        * Test hook: SIGKILL right after this step of a round of this game (any when null)
        * commits (never in production).
        */
-      crashAfter?: { step: GameStep; gameCode: string | null } | null;
+      crashAfter?: GameStepHook | null;
       onError?: (err: unknown) => void;
       /** The chases whose draws the clock debits when a round opens. */
       chases?: GameChaseService;

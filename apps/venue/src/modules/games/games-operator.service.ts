@@ -12,7 +12,7 @@ import { readSettings, writeSettings, type GameSettings } from './game-bets.repo
 import type { GameReportService } from './game-report.service';
 import type { GameSettlementService } from './game-settlement.service';
 import { gameDefinition } from './game-catalogue';
-import { tableDefinition } from './tables/tables-catalogue';
+import { tableDefinition } from './tables-catalogue';
 import { findGame, findRound, listGames, markVoided, setGameStatus } from './games.repository';
 import { roundView } from './games.service';
 

@@ -1,3 +1,4 @@
+import type { GameStepHook } from '../../infra/crash-hooks';
 import type { Db } from '@nebula/db';
 import type { GameFamily } from '../../infra/config';
 import type { LeaderLease } from '../../infra/leader-lease.service';
@@ -5,15 +6,15 @@ import type { VenueLedger } from '../ledger/venue-ledger.service';
 import { ChainService, DEMO_CHAIN, type ChainSettings } from './chain.service';
 import { GameBetsService } from './game-bets.service';
 import { GameChaseService } from './game-chase.service';
-import { GameClock, type GameStep } from './game-clock';
+import { GameClock } from './game-clock';
 import { GameReportService } from './game-report.service';
 import { GameSettlementService } from './game-settlement.service';
 import { GamesOperatorService } from './games-operator.service';
 import { GamesService } from './games.service';
 import type { GameTiming } from './round-schedule';
-import { buildTables, type TablesModule } from './tables/tables.module';
-import type { TableStep } from './tables/table-clock';
-import type { TableTiming } from './tables/tables-catalogue';
+import { buildTables, type TablesModule } from './tables.module';
+import type { TableStep } from './table-clock';
+import type { TableTiming } from './tables-catalogue';
 
 /**
  * The house games kernel: its chains, its clock (leader only), the bets on its rounds (placed
@@ -40,7 +41,7 @@ export function buildGames(deps: {
   /** The venue's game venues and their families (who may bet on which game). */
   gameFamilyOf?: ReadonlyMap<string, GameFamily>;
   chain?: ChainSettings;
-  crashAfter?: { step: GameStep; gameCode: string | null } | null;
+  crashAfter?: GameStepHook | null;
   /** Players per settlement batch, and the test hook that dies inside the N-th batch. */
   settle?: { playersPerBatch: number; crashAtBatch?: number | null };
   onError?: (err: unknown) => void;

@@ -19,7 +19,7 @@ import type { SessionService } from '../sessions/session.service';
 import type { GamesModule } from './games.module';
 import { VenueError } from '../../infra/venue-error';
 import { registerGameBetRoutes } from './game-bets.routes';
-import { registerTableRoutes } from './tables/tables.routes';
+import { registerTableRoutes } from './tables.routes';
 
 const bearer = (req: FastifyRequest): string | null => {
   const auth = req.headers.authorization;

@@ -1,8 +1,8 @@
 import type { Db, Queryable } from '@nebula/db';
-import { LeaderLost, type LeaderLease } from '../../../infra/leader-lease.service';
-import type { ChainService } from '../chain.service';
-import { SEAL_GRACE_MS } from '../game-clock';
-import { findGame } from '../games.repository';
+import { LeaderLost, type LeaderLease } from '../../infra/leader-lease.service';
+import type { ChainService } from './chain.service';
+import { SEAL_GRACE_MS } from './game-clock';
+import { findGame } from './games.repository';
 import { tableDefinition, type TableTiming } from './tables-catalogue';
 import {
   advanceShoe,

@@ -12,7 +12,7 @@ import {
   revealPosition,
   type StoredHand,
 } from './table-shoe.model';
-import type { GameBetRow } from '../../bets/bet.service';
+import type { GameBetRow } from '../bets/bet.service';
 
 /**
  * A fixed shoe dealt to its cut card (docs/contract.md §10.12): each hand is the rules' hand

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '@nebula/db/testing';
 import { hexToBytes } from '@nebula/protocol';
-import { migrateVenue } from '../../../db/migrate';
-import { LeaderLease } from '../../../infra/leader-lease.service';
-import { VenueLedger } from '../../ledger/venue-ledger.service';
-import { buildGames, type GamesModule } from '../games.module';
+import { migrateVenue } from '../../db/migrate';
+import { LeaderLease } from '../../infra/leader-lease.service';
+import { VenueLedger } from '../ledger/venue-ledger.service';
+import { buildGames, type GamesModule } from './games.module';
 import { testTableTiming } from './tables-catalogue';
 import { findShoe, latestShoe } from './table.repository';
 import { shoeRounds } from './table-round.repository';

@@ -1,9 +1,9 @@
 import type { Db } from '@nebula/db';
-import type { GameFamily } from '../../../infra/config';
-import type { LeaderLease } from '../../../infra/leader-lease.service';
-import type { VenueLedger } from '../../ledger/venue-ledger.service';
-import type { ChainService } from '../chain.service';
-import type { GameSettlementService } from '../game-settlement.service';
+import type { GameFamily } from '../../infra/config';
+import type { LeaderLease } from '../../infra/leader-lease.service';
+import type { VenueLedger } from '../ledger/venue-ledger.service';
+import type { ChainService } from './chain.service';
+import type { GameSettlementService } from './game-settlement.service';
 import { TableBetsService } from './table-bets.service';
 import { TableClock, type TableStep } from './table-clock';
 import { TableSettlementService } from './table-settlement.service';

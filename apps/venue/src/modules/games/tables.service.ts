@@ -7,9 +7,9 @@ import type {
   TableView,
   TablesList,
 } from '@nebula/protocol/venue/games/tables-api';
-import { VenueError } from '../../../infra/venue-error';
-import { listChains } from '../chain.repository';
-import { seedGame, findGame } from '../games.repository';
+import { VenueError } from '../../infra/venue-error';
+import { listChains } from './chain.repository';
+import { seedGame, findGame } from './games.repository';
 import {
   TABLE_CATALOGUE,
   TABLE_FAMILY,
@@ -27,7 +27,7 @@ import {
   type ShoeRow,
   type TableRow,
 } from './table.repository';
-import { shoeRounds, zoneTotals } from './table-round.repository';
+import { roundsDealtBetween, shoeRounds, zoneTotals } from './table-round.repository';
 import { revealPosition } from './table-shoe.model';
 import type { TableShoes } from './table-shoes.service';
 import { countsView, handView, limitsView, roundView, shoeView } from './table-views.model';
@@ -62,6 +62,18 @@ export class TablesService {
       );
       await seedTable(this.db, def, demoTableSettings(def.kind), this.now());
     }
+  }
+
+  /** Family ZR's counts for the merchant: `live` the open tables, `today` rounds dealt today. */
+  async familyCounts(): Promise<{ live: number; today: number }> {
+    const day = 86_400_000;
+    const shanghai = 8 * 3600_000;
+    const from = Math.floor((this.now() + shanghai) / day) * day - shanghai;
+    let live = 0;
+    for (const t of await listTables(this.db)) {
+      if ((await findGame(this.db, t.code))?.status === 'open') live += 1;
+    }
+    return { live, today: await roundsDealtBetween(this.db, from, from + day) };
   }
 
   private async table(code: string): Promise<TableRow> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, verifyMerkleProof } from '@nebula/protocol';
 import { MyTableBets, TablesList, type TableView } from '@nebula/protocol/venue/games/tables-api';
-import { createVenueTestApp, type VenueTestApp } from '../../../test/venue-test-app';
-import { gameKit, newKey, type GameKit } from '../../../test/game-kit';
-import { tableKit, type TableKit } from '../../../test/table-kit';
+import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { gameKit, newKey, type GameKit } from '../../test/game-kit';
+import { tableKit, type TableKit } from '../../test/table-kit';
 
 /**
  * The live tables over the real HTTP app (docs/contract.md §10.12): the list, placement and
@@ -57,6 +57,24 @@ describe('live tables', () => {
       'banker_pair',
       'player_pair',
     ]);
+  });
+
+  it('a ZR venue launches a table by its code', async () => {
+    const launched = await v.call<{ url: string }>('launch', {
+      venueCode: 'HOUSE_ZR',
+      playerId: 'zr-launch',
+      nickname: '玩家',
+      gameCode: 'BAC2',
+    });
+    expect(launched.code).toBe(0);
+    expect(new URL(launched.data!.url).searchParams.get('game')).toBe('BAC2');
+    const cp = await v.call('launch', {
+      venueCode: 'HOUSE_CP',
+      playerId: 'zr-launch',
+      nickname: '玩家',
+      gameCode: 'BAC2',
+    });
+    expect(cp.code).toBe(ErrorCode.VenueGameUnknown);
   });
 
   it('refuses bad bets with their codes, debiting nothing', async () => {

@@ -14,16 +14,16 @@ import {
   zonesOfKind,
   type TableZone,
 } from '@nebula/protocol/venue/games/tables-zones';
-import type { GameFamily } from '../../../infra/config';
-import { VenueError } from '../../../infra/venue-error';
-import { insertGameBets, listPlayerGameBets, readSlipBets } from '../../bets/bet.service';
-import type { GameBetRow } from '../../bets/bet.service';
-import { bookAccount, playerAccount } from '../../ledger/venue-accounts.model';
-import type { VenueLedger } from '../../ledger/venue-ledger.service';
-import type { PlayerRef } from '../../sessions/player-ref.types';
-import { gameBetVersion } from '../game-bet-view.model';
-import { addRoundStake, claimSlip, findSlip } from '../game-bets.repository';
-import { findGame } from '../games.repository';
+import type { GameFamily } from '../../infra/config';
+import { VenueError } from '../../infra/venue-error';
+import { insertGameBets, listPlayerGameBets, readSlipBets } from '../bets/bet.service';
+import type { GameBetRow } from '../bets/bet.service';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
+import type { VenueLedger } from '../ledger/venue-ledger.service';
+import type { PlayerRef } from '../sessions/player-ref.types';
+import { gameBetVersion } from './game-bet-view.model';
+import { addRoundStake, claimSlip, findSlip } from './game-bets.repository';
+import { findGame } from './games.repository';
 import { TABLE_CATALOGUE, TABLE_FAMILY, tableDefinition } from './tables-catalogue';
 import { readTable, findTableRound, type TableRow } from './table.repository';
 import { zoneOddsMilli } from './table-shoe.model';

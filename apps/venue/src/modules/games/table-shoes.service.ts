@@ -1,6 +1,6 @@
 import type { Queryable } from '@nebula/db';
 import { bytesToHex } from '@nebula/protocol';
-import type { ChainService } from '../chain.service';
+import type { ChainService } from './chain.service';
 import type { ShoeRow } from './table.repository';
 import { buildTableShoe, type TableShoe } from './table-shoe.model';
 

@@ -5,14 +5,14 @@ import {
   PlaceTableBetsRequest,
   ShoeNoParam,
   TableCodeParam,
+  TableRoundNoParam,
   tablesPaths,
 } from '@nebula/protocol/venue/games/tables-api';
-import { RoundNoParam } from '@nebula/protocol/venue/games/games';
-import { VenueError } from '../../../infra/venue-error';
-import { refusalStatus, sessionKey } from '../../h5/h5.routes';
-import type { H5Limiter } from '../../h5/h5-limits.service';
-import type { PlayerRef } from '../../sessions/player-ref.types';
-import type { SessionService } from '../../sessions/session.service';
+import { VenueError } from '../../infra/venue-error';
+import { refusalStatus, sessionKey } from '../h5/h5.routes';
+import type { H5Limiter } from '../h5/h5-limits.service';
+import type { PlayerRef } from '../sessions/player-ref.types';
+import type { SessionService } from '../sessions/session.service';
 import type { TableBetsService } from './table-bets.service';
 import type { TablesService } from './tables.service';
 
@@ -90,7 +90,7 @@ export function registerTableRoutes(app: FastifyInstance, s: TableRouteDeps): vo
   app.get(
     tablesPaths.round,
     handle(false, (_p, req) =>
-      service.round(code(req), parsed<string>(RoundNoParam, (req.params as Params).roundNo)),
+      service.round(code(req), parsed<string>(TableRoundNoParam, (req.params as Params).roundNo)),
     ),
   );
   app.get(

@@ -1,9 +1,9 @@
 import type { Db, Queryable } from '@nebula/db';
 import { parseGameSelectionId } from '@nebula/protocol/venue/games/index';
 import type { TableZone } from '@nebula/protocol/venue/games/tables-zones';
-import { openRoundBatch, type GameBetRow } from '../../bets/bet.service';
-import type { EndedBet, GameSettlementService } from '../game-settlement.service';
-import { validStakes } from '../valid-stake.model';
+import { openRoundBatch, type GameBetRow } from '../bets/bet.service';
+import type { EndedBet, GameSettlementService } from './game-settlement.service';
+import { validStakes } from './valid-stake.model';
 import type { TableRoundRow, TableRow } from './table.repository';
 import { zoneReturnMilli, type StoredHand } from './table-shoe.model';
 

@@ -12,7 +12,7 @@ import {
   zonesOfKind,
   type TableZone,
 } from '@nebula/protocol/venue/games/tables-zones';
-import type { GameBetRow } from '../../bets/bet.service';
+import type { GameBetRow } from '../bets/bet.service';
 import type { ShoeRow, TableRoundRow, TableRow } from './table.repository';
 
 /** What the table pages see (docs/contract.md §10.12): no card before it is dealt. */

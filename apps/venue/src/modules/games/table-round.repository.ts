@@ -120,3 +120,13 @@ export async function zoneTotals(
   }
   return out;
 }
+
+/** Rounds dealt in [from, to), voided ones left out (the merchant's `today` for family ZR). */
+export async function roundsDealtBetween(q: Queryable, from: number, to: number): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM venue_table_rounds
+      WHERE state IN ('dealt', 'settled') AND dealt_at >= $1 AND dealt_at < $2`,
+    [new Date(from), new Date(to)],
+  );
+  return Number(r.rows[0]!.n);
+}
