@@ -5,9 +5,9 @@ import {
   PlaceTableBetsRequest,
   ShoeNoParam,
   TableCodeParam,
+  TableRoundNoParam,
   tablesPaths,
 } from '@nebula/protocol/venue/games/tables-api';
-import { RoundNoParam } from '@nebula/protocol/venue/games/games';
 import { VenueError } from '../../infra/venue-error';
 import { refusalStatus, sessionKey } from '../h5/h5.routes';
 import type { H5Limiter } from '../h5/h5-limits.service';
@@ -90,7 +90,7 @@ export function registerTableRoutes(app: FastifyInstance, s: TableRouteDeps): vo
   app.get(
     tablesPaths.round,
     handle(false, (_p, req) =>
-      service.round(code(req), parsed<string>(RoundNoParam, (req.params as Params).roundNo)),
+      service.round(code(req), parsed<string>(TableRoundNoParam, (req.params as Params).roundNo)),
     ),
   );
   app.get(

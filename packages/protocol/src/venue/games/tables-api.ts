@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyString } from '../../api/core/common';
-import { GameCodeParam, RoundNoParam } from './games';
+import { GameCodeParam } from './games';
 import {
   TABLE_CARD_SIDES,
   TABLE_KINDS,
@@ -31,7 +31,9 @@ export const tablesPaths = {
 } as const;
 
 export const TableCodeParam = GameCodeParam;
-export const ShoeNoParam = RoundNoParam;
+/** A table's round or shoe number: 1, 2, … (at most 18 digits: it is a BIGINT). */
+export const TableRoundNoParam = z.string().regex(/^[1-9][0-9]{0,17}$/);
+export const ShoeNoParam = TableRoundNoParam;
 export const TableZoneSchema = z.enum(TABLE_ZONES);
 
 export const TableZoneLimit = z.object({
@@ -147,7 +149,7 @@ export type TablesList = z.infer<typeof TablesList>;
 export const PlaceTableBetsRequest = z
   .object({
     requestKey: z.string().regex(/^[A-Za-z0-9_:-]{8,80}$/),
-    roundNo: RoundNoParam,
+    roundNo: TableRoundNoParam,
     bets: z
       .array(z.object({ zone: TableZoneSchema, amount: moneyString }).strict())
       .min(1)
