@@ -203,4 +203,49 @@ describe('live tables', () => {
     expect(next.shoe!.cardsUsed).toBeGreaterThanOrEqual(d.round.hand!.cards[1]!.position + 1);
     expect(next.hands.some((h) => h.roundNo === roundNo)).toBe(false);
   });
+
+  it("operators read and change a table's limits, audited; bets follow them", async () => {
+    const read = await g.op('/operator/v1/tables/limits', { tableCode: 'BAC2' }, 'viewer');
+    expect(read).toMatchObject({ code: 0, data: { tableCode: 'BAC2', maxPerRound: '100000.00' } });
+    const change = {
+      tableCode: 'BAC2',
+      zones: [{ zone: 'tie', min: '20.00', max: '100.00' }],
+      chips: ['10.00', '50.00', '500.00'],
+      reason: '限红调整',
+    };
+    expect((await g.op('/operator/v1/tables/limits/update', change, 'trader')).code).toBe(
+      ErrorCode.VenueOperatorForbidden,
+    );
+    const bad = { ...change, zones: [{ zone: 'tie', min: '200.00', max: '100.00' }] };
+    expect((await g.op('/operator/v1/tables/limits/update', bad, 'admin')).code).toBe(
+      ErrorCode.VenueRequestInvalid,
+    );
+    const dragon = { ...change, zones: [{ zone: 'dragon', min: '20.00', max: '100.00' }] };
+    expect((await g.op('/operator/v1/tables/limits/update', dragon, 'admin')).code).toBe(
+      ErrorCode.VenueRequestInvalid,
+    );
+    const done = await g.op<{ chips: string[] }>(
+      '/operator/v1/tables/limits/update',
+      change,
+      'admin',
+    );
+    expect(done.data?.chips).toEqual(['10.00', '50.00', '500.00']);
+    const audited = await v.db.query<{ operator: string }>(
+      "SELECT operator FROM venue_operator_audit WHERE action = 'table.limits' AND target = 'BAC2'",
+    );
+    expect(audited.rows.map((r) => r.operator)).toEqual(['admin-op']);
+    const t = await k.fresh('BAC2');
+    const round = t.round!.roundNo;
+    await refused(
+      k.place(alice.token, 'BAC2', round, [{ zone: 'tie', amount: '200.00' }]),
+      ErrorCode.VenueTableAmountInvalid,
+    );
+    await refused(
+      k.place(alice.token, 'BAC2', round, [{ zone: 'banker', amount: '35.50' }]),
+      ErrorCode.VenueTableAmountInvalid,
+    );
+    expect(
+      (await k.place(alice.token, 'BAC2', round, [{ zone: 'tie', amount: '100.00' }])).code,
+    ).toBe(0);
+  });
 });
