@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, verifyMerkleProof } from '@nebula/protocol';
 import { MyTableBets, TablesList, type TableView } from '@nebula/protocol/venue/games/tables-api';
+import { BetChanges } from '@nebula/protocol/venue/merchant';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { gameKit, newKey, type GameKit } from '../../test/game-kit';
 import { tableKit, type TableKit } from '../../test/table-kit';
@@ -185,6 +186,20 @@ describe('live tables', () => {
     expect(fen(await balance(bob))).toBe(10_000 + pays.player);
     const bankerBet = mine.bets.find((b) => b.zone === 'banker')!;
     expect(bankerBet.validStake).toBe(tie ? '0.00' : '100.00');
+    // The merchant feed: each bet accepted, then settled with its payout and valid stake.
+    const feed = BetChanges.parse(
+      (await v.call('betChanges', { venueCode: 'HOUSE_ZR', cursor: '', limit: 1000 })).data,
+    ).changes.filter((c) => c.betId === bankerBet.betId);
+    expect(feed.map((c) => [c.kind, c.payout, c.validStake])).toEqual([
+      ['accepted', null, null],
+      ['settled', bankerBet.payout, bankerBet.validStake],
+    ]);
+    expect(feed[1]!.legs[0]).toMatchObject({
+      selectionId: `g:BAC1:${roundNo}:banker:`,
+      marketLabel: '庄',
+      oddsMilli: 1950,
+      result: tie ? 'push' : hand.winner === 'banker' ? 'won' : 'lost',
+    });
   });
 
   it('voids a round whose seal was missed: stakes refunded, its cards dealt as 作废', async () => {
