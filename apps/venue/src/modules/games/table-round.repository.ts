@@ -130,3 +130,31 @@ export async function roundsDealtBetween(q: Queryable, from: number, to: number)
   );
   return Number(r.rows[0]!.n);
 }
+
+/** An operator's change of a table's limits and chips (fen). */
+export async function writeTableSettings(
+  q: Queryable,
+  code: string,
+  s: {
+    zoneLimits: Partial<Record<TableZone, { min: bigint; max: bigint }>>;
+    maxPerRound: bigint;
+    chips: bigint[];
+  },
+  now: number,
+): Promise<void> {
+  const limits: Record<string, { min: string; max: string }> = {};
+  for (const [zone, l] of Object.entries(s.zoneLimits)) {
+    limits[zone] = { min: String(l.min), max: String(l.max) };
+  }
+  await q.query(
+    `UPDATE venue_tables SET zone_limits = $2, max_per_round = $3, chips = $4, updated_at = $5
+     WHERE code = $1`,
+    [
+      code,
+      JSON.stringify(limits),
+      s.maxPerRound,
+      JSON.stringify(s.chips.map(String)),
+      new Date(now),
+    ],
+  );
+}

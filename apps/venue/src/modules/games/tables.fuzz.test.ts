@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tablesPaths } from '@nebula/protocol/venue/games/tables-api';
-import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { tablesOperatorPaths, tablesPaths } from '@nebula/protocol/venue/games/tables-api';
+import { VENUE_OPERATOR_HEADER } from '@nebula/protocol/venue/operator';
+import { createVenueTestApp, OPERATOR_TOKENS, type VenueTestApp } from '../../test/venue-test-app';
 
 /**
  * The live tables' routes (docs/contract.md §10.12) walked with hostile input — unknown and
@@ -51,6 +52,14 @@ const bodies: (string | undefined)[] = [
     bets: Array(8).fill({ zone: 'tie', amount: 10 }),
   }),
   JSON.stringify({ requestKey: 'x', roundNo: 1, bets: [{ zone: { $ne: 1 }, amount: null }] }),
+  JSON.stringify({ tableCode: 'BAC1', chips: [], reason: 'x'.repeat(500) }),
+  JSON.stringify({
+    tableCode: 'LH1',
+    zones: [{ zone: 'tiger', min: '99999999999999.99', max: '0' }],
+    maxPerRound: '0.01',
+    chips: ['0.00', '0.00'],
+    reason: '测试',
+  }),
 ];
 const queries = [
   '',
@@ -65,6 +74,7 @@ describe('the fuzz walk over the tables', () => {
     const routes: { method: 'GET' | 'POST'; url: string }[] = [
       { method: 'GET', url: tablesPaths.list },
       { method: 'GET', url: tablesPaths.mine },
+      ...Object.values(tablesOperatorPaths).map((url) => ({ method: 'POST' as const, url })),
       ...tables.flatMap((t) => [
         { method: 'GET' as const, url: tablesPaths.table.replace(':tableCode', t) },
         { method: 'POST' as const, url: tablesPaths.place.replace(':tableCode', t) },
@@ -83,7 +93,9 @@ describe('the fuzz walk over the tables', () => {
     let calls = 0;
     for (const route of routes) {
       for (const token of [undefined, 'x', ...tokens]) {
-        const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+        const headers: Record<string, string> = token
+          ? { authorization: `Bearer ${token}` }
+          : { [VENUE_OPERATOR_HEADER]: OPERATOR_TOKENS.admin };
         for (const q of route.method === 'GET' ? queries : ['']) {
           for (const body of route.method === 'POST' ? bodies : [undefined]) {
             const r = await v.app.inject({

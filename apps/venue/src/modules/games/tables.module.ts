@@ -9,6 +9,7 @@ import { TableClock, type TableStep } from './table-clock';
 import { TableSettlementService } from './table-settlement.service';
 import { TableShoes } from './table-shoes.service';
 import { LIVE_TABLE_TIMING, type TableTiming } from './tables-catalogue';
+import { TablesOperatorService } from './tables-operator.service';
 import { TablesService } from './tables.service';
 
 /** The live tables (docs/contract.md §10.12): their clock, bets and read side. */
@@ -18,6 +19,7 @@ export interface TablesModule {
   bets: TableBetsService;
   settlement: TableSettlementService;
   shoes: TableShoes;
+  operator: TablesOperatorService;
 }
 
 export function buildTables(deps: {
@@ -50,5 +52,6 @@ export function buildTables(deps: {
     bets: new TableBetsService(deps.db, deps.ledger, deps.gameFamilyOf ?? new Map(), deps.now),
     settlement,
     shoes,
+    operator: new TablesOperatorService(deps.db, deps.now),
   };
 }

@@ -3,9 +3,12 @@ import { ErrorCode } from '@nebula/protocol';
 import {
   MyTableBetsQuery,
   PlaceTableBetsRequest,
+  SetTableLimitsRequest,
+  TableLimitsRequest,
   ShoeNoParam,
   TableCodeParam,
   TableRoundNoParam,
+  tablesOperatorPaths,
   tablesPaths,
 } from '@nebula/protocol/venue/games/tables-api';
 import { VenueError } from '../../infra/venue-error';
@@ -13,12 +16,16 @@ import { refusalStatus, sessionKey } from '../h5/h5.routes';
 import type { H5Limiter } from '../h5/h5-limits.service';
 import type { PlayerRef } from '../sessions/player-ref.types';
 import type { SessionService } from '../sessions/session.service';
+import { VENUE_OPERATOR_HEADER } from '@nebula/protocol/venue/operator';
+import type { OperatorAuth } from '../operator/operator-auth.service';
 import type { TableBetsService } from './table-bets.service';
+import type { TablesOperatorService } from './tables-operator.service';
 import type { TablesService } from './tables.service';
 
 export interface TableRouteDeps {
-  tables: { service: TablesService; bets: TableBetsService };
+  tables: { service: TablesService; bets: TableBetsService; operator: TablesOperatorService };
   h5Limits: H5Limiter;
+  operatorAuth: OperatorAuth;
   sessions: SessionService;
 }
 
@@ -99,4 +106,24 @@ export function registerTableRoutes(app: FastifyInstance, s: TableRouteDeps): vo
       service.shoe(code(req), parsed<string>(ShoeNoParam, (req.params as Params).shoeNo)),
     ),
   );
+  // Operators: the tables' limits and chips (viewer reads, admin changes with a reason).
+  const ops = [
+    [tablesOperatorPaths.limits, 'viewer', TableLimitsRequest],
+    [tablesOperatorPaths.setLimits, 'admin', SetTableLimitsRequest],
+  ] as const;
+  for (const [path, role, schema] of ops) {
+    app.post(path, async (req, reply) => {
+      try {
+        const op = s.operatorAuth.verify(req.headers[VENUE_OPERATOR_HEADER], role);
+        const data =
+          schema === SetTableLimitsRequest
+            ? await s.tables.operator.setLimits(op, parsed(SetTableLimitsRequest, req.body ?? {}))
+            : await s.tables.operator.limits(parsed(TableLimitsRequest, req.body ?? {}).tableCode);
+        return reply.send({ code: 0, data });
+      } catch (err) {
+        if (err instanceof VenueError) return reply.send({ code: err.code, message: err.message });
+        throw err;
+      }
+    });
+  }
 }

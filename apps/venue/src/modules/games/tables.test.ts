@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, verifyMerkleProof } from '@nebula/protocol';
 import { MyTableBets, TablesList, type TableView } from '@nebula/protocol/venue/games/tables-api';
+import { BetChanges } from '@nebula/protocol/venue/merchant';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { gameKit, newKey, type GameKit } from '../../test/game-kit';
 import { tableKit, type TableKit } from '../../test/table-kit';
@@ -185,6 +186,20 @@ describe('live tables', () => {
     expect(fen(await balance(bob))).toBe(10_000 + pays.player);
     const bankerBet = mine.bets.find((b) => b.zone === 'banker')!;
     expect(bankerBet.validStake).toBe(tie ? '0.00' : '100.00');
+    // The merchant feed: each bet accepted, then settled with its payout and valid stake.
+    const feed = BetChanges.parse(
+      (await v.call('betChanges', { venueCode: 'HOUSE_ZR', cursor: '', limit: 1000 })).data,
+    ).changes.filter((c) => c.betId === bankerBet.betId);
+    expect(feed.map((c) => [c.kind, c.payout, c.validStake])).toEqual([
+      ['accepted', null, null],
+      ['settled', bankerBet.payout, bankerBet.validStake],
+    ]);
+    expect(feed[1]!.legs[0]).toMatchObject({
+      selectionId: `g:BAC1:${roundNo}:banker:`,
+      marketLabel: '庄',
+      oddsMilli: 1950,
+      result: tie ? 'push' : hand.winner === 'banker' ? 'won' : 'lost',
+    });
   });
 
   it('voids a round whose seal was missed: stakes refunded, its cards dealt as 作废', async () => {
@@ -202,5 +217,50 @@ describe('live tables', () => {
     const next = await k.fresh('LH1');
     expect(next.shoe!.cardsUsed).toBeGreaterThanOrEqual(d.round.hand!.cards[1]!.position + 1);
     expect(next.hands.some((h) => h.roundNo === roundNo)).toBe(false);
+  });
+
+  it("operators read and change a table's limits, audited; bets follow them", async () => {
+    const read = await g.op('/operator/v1/tables/limits', { tableCode: 'BAC2' }, 'viewer');
+    expect(read).toMatchObject({ code: 0, data: { tableCode: 'BAC2', maxPerRound: '100000.00' } });
+    const change = {
+      tableCode: 'BAC2',
+      zones: [{ zone: 'tie', min: '20.00', max: '100.00' }],
+      chips: ['10.00', '50.00', '500.00'],
+      reason: '限红调整',
+    };
+    expect((await g.op('/operator/v1/tables/limits/update', change, 'trader')).code).toBe(
+      ErrorCode.VenueOperatorForbidden,
+    );
+    const bad = { ...change, zones: [{ zone: 'tie', min: '200.00', max: '100.00' }] };
+    expect((await g.op('/operator/v1/tables/limits/update', bad, 'admin')).code).toBe(
+      ErrorCode.VenueRequestInvalid,
+    );
+    const dragon = { ...change, zones: [{ zone: 'dragon', min: '20.00', max: '100.00' }] };
+    expect((await g.op('/operator/v1/tables/limits/update', dragon, 'admin')).code).toBe(
+      ErrorCode.VenueRequestInvalid,
+    );
+    const done = await g.op<{ chips: string[] }>(
+      '/operator/v1/tables/limits/update',
+      change,
+      'admin',
+    );
+    expect(done.data?.chips).toEqual(['10.00', '50.00', '500.00']);
+    const audited = await v.db.query<{ operator: string }>(
+      "SELECT operator FROM venue_operator_audit WHERE action = 'table.limits' AND target = 'BAC2'",
+    );
+    expect(audited.rows.map((r) => r.operator)).toEqual(['admin-op']);
+    const t = await k.fresh('BAC2');
+    const round = t.round!.roundNo;
+    await refused(
+      k.place(alice.token, 'BAC2', round, [{ zone: 'tie', amount: '200.00' }]),
+      ErrorCode.VenueTableAmountInvalid,
+    );
+    await refused(
+      k.place(alice.token, 'BAC2', round, [{ zone: 'banker', amount: '35.50' }]),
+      ErrorCode.VenueTableAmountInvalid,
+    );
+    expect(
+      (await k.place(alice.token, 'BAC2', round, [{ zone: 'tie', amount: '100.00' }])).code,
+    ).toBe(0);
   });
 });

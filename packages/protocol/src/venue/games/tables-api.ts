@@ -233,3 +233,29 @@ export type MyTableBetsQuery = z.infer<typeof MyTableBetsQuery>;
 
 export const MyTableBets = z.object({ bets: z.array(TableBetView), more: z.boolean() });
 export type MyTableBets = z.infer<typeof MyTableBets>;
+
+/**
+ * Operators' calls on the tables' limits (`x-venue-operator-token`): read them (viewer) and
+ * change them with a reason (admin, audited with before and after).
+ */
+export const tablesOperatorPaths = {
+  limits: '/operator/v1/tables/limits',
+  setLimits: '/operator/v1/tables/limits/update',
+} as const;
+
+export const TableLimitsRequest = z.object({ tableCode: TableCodeParam }).strict();
+
+/** Any of a table's zone limits, its per-round limit and its chips (at least one). */
+export const SetTableLimitsRequest = z
+  .object({
+    tableCode: TableCodeParam,
+    zones: z.array(TableZoneLimit.strict()).min(1).max(5).optional(),
+    maxPerRound: moneyString.optional(),
+    chips: z.array(moneyString).min(1).max(8).optional(),
+    reason: z.string().trim().min(2).max(200),
+  })
+  .strict();
+export type SetTableLimitsRequest = z.infer<typeof SetTableLimitsRequest>;
+
+export const TableOperatorLimits = TableLimits.extend({ tableCode: z.string() });
+export type TableOperatorLimits = z.infer<typeof TableOperatorLimits>;
