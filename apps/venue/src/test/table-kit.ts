@@ -1,6 +1,7 @@
 import {
   TableRoundDetail,
-  TableView,
+  TableDetail,
+  type TableView,
   type PlaceTableBetsResult,
 } from '@nebula/protocol/venue/games/tables-api';
 import { newKey } from './game-kit';
@@ -32,7 +33,7 @@ export function tableKit(v: VenueTestApp, token: () => string): TableKit {
   const now = () => Date.now() + v.clock.offset;
   const kit: TableKit = {
     async view(code) {
-      return TableView.parse((await v.page('GET', `/h5/api/tables/${code}`, token())).data);
+      return TableDetail.parse((await v.page('GET', `/h5/api/tables/${code}`, token())).data);
     },
     async tickAt(at) {
       v.clock.offset = Math.max(v.clock.offset, at - Date.now());

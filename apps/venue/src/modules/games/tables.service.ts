@@ -2,6 +2,7 @@ import type { Db } from '@nebula/db';
 import { ErrorCode } from '@nebula/protocol';
 import type {
   RevealedCard,
+  TableDetail,
   TableRoundDetail,
   TableShoeDetail,
   TableView,
@@ -118,7 +119,7 @@ export class TablesService {
     return { serverTime: this.now(), tables };
   }
 
-  async get(code: string): Promise<TableView & { serverTime: number }> {
+  async get(code: string): Promise<TableDetail> {
     return { ...(await this.view(await this.table(code))), serverTime: this.now() };
   }
 

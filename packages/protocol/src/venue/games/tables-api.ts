@@ -146,6 +146,10 @@ export type TableView = z.infer<typeof TableView>;
 export const TablesList = z.object({ serverTime: z.number().int(), tables: z.array(TableView) });
 export type TablesList = z.infer<typeof TablesList>;
 
+/** One table (`GET …/tables/{code}`), with the venue's clock for the page's countdown. */
+export const TableDetail = TableView.extend({ serverTime: z.number().int() });
+export type TableDetail = z.infer<typeof TableDetail>;
+
 export const PlaceTableBetsRequest = z
   .object({
     requestKey: z.string().regex(/^[A-Za-z0-9_:-]{8,80}$/),
