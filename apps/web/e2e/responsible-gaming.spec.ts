@@ -110,3 +110,29 @@ test('the monthly statement shows the month’s deposits and exports them as CSV
   expect(text).toContain('累计净存款（截至本月底）,200.00');
   expect(cspViolations).toEqual([]);
 });
+
+test('loss, wager and time limits: set at once, each window with what it has used', async ({
+  page,
+  cspViolations,
+}) => {
+  await register(page);
+  await page.goto('/mine/depositLimit');
+  await page.getByRole('link', { name: /亏损、投注与时长限额/ }).click();
+  await expect(page).toHaveURL(/\/mine\/playLimits$/);
+  const loss = page.locator('[data-kind="loss"][data-period="day"]');
+  await loss.getByRole('button', { name: '设置' }).click();
+  let sheet = page.getByRole('dialog', { name: '24 小时亏损限额' });
+  await sheet.getByRole('textbox').fill('100');
+  await sheet.getByRole('button', { name: '保存' }).click();
+  await expect(loss.locator('.nb-limit__amount')).toHaveText('¥100.00');
+  await expect(loss.locator('.nb-limit__used')).toHaveText('窗口内已用 ¥0.00');
+  const time = page.locator('[data-kind="time"][data-period="week"]');
+  await time.getByRole('button', { name: '设置' }).click();
+  sheet = page.getByRole('dialog', { name: '7 天游戏时长限额' });
+  await sheet.getByRole('textbox').fill('600');
+  await sheet.getByRole('button', { name: '保存' }).click();
+  await expect(time.locator('.nb-limit__amount')).toHaveText('600 分钟');
+  await expect(time.locator('.nb-limit__used')).toHaveText('窗口内已用 0 分钟');
+  await shot(page, 'play-limits');
+  expect(cspViolations).toEqual([]);
+});

@@ -14,6 +14,7 @@ import { RegistrationService } from './registration.service';
 import type { SessionService } from './session.service';
 import type { StepUpGuard } from './step-up-guard';
 import { TokenService } from './token.service';
+import type { SelfExclusionCheck } from './self-exclusion-check.types';
 
 /** The ways into an account and out of it, each its own service. */
 export interface AuthServices {
@@ -41,12 +42,6 @@ export interface AuthServicesDeps {
   jwtSecret: string;
   /** The self-exclusion register, asked at registration and login (bound late). */
   selfExclusion?: SelfExclusionCheck;
-}
-
-/** What registration and login ask the self-exclusion register (self-exclusion-gate.service.ts). */
-export interface SelfExclusionCheck {
-  assertMayRegister(identity: { userName: string }): Promise<void>;
-  assertMayLogin(memberId: number): Promise<void>;
 }
 
 export function createAuthServices(d: AuthServicesDeps): AuthServices {

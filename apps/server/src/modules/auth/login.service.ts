@@ -14,7 +14,7 @@ import * as loginRecords from './login-record.repository';
 import { RISK_CODE, assessLoginRisk, type RiskReason } from './login-risk';
 import { LoginThrottle, type ThrottleRules } from './login-throttle';
 import type { SessionService } from './session.service';
-import type { SelfExclusionCheck } from './auth-services';
+import type { SelfExclusionCheck } from './self-exclusion-check.types';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 

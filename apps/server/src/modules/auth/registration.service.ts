@@ -17,7 +17,7 @@ import * as credentials from './credentials.repository';
 import type { LoginCompletionService, RequestMeta } from './login-completion.service';
 import type { SessionService } from './session.service';
 import * as throttles from './throttle.repository';
-import type { SelfExclusionCheck } from './auth-services';
+import type { SelfExclusionCheck } from './self-exclusion-check.types';
 
 const HOUR_MS = 60 * 60 * 1000;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -81,6 +81,7 @@ export class PlayLimitsService {
     if (!this.d.push) return;
     const now = this.d.clock.now();
     if (!always && now - (this.#pushed.get(memberId) ?? 0) < ALLOWANCE_REFRESH_MS) return;
+    if (!always && !(await this.#hasLimit(this.d.db, memberId, ['loss', 'wager']))) return;
     const use = await this.usage(this.d.db, memberId);
     const left = (kind: PlayLimitKind): string | null => {
       const rest = use
@@ -159,6 +160,8 @@ export class PlayLimitsService {
 
   /** The first limit whose window has used it up, or null. */
   async reached(q: Queryable, memberId: number): Promise<PlayLimitUse | null> {
+    // Most members keep no such limit: one cheap read spares them the windows' sums.
+    if (!(await this.#hasLimit(q, memberId, PLAY_LIMIT_KINDS))) return null;
     const all = await this.usage(q, memberId);
     return all.find((u) => u.limit !== null && u.used >= u.limit) ?? null;
   }
@@ -190,8 +193,11 @@ export class PlayLimitsService {
 
   /** The member site checked in: an open stretch of play goes on (none is opened). */
   async seen(memberId: number): Promise<void> {
-    if (await repo.notePlay(this.d.db, memberId, this.d.clock.now(), PLAY_TIME_GAP_MS, false))
-      await this.pushAllowance(memberId, false);
+    if (!(await repo.notePlay(this.d.db, memberId, this.d.clock.now(), PLAY_TIME_GAP_MS, false)))
+      return;
+    // Play time runs without bets: a time limit is judged here too.
+    await this.#judge(memberId);
+    await this.pushAllowance(memberId, false);
   }
 
   /**
@@ -203,23 +209,33 @@ export class PlayLimitsService {
       try {
         for (const at of times)
           await repo.notePlay(this.d.db, memberId, at, PLAY_TIME_GAP_MS, true);
-        const r = await this.reached(this.d.db, memberId);
         // Every change the bets make moves the allowance: the venues hear it at once.
         this.#pushed.delete(memberId);
         await this.pushAllowance(memberId, false);
-        if (!r) continue;
-        const now = this.d.clock.now();
-        if (!(await repo.recordStop(this.d.db, memberId, r, now))) continue;
-        await this.d.stop?.(memberId, `limit:${memberId}:${now}`);
-        await this.d.notify?.(
-          memberId,
-          '已达到您设置的限额',
-          `${describe(r)}。您在各场馆的会话已结束，场馆余额已转回中心钱包；窗口期内的用量回落到限额以下后方可继续游戏。`,
-        );
+        await this.#judge(memberId);
       } catch (err) {
         this.d.log.error({ err, memberId }, 'play limit not enforced after bets');
       }
     }
+  }
+
+  /** A reached limit stops the member once: sessions ended, balances recalled, told why. */
+  async #judge(memberId: number): Promise<void> {
+    const r = await this.reached(this.d.db, memberId);
+    if (!r) return;
+    const now = this.d.clock.now();
+    if (!(await repo.recordStop(this.d.db, memberId, r, now))) return;
+    await this.d.stop?.(memberId, `limit:${memberId}:${now}`);
+    await this.d.notify?.(
+      memberId,
+      '已达到您设置的限额',
+      `${describe(r)}。您在各场馆的会话已结束，场馆余额已转回中心钱包；窗口期内的用量回落到限额以下后方可继续游戏。`,
+    );
+  }
+
+  async #hasLimit(q: Queryable, memberId: number, kinds: readonly PlayLimitKind[]) {
+    for (const k of kinds) if ((await this.d.limits.amounts(q, memberId, k)).size > 0) return true;
+    return false;
   }
 }
 

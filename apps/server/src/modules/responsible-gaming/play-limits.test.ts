@@ -139,6 +139,9 @@ describe('wager and time limits', () => {
       await m.client.data<RealityCheck>('realityCheck', { token: m.token });
     }
     expect(await one(m, 'time')).toMatchObject({ amount: '30.00', used: '36.00' });
+    // Reached between bets: the check-in that passed it stopped the member and told them.
+    const mail = await m.client.data<MailPage>('mailList', { token: m.token });
+    expect(mail.list.map((x) => x.title)).toContain('已达到您设置的限额');
     const r = await expectCode(transfer(m, 'FAKE', 'in', '10'), ErrorCode.PlayLimitReached);
     expect(r.message).toContain('游戏时长限额（24小时 30 分钟，已用 36 分钟）');
     // A gap longer than the stretch allows adds nothing.
