@@ -166,6 +166,7 @@ export function buildVenueServices(deps: {
       now,
       gameFamilyOf: config.gameFamilyOf,
       opts: config.slots,
+      allowance,
     }),
     timers,
   };

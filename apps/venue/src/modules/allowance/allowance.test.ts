@@ -4,18 +4,21 @@ import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { gameKit, type GameKit } from '../../test/game-kit';
+import { SLOT_VENUE_CODES, slotKit } from '../../test/slot-kit';
+import { tableKit } from '../../test/table-kit';
 
 /**
  * The loss and wager allowance the platform pushes (docs/contract.md §6, the allowance call):
  * the venue subtracts the stakes placed since the platform computed it and refuses a bet past
- * zero (9225) — a house game slip and a sportsbook bet alike — debiting nothing; a later push
+ * zero (9225) — a house game slip, a table bet, a slot spin and a sportsbook bet alike —
+ * debiting nothing; a later push
  * replaces it, an older one changes nothing; a player never pushed for bets unchecked.
  */
 let v: VenueTestApp;
 let k: GameKit;
 let watcher: { playerId: string; token: string };
 beforeAll(async () => {
-  v = await createVenueTestApp();
+  v = await createVenueTestApp({ VENUE_CODES: SLOT_VENUE_CODES });
   await v.leader.tick();
   watcher = await v.fundedPlayer('1.00', 'HOUSE_CP');
   k = gameKit(v, () => watcher.token);
@@ -80,6 +83,34 @@ describe('the pushed allowance', () => {
     expect((await bet('20')).code).toBe(ErrorCode.PlayAllowanceExceeded);
     expect((await bet('15')).code).toBe(0);
     expect(await walletOf(p.playerId)).toBe('75.00');
+  });
+
+  it('a live table bet past the allowance is refused and debits nothing', async () => {
+    const p = await v.fundedPlayer('100.00', 'HOUSE_ZR');
+    const t = tableKit(v, () => p.token);
+    const round = (await t.fresh('BAC1')).round!.roundNo;
+    await push(p.playerId, 'HOUSE_ZR', { wager: '30.00' });
+    const bet = (amount: string) => t.place(p.token, 'BAC1', round, [{ zone: 'banker', amount }]);
+    expect((await bet('20.00')).code).toBe(0);
+    expect((await bet('20.00')).code).toBe(ErrorCode.PlayAllowanceExceeded);
+    expect((await bet('10.00')).code).toBe(0);
+    const wallet = await v.call<{ balance: string }>('balance', {
+      venueCode: 'HOUSE_ZR',
+      playerId: p.playerId,
+    });
+    expect(wallet.data!.balance).toBe('70.00');
+  });
+
+  it('a slot spin past the allowance is refused and debits nothing', async () => {
+    const p = await v.fundedPlayer('100.00', 'HOUSE_DZ');
+    const s = slotKit(v);
+    await push(p.playerId, 'HOUSE_DZ', { loss: '1.00' });
+    // 20 lines × 0.05 = 1.00 a spin: the first fits exactly, the next does not.
+    expect((await s.spin(p.token, { lineBet: '0.05' })).code).toBe(0);
+    const before = await s.balance(p.playerId);
+    v.clock.offset += 3_000; // past the 2.5 s spin cycle
+    expect((await s.spin(p.token, { lineBet: '0.05' })).code).toBe(ErrorCode.PlayAllowanceExceeded);
+    expect(await s.balance(p.playerId)).toBe(before);
   });
 
   it('a player the platform never pushed for bets unchecked', async () => {

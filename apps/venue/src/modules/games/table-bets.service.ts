@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { betNumbersOf } from '../bet-numbers/bet-numbers.service';
+import type { StakeAllowance } from '../allowance/allowance.service';
 import type { Db } from '@nebula/db';
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
 import { gameSelectionId } from '@nebula/protocol/venue/games/game-selection';
@@ -47,6 +48,8 @@ export class TableBetsService {
     private readonly ledger: VenueLedger,
     private readonly gameFamilyOf: ReadonlyMap<string, GameFamily>,
     private readonly now: () => number,
+    /** The platform's loss and wager allowance (allowance.service.ts), taken with the debit. */
+    private readonly allowance: StakeAllowance | null = null,
   ) {}
 
   /** The table, when the session's venue offers it (a ZR game venue); 8120 otherwise. */
@@ -192,6 +195,11 @@ export class TableBetsService {
         })),
       );
       if (!debit.posted) throw refuse(ErrorCode.BetBalanceInsufficient);
+      await this.allowance?.take(
+        q,
+        player,
+        bets.reduce((sum, b) => sum + b.stake, 0n),
+      );
       await insertGameBets(
         q,
         bets,

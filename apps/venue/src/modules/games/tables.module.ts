@@ -1,6 +1,7 @@
 import type { Db } from '@nebula/db';
 import type { GameFamily } from '../../infra/config';
 import type { LeaderLease } from '../../infra/leader-lease.service';
+import type { StakeAllowance } from '../allowance/allowance.service';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import type { ChainService } from './chain.service';
 import type { GameSettlementService } from './game-settlement.service';
@@ -34,6 +35,8 @@ export function buildTables(deps: {
   tableTiming?: TableTiming;
   tableCrashAfter?: { step: TableStep; tableCode: string | null } | null;
   onError?: (err: unknown) => void;
+  /** The platform's loss and wager allowance, taken with each stake (allowance.service.ts). */
+  allowance?: StakeAllowance;
 }): TablesModule {
   const shoes = new TableShoes(deps.chains);
   const settlement = new TableSettlementService(deps.db, deps.settlement, deps.playersPerBatch);
@@ -49,7 +52,13 @@ export function buildTables(deps: {
       { crashAfter: deps.tableCrashAfter ?? null, onError: deps.onError },
     ),
     service: new TablesService(deps.db, shoes, deps.now),
-    bets: new TableBetsService(deps.db, deps.ledger, deps.gameFamilyOf ?? new Map(), deps.now),
+    bets: new TableBetsService(
+      deps.db,
+      deps.ledger,
+      deps.gameFamilyOf ?? new Map(),
+      deps.now,
+      deps.allowance ?? null,
+    ),
     settlement,
     shoes,
     operator: new TablesOperatorService(deps.db, deps.now),

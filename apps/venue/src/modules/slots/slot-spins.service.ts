@@ -29,6 +29,7 @@ import {
 import { spinHistoryItem, spinResultView, storedScreens } from './slot-view.model';
 import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import { betNumbersOf } from '../bet-numbers/bet-numbers.service';
+import type { StakeAllowance } from '../allowance/allowance.service';
 
 /** Thrown inside a spin whose key the player has used: the transaction rolls back. */
 class KeyTaken extends Error {}
@@ -58,6 +59,8 @@ export class SlotSpinsService {
     private readonly gameFamilyOf: ReadonlyMap<string, GameFamily>,
     private readonly now: () => number,
     private readonly opts: SlotSpinOptions,
+    /** The platform's loss and wager allowance (allowance.service.ts), taken with the debit. */
+    private readonly allowance: StakeAllowance | null = null,
   ) {}
 
   /** A slot game the player's venue offers (the DZ game venues only), else 8140. */
@@ -154,6 +157,7 @@ export class SlotSpinsService {
       ],
     });
     if (!debit.posted) throw new VenueError(ErrorCode.SlotBalanceInsufficient);
+    await this.allowance?.take(q, player, bet);
     this.#spins += 1;
     if (this.#spins === this.opts.crashAtSpin) {
       // The test hook (never in production): die as a machine would, debited, uncommitted.

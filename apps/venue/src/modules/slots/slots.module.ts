@@ -1,6 +1,7 @@
 import type { Db } from '@nebula/db';
 import type { GameFamily } from '../../infra/config';
 import { SeedPairsService } from '../fair-seeds/seed-pairs.service';
+import type { StakeAllowance } from '../allowance/allowance.service';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import { SlotSpinsService, type SlotSpinOptions } from './slot-spins.service';
 
@@ -16,6 +17,8 @@ export function buildSlots(deps: {
   now: () => number;
   gameFamilyOf: ReadonlyMap<string, GameFamily>;
   opts: SlotSpinOptions;
+  /** The platform's loss and wager allowance, taken with each stake (allowance.service.ts). */
+  allowance?: StakeAllowance;
 }): SlotsModule {
   const seeds = new SeedPairsService(deps.db, deps.now);
   return {
@@ -27,6 +30,7 @@ export function buildSlots(deps: {
       deps.gameFamilyOf,
       deps.now,
       deps.opts,
+      deps.allowance ?? null,
     ),
   };
 }
