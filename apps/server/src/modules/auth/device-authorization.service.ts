@@ -1,4 +1,5 @@
 import { ErrorCode, type CodeSent, type LoginResult } from '@nebula/protocol';
+import type { SelfExclusionCheck } from './self-exclusion-check.types';
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -23,6 +24,8 @@ export interface DeviceAuthorizationDeps {
   smsGateway: SmsGateway;
   codeSecret: string;
   completion: LoginCompletionService;
+  /** The self-exclusion register: asked again when the login completes (bound late). */
+  selfExclusion?: SelfExclusionCheck;
 }
 
 /** A risky login's challenge answered with an SMS code to the member's phone. */
@@ -93,6 +96,9 @@ export class DeviceAuthorizationService {
       throw new AppError(ErrorCode.DeviceAuthExpired);
     const member = await credentials.findMemberById(this.d.db, c.memberId);
     if (!member) throw new AppError(ErrorCode.DeviceAuthExpired);
+    // Blocked or listed since the password step: no session.
+    if (member.blocked) throw new AppError(ErrorCode.MemberBlocked);
+    await this.d.selfExclusion?.assertMayLogin(member.id);
     return this.d.completion.complete({
       memberId: member.id,
       userName: member.userName,

@@ -1,4 +1,5 @@
 import { ErrorCode, type LoginResult } from '@nebula/protocol';
+import type { SelfExclusionCheck } from './self-exclusion-check.types';
 import type { Db } from '@nebula/db';
 import { signChatJwt } from '../../lib/chat-jwt';
 import type { Clock } from '../../lib/clock';
@@ -18,6 +19,8 @@ export interface TokenDeps {
   sessions: SessionService;
   completion: LoginCompletionService;
   jwtSecret: string;
+  /** The self-exclusion register, asked when a handover token is exchanged (bound late). */
+  selfExclusion?: SelfExclusionCheck;
 }
 
 /** Tokens beside the session: the URL handover, the chat JWT, and ending them all. */
@@ -44,6 +47,8 @@ export class TokenService {
     if (memberId === null) throw new AppError(ErrorCode.TokenExchangeInvalid);
     const m = await credentials.findMemberById(this.d.db, memberId);
     if (!m || m.blocked) throw new AppError(ErrorCode.MemberBlocked);
+    // A handover is a login on another device: the register is asked as at a password login.
+    await this.d.selfExclusion?.assertMayLogin(m.id);
     return this.d.completion.complete({
       memberId: m.id,
       userName: m.userName,

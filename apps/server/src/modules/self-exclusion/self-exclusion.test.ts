@@ -90,6 +90,21 @@ describe('the operators’ list', () => {
     });
   });
 
+  it('a listed member cannot get a session from a handover token either', async () => {
+    const m = await registerMember(t);
+    const handover = await m.client.call<{ token: string }>('tokenHandover', {
+      token: m.token,
+      body: {},
+    });
+    expect(handover.status_code).toBe(ErrorCode.Success);
+    await add('userName', m.userName);
+    const other = t.client();
+    await expectCode(
+      other.call('tokenExchange', { body: { token: handover.data.token } }),
+      ErrorCode.SelfExclusionLoginRefused,
+    );
+  });
+
   it('refuses bad input and non-finance operators, changing nothing', async () => {
     await expectCode(add('passport', 'x'), ErrorCode.Validation);
     await expectCode(add('phone', '+-'), ErrorCode.Validation);
