@@ -19,8 +19,14 @@ const server = onDb('apps/server');
 const venue = onDb('apps/venue');
 
 const projects: TestProjectConfiguration[] = [
-  // The repository's own tooling (lint rules).
-  { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+  // The repository's own tooling (lint rules) and the benches' pure maths.
+  {
+    test: {
+      name: 'tooling',
+      include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
   'packages/protocol',
   'apps/web',
   'apps/venue-web',
