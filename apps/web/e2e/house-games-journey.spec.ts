@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { test as base, expect } from './support/fixtures';
 import type { RunningServer } from './support/server';
+import { shot } from './support/shots';
 import { signedCall } from './support/signed-api';
 import { startVenueStack, type VenueStack } from './support/venue-stack';
 import { depositOnline, register } from './support/wallet-steps';
@@ -136,4 +137,104 @@ test('电子: a member spins 福星高照 once from /game/egame and finds it in 
   // A spin counts its stake unless it paid back exactly the stake.
   await expect(fact(page, '有效投注')).toHaveText(total === '0.20' ? '0.00' : '0.20');
   expect(cspViolations).toEqual([]);
+});
+
+/** The venue page's own call with a launched session (what the frame's page does). */
+async function venuePage<T>(stack: VenueStack, path: string, session: string, body?: unknown) {
+  const r = await fetch(`${stack.venueApi}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${session}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await r.json()) as { code: number; message?: string; data: T };
+  expect(answer.code, `${path}: ${answer.message}`).toBe(0);
+  return answer.data;
+}
+
+/** Launches a venue as its family page does and exchanges the URL's token for a session. */
+async function launch(page: Page, stack: VenueStack, code: string, gameCode: string) {
+  const launched = await signedCall<{ url: string }>(
+    page.context(),
+    page.request,
+    'POST',
+    '/game/api/v1/venue/launch',
+    { enName: code, isPreload: false, isManualLaunch: true, gameCode },
+  );
+  expect(launched.status_code, launched.message).toBe(6000);
+  const token = new URL(launched.data.url).searchParams.get('token');
+  const r = await fetch(`${stack.venueApi}/h5/api/session/exchange`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return ((await r.json()) as { data: { token: string } }).data.token;
+}
+
+test('投注记录 shows a 彩票, a 真人 and a 电子 bet side by side', async ({ page, stack }) => {
+  test.setTimeout(50_000);
+  await register(page);
+  await depositOnline(page, '100');
+  for (const code of ['XYCP', 'XYZR', 'XYDZ']) {
+    const moved = await signedCall(
+      page.context(),
+      page.request,
+      'POST',
+      '/fd/api/v1/transfer/order',
+      { venueCode: code, direction: 'in', amount: '20.00' },
+      { 'X-Idempotency-Key': randomUUID() },
+    );
+    expect(moved.status_code, moved.message).toBe(6000);
+  }
+  // 快3 大 2.00 on an open round.
+  const cp = await launch(page, stack, 'XYCP', 'JSK3');
+  await expect(async () => {
+    type Games = { serverTime: number; games: { gameCode: string; current: Round | null }[] };
+    type Round = { roundNo: string; status: string; sealAt: number };
+    const list = await venuePage<Games>(stack, '/h5/api/games', cp);
+    const round = list.games.find((g) => g.gameCode === 'JSK3')?.current;
+    expect(round?.status).toBe('open');
+    expect(round!.sealAt - list.serverTime).toBeGreaterThanOrEqual(2000);
+    await venuePage(stack, '/h5/api/games/JSK3/bets', cp, {
+      requestKey: `cp-${randomUUID()}`,
+      roundNo: round!.roundNo,
+      multiple: 1,
+      unitPrice: '2.00',
+      picks: [{ betType: 'big', pick: '' }],
+    });
+  }).toPass({ timeout: 20_000 });
+  // 经典百家乐 庄 10.00 on a round taking bets.
+  const zr = await launch(page, stack, 'XYZR', 'BAC1');
+  await expect(async () => {
+    type Round = { roundNo: string; state: string; bettingEndsAt: number };
+    type Tables = { serverTime: number; tables: { code: string; round: Round | null }[] };
+    const list = await venuePage<Tables>(stack, '/h5/api/tables', zr);
+    const round = list.tables.find((x) => x.code === 'BAC1')?.round;
+    expect(round?.state).toBe('betting');
+    expect(round!.bettingEndsAt - list.serverTime).toBeGreaterThanOrEqual(1000);
+    await venuePage(stack, '/h5/api/tables/BAC1/bets', zr, {
+      requestKey: `zr-${randomUUID()}`,
+      roundNo: round!.roundNo,
+      bets: [{ zone: 'banker', amount: '10.00' }],
+    });
+  }).toPass({ timeout: TABLE_SECONDS * 4000 });
+  // One 福星高照 spin.
+  const dz = await launch(page, stack, 'XYDZ', 'FXGZ');
+  await venuePage(stack, '/h5/api/games/slots/spins', dz, {
+    requestKey: `dz-${randomUUID()}`,
+    gameCode: 'FXGZ',
+    lineBet: '0.01',
+  });
+
+  await page.goto('/mine/record/betRecord');
+  const rows = page.locator('.nb-brow');
+  await expect(async () => {
+    await page.reload();
+    await expect(rows).toHaveCount(3, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  for (const name of ['星云彩票', '星云真人', '星云电子'])
+    await expect(rows.filter({ hasText: name })).toHaveCount(1);
+  await shot(page, 'bet-record-house-games');
 });
