@@ -22,9 +22,10 @@ export interface VenueStack {
  * What `npm start` runs, on free ports and fresh data: the house venue as its own process on
  * `localhost`, then the platform on 127.0.0.1 with the demo registry pointing at it and the
  * merchant secret the venue generated. Members register without a captcha; the operator and
- * the signing key are the journeys' known ones.
+ * the signing key are the journeys' known ones. `venueEnv` adds the venue's test settings (e.g.
+ * `VENUE_TEST_TABLE_SECONDS`, refused in production).
  */
-export async function startVenueStack(): Promise<VenueStack> {
+export async function startVenueStack(venueEnv: Record<string, string> = {}): Promise<VenueStack> {
   const [platformPort, venuePort] = [await freePort(), await freePort()];
   const operatorToken = randomBytes(32).toString('hex');
   // A match kicked off a minute ago, played in real time (its first half lasts 45 minutes): a
@@ -39,6 +40,7 @@ export async function startVenueStack(): Promise<VenueStack> {
     VENUE_TICK_MS: '300',
     VENUE_CLOCK_SPEED: '1',
     VENUE_TEST_MATCH_AT: String(testMatchAt),
+    ...venueEnv,
   });
   const venueOrigin = `http://localhost:${venuePort}`;
   const venueApi = `http://127.0.0.1:${venuePort}`;

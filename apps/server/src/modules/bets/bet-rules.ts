@@ -109,14 +109,18 @@ export function betOddsMilli(legs: readonly { oddsMilli: number }[]): number {
   return Number(odds);
 }
 
-/** What it wins beyond the stake if every leg wins. */
+/**
+ * What it wins beyond the stake if every leg wins; never below nothing: a slot spin is priced at
+ * its return ÷ stake (docs/contract.md §10.13), so a losing spin's odds are under 1 and its "win" would
+ * be negative, which has no wire form.
+ */
 export function potentialWinFen(stake: bigint, legs: readonly { oddsMilli: number }[]): bigint {
-  return (
+  const win =
     betReturnFen(
       stake,
       legs.map((l) => ({ oddsMilli: l.oddsMilli, result: 'won' as const })),
-    ) - stake
-  );
+    ) - stake;
+  return win > 0n ? win : 0n;
 }
 
 /**
