@@ -4,6 +4,7 @@ import { parseGameSelectionId } from '@nebula/protocol/venue/games/game-selectio
 import { useTranslation } from 'react-i18next';
 import { showOdds, useOddsType } from '../../../lib/odds-type';
 import { shanghaiTime } from '../../../lib/shanghai-date';
+import { legLabel } from '../../../lib/leg-label';
 
 /**
  * A bet shared into the room (ShareBetRecord): the server built it from the sharer's bet; each
@@ -51,8 +52,7 @@ export function BetCard({
             <li key={leg.selectionId} className="nb-betcard__leg">
               <span className="nb-betcard__match">{leg.match}</span>
               <span>
-                {leg.market} · {leg.selection}{' '}
-                <span className="nb-betcard__odds">{odds(leg.oddsMilli)}</span>
+                {legLabel(leg)} <span className="nb-betcard__odds">{odds(leg.oddsMilli)}</span>
               </span>
             </li>
           ))}

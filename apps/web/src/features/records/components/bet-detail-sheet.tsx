@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { showOdds, useOddsType } from '../../../lib/odds-type';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';
 import { betTone } from '../model/bet-display';
+import { legLabel } from '../../../lib/leg-label';
 
 /** One bet in full: its legs with their prices and results, the money, and a share button. */
 export function BetDetailSheet({
@@ -51,7 +52,7 @@ export function BetDetailSheet({
             <li key={leg.selectionId} className="nb-betd__leg">
               <span className="nb-betd__match">{leg.match}</span>
               <span className="nb-betd__pick">
-                {leg.market} · {leg.selection}
+                {legLabel(leg)}
                 <span className="nb-betd__odds"> @{odds(leg.oddsMilli)}</span>
               </span>
               <span className={`nb-betd__result nb-betd__result--${leg.result}`}>

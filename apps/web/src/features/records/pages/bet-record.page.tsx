@@ -19,6 +19,7 @@ import { DateRangeRow, type DateRange } from '../components/record-filters';
 import { betsByDay, betTone } from '../model/bet-display';
 import { weekdayOf } from '../model/group-by-day';
 import '../components/records.css';
+import { legLabel } from '../../../lib/leg-label';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -66,7 +67,7 @@ function BetRow({ bet, onOpen }: { bet: BetRecord; onOpen: () => void }) {
           </span>
           <span className="nb-rrow__meta">
             {shanghaiTime(bet.placedAt)} · {bet.venueName}
-            {bet.kind === 'single' && ` · ${first.market} ${first.selection}`}
+            {bet.kind === 'single' && ` · ${legLabel(first, ' ')}`}
           </span>
         </span>
         <span className="nb-rrow__side">
