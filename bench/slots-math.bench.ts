@@ -73,14 +73,17 @@ async function enumerate(p: ParSheet, set: 'base' | 'free'): Promise<[ScreenTall
   ];
 }
 
-async function simulate(p: ParSheet): Promise<SimTally & { wallMs: number }> {
+async function simulate(p: ParSheet): Promise<SimTally & { played: number[][]; wallMs: number }> {
   const started = performance.now();
   const deadline = Number.isFinite(MINUTES) ? Date.now() + MINUTES * 60_000 : 8.64e15;
+  const ranges = split(SPINS, THREADS, BLOCK);
   const parts = await Promise.all(
-    split(SPINS, THREADS, BLOCK).map(([from, to]) =>
+    ranges.map(([from, to]) =>
       run<SimTally>({ kind: 'simulate', game: p.gameCode, from, to, deadline }),
     ),
   );
+  // The nonces actually played, per thread (each thread plays a prefix of its range).
+  const played = ranges.map(([from], i) => [from, from + parts[i]!.spins]);
   const t = parts.reduce((a, b) => {
     const sum = { ...a };
     for (const k of Object.keys(b) as (keyof SimTally)[]) {
@@ -88,7 +91,7 @@ async function simulate(p: ParSheet): Promise<SimTally & { wallMs: number }> {
     }
     return sum;
   });
-  return { ...t, wallMs: performance.now() - started };
+  return { ...t, played, wallMs: performance.now() - started };
 }
 
 const pct = (x: number, d = 6) => `${(x * 100).toFixed(d)} %`;
