@@ -8,6 +8,7 @@
  * statements. Goal ≥ 3×, zero drift: every wallet equals its funding less its spins' bets plus
  * their wins, and the venue ledger reconciles.
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. BENCH_CLIENTS, BENCH_SECONDS, BENCH_ROUNDS tune it.
+ * With `--math` it checks the slots' mathematics instead (no database: bench/slots-math.bench.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { PostgresDb, type Db, type Queryable } from '@nebula/db';
@@ -25,6 +26,7 @@ import {
 import { drive, medianRun, type Run } from './lib/load';
 import * as naiveLedger from './lib/naive-venue-ledger';
 import { writeReport } from './lib/report';
+import { slotsMath } from './slots-math.bench';
 import { scratchDatabase } from './lib/scratch-db';
 import { insertBet, insertLegs } from './lib/venue-bet-rows';
 
@@ -258,7 +260,8 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
+// `--math`: the calculator against enumeration and simulation instead (bench/slots-math.bench.ts).
+(process.argv.includes('--math') ? slotsMath() : main()).catch((err: unknown) => {
   process.stderr.write(`${String(err instanceof Error ? err.stack : err)}\n`);
   process.exit(1);
 });
