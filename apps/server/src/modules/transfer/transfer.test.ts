@@ -129,6 +129,12 @@ describe('transfer in and out', () => {
     const refused = answers.filter((a) => a.status_code === ErrorCode.TransferTooFrequent);
     const failed = answers.filter((a) => a.status_code === ErrorCode.Success);
     expect(failed).toHaveLength(limit);
+    // Each a definite failure; when not, what the platform heard from the venue says why.
+    const unsettled = await bed.t.db.query<{ status: string; last_answer: string | null }>(
+      "SELECT status, last_answer FROM venue_transfers WHERE member_id = $1 AND status <> 'failed'",
+      [m.memberId],
+    );
+    expect(unsettled.rows).toEqual([]);
     expect(failed.every((a) => a.data.status === 'failed')).toBe(true);
     expect(refused).toHaveLength(50 - limit);
     expect(refused[0]!.message).toBe('转账操作过于频繁，请稍后再试');
