@@ -17,12 +17,12 @@ import { gzipSync } from 'node:zlib';
 /** The goal for the first route's gzipped JavaScript (issue: first paint). */
 export const WEB_FIRST_ROUTE_GOAL_BYTES = 165 * 1024;
 /**
- * What `npm test` allows. Not the goal yet: 202.0 KiB once the error catalogue was split by who
- * shows each code (the first route carries only the session, access, account and chat
- * messages); a little headroom above that, to be lowered toward the goal as the first route
- * sheds more (docs/benchmarks.md, "web").
+ * What `npm test` allows. Not the goal yet: 198.3 KiB once the error catalogue was split by who
+ * shows each code and the build gave the site only the member calls' table; a little headroom
+ * above that, to be lowered toward the goal as the first route sheds more (docs/benchmarks.md,
+ * "web").
  */
-export const WEB_FIRST_ROUTE_BUDGET_BYTES = 204 * 1024;
+export const WEB_FIRST_ROUTE_BUDGET_BYTES = 201 * 1024;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(root, 'apps/web');
