@@ -255,6 +255,7 @@ export const ErrorCode = {
   DemoTokenRefused: 9701,
   DemoSessionEnded: 9702,
   DemoVenueUnavailable: 9703,
+  DemoMerchantReserved: 9704,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -486,6 +487,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9701: '试玩账号不能进行此操作',
   9702: '试玩已结束，请重新开始',
   9703: '该场馆暂不支持试玩',
+  9704: '试玩商户不能登记为场馆商户',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */
