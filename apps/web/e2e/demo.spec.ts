@@ -49,7 +49,9 @@ async function demoSession(page: Page, stack: VenueStack, code: string): Promise
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token: new URL(launched.data.url).searchParams.get('token') }),
   });
-  const s = ((await r.json()) as { data: { token: string; demo?: boolean } }).data;
+  const answer = (await r.json()) as { code: number; data?: { token: string; demo?: boolean } };
+  expect(answer.code, JSON.stringify(answer)).toBe(0);
+  const s = answer.data!;
   expect(s.demo).toBe(true);
   return s.token;
 }
@@ -75,7 +77,9 @@ test('a visitor plays a 快3 draw and a football match in 试玩, then registers
   await expect(frame.locator('.demo-badge')).toHaveText('试玩', { timeout: 20_000 });
   await expect(page.getByTestId('demo-balance')).toContainText('2,000.00');
 
-  // A 快3 大 bet of 2.00 on an open round, with the demo player's session.
+  // A 快3 大 bet of 2.00 on an open round, with the demo player's session. The frame is left
+  // first: each launch ends the player's earlier sessions, and the page would launch again.
+  await page.goto('/demo');
   const cp = await demoSession(page, stack, 'XYCP');
   await expect(async () => {
     type Round = { roundNo: string; status: string; sealAt: number };

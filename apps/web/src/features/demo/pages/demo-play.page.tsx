@@ -4,7 +4,7 @@ import { LeftOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Money } from '../../../components/ui/money';
+import { Money, formatFigure } from '../../../components/ui/money';
 import { ErrorState } from '../../../components/ui/page-states';
 import { showToast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api-errors';
@@ -69,7 +69,7 @@ export function DemoPlayPage() {
     setResetting(true);
     resetDemo(venueCode, launched.demoToken)
       .then((b) => {
-        showToast(t('resetDone', { amount: `¥${b.balance}` }));
+        showToast(t('resetDone', { amount: formatFigure(b.balance) }));
         void refetch();
         // The venue page reloads its balance (to its origin only).
         frame.current?.contentWindow?.postMessage(
@@ -108,7 +108,7 @@ export function DemoPlayPage() {
           {t('reset')}
         </button>
         <Link className="nb-demo__register" to={REGISTER_PATH}>
-          {t('register')}
+          {t('registerShort')}
         </Link>
       </header>
       {error !== null ? (
