@@ -178,15 +178,9 @@ export const AllowanceRequest = z
   .strict();
 export type AllowanceRequest = z.infer<typeof AllowanceRequest>;
 
-/**
- * The demo merchant (试玩, docs/contract.md §6): its players hold play money only — credited by
- * the venue itself to `DEMO_PLAY_AMOUNT` when a wallet is first launched and on every reset —
- * never transferred in or out (8161); only it may reset (8160). Its bets, liability and feeds
- * are its own, like any merchant's, so no other merchant's feed ever carries them.
- */
+/** The demo merchant (试玩, contract §6): play money funded and reset by the venue, no transfers. */
 export const DEMO_MERCHANT = 'DEMO';
 export const DEMO_PLAY_AMOUNT = '2000.00';
-/** A demo player's wallet back to the play amount (the DEMO merchant only). */
 export const DemoResetRequest = z.object({ venueCode, playerId }).strict();
 
 /**
