@@ -182,5 +182,13 @@ describe('the demo merchant', () => {
     expect((await feed(MERCHANT, 'HOUSE_CP')).some((c) => ids.includes(c.betId))).toBe(false);
     await k.finish(round);
     await reconciled();
+    // The venue's own daily report counts no play money.
+    const d = new Date(Date.now() + v.clock.offset + 8 * 3600_000).toISOString().slice(0, 10);
+    const report = await k.op<{ total: { stakes: string }; voidedBets: number }>(
+      '/operator/v1/games/reports/daily',
+      { gameCode: 'JSK3', date: d },
+      'viewer',
+    );
+    expect(report.data!.total.stakes).toBe('0.00');
   });
 });
