@@ -63,7 +63,9 @@ try {
       {
         VENUE_PORT: venuePort,
         VENUE_DATA_DIR: venueDir,
-        VENUE_PLATFORM_ORIGINS: env.VENUE_PLATFORM_ORIGINS || `NEBULA=${platformOrigin}`,
+        // The demo merchant (试玩) is the same site's.
+        VENUE_PLATFORM_ORIGINS:
+          env.VENUE_PLATFORM_ORIGINS || `NEBULA=${platformOrigin};DEMO=${platformOrigin}`,
       },
       /house venue on http/,
     );

@@ -46,6 +46,7 @@ import { createServices, type Services } from './services';
 import { registerJsonCacheRoutes } from './modules/json-cache/json-cache.routes';
 import { registerTransferRoutes } from './modules/transfer/transfer.routes';
 import { registerVenueRoutes } from './modules/venue/venue.routes';
+import { registerDemoRoutes } from './modules/demo/demo.routes';
 
 export type { Services } from './services';
 
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bind,
   );
   registerJsonCacheRoutes(app, services.jsonCache, bind);
+  registerDemoRoutes(app, services.demo, bind);
   await registerChatSocket(app, chatHub, config);
   app.addHook('onClose', () => chatHub.stop());
   app.addHook('onClose', () => services.venueWorker.stop());

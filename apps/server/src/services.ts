@@ -82,6 +82,7 @@ import { ScoreFeedService } from './modules/venue/score-feed.service';
 import { SummaryService } from './modules/venue/summary.service';
 import { VenueRegistry } from './modules/venue-registry/venue-registry.service';
 import { VenueWorker } from './modules/venue/venue-worker';
+import { DemoService } from './modules/demo/demo.service';
 
 /**
  * The platform's services, wired once per node: the composition root's first half (app.ts binds
@@ -153,6 +154,8 @@ export interface Services {
   betSync: BetSyncService;
   bets: BetsService;
   jsonCache: JsonCacheService;
+  /** 试玩 at the house venue's DEMO merchant (contract §6 Demo play). */
+  demo: DemoService;
   /** The venues' background work (resolver, feeds, counts); main.ts starts it. */
   venueWorker: VenueWorker;
 }
@@ -474,6 +477,16 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       paid: (memberId, from, to) => withdrawals.paidBetween(memberId, from, to),
     }),
   };
+  const demo = new DemoService({
+    db,
+    clock,
+    settings,
+    registry: venues,
+    merchant,
+    secrets: merchantSecrets,
+    eligibility,
+    log,
+  });
   const venueWorker = new VenueWorker({
     db,
     clock,
@@ -482,6 +495,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     scores,
     summary,
     jsonCache,
+    demo,
     log,
   });
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
@@ -567,6 +581,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     betSync,
     bets,
     jsonCache,
+    demo,
     venueWorker,
   };
 }

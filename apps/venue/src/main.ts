@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEMO_MERCHANT } from '@nebula/protocol/venue/merchant';
 import { PgliteDb, PostgresDb, lockDataDir, type Db } from '@nebula/db';
 import { buildVenueApp } from './app';
 import { VenueConfigError, loadVenueConfig, type VenueConfig } from './infra/config';
 import { migrateVenue } from './db/migrate';
 
 /**
- * Embedded (no VENUE_MERCHANTS outside production): one merchant, NEBULA, whose secret is
- * generated into the data directory on first start, for the platform on this machine to read.
+ * Embedded (no VENUE_MERCHANTS outside production): two merchants, NEBULA and the demo
+ * merchant DEMO, whose secrets are generated into the data directory on first start, for the
+ * platform on this machine to read.
  */
 async function embeddedMerchants(config: VenueConfig): Promise<VenueConfig> {
   if (config.production) return config;
@@ -28,6 +30,10 @@ async function embeddedMerchants(config: VenueConfig): Promise<VenueConfig> {
     secrets = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
   } catch {
     secrets = { NEBULA: randomBytes(32).toString('hex') };
+  }
+  // The demo merchant (试玩, contract §6) beside it, added once to a file written before it.
+  if (!secrets[DEMO_MERCHANT]) {
+    secrets[DEMO_MERCHANT] = randomBytes(32).toString('hex');
     await writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return withOrigins(new Map(Object.entries(secrets)));

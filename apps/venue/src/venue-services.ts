@@ -26,6 +26,7 @@ import { MerchantAuth } from './modules/merchant/merchant-auth.service';
 import { OperatorAuth } from './modules/operator/operator-auth.service';
 import { OperatorService } from './modules/operator/operator.service';
 import { SessionService } from './modules/sessions/session.service';
+import { DemoService } from './modules/demo/demo.service';
 import { TransferService } from './modules/transfers/transfer.service';
 
 export interface VenueServices {
@@ -37,6 +38,8 @@ export interface VenueServices {
   auth: MerchantAuth;
   transfers: TransferService;
   sessions: SessionService;
+  /** The demo merchant's play money (试玩). */
+  demo: DemoService;
   book: BookService;
   placement: PlacementService;
   /** The platform's loss and wager allowance per player (the allowance merchant call). */
@@ -118,6 +121,15 @@ export function buildVenueServices(deps: {
     tableTiming: config.tableTestSeconds ? testTableTiming(config.tableTestSeconds) : undefined,
     tableCrashAfter: config.crashAfterTableStep,
   });
+  const sessions = new SessionService(
+    db,
+    config,
+    now,
+    (code) =>
+      gameDefinition(code)?.family ??
+      (tableDefinition(code) ? TABLE_FAMILY : slotGame(code) ? 'DZ' : null),
+    (player) => games.chases.stopPlayer(player),
+  );
   return {
     config,
     ledger,
@@ -131,15 +143,8 @@ export function buildVenueServices(deps: {
     auth: new MerchantAuth(db, config.merchants, now),
     allowance,
     transfers: new TransferService(db, ledger, now),
-    sessions: new SessionService(
-      db,
-      config,
-      now,
-      (code) =>
-        gameDefinition(code)?.family ??
-        (tableDefinition(code) ? TABLE_FAMILY : slotGame(code) ? 'DZ' : null),
-      (player) => games.chases.stopPlayer(player),
-    ),
+    sessions,
+    demo: new DemoService(db, ledger, sessions, now),
     book,
     placement,
     acceptance,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  DEMO_TOKEN_PREFIX,
   ErrorCode,
   baseOfPath,
   type ApiBase,
@@ -130,8 +131,10 @@ function checkFromCaches(
     if (!settings) return false;
     checkMaintenance(settings);
   }
+  const token = header(req, 'x-api-token');
+  refuseDemoToken(auth, token);
   // An anonymous call on an optional route has no session to find (the resolver answers null).
-  return auth !== 'member' && !(auth === 'optional' && header(req, 'x-api-token'));
+  return auth !== 'member' && !(auth === 'optional' && token);
 }
 
 async function checkWaiting(
@@ -145,6 +148,7 @@ async function checkWaiting(
 
   if (!MAINTENANCE_EXEMPT.has(routeName)) checkMaintenance(await deps.settings.get());
 
+  refuseDemoToken(auth, header(req, 'x-api-token'));
   if (auth === 'member' || auth === 'optional') {
     const session = await deps.sessions.resolve(req, header(req, 'x-api-token'), auth === 'member');
     if (session) {
@@ -152,6 +156,12 @@ async function checkWaiting(
       req.ctx.sessionId = session.sessionId;
     }
   }
+}
+
+/** A 试玩 token is never a member's session (contract §6 Demo play): no member call for it. */
+function refuseDemoToken(auth: RouteAuth | undefined, token: string | undefined): void {
+  if (auth === 'member' && token?.startsWith(DEMO_TOKEN_PREFIX))
+    throw new AppError(ErrorCode.DemoTokenRefused);
 }
 
 function checkMaintenance({ siteStatus }: SiteSettings): void {

@@ -12,6 +12,7 @@ import { oddsTypeStore, sessionStore, type Session } from '../lib/session';
 import type { LiveStatus } from '../lib/live-client';
 import { slipStore } from '../store/slip-store';
 import { boot, bootError, live } from './boot';
+import { DemoBadge } from '../components/demo-badge';
 
 // The first screen is the list; the rest load when first opened.
 const DetailPage = lazy(() =>
@@ -92,6 +93,7 @@ function Sportsbook({ session }: { session: Session }) {
         venueCode={session.venueCode}
         live={live?.status ?? offline}
       />
+      <DemoBadge floating />
       <main className="main">
         <div hidden={!onList}>
           <ListPage

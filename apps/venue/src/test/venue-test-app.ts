@@ -20,6 +20,8 @@ import type { Feed } from '../modules/simulator/feed.types';
 const createTestDb = testDatabases(migrateVenue);
 
 export const MERCHANT = 'NEBULA';
+/** The demo merchant (试玩), configured beside the test merchant with `demoSecret`. */
+export const DEMO = 'DEMO';
 /** The member site the test merchant serves (CORS and the page's message partner). */
 export const PLATFORM_ORIGIN = 'http://127.0.0.1:8080';
 /** One operator per role (names `viewer-op`, `trader-op`, `admin-op`). */
@@ -32,6 +34,8 @@ export const OPERATOR_TOKENS = {
 export interface VenueTestApp extends VenueApp {
   db: Db;
   secret: string;
+  /** The demo merchant's secret: `call(name, body, { merchant: DEMO, secret: demoSecret })`. */
+  demoSecret: string;
   /** Milliseconds added to the venue's clock (expiry tests). */
   clock: { offset: number };
   /** A signed merchant call; `tamper` changes what is sent after signing. */
@@ -73,14 +77,15 @@ export async function createVenueTestApp(
   h5Dist?: string,
 ): Promise<VenueTestApp> {
   const secret = randomBytes(32).toString('hex');
+  const demoSecret = randomBytes(32).toString('hex');
   const config = loadVenueConfig({
     NODE_ENV: 'test',
-    VENUE_MERCHANTS: `${MERCHANT}=${secret}`,
+    VENUE_MERCHANTS: `${MERCHANT}=${secret};${DEMO}=${demoSecret}`,
     // One venue per dialect (and an esports one), as the demo registry has, and two house
     // game venues (lottery and live tables: no dialect).
     VENUE_CODES:
       'HOUSE_TY:FBTY,HOUSE_DJ:IMTY:DJ,HOUSE_IM:IMTY,HOUSE_YB:YBTY,HOUSE_OB:OBTY,HOUSE_CP::CP,HOUSE_ZR::ZR',
-    VENUE_PLATFORM_ORIGINS: `${MERCHANT}=${PLATFORM_ORIGIN}`,
+    VENUE_PLATFORM_ORIGINS: `${MERCHANT}=${PLATFORM_ORIGIN};${DEMO}=${PLATFORM_ORIGIN}`,
     VENUE_OPERATORS: Object.entries(OPERATOR_TOKENS)
       .map(([role, token]) => `${role}-op:${role}:${token}`)
       .join(';'),
@@ -106,6 +111,7 @@ export async function createVenueTestApp(
     ...venue,
     db: testDb.db,
     secret,
+    demoSecret,
     clock,
     async call(name, body, opts = {}) {
       const path = merchantPaths[name];

@@ -34,7 +34,8 @@ export async function startVenueStack(venueEnv: Record<string, string> = {}): Pr
   const testMatchAt = Date.now() - 60_000;
   const venue = await spawnVenue(venuePort, {
     VENUE_PUBLIC_URL: `http://localhost:${venuePort}`,
-    VENUE_PLATFORM_ORIGINS: `NEBULA=http://127.0.0.1:${platformPort}`,
+    // The demo merchant (试玩) is the same site's.
+    VENUE_PLATFORM_ORIGINS: `NEBULA=http://127.0.0.1:${platformPort};DEMO=http://127.0.0.1:${platformPort}`,
     VENUE_OPERATORS: `e2e:admin:${operatorToken}`,
     VENUE_ACCEPT_DELAY_MS: '300',
     VENUE_TICK_MS: '300',

@@ -233,6 +233,14 @@ export const routeModules = {
     () => import('../features/download/pages/download.page'),
     (m) => m.DownloadPage,
   ),
+  demo: load(
+    () => import('../features/demo/pages/demo.page'),
+    (m) => m.DemoPage,
+  ),
+  demoPlay: load(
+    () => import('../features/demo/pages/demo-play.page'),
+    (m) => m.DemoPlayPage,
+  ),
   notFound: load(
     () => import('../features/system/pages/not-found.page'),
     (m) => m.NotFoundPage,

@@ -11,6 +11,8 @@ import {
   CHAT_PATH,
   CUSTOMER_BACKUP_PATH,
   CUSTOMER_MAIN_PATH,
+  DEMO_PATH,
+  DEMO_PLAY_PATH,
   DOWNLOAD_PAGE_PATH,
   DOWNLOAD_PATH,
   FEEDBACK_PATH,
@@ -176,6 +178,9 @@ export const routes: RouteObject[] = [
       { path: rel(HELP_PATH), lazy: m.helpIndex },
       { path: rel(HELP_DOC_PATH), lazy: m.helpDoc },
       { path: rel(DOWNLOAD_PATH), lazy: m.download },
+      // 试玩 and its frame route are open to visitors (contract §6 Demo play).
+      { path: rel(DEMO_PATH), lazy: m.demo },
+      { path: rel(DEMO_PLAY_PATH), lazy: m.demoPlay },
       { path: rel(DOWNLOAD_PAGE_PATH), lazy: m.download },
       { path: rel(LOGIN_PATH), lazy: m.login },
       { path: rel(REGISTER_PATH), lazy: m.register },

@@ -1,6 +1,7 @@
 import auth from './zh-CN/auth.json';
 import chat from './zh-CN/chat.json';
 import customer from './zh-CN/customer.json';
+import demo from './zh-CN/demo.json';
 import download from './zh-CN/download.json';
 import feedback from './zh-CN/feedback.json';
 import help from './zh-CN/help.json';
@@ -21,6 +22,7 @@ export const featureResources = {
   auth,
   chat,
   customer,
+  demo,
   download,
   feedback,
   help,

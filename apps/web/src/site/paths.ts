@@ -64,6 +64,9 @@ export const FRAME_GAMING_YBDJ_PATH = '/gaming/ybdj';
 export const FRAME_GAMING_LHDJ_PATH = '/gaming/lhdj';
 /** The house game venues' pages (彩票, 真人, 电子 …): `?venue=CODE&url=…[&game=GAME]`. */
 export const FRAME_GAMING_HOUSE_PATH = '/gaming/house';
+/** 试玩 (contract §6 Demo play), open to visitors, and its own frame route per venue. */
+export const DEMO_PATH = '/demo';
+export const DEMO_PLAY_PATH = '/demo/play/:venueCode';
 
 // The service side.
 export const CUSTOMER_MAIN_PATH = '/customer/main';

@@ -209,6 +209,10 @@ export const ErrorCode = {
   SlotClientSeedInvalid: 8145,
   SlotSpinUnknown: 8146,
   SlotRequestConflict: 8147,
+  // the house venue's demo merchant 8160–8169 (docs/contract.md §6)
+  VenueDemoOnly: 8160,
+  VenueDemoNoTransfer: 8161,
+  VenueDemoPlayerUnknown: 8162,
   // chat room 91xx (websocket error frames, contract §7; never seen by the HTTP handlers)
   ChatServerError: 9100,
   ChatNotLoggedIn: 9101,
@@ -249,6 +253,12 @@ export const ErrorCode = {
   FeedbackNotFound: 9321,
   FeedbackClosed: 9322,
   SponsorNotFound: 9330,
+  // 试玩 demo play 9700–9719 (docs/contract.md §6 Demo play)
+  DemoDisabled: 9700,
+  DemoTokenRefused: 9701,
+  DemoSessionEnded: 9702,
+  DemoVenueUnavailable: 9703,
+  DemoMerchantReserved: 9704,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -377,6 +387,26 @@ export const errorMessages: Record<ErrorCode, string> = {
   8145: '客户端种子须为 1–64 位字母、数字、下划线或连字符',
   8146: '游戏记录不存在',
   8147: '该请求号已用于另一次转动',
+  8160: '仅试玩商户可以重置试玩余额',
+  8161: '试玩账户不能转入或转出资金',
+  8162: '试玩账户不存在，请重新进入试玩',
+  9100: '聊天服务异常，请稍后重试',
+  9101: '请先登录聊天室',
+  9102: '您已被禁言',
+  9103: '您的 VIP 等级暂不能在该聊天室发言',
+  9104: '聊天室已关闭',
+  9105: '发言过于频繁，请稍后再试',
+  9106: '消息内容过长',
+  9107: '消息格式错误',
+  9108: '不支持的消息类型',
+  9109: '余额不足，无法赠送礼物',
+  9110: '聊天室不存在',
+  9111: '消息包含违规内容，已被屏蔽',
+  9112: '您尚未进入该聊天室',
+  9113: '聊天室维护中，请稍后再试',
+  9114: '礼物不存在',
+  9115: '请求标识已用于其他请求',
+  9116: '该注单不存在或不可分享',
   9300: '帮助文档不存在',
   9301: '文档已被其他人修改，请刷新后再编辑',
   9302: '文档中有未知的占位符',
@@ -397,6 +427,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   9407: '返水比例不能高于该类游戏的最低庄家优势',
   9408: '今日返水已结算，不能再领取',
   9409: '暂无可领取的返水',
+  9700: '试玩暂未开放',
+  9701: '试玩账号不能进行此操作',
+  9702: '试玩已结束，请重新开始',
+  9703: '该场馆暂不支持试玩',
+  9704: '试玩商户不能登记为场馆商户',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

@@ -108,6 +108,8 @@ export const SessionExchangeResult = z.object({
   /** A game venue's launch that named a game: the game to open first. */
   gameCode: z.string().nullable().optional(),
   merchantOrigins: z.array(z.string()),
+  /** A session of the demo merchant (试玩, contract §6): play money, marked 试玩 on the page. */
+  demo: z.boolean().optional(),
   oddsType: z.enum(OddsType),
   oddsChangePolicy: z.enum(oddsChangePolicies),
 });

@@ -64,6 +64,7 @@ export const merchantPaths = {
   summary: '/merchant/v1/summary',
   scoreChanges: '/merchant/v1/scores/changes',
   allowance: '/merchant/v1/players/allowance',
+  demoReset: '/merchant/v1/demo/reset',
 } as const;
 export type MerchantCall = keyof typeof merchantPaths;
 
@@ -177,6 +178,11 @@ export const AllowanceRequest = z
   .strict();
 export type AllowanceRequest = z.infer<typeof AllowanceRequest>;
 
+/** The demo merchant (试玩, contract §6): play money funded and reset by the venue, no transfers. */
+export const DEMO_MERCHANT = 'DEMO';
+export const DEMO_PLAY_AMOUNT = '2000.00';
+export const DemoResetRequest = z.object({ venueCode, playerId }).strict();
+
 /**
  * Codes after which the platform knows the transfer did not and will not apply. Anything else —
  * a signature refusal, a 5xx, a timeout, a conflict — is an unknown outcome: ask the status.
@@ -279,6 +285,7 @@ export const merchantCalls = {
   summary: { request: SummaryRequest, response: Summary },
   scoreChanges: { request: ChangesRequest, response: ScoreChanges },
   allowance: { request: AllowanceRequest, response: z.null() },
+  demoReset: { request: DemoResetRequest, response: BalanceResult },
 } as const satisfies Record<MerchantCall, { request: z.ZodType; response: z.ZodType }>;
 
 /** Every merchant answer: `code` 0 with `data`, or a venue code (80xx) with a message. */

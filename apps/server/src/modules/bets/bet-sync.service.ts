@@ -8,6 +8,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { memberIdOfPlayer } from '../venue-registry/player-id';
 import type { TurnoverService } from '../wallet/turnover.service';
 import type { MerchantClient } from '../venue-registry/merchant-client';
+import { DEMO_MERCHANT } from '@nebula/protocol/venue/merchant';
 import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.service';
 import type { BetGroupsService } from './bet-groups.service';
 import {
@@ -70,6 +71,9 @@ export class BetSyncService {
   async pullAll(maxPages = 10): Promise<number> {
     let applied = 0;
     for (const v of await this.d.registry.all()) {
+      // The demo merchant's bets are play money (contract §6 Demo play): never pulled, even
+      // from a registry row an operator pointed at it before the registry refused it.
+      if (v.merchantCode === DEMO_MERCHANT) continue;
       try {
         applied += await this.pull(v, maxPages);
       } catch (err) {

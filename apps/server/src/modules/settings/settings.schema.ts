@@ -3,6 +3,7 @@ import { text } from '@nebula/protocol/rules/text';
 import { venueFamilies } from '@nebula/protocol/venue/registry';
 import { z } from 'zod';
 import type { Config } from '../../config/config';
+import { DEMO_SETTING_DEFAULTS, demoSettingSchemas } from './settings-demo.schema';
 
 /**
  * Site settings: database rows the operator changes at run time, one row per key
@@ -154,6 +155,7 @@ export const settingSchemas = {
    */
   rgCoolingOffHours: z.number().int().min(24).max(720),
   rgRealityCheckMinutes: RealityCheckMinutes,
+  ...demoSettingSchemas,
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -292,5 +294,6 @@ export function defaultSettings(config: Config): SiteSettings {
     transferOrdersPerMinute: 20,
     rgCoolingOffHours: 24,
     rgRealityCheckMinutes: 60,
+    ...DEMO_SETTING_DEFAULTS,
   };
 }

@@ -6,6 +6,7 @@ import {
   isVenuePageUrl,
 } from '@nebula/protocol/venue/registry';
 import type { Dialect } from '@nebula/protocol/venue/dialects';
+import { DEMO_MERCHANT } from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
 import type { Bus } from '../../bus/bus';
 import type { Clock } from '../../lib/clock';
@@ -233,7 +234,14 @@ export class VenueRegistry {
  * A sportsbook or esports venue (TY, DJ) speaks a dialect; a house game venue's is null
  * (contract §6). Judged on the row as it would be, so a patch of the family alone counts too.
  */
-function assertDialect(v: { family: VenueFamily; dialect: Dialect | null }): void {
+function assertDialect(v: {
+  family: VenueFamily;
+  dialect: Dialect | null;
+  merchantCode: string;
+}): void {
   if (v.dialect === null && familyNeedsDialect(v.family))
     throw new AppError(ErrorCode.VenueDialectRequired);
+  // The demo merchant is 试玩's alone (contract §6 Demo play): a venue under it would have its
+  // play-money bets pulled and transfers sent.
+  if (v.merchantCode === DEMO_MERCHANT) throw new AppError(ErrorCode.DemoMerchantReserved);
 }

@@ -20,6 +20,8 @@ export interface WorkerDeps {
   scores: ScoreFeedService;
   summary: SummaryService;
   jsonCache: JsonCacheService;
+  /** 试玩 sessions past their time end at the venue. */
+  demo?: { sweep(): Promise<number> };
   log: FastifyBaseLogger;
 }
 
@@ -77,6 +79,7 @@ export class VenueWorker {
     await this.d.scores.pull();
     if (first || this.#ticks % 15 === 0) await this.d.summary.refresh();
     if (this.#ticks % 30 === 0) await this.d.jsonCache.purge();
+    await this.d.demo?.sweep();
     return true;
   }
 }

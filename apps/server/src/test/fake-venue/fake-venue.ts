@@ -265,6 +265,8 @@ export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
       };
     },
     endSessions: () => ({ code: 0, data: null }),
+    // A fake venue keeps no demo merchant (contract §6): only DEMO may reset.
+    demoReset: () => fail(ErrorCode.VenueDemoOnly),
     allowance: (b) => {
       control.allowances.push({ ...b });
       return { code: 0, data: null };

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { bridge } from '../../lib/frame-bridge';
 import { money, negativeOddsNote, oddsTypeChoices, oddsTypeNames } from '../../lib/format';
 import type { LiveStatus } from '../../lib/live-client';
-import { oddsTypeStore } from '../../lib/session';
+import { currentSession, oddsTypeStore } from '../../lib/session';
 import { useStore, type Store } from '../../lib/store';
 import { venueApi } from '../../lib/venue-api';
 import { balanceStore, refreshBalance } from '../../store/account-store';
@@ -87,13 +87,16 @@ export function Header({
           <RefreshIcon />
         </span>
       </button>
-      <button
-        type="button"
-        className="top__transfer"
-        onClick={() => bridge.post({ type: 'openTransfer', venueCode })}
-      >
-        转入
-      </button>
+      {/* Play money moves no real money in: no 转入 in 试玩. */}
+      {!currentSession()?.demo && (
+        <button
+          type="button"
+          className="top__transfer"
+          onClick={() => bridge.post({ type: 'openTransfer', venueCode })}
+        >
+          转入
+        </button>
+      )}
       <button type="button" className="top__odds" onClick={() => setTypesOpen(true)}>
         {oddsTypeNames[oddsType]}
         <ChevronIcon />

@@ -5,6 +5,7 @@ import { ToastHost } from '../../components/toast';
 import { money } from '../../lib/format';
 import { bridge } from '../../lib/frame-bridge';
 import { sessionStore, type Session } from '../../lib/session';
+import { DemoBadge } from '../../components/demo-badge';
 import { useStore } from '../../lib/store';
 import { gamesStore } from '../lib/games-store';
 import { tablesStore } from '../lib/tables-store';
@@ -70,13 +71,17 @@ function Header({ session }: { session: Session }) {
           ¥{money(balance)}
         </span>
       )}
-      <button
-        type="button"
-        className="top__transfer"
-        onClick={() => bridge.post({ type: 'openTransfer', venueCode: session.venueCode })}
-      >
-        转入
-      </button>
+      <DemoBadge />
+      {/* Play money moves no real money in: no 转入 in 试玩. */}
+      {!session.demo && (
+        <button
+          type="button"
+          className="top__transfer"
+          onClick={() => bridge.post({ type: 'openTransfer', venueCode: session.venueCode })}
+        >
+          转入
+        </button>
+      )}
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@nebula/db';
+import { DEMO_MERCHANT } from '@nebula/protocol/venue/merchant';
 
 /**
  * SQL of what the games keep about bets beside the bets themselves (docs/contract.md §10.11):
@@ -188,7 +189,10 @@ export async function familyCounts(
   return r.rows.map((x) => ({ family: x.family, live: Number(x.live), today: Number(x.today) }));
 }
 
-/** A game's day: bets settled in [from, to) and rounds voided then, per cause. */
+/**
+ * A game's day: bets settled in [from, to) and rounds voided then, per cause. The demo
+ * merchant's play money is no takings (docs/contract.md §6): left out here and per pick.
+ */
 export async function dayTotals(
   q: Queryable,
   gameCode: string,
@@ -214,8 +218,9 @@ export async function dayTotals(
             coalesce(sum(payout) FILTER (WHERE status = 'settled'), 0)::bigint AS payouts,
             coalesce(sum(valid_stake) FILTER (WHERE status = 'settled'), 0)::bigint AS valid,
             count(*) FILTER (WHERE status = 'voided')::int AS voided
-       FROM venue_bets WHERE game_code = $1 AND settled_at >= $2 AND settled_at < $3`,
-    [gameCode, new Date(from), new Date(to)],
+       FROM venue_bets WHERE game_code = $1 AND settled_at >= $2 AND settled_at < $3
+        AND merchant <> $4`,
+    [gameCode, new Date(from), new Date(to), DEMO_MERCHANT],
   );
   const v = await q.query<{ cause: string; rounds: number }>(
     `SELECT void_cause AS cause, count(*)::int AS rounds FROM venue_game_rounds
@@ -253,8 +258,9 @@ export async function dayByPick(
             sum(b.payout)::bigint AS payouts
        FROM venue_bets b JOIN venue_bet_legs l ON l.bet_id = b.id AND l.leg = 1
       WHERE b.game_code = $1 AND b.status = 'settled' AND b.settled_at >= $2 AND b.settled_at < $3
+        AND b.merchant <> $4
       GROUP BY 1 ORDER BY 1`,
-    [gameCode, new Date(from), new Date(to)],
+    [gameCode, new Date(from), new Date(to), DEMO_MERCHANT],
   );
   return r.rows.map((x) => {
     const cut = x.board.indexOf(':');

@@ -4,6 +4,7 @@ import {
   AllowanceRequest,
   BalanceRequest,
   ChangesRequest,
+  DemoResetRequest,
   EndSessionsRequest,
   LaunchRequest,
   SummaryRequest,
@@ -15,6 +16,7 @@ import type { VenueConfig } from '../../infra/config';
 import { VenueError } from '../../infra/venue-error';
 import { bindVenueRoutes, venueRoute, type VenueSurface } from '../../http/route-binder';
 import type { AllowanceService } from '../allowance/allowance.service';
+import { isDemoMerchant, type DemoService } from '../demo/demo.service';
 import type { MerchantFeedsService } from '../merchant-feeds/merchant-feeds.service';
 import type { SessionService } from '../sessions/session.service';
 import type { TransferService } from '../transfers/transfer.service';
@@ -30,6 +32,7 @@ export interface MerchantRouteDeps {
   sessions: SessionService;
   feeds: MerchantFeedsService;
   allowance: AllowanceService;
+  demo: DemoService;
 }
 
 /** A merchant's call: its code, and its secret (the answer is signed with it). */
@@ -111,7 +114,15 @@ export function registerMerchantRoutes(
       ...post,
       path: merchantPaths.launch,
       input: LaunchRequest,
-      run: (c: MerchantCaller, body) => s.sessions.launch(c.merchant, body),
+      // A demo player's wallet is funded with play money at its first launch (contract §6).
+      run: (c: MerchantCaller, body) =>
+        isDemoMerchant(c.merchant) ? s.demo.launch(body) : s.sessions.launch(c.merchant, body),
+    }),
+    venueRoute({
+      ...post,
+      path: merchantPaths.demoReset,
+      input: DemoResetRequest,
+      run: (c: MerchantCaller, body) => s.demo.reset(c.merchant, body.venueCode, body.playerId),
     }),
     venueRoute({
       ...post,

@@ -1,4 +1,5 @@
 import type { Queryable } from '@nebula/db';
+import { DEMO_MERCHANT } from '@nebula/protocol/venue/merchant';
 
 /** Records an operator act, in the transaction that made it. */
 export async function audit(
@@ -33,13 +34,16 @@ export async function readAudit(q: Queryable, limit: number) {
   }));
 }
 
-/** What the venue stands to lose on each selection of an event, per venue code. */
+/**
+ * What the venue stands to lose on each selection of an event, per venue code: real money
+ * only, the demo merchant's play money apart (docs/contract.md §6), as in the daily report.
+ */
 export async function eventLiability(q: Queryable, eventId: string) {
   const r = await q.query<{ selection_id: string; venue_code: string; amount: bigint }>(
     `SELECT selection_id, venue_code, sum(amount)::bigint AS amount FROM venue_liability
-      WHERE starts_with(selection_id, $1 || ':') AND amount > 0
+      WHERE starts_with(selection_id, $1 || ':') AND amount > 0 AND merchant <> $2
       GROUP BY selection_id, venue_code ORDER BY amount DESC`,
-    [eventId],
+    [eventId, DEMO_MERCHANT],
   );
   return r.rows.map((x) => ({
     selectionId: x.selection_id,
@@ -62,8 +66,9 @@ export async function settledTotals(q: Queryable, from: number, to: number) {
                        FROM venue_bet_legs l JOIN venue_events e ON e.id = l.event_id
                       WHERE l.bet_id = b.id) legs ON true
       WHERE b.status IN ('settled', 'voided') AND b.settled_at >= $1 AND b.settled_at < $2
+        AND b.merchant <> $3
       GROUP BY 1 ORDER BY 1`,
-    [new Date(from), new Date(to)],
+    [new Date(from), new Date(to), DEMO_MERCHANT],
   );
   return r.rows.map((x) => ({
     sport: x.sport,

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@nebula/protocol';
-import type { LaunchRequest, LaunchResult } from '@nebula/protocol/venue/merchant';
+import {
+  DEMO_MERCHANT,
+  type LaunchRequest,
+  type LaunchResult,
+} from '@nebula/protocol/venue/merchant';
 import type { Db } from '@nebula/db';
 import type { Dialect } from '@nebula/protocol/venue/dialects';
 import {
@@ -214,6 +218,8 @@ export class SessionService {
       family: game ?? this.setup.familyOf.get(p.venueCode) ?? 'TY',
       ...(game ? { gameCode: p.gameCode } : {}),
       merchantOrigins: [...(this.setup.platformOrigins.get(p.merchant) ?? [])],
+      // The page marks a demo merchant's session 试玩 (contract §6).
+      ...(p.merchant === DEMO_MERCHANT ? { demo: true } : {}),
       ...(await prefsOf(p)),
     };
     return result;

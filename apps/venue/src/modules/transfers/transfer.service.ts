@@ -1,5 +1,9 @@
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
-import type { TransferRequest, TransferStatus } from '@nebula/protocol/venue/merchant';
+import {
+  DEMO_MERCHANT,
+  type TransferRequest,
+  type TransferStatus,
+} from '@nebula/protocol/venue/merchant';
 import type { Db, Queryable } from '@nebula/db';
 import { VenueError } from '../../infra/venue-error';
 import * as transfers from './transfer.repository';
@@ -21,6 +25,8 @@ export class TransferService {
   ) {}
 
   async transfer(merchant: string, req: TransferRequest): Promise<TransferStatus> {
+    // Play money never leaves nor enters a demo wallet (contract §6): refused before any row.
+    if (merchant === DEMO_MERCHANT) throw new VenueError(ErrorCode.VenueDemoNoTransfer);
     const amount = parseMoney(req.amount);
     if (amount <= 0n) throw new VenueError(ErrorCode.VenueTransferAmountInvalid);
     const key = { merchant, venueCode: req.venueCode, playerId: req.playerId };
