@@ -8,6 +8,7 @@ import { chatRouteMeta } from './chat/chat.meta';
 import { venueRouteMeta } from './venues/venues.meta';
 import { helpAndServiceRouteMeta } from './help-and-service/help-and-service.meta';
 import { rewardsRouteMeta } from './rewards/rewards.meta';
+import { activityRouteMeta } from './activity/activity.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 
 /**
@@ -26,6 +27,7 @@ export const routeMeta = {
   ...venueRouteMeta,
   ...helpAndServiceRouteMeta,
   ...rewardsRouteMeta,
+  ...activityRouteMeta,
   ...responsibleGamingRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 

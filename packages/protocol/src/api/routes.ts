@@ -9,6 +9,7 @@ import { chatRoutes } from './chat/chat.routes';
 import { venueRoutes } from './venues/venues.routes';
 import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
+import { activityRoutes } from './activity/activity.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 
 /**
@@ -26,6 +27,7 @@ export const routes = {
   ...venueRoutes,
   ...helpAndServiceRoutes,
   ...rewardsRoutes,
+  ...activityRoutes,
   ...responsibleGamingRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
