@@ -24,6 +24,8 @@ import { VipJobService } from './modules/rewards/vip-job.service';
 import { RewardWorker } from './modules/rewards/reward-worker';
 import { RebateService } from './modules/rewards/rebate.service';
 import { RebateAdminService } from './modules/rewards/rebate-admin.service';
+import type { ActivityRouteServices } from './modules/activity/activity.routes';
+import { createActivityServices } from './modules/activity/activity.wiring';
 import { LimitsService } from './modules/responsible-gaming/limits.service';
 import { LimitsReviewService } from './modules/responsible-gaming/limits-review.service';
 import { RealityCheckService } from './modules/responsible-gaming/reality-check.service';
@@ -89,7 +91,8 @@ import { DemoService } from './modules/demo/demo.service';
  * them to routes). Each service receives what it needs as arguments; nothing reads the
  * environment here.
  */
-export interface Services {
+/** The activities (contract §5 Activities): framework, deposit bonuses, check-in. */
+export interface Services extends ActivityRouteServices {
   settings: SettingsService;
   access: AccessService;
   site: SiteService;
@@ -283,6 +286,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const rebate = new RebateService({ db, clock, grants, eligibility });
   const rebateAdmin = new RebateAdminService(db, audit);
   const rewardWorker = new RewardWorker(clock, vipJob, rebate, log);
+  const activityServices = createActivityServices({ db, clock, eligibility, grants, audit });
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
@@ -304,6 +308,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     gateways,
     sandbox,
     log: log,
+    // A deposit applied for a deposit bonus pays it after the credit (contract §5 Activities).
+    afterCredit: (q, memberId, depositId) =>
+      activityServices.depositBonus.onDepositCredited(q, memberId, depositId),
   });
   const depositCallbacks = new DepositCallbackService(
     { db, clock, gateways, log: log, timeline },
@@ -559,6 +566,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     vipJob,
     rebate,
     rebateAdmin,
+    ...activityServices,
     rewardWorker,
     responsibleGaming,
     wallet,

@@ -47,6 +47,9 @@ export const VIP_DETAILS_PATH = '/mine/vip/details';
 export const REBATE_PATH = '/mine/rebate';
 export const WELFARE_RECORD_PATH = '/mine/record/welfare';
 export const GIFT_RECORD_PATH = '/mine/record/giftRecord';
+/** Activities (contract §5 Activities): the 优惠 tab's list (public) and the 签到 calendar. */
+export const ACTIVITY_DISCOUNT_PATH = '/activity/discount';
+export const ACTIVITY_CALENDAR_PATH = '/activity/calendar';
 /** The seven game pages (contract §8.1), one per family. */
 export const GAME_SPORT_PATH = '/game/sport';
 export const GAME_REALBET_PATH = '/game/realbet';
@@ -83,7 +86,7 @@ export const DOWNLOAD_PAGE_PATH = '/download-page';
 
 export const TAB_PATHS = {
   home: HOME_PATH,
-  discount: '/activity/discount',
+  discount: ACTIVITY_DISCOUNT_PATH,
   customer: CUSTOMER_MAIN_PATH,
   sponsor: SPONSOR_PATH,
   mine: MINE_PATH,

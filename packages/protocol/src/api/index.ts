@@ -18,6 +18,7 @@ export * from './venues/venues.schemas';
 export * from './venues/admin-venues.schemas';
 export * from './help-and-service/help-and-service.schemas';
 export * from './rewards/rewards.schemas';
+export * from './activity/activity.schemas';
 export * from './responsible-gaming/responsible-gaming.schemas';
 export * from './responsible-gaming/responsible-gaming.constants';
 export * from './responsible-gaming/self-exclusion.schemas';

@@ -9,6 +9,7 @@ import { venueRouteMeta } from './venues/venues.meta';
 import { helpAndServiceRouteMeta } from './help-and-service/help-and-service.meta';
 import { rewardsRouteMeta } from './rewards/rewards.meta';
 import { demoRouteMeta } from './demo/demo.meta';
+import { activityRouteMeta } from './activity/activity.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 
 /**
@@ -27,6 +28,7 @@ export const routeMeta = {
   ...venueRouteMeta,
   ...helpAndServiceRouteMeta,
   ...rewardsRouteMeta,
+  ...activityRouteMeta,
   ...responsibleGamingRouteMeta,
   ...demoRouteMeta,
 } as const satisfies Record<string, RouteMeta>;

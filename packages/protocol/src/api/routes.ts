@@ -10,6 +10,7 @@ import { venueRoutes } from './venues/venues.routes';
 import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { demoRoutes } from './demo/demo.routes';
+import { activityRoutes } from './activity/activity.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 
 /**
@@ -27,6 +28,7 @@ export const routes = {
   ...venueRoutes,
   ...helpAndServiceRoutes,
   ...rewardsRoutes,
+  ...activityRoutes,
   ...responsibleGamingRoutes,
   ...demoRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
