@@ -13,6 +13,9 @@ import { IdempotencyService } from './idempotency/idempotency.service';
 import { LedgerService } from './ledger/ledger.service';
 import { AdminService } from './modules/admin/admin.service';
 import { AuditService } from './modules/audit/audit.service';
+import { MallAdminService } from './modules/mall/mall-admin.service';
+import { MallService } from './modules/mall/mall.service';
+import { PointsService } from './modules/mall/points.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
 import { PlayBreakService } from './modules/play-break/play-break.service';
@@ -128,6 +131,10 @@ export interface Services {
   vipJob: VipJobService;
   rebate: RebateService;
   rebateAdmin: RebateAdminService;
+  /** 积分商城: points earned by the daily job, items, redemptions (contract §5 Points mall). */
+  points: PointsService;
+  mall: MallService;
+  mallAdmin: MallAdminService;
   /** Starts the daily reward jobs at their hour; main.ts starts it. */
   rewardWorker: RewardWorker;
   /** Limits of every kind (two-step loosening), reality checks, statements (contract §5). */
@@ -275,7 +282,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const vipJob = new VipJobService({ db, clock, grants, accounts: auth.accounts });
   const rebate = new RebateService({ db, clock, grants, eligibility });
   const rebateAdmin = new RebateAdminService(db, audit);
-  const rewardWorker = new RewardWorker(clock, vipJob, rebate, log);
+  const points = new PointsService({ db, clock, ledger, eligibility });
+  const mall = new MallService({ db, clock, ledger, grants, eligibility });
+  const mallAdmin = new MallAdminService({ db, clock, ledger, audit });
+  const rewardWorker = new RewardWorker(clock, vipJob, rebate, log, points);
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
@@ -541,6 +551,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     vipJob,
     rebate,
     rebateAdmin,
+    points,
+    mall,
+    mallAdmin,
     rewardWorker,
     responsibleGaming,
     wallet,

@@ -19,5 +19,6 @@ export * from './venues/admin-venues.schemas';
 export * from './help-and-service/help-and-service.schemas';
 export * from './rewards/rewards.schemas';
 export * from './responsible-gaming/responsible-gaming.schemas';
+export * from './mall/mall.schemas';
 export * from './responsible-gaming/responsible-gaming.constants';
 export * from './responsible-gaming/self-exclusion.schemas';

@@ -235,6 +235,16 @@ export const ErrorCode = {
   RebateRateAboveEdge: 9407,
   RebateDayClosed: 9408,
   RebateNothingToClaim: 9409,
+  // 积分商城 9520–9539 (contract §5 Points mall)
+  MallItemNotFound: 9520,
+  MallItemUnavailable: 9521,
+  MallOutOfStock: 9522,
+  MallPointsInsufficient: 9523,
+  MallLimitReached: 9524,
+  MallAddressRequired: 9525,
+  MallRedemptionNotFound: 9526,
+  MallRedemptionStatus: 9527,
+  MallItemInvalid: 9528,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -470,6 +480,15 @@ export const errorMessages: Record<ErrorCode, string> = {
   9407: '返水比例不能高于该类游戏的最低庄家优势',
   9408: '今日返水已结算，不能再领取',
   9409: '暂无可领取的返水',
+  9520: '商品不存在',
+  9521: '该商品暂不可兑换',
+  9522: '商品已兑完',
+  9523: '积分不足',
+  9524: '已达到该商品的兑换次数上限',
+  9525: '实物商品请正确填写收货人、手机号和收货地址',
+  9526: '兑换记录不存在',
+  9527: '当前兑换状态不能进行此操作',
+  9528: '商品设置有误，请检查类型、价格、库存与时间',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */
