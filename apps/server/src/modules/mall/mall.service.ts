@@ -53,7 +53,8 @@ export class MallService {
     const item = await repo.getItem(q, itemId);
     if (!item) throw new AppError(ErrorCode.MallItemNotFound);
     if (!onSale(item, now)) throw new AppError(ErrorCode.MallItemUnavailable);
-    if (item.kind === 'physical' && !body.address) throw new AppError(ErrorCode.MallAddressRequired);
+    if (item.kind === 'physical' && !body.address)
+      throw new AppError(ErrorCode.MallAddressRequired);
     await repo.lockMember(q, memberId);
     if (
       item.perMemberLimit !== null &&
