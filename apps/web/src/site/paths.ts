@@ -47,6 +47,9 @@ export const VIP_DETAILS_PATH = '/mine/vip/details';
 export const REBATE_PATH = '/mine/rebate';
 export const WELFARE_RECORD_PATH = '/mine/record/welfare';
 export const GIFT_RECORD_PATH = '/mine/record/giftRecord';
+/** 积分商城 (contract §5 Points mall): the shelf and 兑换记录; 积分记录. */
+export const MALL_RECORD_PATH = '/mine/mall/record';
+export const MALL_COIN_RECORD_PATH = '/mine/mall/coinRecord';
 /** The seven game pages (contract §8.1), one per family. */
 export const GAME_SPORT_PATH = '/game/sport';
 export const GAME_REALBET_PATH = '/game/realbet';

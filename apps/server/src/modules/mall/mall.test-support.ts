@@ -59,10 +59,8 @@ export function redeem(
 }
 
 export async function stockOf(t: TestApp, itemId: number): Promise<number> {
-  const r = await t.db.query<{ stock: number }>('SELECT stock FROM mall_items WHERE id = $1', [
-    itemId,
-  ]);
-  return r.rows[0]!.stock;
+  const items = await t.services.mallAdmin.items();
+  return items.list.find((i) => i.id === itemId)!.stock;
 }
 
 export const ADDRESS = {
