@@ -15,6 +15,7 @@ import { AdminService } from './modules/admin/admin.service';
 import { AuditService } from './modules/audit/audit.service';
 import { MallAdminService } from './modules/mall/mall-admin.service';
 import { MallService } from './modules/mall/mall.service';
+import { PointsAdminService } from './modules/mall/points-admin.service';
 import { PointsService } from './modules/mall/points.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
@@ -135,6 +136,7 @@ export interface Services {
   points: PointsService;
   mall: MallService;
   mallAdmin: MallAdminService;
+  pointsAdmin: PointsAdminService;
   /** Starts the daily reward jobs at their hour; main.ts starts it. */
   rewardWorker: RewardWorker;
   /** Limits of every kind (two-step loosening), reality checks, statements (contract §5). */
@@ -285,6 +287,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const points = new PointsService({ db, clock, ledger, eligibility });
   const mall = new MallService({ db, clock, ledger, grants, eligibility });
   const mallAdmin = new MallAdminService({ db, clock, ledger, audit });
+  const pointsAdmin = new PointsAdminService({ db, clock, ledger, audit, members });
   const rewardWorker = new RewardWorker(clock, vipJob, rebate, log, points);
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
@@ -554,6 +557,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     points,
     mall,
     mallAdmin,
+    pointsAdmin,
     rewardWorker,
     responsibleGaming,
     wallet,

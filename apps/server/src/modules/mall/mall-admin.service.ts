@@ -7,7 +7,6 @@ import {
   type AdminRedemptionPage,
   type MallItemSaveRequest,
   type MallRedemption,
-  type PointsRates,
   type RedemptionStatus,
 } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
@@ -17,15 +16,15 @@ import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as repo from './mall.repository';
 import { presentItem, presentRedemption } from './mall.service';
-import * as points from './points.repository';
 
 type AdminRedemption = MallRedemption & { memberId: number };
 
 /**
  * Operators' side of the mall (contract §5 Points mall): items, the physical orders' status
  * (pending → shipped with a tracking number → delivered; a pending one may be cancelled, its
- * points given back once by the reversal `points:refund:{id}`), the earning rates. Every change
- * is audited with the before and after, in the change's transaction.
+ * points given back once by the reversal `points:refund:{id}`). Every change
+ * is audited with the before and after, in the change's transaction. (Rates and adjustments:
+ * points-admin.service.ts.)
  */
 export class MallAdminService {
   constructor(
@@ -130,50 +129,7 @@ export class MallAdminService {
       return presentAdmin(after);
     });
   }
-
-  async rates(): Promise<PointsRates> {
-    const [list, expireDays] = await Promise.all([
-      points.readRates(this.d.db),
-      points.readExpireDays(this.d.db),
-    ]);
-    return {
-      list: list.map((r) => ({
-        family: r.family,
-        name: r.name,
-        pointsPerYuan: milliText(r.rateMilli),
-      })),
-      expireDays,
-    };
-  }
-
-  async setRate(op: Actor, input: { family: string; pointsPerYuan: string }): Promise<PointsRates> {
-    const [w, f = ''] = input.pointsPerYuan.split('.');
-    const milli = Number(w) * 1000 + Number(f.padEnd(3, '0'));
-    await this.d.db.tx(async (q) => {
-      const before = await points.writeRate(q, input.family, milli);
-      if (before === null)
-        throw new AppError(ErrorCode.Validation, {
-          issues: [{ path: 'family', message: 'unknown' }],
-        });
-      await this.d.audit.record(q, {
-        actor: op.userName,
-        action: 'mall.points-rate.set',
-        target: `points-rate:${input.family}`,
-        before: { pointsPerYuan: milliText(before) },
-        after: { pointsPerYuan: milliText(milli) },
-      });
-    });
-    return this.rates();
-  }
 }
-
-/** Thousandths as a decimal string with up to three places (1500 → "1.5"). */
-const milliText = (milli: number): string => {
-  const frac = String(milli % 1000)
-    .padStart(3, '0')
-    .replace(/0+$/, '');
-  return frac ? `${Math.floor(milli / 1000)}.${frac}` : `${Math.floor(milli / 1000)}`;
-};
 
 const presentAdmin = (r: repo.RedemptionRow): AdminRedemption => ({
   ...presentRedemption(r),

@@ -4,11 +4,17 @@ import { requireOperator } from '../../http/operator-context';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
 import type { MallAdminService } from './mall-admin.service';
 import type { MallService } from './mall.service';
+import type { PointsAdminService } from './points-admin.service';
 import type { PointsService } from './points.service';
 
 export function registerMallRoutes(
   app: FastifyInstance,
-  s: { mall: MallService; mallAdmin: MallAdminService; points: PointsService },
+  s: {
+    mall: MallService;
+    mallAdmin: MallAdminService;
+    points: PointsService;
+    pointsAdmin: PointsAdminService;
+  },
   o: BindOptions,
 ): void {
   bindRoute(app, 'mallHome', ({ ctx }) => s.mall.home(requireMember(ctx).memberId), o);
@@ -60,11 +66,21 @@ export function registerMallRoutes(
       s.mallAdmin.cancel(requireOperator(req.operator), params.redemptionId, body.reason),
     o,
   );
-  bindRoute(app, 'adminPointsRates', () => s.mallAdmin.rates(), o);
+  bindRoute(app, 'adminPointsRates', () => s.pointsAdmin.rates(), o);
   bindRoute(
     app,
     'adminPointsRateSet',
-    ({ req, body }) => s.mallAdmin.setRate(requireOperator(req.operator), body),
+    ({ req, body }) => s.pointsAdmin.setRate(requireOperator(req.operator), body),
+    o,
+  );
+  bindMoneyRoute(
+    app,
+    'adminPointsAdjust',
+    'ledger',
+    ({ req, params, body, unit }) =>
+      unit.commit((q) =>
+        s.pointsAdmin.adjust(q, requireOperator(req.operator), params.memberId, body),
+      ),
     o,
   );
 }

@@ -109,4 +109,14 @@ export const mallRouteMeta = {
     summary: '设置积分比例',
     tag: 'admin-mall',
   },
+  adminPointsAdjust: {
+    method: 'POST',
+    path: '/admin/api/v1/members/:memberId/points/adjust',
+    auth: 'admin',
+    signed: false,
+    money: true,
+    roles: ['finance'],
+    summary: '积分调整',
+    tag: 'admin-mall',
+  },
 } as const satisfies Record<string, RouteMeta>;

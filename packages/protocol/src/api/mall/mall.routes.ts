@@ -1,5 +1,5 @@
 import { defineRoute } from '../core/route';
-import { emptyObject } from '../core/common';
+import { MemberIdParams, emptyObject } from '../core/common';
 import { mallRouteMeta as m } from './mall.meta';
 import {
   AdminMallItem,
@@ -13,6 +13,8 @@ import {
   MallRedemption,
   MallRedemptionPage,
   MallRedemptionQuery,
+  PointsAdjustRequest,
+  PointsAdjustResult,
   PointsLedgerPage,
   PointsLedgerQuery,
   PointsRateSetRequest,
@@ -34,7 +36,10 @@ export const mallRoutes = {
     query: MallRedemptionQuery,
     response: MallRedemptionPage,
   }),
-  pointsLedger: defineRoute(m.pointsLedger, { query: PointsLedgerQuery, response: PointsLedgerPage }),
+  pointsLedger: defineRoute(m.pointsLedger, {
+    query: PointsLedgerQuery,
+    response: PointsLedgerPage,
+  }),
   adminMallItems: defineRoute(m.adminMallItems, { response: AdminMallItems }),
   adminMallItemSave: defineRoute(m.adminMallItemSave, {
     body: MallItemSaveRequest,
@@ -63,5 +68,10 @@ export const mallRoutes = {
   adminPointsRateSet: defineRoute(m.adminPointsRateSet, {
     body: PointsRateSetRequest,
     response: PointsRates,
+  }),
+  adminPointsAdjust: defineRoute(m.adminPointsAdjust, {
+    params: MemberIdParams,
+    body: PointsAdjustRequest,
+    response: PointsAdjustResult,
   }),
 };

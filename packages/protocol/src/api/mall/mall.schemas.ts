@@ -10,11 +10,23 @@ export const pointsString = z.string().regex(/^(0|[1-9]\d{0,15})$/, 'invalid poi
 export const MALL_ITEM_KINDS = ['coins', 'bonus', 'physical'] as const;
 export const MallItemKind = z.enum(MALL_ITEM_KINDS);
 export type MallItemKind = z.infer<typeof MallItemKind>;
-export const REDEMPTION_STATUSES = ['done', 'pending', 'shipped', 'delivered', 'cancelled'] as const;
+export const REDEMPTION_STATUSES = [
+  'done',
+  'pending',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export const RedemptionStatus = z.enum(REDEMPTION_STATUSES);
 export type RedemptionStatus = z.infer<typeof RedemptionStatus>;
-/** What a points ledger line was: earned from turnover, spent, refunded, expired. */
-export const POINTS_ENTRY_TYPES = ['pointsEarn', 'pointsRedeem', 'pointsRefund', 'pointsExpire'] as const;
+/** What a points ledger line was: earned from turnover, spent, refunded, expired, adjusted. */
+export const POINTS_ENTRY_TYPES = [
+  'pointsEarn',
+  'pointsRedeem',
+  'pointsRefund',
+  'pointsExpire',
+  'pointsAdjust',
+] as const;
 export const PointsEntryType = z.enum(POINTS_ENTRY_TYPES);
 export type PointsEntryType = z.infer<typeof PointsEntryType>;
 
@@ -128,9 +140,7 @@ export const RedemptionIdParams = z
 export const RedemptionShipRequest = z
   .object({ trackingNo: z.string().regex(/^[A-Za-z0-9-]{4,40}$/, 'invalid tracking number') })
   .strict();
-export const RedemptionCancelRequest = z
-  .object({ reason: text().trim().min(1).max(200) })
-  .strict();
+export const RedemptionCancelRequest = z.object({ reason: text().trim().min(1).max(200) }).strict();
 export const PointsRates = z.object({
   list: z.array(
     z.object({
@@ -149,3 +159,12 @@ export const PointsRateSetRequest = z
     pointsPerYuan: z.string().regex(/^(0|[1-9]\d{0,2})(\.\d{1,3})?$/, 'invalid rate'),
   })
   .strict();
+export const PointsAdjustRequest = z
+  .object({
+    direction: z.enum(['credit', 'debit']),
+    points: pointsString,
+    reason: text().trim().min(1).max(200),
+  })
+  .strict();
+export const PointsAdjustResult = z.object({ reference: z.string(), points: pointsString });
+export type PointsAdjustResult = z.infer<typeof PointsAdjustResult>;
