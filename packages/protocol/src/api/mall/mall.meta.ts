@@ -8,7 +8,7 @@ export const mallRouteMeta = {
     path: '/act/api/v1/mall',
     auth: 'member',
     signed: true,
-    summary: '积分商城：积分与商品',
+    summary: '积分商城',
     tag: 'mall',
   },
   mallRedeem: {
@@ -52,7 +52,7 @@ export const mallRouteMeta = {
     auth: 'admin',
     signed: false,
     roles: ['finance'],
-    summary: '新增或修改商品',
+    summary: '保存商品',
     tag: 'admin-mall',
   },
   adminMallRedemptions: {
@@ -61,7 +61,7 @@ export const mallRouteMeta = {
     auth: 'admin',
     signed: false,
     roles: ['finance'],
-    summary: '兑换订单',
+    summary: '兑换单',
     tag: 'admin-mall',
   },
   adminMallShip: {
@@ -70,7 +70,7 @@ export const mallRouteMeta = {
     auth: 'admin',
     signed: false,
     roles: ['finance'],
-    summary: '实物发货（快递单号）',
+    summary: '发货',
     tag: 'admin-mall',
   },
   adminMallDeliver: {
@@ -79,7 +79,7 @@ export const mallRouteMeta = {
     auth: 'admin',
     signed: false,
     roles: ['finance'],
-    summary: '实物已签收',
+    summary: '签收',
     tag: 'admin-mall',
   },
   adminMallCancel: {
@@ -88,7 +88,7 @@ export const mallRouteMeta = {
     auth: 'admin',
     signed: false,
     roles: ['finance'],
-    summary: '取消待发货兑换（退回积分）',
+    summary: '取消兑换',
     tag: 'admin-mall',
   },
   adminPointsRates: {
