@@ -1,32 +1,19 @@
 import { z } from 'zod';
 import { dateString, paging, pageOf } from '../core/common';
 import { text } from '../../rules/text';
+import { MALL_ITEM_KINDS, POINTS_ENTRY_TYPES, REDEMPTION_STATUSES } from './mall.constants';
+
+export { MALL_ITEM_KINDS, POINTS_ENTRY_TYPES, REDEMPTION_STATUSES };
 
 /**
  * 积分商城 (contract §5 Points mall): points are whole numbers (decimal strings on the wire, like
  * 金币); items cost points; a redemption takes stock and points in one transaction.
  */
 export const pointsString = z.string().regex(/^(0|[1-9]\d{0,15})$/, 'invalid points');
-export const MALL_ITEM_KINDS = ['coins', 'bonus', 'physical'] as const;
 export const MallItemKind = z.enum(MALL_ITEM_KINDS);
 export type MallItemKind = z.infer<typeof MallItemKind>;
-export const REDEMPTION_STATUSES = [
-  'done',
-  'pending',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
 export const RedemptionStatus = z.enum(REDEMPTION_STATUSES);
 export type RedemptionStatus = z.infer<typeof RedemptionStatus>;
-/** What a points ledger line was: earned from turnover, spent, refunded, expired, adjusted. */
-export const POINTS_ENTRY_TYPES = [
-  'pointsEarn',
-  'pointsRedeem',
-  'pointsRefund',
-  'pointsExpire',
-  'pointsAdjust',
-] as const;
 export const PointsEntryType = z.enum(POINTS_ENTRY_TYPES);
 export type PointsEntryType = z.infer<typeof PointsEntryType>;
 

@@ -1,4 +1,5 @@
-import { POINTS_ENTRY_TYPES, type PointsEntryType } from '@nebula/protocol/api/mall/mall.schemas';
+import { POINTS_ENTRY_TYPES } from '@nebula/protocol/api/mall/mall.constants';
+import type { PointsEntryType } from '@nebula/protocol/api/mall/mall.schemas';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
