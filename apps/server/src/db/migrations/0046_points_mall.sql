@@ -27,6 +27,15 @@ CREATE TABLE points_settings (
 );
 INSERT INTO points_settings (id, expire_days) VALUES (1, 365);
 
+-- The points jobs that have run: (`points:{family}`, day) for earning, (`pointsExpire`, day).
+CREATE TABLE points_job_runs (
+  job TEXT NOT NULL,
+  period TEXT NOT NULL,
+  ran_at TIMESTAMPTZ NOT NULL,
+  members INTEGER NOT NULL,
+  PRIMARY KEY (job, period)
+);
+
 CREATE TABLE mall_items (
   id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('coins', 'bonus', 'physical')),

@@ -100,14 +100,14 @@ export async function markRun(
   now: number,
 ): Promise<void> {
   await q.query(
-    `INSERT INTO reward_job_runs (job, period, ran_at, members) VALUES ($1, $2, $3, $4)
+    `INSERT INTO points_job_runs (job, period, ran_at, members) VALUES ($1, $2, $3, $4)
      ON CONFLICT (job, period) DO NOTHING`,
     [job, period, ts(now), members],
   );
 }
 
 export async function hasRun(q: Queryable, job: string, period: string): Promise<boolean> {
-  const r = await q.query('SELECT 1 FROM reward_job_runs WHERE job = $1 AND period = $2', [
+  const r = await q.query('SELECT 1 FROM points_job_runs WHERE job = $1 AND period = $2', [
     job,
     period,
   ]);

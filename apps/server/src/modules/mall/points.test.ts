@@ -49,7 +49,7 @@ describe('earning points', () => {
     expect(await pointsOf(t, m)).toBe(1_500n);
     // The job's key holds: a second run is skipped; forced past it, the references hold.
     expect((await t.services.points.runDaily(day)).families.every((f) => f.skipped)).toBe(true);
-    await t.db.query(`DELETE FROM reward_job_runs WHERE job LIKE 'points:%' AND period = $1`, [
+    await t.db.query(`DELETE FROM points_job_runs WHERE job LIKE 'points:%' AND period = $1`, [
       day,
     ]);
     await t.services.points.runDaily(day);
@@ -120,7 +120,7 @@ describe('expiry', () => {
     await givePoints(t, m, 50n); // new: kept
     const day = shanghaiDate(t.clock.now());
     await t.services.points.runDaily(day);
-    await t.db.query(`DELETE FROM reward_job_runs WHERE job = 'pointsExpire'`);
+    await t.db.query(`DELETE FROM points_job_runs WHERE job = 'pointsExpire'`);
     await t.services.points.runDaily(day);
     expect(await pointsOf(t, m)).toBe(50n);
     // The member's session has expired by now: the service reads the ledger page directly.

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { periodStart } from '../../lib/shanghai-time';
-import type { PointsService } from '../mall/points.service';
 import type { RebateService } from './rebate.service';
 import type { VipJobService } from './vip-job.service';
 import { VIP_REVIEW_HOUR } from './vip.service';
@@ -20,8 +19,11 @@ export class RewardWorker {
     private readonly vip: VipJobService,
     private readonly rebate: RebateService,
     private readonly log: FastifyBaseLogger,
-    /** Yesterday's points by (day, family), after the rebate (contract §5 Points mall). */
-    private readonly points?: PointsService,
+    /**
+     * Yesterday's points by (day, family), after the rebate (contract §5 Points mall); passed
+     * in by its shape so the rewards module does not import the mall.
+     */
+    private readonly points?: { runDaily(): Promise<unknown> },
   ) {}
 
   start(intervalMs = 60_000): void {

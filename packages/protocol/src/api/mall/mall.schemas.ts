@@ -105,7 +105,7 @@ export const MallItemSaveRequest = z
     kind: MallItemKind,
     title: text().trim().min(1).max(40),
     description: text().trim().max(200).default(''),
-    image: z.string().max(300).default(''),
+    image: text().trim().max(300).default(''),
     price: pointsString,
     stock: z.number().int().min(0).max(10_000_000),
     value: z.string().regex(/^(0|[1-9]\d{0,13})(\.\d{1,2})?$/, 'invalid value'),
