@@ -15,6 +15,7 @@ import { registerPaymentAccountRoutes } from './modules/payment/payment-account.
 import { registerDepositAdminRoutes } from './modules/deposit/deposit-admin.routes';
 import { registerDepositRoutes, registerGatewayCallback } from './modules/deposit/deposit.routes';
 import { registerPlayBreakRoutes } from './modules/play-break/play-break.routes';
+import { registerMallRoutes } from './modules/mall/mall.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerActivityRoutes } from './modules/activity/activity.routes';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPlayBreakRoutes(app, services.playBreaks, bind);
   registerRewardsRoutes(app, services, bind);
   registerActivityRoutes(app, services, bind);
+  registerMallRoutes(app, services, bind);
   registerResponsibleGamingRoutes(app, services.responsibleGaming, bind);
   registerSelfExclusionRoutes(app, services.selfExclusionList, bind);
   registerWithdrawRoutes(app, withdrawals, bind);

@@ -13,6 +13,10 @@ import { IdempotencyService } from './idempotency/idempotency.service';
 import { LedgerService } from './ledger/ledger.service';
 import { AdminService } from './modules/admin/admin.service';
 import { AuditService } from './modules/audit/audit.service';
+import { MallAdminService } from './modules/mall/mall-admin.service';
+import { MallService } from './modules/mall/mall.service';
+import { PointsAdminService } from './modules/mall/points-admin.service';
+import { PointsService } from './modules/mall/points.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
 import { PlayBreakService } from './modules/play-break/play-break.service';
@@ -132,6 +136,11 @@ export interface Services extends ActivityRouteServices {
   vipJob: VipJobService;
   rebate: RebateService;
   rebateAdmin: RebateAdminService;
+  /** 积分商城: points earned by the daily job, items, redemptions (contract §5 Points mall). */
+  points: PointsService;
+  mall: MallService;
+  mallAdmin: MallAdminService;
+  pointsAdmin: PointsAdminService;
   /** Starts the daily reward jobs at their hour; main.ts starts it. */
   rewardWorker: RewardWorker;
   /** Limits of every kind (two-step loosening), reality checks, statements (contract §5). */
@@ -287,6 +296,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const rebateAdmin = new RebateAdminService(db, audit);
   const rewardWorker = new RewardWorker(clock, vipJob, rebate, log);
   const activityServices = createActivityServices({ db, clock, eligibility, grants, audit });
+  const points = new PointsService({ db, clock, ledger, eligibility });
+  const mall = new MallService({ db, clock, ledger, grants, eligibility });
+  const mallAdmin = new MallAdminService({ db, clock, ledger, audit });
+  const pointsAdmin = new PointsAdminService({ db, clock, ledger, audit, members });
+  const rewardWorker = new RewardWorker(clock, vipJob, rebate, log, points);
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
@@ -567,6 +581,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     rebate,
     rebateAdmin,
     ...activityServices,
+    points,
+    mall,
+    mallAdmin,
+    pointsAdmin,
     rewardWorker,
     responsibleGaming,
     wallet,

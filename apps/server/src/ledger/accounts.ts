@@ -1,9 +1,10 @@
 /**
- * Ledger account kinds. Every account holds one asset: CNY in fen, COIN in whole units.
+ * Ledger account kinds. Every account holds one asset: CNY in fen, COIN in whole units, POINT
+ * (积分商城 points, never money: no route moves them to CNY) in whole points.
  * Member accounts are one per member and kind; house accounts are sharded so concurrent
  * postings spread over several rows and none of them is ever locked by member traffic.
  */
-export type Asset = 'CNY' | 'COIN';
+export type Asset = 'CNY' | 'COIN' | 'POINT';
 
 export const MEMBER_KINDS = {
   main: 'CNY',
@@ -15,6 +16,8 @@ export const MEMBER_KINDS = {
    * venue balances are not accounts: they are what each venue answers (contract §6).
    */
   transit: 'CNY',
+  /** 积分: earned from valid turnover, spent in the mall (contract §5 Points mall). */
+  points: 'POINT',
 } as const satisfies Record<string, Asset>;
 export type MemberKind = keyof typeof MEMBER_KINDS;
 
@@ -32,6 +35,8 @@ export const HOUSE_KINDS = {
   bonuses: 'CNY',
   bonusesCoin: 'COIN',
   gifts: 'COIN',
+  /** Points issued to members (earned) and taken back (spent, expired). */
+  pointsIssuance: 'POINT',
 } as const satisfies Record<string, Asset>;
 /**
  * `venue-float:{code}`: the platform's position with a venue — money sent in less money

@@ -214,13 +214,14 @@ export class LedgerService {
   async balances(
     q: Queryable,
     memberId: number,
-  ): Promise<{ main: bigint; locked: bigint; coin: bigint; transit: bigint }> {
+  ): Promise<{ main: bigint; locked: bigint; coin: bigint; transit: bigint; points: bigint }> {
     const map = await repo.memberBalances(q, memberId);
     return {
       main: map.get('main') ?? 0n,
       locked: map.get('locked') ?? 0n,
       coin: map.get('coin') ?? 0n,
       transit: map.get('transit') ?? 0n,
+      points: map.get('points') ?? 0n,
     };
   }
 

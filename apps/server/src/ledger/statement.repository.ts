@@ -1,8 +1,9 @@
 import type { Queryable } from '@nebula/db';
+import type { Asset } from './accounts';
 
 export interface StatementFilter {
   memberId: number;
-  kind: 'main' | 'coin';
+  kind: 'main' | 'coin' | 'points';
   type?: string;
   from?: number;
   to?: number;
@@ -10,7 +11,7 @@ export interface StatementFilter {
   offset: number;
 }
 
-/** The postings of a member's main or coin account, newest first, with Shanghai day totals. */
+/** The postings of a member's main, coin or points account, newest first, with Shanghai day totals. */
 export async function readStatement(q: Queryable, f: StatementFilter) {
   const where = ['a.member_id = $1', 'a.kind = $2'];
   const params: unknown[] = [f.memberId, f.kind];
@@ -23,7 +24,7 @@ export async function readStatement(q: Queryable, f: StatementFilter) {
       id: bigint;
       created_at: Date;
       kind: string;
-      asset: 'CNY' | 'COIN';
+      asset: Asset;
       amount: bigint;
       balance_after: bigint;
       memo: string;

@@ -84,6 +84,14 @@ export const routeModules = {
     () => import('../features/rewards/pages/gift-record.page'),
     (m) => m.GiftRecordPage,
   ),
+  mallRecord: load(
+    () => import('../features/mall/pages/mall-record.page'),
+    (m) => m.MallRecordPage,
+  ),
+  mallCoinRecord: load(
+    () => import('../features/mall/pages/mall-coin-record.page'),
+    (m) => m.MallCoinRecordPage,
+  ),
   betRecord: load(
     () => import('./routes/bet-record-route'),
     (m) => m.BetRecordRoute,

@@ -44,6 +44,8 @@ import {
   REBATE_PATH,
   WELFARE_RECORD_PATH,
   GIFT_RECORD_PATH,
+  MALL_COIN_RECORD_PATH,
+  MALL_RECORD_PATH,
   GAME_SPORT_PATH,
   GAME_REALBET_PATH,
   GAME_GAMING_PATH,
@@ -140,6 +142,8 @@ export const routes: RouteObject[] = [
           { path: rel(WELFARE_RECORD_PATH), lazy: m.welfareRecord },
           { path: rel(GIFT_RECORD_PATH), lazy: m.giftRecord },
           { path: rel(ACTIVITY_CALENDAR_PATH), lazy: m.activityCalendar },
+          { path: rel(MALL_RECORD_PATH), lazy: m.mallRecord },
+          { path: rel(MALL_COIN_RECORD_PATH), lazy: m.mallCoinRecord },
           // The venue frames: protected pages (contract §8.1), full screen under a back bar.
           ...[
             FRAME_SPORT_V188_PATH,

@@ -7,6 +7,7 @@ import download from './zh-CN/download.json';
 import feedback from './zh-CN/feedback.json';
 import help from './zh-CN/help.json';
 import mail from './zh-CN/mail.json';
+import mall from './zh-CN/mall.json';
 import member from './zh-CN/member.json';
 import records from './zh-CN/records.json';
 import rewards from './zh-CN/rewards.json';
@@ -29,6 +30,7 @@ export const featureResources = {
   feedback,
   help,
   mail,
+  mall,
   member,
   records,
   rewards,

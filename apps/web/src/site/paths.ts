@@ -50,6 +50,9 @@ export const GIFT_RECORD_PATH = '/mine/record/giftRecord';
 /** Activities (contract §5 Activities): the 优惠 tab's list (public) and the 签到 calendar. */
 export const ACTIVITY_DISCOUNT_PATH = '/activity/discount';
 export const ACTIVITY_CALENDAR_PATH = '/activity/calendar';
+/** 积分商城 (contract §5 Points mall): the shelf and 兑换记录; 积分记录. */
+export const MALL_RECORD_PATH = '/mine/mall/record';
+export const MALL_COIN_RECORD_PATH = '/mine/mall/coinRecord';
 /** The seven game pages (contract §8.1), one per family. */
 export const GAME_SPORT_PATH = '/game/sport';
 export const GAME_REALBET_PATH = '/game/realbet';

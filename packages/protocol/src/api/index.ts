@@ -20,6 +20,7 @@ export * from './help-and-service/help-and-service.schemas';
 export * from './rewards/rewards.schemas';
 export * from './activity/activity.schemas';
 export * from './responsible-gaming/responsible-gaming.schemas';
+export * from './mall/mall.schemas';
 export * from './responsible-gaming/responsible-gaming.constants';
 export * from './responsible-gaming/self-exclusion.schemas';
 export * from './demo/demo.schemas';

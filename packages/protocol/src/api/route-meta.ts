@@ -10,6 +10,7 @@ import { helpAndServiceRouteMeta } from './help-and-service/help-and-service.met
 import { rewardsRouteMeta } from './rewards/rewards.meta';
 import { demoRouteMeta } from './demo/demo.meta';
 import { activityRouteMeta } from './activity/activity.meta';
+import { mallRouteMeta } from './mall/mall.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 
 /**
@@ -31,6 +32,7 @@ export const routeMeta = {
   ...activityRouteMeta,
   ...responsibleGamingRouteMeta,
   ...demoRouteMeta,
+  ...mallRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

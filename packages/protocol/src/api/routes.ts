@@ -11,6 +11,7 @@ import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { demoRoutes } from './demo/demo.routes';
 import { activityRoutes } from './activity/activity.routes';
+import { mallRoutes } from './mall/mall.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 
 /**
@@ -31,6 +32,7 @@ export const routes = {
   ...activityRoutes,
   ...responsibleGamingRoutes,
   ...demoRoutes,
+  ...mallRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

@@ -256,6 +256,16 @@ export const ErrorCode = {
   CheckinAlreadyDone: 9420,
   CheckinNotQualified: 9421,
   ActivityFirstDepositTaken: 9422,
+  // 积分商城 9520–9539 (contract §5 Points mall)
+  MallItemNotFound: 9520,
+  MallItemUnavailable: 9521,
+  MallOutOfStock: 9522,
+  MallPointsInsufficient: 9523,
+  MallLimitReached: 9524,
+  MallAddressRequired: 9525,
+  MallRedemptionNotFound: 9526,
+  MallRedemptionStatus: 9527,
+  MallItemInvalid: 9528,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -459,6 +469,15 @@ export const errorMessages: Record<ErrorCode, string> = {
   9420: '今天已签到',
   9421: '今日投注或存款未达签到要求',
   9422: '首存优惠仅限首次存款',
+  9520: '商品不存在',
+  9521: '商品暂不可兑换',
+  9522: '商品已兑完',
+  9523: '积分不足',
+  9524: '已达兑换上限',
+  9525: '请填写收货信息',
+  9526: '兑换记录不存在',
+  9527: '当前状态不可操作',
+  9528: '商品设置有误',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

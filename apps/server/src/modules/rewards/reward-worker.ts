@@ -7,7 +7,7 @@ import { VIP_REVIEW_HOUR } from './vip.service';
 
 /**
  * Starts the daily reward jobs once their hour has come (04:00 Asia/Shanghai: yesterday's 返水,
- * then the VIP review; contract §5 Rewards). Every node may run it: a job's period runs once (reward_job_runs) and each
+ * then the VIP review, then yesterday's points; contract §5 Rewards). Every node may run it: a job's period runs once (reward_job_runs) and each
  * member's review serialises on their VIP row, so two nodes at once pay nothing twice.
  */
 export class RewardWorker {
@@ -19,6 +19,11 @@ export class RewardWorker {
     private readonly vip: VipJobService,
     private readonly rebate: RebateService,
     private readonly log: FastifyBaseLogger,
+    /**
+     * Yesterday's points by (day, family), after the rebate (contract §5 Points mall); passed
+     * in by its shape so the rewards module does not import the mall.
+     */
+    private readonly points?: { runDaily(): Promise<unknown> },
   ) {}
 
   start(intervalMs = 60_000): void {
@@ -44,5 +49,6 @@ export class RewardWorker {
     // Yesterday's rebate first, at the level the member held that day; then the VIP review.
     await this.rebate.runDaily();
     await this.vip.runDaily();
+    await this.points?.runDaily();
   }
 }

@@ -53,7 +53,8 @@ export class RecordsService {
         id: Number(x.id),
         time: x.created_at.getTime(),
         type: x.kind,
-        asset: x.asset,
+        // The main and coin accounts hold only CNY and COIN.
+        asset: coin ? 'COIN' : 'CNY',
         amount: show(x.amount),
         balanceAfter: show(x.balance_after),
         memo: x.memo,

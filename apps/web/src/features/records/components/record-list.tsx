@@ -21,6 +21,8 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([
   'gift',
   'bet',
   'payout',
+  // A 金币 pack redeemed in the points mall lands in the coin account under this kind.
+  'pointsRedeem',
 ]);
 
 function RecordRow({ record, coin }: { record: LedgerRecord; coin: boolean }) {

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { requireMember } from '../../http/member-context';
+import { requireOperator } from '../../http/operator-context';
+import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
+import type { MallAdminService } from './mall-admin.service';
+import type { MallService } from './mall.service';
+import type { PointsAdminService } from './points-admin.service';
+import type { PointsService } from './points.service';
+
+export function registerMallRoutes(
+  app: FastifyInstance,
+  s: {
+    mall: MallService;
+    mallAdmin: MallAdminService;
+    points: PointsService;
+    pointsAdmin: PointsAdminService;
+  },
+  o: BindOptions,
+): void {
+  bindRoute(app, 'mallHome', ({ ctx }) => s.mall.home(requireMember(ctx).memberId), o);
+  bindMoneyRoute(
+    app,
+    'mallRedeem',
+    'ledger',
+    ({ ctx, params, body, unit }) =>
+      unit.commit((q) => s.mall.redeem(q, requireMember(ctx).memberId, params.itemId, body)),
+    o,
+  );
+  bindRoute(
+    app,
+    'mallRedemptions',
+    ({ ctx, query }) => s.mall.redemptions(requireMember(ctx).memberId, query),
+    o,
+  );
+  bindRoute(
+    app,
+    'pointsLedger',
+    ({ ctx, query }) => s.points.ledgerPage(requireMember(ctx).memberId, query),
+    o,
+  );
+  bindRoute(app, 'adminMallItems', () => s.mallAdmin.items(), o);
+  bindRoute(
+    app,
+    'adminMallItemSave',
+    ({ req, body }) => s.mallAdmin.saveItem(requireOperator(req.operator), body),
+    o,
+  );
+  bindRoute(app, 'adminMallRedemptions', ({ query }) => s.mallAdmin.redemptions(query), o);
+  bindRoute(
+    app,
+    'adminMallShip',
+    ({ req, params, body }) =>
+      s.mallAdmin.ship(requireOperator(req.operator), params.redemptionId, body.trackingNo),
+    o,
+  );
+  bindRoute(
+    app,
+    'adminMallDeliver',
+    ({ req, params }) => s.mallAdmin.deliver(requireOperator(req.operator), params.redemptionId),
+    o,
+  );
+  bindRoute(
+    app,
+    'adminMallCancel',
+    ({ req, params, body }) =>
+      s.mallAdmin.cancel(requireOperator(req.operator), params.redemptionId, body.reason),
+    o,
+  );
+  bindRoute(app, 'adminPointsRates', () => s.pointsAdmin.rates(), o);
+  bindRoute(
+    app,
+    'adminPointsRateSet',
+    ({ req, body }) => s.pointsAdmin.setRate(requireOperator(req.operator), body),
+    o,
+  );
+  bindMoneyRoute(
+    app,
+    'adminPointsAdjust',
+    'ledger',
+    ({ req, params, body, unit }) =>
+      unit.commit((q) =>
+        s.pointsAdmin.adjust(q, requireOperator(req.operator), params.memberId, body),
+      ),
+    o,
+  );
+}
