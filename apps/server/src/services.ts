@@ -294,7 +294,6 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const vipJob = new VipJobService({ db, clock, grants, accounts: auth.accounts });
   const rebate = new RebateService({ db, clock, grants, eligibility });
   const rebateAdmin = new RebateAdminService(db, audit);
-  const rewardWorker = new RewardWorker(clock, vipJob, rebate, log);
   const activityServices = createActivityServices({ db, clock, eligibility, grants, audit });
   const points = new PointsService({ db, clock, ledger, eligibility });
   const mall = new MallService({ db, clock, ledger, grants, eligibility });
