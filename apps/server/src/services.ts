@@ -22,6 +22,10 @@ import { GrantAdminService } from './modules/rewards/grant-admin.service';
 import { VipService } from './modules/rewards/vip.service';
 import { VipJobService } from './modules/rewards/vip-job.service';
 import { RewardWorker } from './modules/rewards/reward-worker';
+import {
+  createFlipFriendsServices,
+  type FlipFriendsServices,
+} from './modules/activity/flip-friends.services';
 import { RebateService } from './modules/rewards/rebate.service';
 import { RebateAdminService } from './modules/rewards/rebate-admin.service';
 import { LimitsService } from './modules/responsible-gaming/limits.service';
@@ -130,6 +134,8 @@ export interface Services {
   rebateAdmin: RebateAdminService;
   /** Starts the daily reward jobs at their hour; main.ts starts it. */
   rewardWorker: RewardWorker;
+  /** 幸运翻牌, 邀请好友, 好友最高投注 (contract §5 Rewards). */
+  flipFriends: FlipFriendsServices;
   /** Limits of every kind (two-step loosening), reality checks, statements (contract §5). */
   responsibleGaming: ResponsibleGamingRouteServices;
   wallet: WalletService;
@@ -275,7 +281,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const vipJob = new VipJobService({ db, clock, grants, accounts: auth.accounts });
   const rebate = new RebateService({ db, clock, grants, eligibility });
   const rebateAdmin = new RebateAdminService(db, audit);
-  const rewardWorker = new RewardWorker(clock, vipJob, rebate, log);
+  const flipFriends = createFlipFriendsServices({ db, clock, eligibility, grants });
+  const rewardWorker = new RewardWorker(clock, vipJob, rebate, log, flipFriends);
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
@@ -542,6 +549,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     rebate,
     rebateAdmin,
     rewardWorker,
+    flipFriends,
     responsibleGaming,
     wallet,
     coin,

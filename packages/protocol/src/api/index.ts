@@ -21,3 +21,6 @@ export * from './rewards/rewards.schemas';
 export * from './responsible-gaming/responsible-gaming.schemas';
 export * from './responsible-gaming/responsible-gaming.constants';
 export * from './responsible-gaming/self-exclusion.schemas';
+export * from './activities/lucky-flip.schemas';
+export * from './activities/friend-invite.schemas';
+export * from './activities/friend-peak-bet.schemas';

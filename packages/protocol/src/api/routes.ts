@@ -9,6 +9,7 @@ import { chatRoutes } from './chat/chat.routes';
 import { venueRoutes } from './venues/venues.routes';
 import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
+import { flipAndFriendsRoutes } from './activities/flip-and-friends.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 
 /**
@@ -27,6 +28,7 @@ export const routes = {
   ...helpAndServiceRoutes,
   ...rewardsRoutes,
   ...responsibleGamingRoutes,
+  ...flipAndFriendsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

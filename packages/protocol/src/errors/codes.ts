@@ -235,6 +235,12 @@ export const ErrorCode = {
   RebateRateAboveEdge: 9407,
   RebateDayClosed: 9408,
   RebateNothingToClaim: 9409,
+  // 幸运翻牌 and the friend activities 9430–9449 (contract §5 Rewards)
+  ActivityNotRunning: 9430,
+  LuckyFlipNoChance: 9431,
+  LuckyFlipClientSeedInvalid: 9432,
+  LuckyFlipBusy: 9433,
+  InvitationNothingToClaim: 9434,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -470,6 +476,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   9407: '返水比例不能高于该类游戏的最低庄家优势',
   9408: '今日返水已结算，不能再领取',
   9409: '暂无可领取的返水',
+  9430: '活动未开始或已结束',
+  9431: '暂无翻牌次数，存款或投注可获得次数',
+  9432: '客户端种子只能包含 1–64 个字母、数字、下划线或连字符',
+  9433: '正在翻牌，请稍后再试',
+  9434: '暂无可领取的邀请奖励',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */
