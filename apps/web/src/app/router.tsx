@@ -40,6 +40,9 @@ import {
   REBATE_PATH,
   WELFARE_RECORD_PATH,
   GIFT_RECORD_PATH,
+  LUCKY_FLIP_PATH,
+  FRIEND_INVITATION_PATH,
+  FRIEND_PEAK_BET_PATH,
   GAME_SPORT_PATH,
   GAME_REALBET_PATH,
   GAME_GAMING_PATH,
@@ -133,6 +136,9 @@ export const routes: RouteObject[] = [
           { path: rel(REBATE_PATH), lazy: m.rebate },
           { path: rel(WELFARE_RECORD_PATH), lazy: m.welfareRecord },
           { path: rel(GIFT_RECORD_PATH), lazy: m.giftRecord },
+          { path: rel(LUCKY_FLIP_PATH), lazy: m.luckyFlip },
+          { path: rel(FRIEND_INVITATION_PATH), lazy: m.friendInvitation },
+          { path: rel(FRIEND_PEAK_BET_PATH), lazy: m.friendPeakBet },
           // The venue frames: protected pages (contract §8.1), full screen under a back bar.
           ...[
             FRAME_SPORT_V188_PATH,

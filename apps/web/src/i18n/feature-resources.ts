@@ -3,6 +3,7 @@ import chat from './zh-CN/chat.json';
 import customer from './zh-CN/customer.json';
 import download from './zh-CN/download.json';
 import feedback from './zh-CN/feedback.json';
+import flipFriends from './zh-CN/flip-friends.json';
 import help from './zh-CN/help.json';
 import mail from './zh-CN/mail.json';
 import member from './zh-CN/member.json';
@@ -23,6 +24,7 @@ export const featureResources = {
   customer,
   download,
   feedback,
+  flipFriends,
   help,
   mail,
   member,
