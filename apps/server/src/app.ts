@@ -16,6 +16,7 @@ import { registerDepositAdminRoutes } from './modules/deposit/deposit-admin.rout
 import { registerDepositRoutes, registerGatewayCallback } from './modules/deposit/deposit.routes';
 import { registerPlayBreakRoutes } from './modules/play-break/play-break.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerActivityRoutes } from './modules/activity/activity.routes';
 import { registerFlipFriendsRoutes } from './modules/activity/flip-friends.routes';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes';
 import { registerSelfExclusionRoutes } from './modules/self-exclusion/self-exclusion.routes';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);
   registerRewardsRoutes(app, services, bind);
+  registerActivityRoutes(app, services, bind);
   registerFlipFriendsRoutes(app, services.flipFriends, bind);
   registerResponsibleGamingRoutes(app, services.responsibleGaming, bind);
   registerSelfExclusionRoutes(app, services.selfExclusionList, bind);

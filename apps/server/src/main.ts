@@ -5,19 +5,21 @@ import { DataDirLockedError } from '@nebula/db';
 import { openRuntime } from './runtime';
 import { loadSecrets } from './config/secrets';
 import { seedDemoContent, seedDemoMember, seedDemoVenues } from './seed/demo-seed';
+import { seedDemoActivities } from './seed/demo-activities';
 import { DEMO_SPONSORS } from './modules/sponsor/sponsor-demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const secrets = await loadSecrets(config);
   const runtime = await openRuntime(config);
+  const clock = clockFor(config.clockOffsetMs);
   const { app, services } = await buildApp({
     config,
     db: runtime.db,
     bus: runtime.bus,
     secrets,
     redis: runtime.redis,
-    clock: clockFor(config.clockOffsetMs),
+    clock,
   });
   await services.settings.seed();
   await services.help.seed();
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     await seedDemoContent(runtime.db);
     await services.sponsors.seedDemo(DEMO_SPONSORS);
+    await seedDemoActivities(runtime.db, services.activityAdmin, clock.now());
     const at = { origin: config.venues.demoOrigin, apiUrl: config.venues.demoApiUrl };
     if (await seedDemoVenues(runtime.db, at)) await services.venues.reload();
   }

@@ -28,6 +28,8 @@ import {
 } from './modules/activity/flip-friends.services';
 import { RebateService } from './modules/rewards/rebate.service';
 import { RebateAdminService } from './modules/rewards/rebate-admin.service';
+import type { ActivityRouteServices } from './modules/activity/activity.routes';
+import { createActivityServices } from './modules/activity/activity.wiring';
 import { LimitsService } from './modules/responsible-gaming/limits.service';
 import { LimitsReviewService } from './modules/responsible-gaming/limits-review.service';
 import { RealityCheckService } from './modules/responsible-gaming/reality-check.service';
@@ -92,7 +94,8 @@ import { VenueWorker } from './modules/venue/venue-worker';
  * them to routes). Each service receives what it needs as arguments; nothing reads the
  * environment here.
  */
-export interface Services {
+/** The activities (contract §5 Activities): framework, deposit bonuses, check-in. */
+export interface Services extends ActivityRouteServices {
   settings: SettingsService;
   access: AccessService;
   site: SiteService;
@@ -281,7 +284,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const vipJob = new VipJobService({ db, clock, grants, accounts: auth.accounts });
   const rebate = new RebateService({ db, clock, grants, eligibility });
   const rebateAdmin = new RebateAdminService(db, audit);
-  const flipFriends = createFlipFriendsServices({ db, clock, eligibility, grants });
+  const activityServices = createActivityServices({ db, clock, eligibility, grants, audit });
+  const flipFriends = createFlipFriendsServices({
+    db,
+    clock,
+    eligibility,
+    grants,
+    framework: activityServices.activities,
+  });
   const rewardWorker = new RewardWorker(clock, vipJob, rebate, log, flipFriends);
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
@@ -304,6 +314,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     gateways,
     sandbox,
     log: log,
+    // A deposit applied for a deposit bonus pays it after the credit (contract §5 Activities).
+    afterCredit: (q, memberId, depositId) =>
+      activityServices.depositBonus.onDepositCredited(q, memberId, depositId),
   });
   const depositCallbacks = new DepositCallbackService(
     { db, clock, gateways, log: log, timeline },
@@ -548,6 +561,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     vipJob,
     rebate,
     rebateAdmin,
+    ...activityServices,
     rewardWorker,
     flipFriends,
     responsibleGaming,

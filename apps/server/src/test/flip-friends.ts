@@ -1,8 +1,10 @@
+import type { ActivityCreateRequest } from '@nebula/protocol';
 import type { TestApp } from './test-app';
+import { createActivity } from '../modules/activity/activity.test-kit';
 
 /**
- * Test helpers of 幸运翻牌 and the friend activities: a published activity of a kind (its rule
- * as the kind's schema accepts it), valid turnover and a credited deposit for a member.
+ * Test helpers of 幸运翻牌 and the friend activities: an activity of a kind made through the
+ * operators' API (so its rule passes the kind's schema), valid turnover and a credited deposit.
  */
 export async function publishActivity(
   t: TestApp,
@@ -11,22 +13,13 @@ export async function publishActivity(
   o: { startsAt?: number; endsAt?: number; title?: string } = {},
 ): Promise<number> {
   const now = t.clock.now();
-  const r = await t.db.query<{ id: number }>(
-    `INSERT INTO activities (kind, title, picture_url, rules_text, starts_at, ends_at, rule,
-       eligibility, status, created_at, updated_at, created_by)
-     VALUES ($1, $2, '/static/activities/test.png', '测试活动规则', $3, $4, $5::jsonb, '{}'::jsonb,
-       'active', $6, $6, 'test')
-     RETURNING id`,
-    [
-      kind,
-      o.title ?? '测试活动',
-      new Date(o.startsAt ?? now - 3600_000),
-      new Date(o.endsAt ?? now + 60 * 86_400_000),
-      JSON.stringify(rule),
-      new Date(now),
-    ],
-  );
-  return Number(r.rows[0]!.id);
+  const a = await createActivity(t, kind, {
+    rule: rule as ActivityCreateRequest['rule'],
+    title: o.title ?? '测试活动',
+    startsAt: o.startsAt ?? now - 3600_000,
+    endsAt: o.endsAt ?? now + 60 * 86_400_000,
+  });
+  return a.id;
 }
 
 let seq = 0;

@@ -8,7 +8,8 @@ import { chatRouteMeta } from './chat/chat.meta';
 import { venueRouteMeta } from './venues/venues.meta';
 import { helpAndServiceRouteMeta } from './help-and-service/help-and-service.meta';
 import { rewardsRouteMeta } from './rewards/rewards.meta';
-import { flipAndFriendsRouteMeta } from './activities/flip-and-friends.meta';
+import { activityRouteMeta } from './activity/activity.meta';
+import { flipAndFriendsRouteMeta } from './activity/flip-and-friends.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 
 /**
@@ -27,6 +28,7 @@ export const routeMeta = {
   ...venueRouteMeta,
   ...helpAndServiceRouteMeta,
   ...rewardsRouteMeta,
+  ...activityRouteMeta,
   ...responsibleGamingRouteMeta,
   ...flipAndFriendsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;

@@ -9,7 +9,8 @@ import { chatRoutes } from './chat/chat.routes';
 import { venueRoutes } from './venues/venues.routes';
 import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
-import { flipAndFriendsRoutes } from './activities/flip-and-friends.routes';
+import { activityRoutes } from './activity/activity.routes';
+import { flipAndFriendsRoutes } from './activity/flip-and-friends.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 
 /**
@@ -27,6 +28,7 @@ export const routes = {
   ...venueRoutes,
   ...helpAndServiceRoutes,
   ...rewardsRoutes,
+  ...activityRoutes,
   ...responsibleGamingRoutes,
   ...flipAndFriendsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };

@@ -21,7 +21,3 @@ export interface ActivitySource {
   /** Every activity of the kind that has started by `now` (the jobs walk them). */
   started(q: Queryable, kind: FlipFriendsKind, now: number): Promise<KindActivity[]>;
 }
-
-/** Whether `now` is inside the activity's window [startsAt, endsAt). */
-export const isRunning = (a: KindActivity, now: number): boolean =>
-  a.startsAt <= now && now < a.endsAt;

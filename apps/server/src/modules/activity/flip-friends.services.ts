@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { EligibilityService } from '../play-break/eligibility.service';
 import type { GrantService } from '../rewards/grant.service';
 import { sqlActivitySource } from './flip-friends-activity.repository';
+import type { ActivityService } from './activity.service';
 import type { ActivitySource } from './flip-friends.activity-source';
 import { InvitationService } from './invitation.service';
 import { LuckyFlipService } from './lucky-flip.service';
@@ -21,6 +22,8 @@ export function createFlipFriendsServices(d: {
   clock: Clock;
   eligibility: EligibilityService;
   grants: GrantService;
+  /** The activities framework: its gate (dates, eligibility, VIP minimum) guards every action. */
+  framework: ActivityService;
   activities?: ActivitySource;
 }): FlipFriendsServices {
   const deps = { ...d, activities: d.activities ?? sqlActivitySource };

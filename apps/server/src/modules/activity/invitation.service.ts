@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { EligibilityService } from '../play-break/eligibility.service';
 import type { GrantService } from '../rewards/grant.service';
+import type { ActivityService } from './activity.service';
 import type { ActivitySource, KindActivity } from './flip-friends.activity-source';
 import { rewardStanding } from './flip-friends.standing';
 import { maskUserName } from './friend-name';
@@ -23,6 +24,7 @@ export interface InvitationDeps {
   grants: GrantService;
   eligibility: EligibilityService;
   activities: ActivitySource;
+  framework: ActivityService;
 }
 
 /** Whether a friend reached the rule: first deposit and first days' valid turnover. */
@@ -74,9 +76,15 @@ export class InvitationService {
 
   /** 领取: pays every qualified friend not paid yet, in the caller's transaction. */
   async claim(q: Queryable, memberId: number): Promise<FriendInvitationView> {
-    const activity = await this.d.activities.pick(q, 'friendInvite', this.d.clock.now());
-    if (!activity) throw new AppError(ErrorCode.ActivityNotRunning);
-    await this.d.eligibility.assert(q, memberId, 'reward');
+    const now = this.d.clock.now();
+    const activity = await this.d.activities.pick(q, 'friendInvite', now);
+    if (!activity) throw new AppError(ErrorCode.ActivityNotFound);
+    await this.d.framework.assertEligible(
+      q,
+      memberId,
+      await this.d.framework.get(q, activity.id),
+      now,
+    );
     const rule = FriendInviteRule.parse(activity.rule);
     const due = (await this.#friends(q, activity, rule, memberId)).filter(
       (f) => !f.hasGrant && friendQualifies(rule, f),

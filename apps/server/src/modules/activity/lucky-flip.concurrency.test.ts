@@ -28,7 +28,7 @@ const flip = (m: Member, activityId: number) =>
 const codes = (envs: { status_code: number }[]) => envs.map((e) => e.status_code);
 
 describe.skipIf(!onPostgres)('幸运翻牌 under concurrency (PostgreSQL)', () => {
-  it('51 parallel flips with 50 chances: 50 flips, one refused (9431)', async () => {
+  it('51 parallel flips with 50 chances: 50 flips, one refused (9430)', async () => {
     const rule: LuckyFlipRule = {
       depositPerChance: null,
       turnoverPerChance: '100',

@@ -17,7 +17,8 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { EligibilityService } from '../play-break/eligibility.service';
 import type { GrantService } from '../rewards/grant.service';
-import { isRunning, type ActivitySource, type KindActivity } from './flip-friends.activity-source';
+import type { ActivityService } from './activity.service';
+import type { ActivitySource, KindActivity } from './flip-friends.activity-source';
 import { rewardStanding } from './flip-friends.standing';
 import * as repo from './lucky-flip.repository';
 
@@ -27,6 +28,7 @@ export interface LuckyFlipDeps {
   grants: GrantService;
   eligibility: EligibilityService;
   activities: ActivitySource;
+  framework: ActivityService;
 }
 
 const FLIPS_SHOWN = 50;
@@ -117,11 +119,11 @@ export class LuckyFlipService {
   /** One flip in the caller's transaction (the money unit's). */
   async flip(q: Queryable, memberId: number, activityId: number): Promise<LuckyFlipRecord> {
     const now = this.d.clock.now();
-    const activity = await this.d.activities.pick(q, 'luckyFlip', now, activityId);
-    if (!activity || activity.id !== activityId || !isRunning(activity, now))
-      throw new AppError(ErrorCode.ActivityNotRunning);
+    const activity = await this.d.framework.get(q, activityId);
+    if (activity.kind !== 'luckyFlip') throw new AppError(ErrorCode.ActivityWrongKind);
+    // The framework's gate: 9413 outside the dates, 9400 when the eligibility gate refuses.
+    await this.d.framework.assertEligible(q, memberId, activity, now);
     const rule = LuckyFlipRule.parse(activity.rule);
-    await this.d.eligibility.assert(q, memberId, 'reward');
     await repo.ensurePlayer(q, memberId, newPair(), now);
     const nonce = await repo.lockPlayer(q, memberId);
     const earned = earnedChances(rule, await this.#totals(q, memberId, activity, now));

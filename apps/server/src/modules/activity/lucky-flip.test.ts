@@ -53,7 +53,7 @@ const flipGrants = async (m: Member) =>
   ).rows;
 
 describe('幸运翻牌', () => {
-  it('no chance: the flip is refused (9431) and nothing is drawn or paid', async () => {
+  it('no chance: the flip is refused (9430) and nothing is drawn or paid', async () => {
     const m = await registerMember(t);
     const v = await view(m);
     expect(v.chances).toEqual({ earned: 0, used: 0, remaining: 0 });
@@ -117,7 +117,7 @@ describe('幸运翻牌', () => {
     }
   });
 
-  it('the member edits the client seed; a bad one is refused (9432) and kept', async () => {
+  it('the member edits the client seed; a bad one is refused (9431) and kept', async () => {
     const m = await registerMember(t);
     const s = await m.client.data<LuckyFlipSeeds>('luckyFlipClientSeed', {
       token: m.token,
@@ -132,7 +132,7 @@ describe('幸运翻牌', () => {
     expect((await flip(m)).data.clientSeed).toBe('my-lucky_seed');
   });
 
-  it('an activity that has ended or not begun refuses the flip (9430)', async () => {
+  it('an activity that has ended or not begun refuses the flip (9413)', async () => {
     const m = await registerMember(t);
     await addTurnover(t, m.memberId, 100_000n);
     const now = t.clock.now();
@@ -143,7 +143,7 @@ describe('幸运翻牌', () => {
     const later = await publishActivity(t, 'luckyFlip', rule, { startsAt: now + 86_400_000 });
     await expectCode(flip(m, ended), ErrorCode.ActivityNotRunning);
     await expectCode(flip(m, later), ErrorCode.ActivityNotRunning);
-    await expectCode(flip(m, 999_999), ErrorCode.ActivityNotRunning);
+    await expectCode(flip(m, 999_999), ErrorCode.ActivityNotFound);
   });
 
   it('a self-excluded member cannot flip (the reward gate) and the page says why', async () => {

@@ -157,3 +157,16 @@ export async function creditedBetween(
   );
   return BigInt(r.rows[0]?.total ?? '0');
 }
+
+/** A savepoint in the caller's transaction: the after-credit hook's writes undo alone. */
+export async function savepoint(
+  q: Queryable,
+  step: 'begin' | 'release' | 'rollback',
+): Promise<void> {
+  const sql = {
+    begin: 'SAVEPOINT after_credit',
+    release: 'RELEASE SAVEPOINT after_credit',
+    rollback: 'ROLLBACK TO SAVEPOINT after_credit',
+  }[step];
+  await q.query(sql);
+}

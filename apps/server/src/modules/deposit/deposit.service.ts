@@ -25,6 +25,7 @@ import type { PlayGuard } from '../play-break/play-break.service';
 import type { PaymentGateways } from './payment-gateway';
 import type { SandboxGateway } from './sandbox-gateway';
 import * as repo from './deposit.repository';
+import { runAfterCredit, type AfterCredit } from './after-credit';
 import type { DepositRow } from './deposit.repository';
 
 export const DEPOSIT_TTL_MS = 30 * 60 * 1000;
@@ -46,6 +47,8 @@ export interface DepositDeps {
   /** The sandbox's hosted pay page; null when the sandbox is off (production, unless enabled). */
   sandbox: SandboxGateway | null;
   log: FastifyBaseLogger;
+  /** After a credit's ledger entry: deposit bonuses (contract §5); see after-credit.ts. */
+  afterCredit?: AfterCredit;
 }
 
 const STATUS_NOTE: Record<string, string> = {
@@ -273,6 +276,7 @@ export class DepositService {
     });
     await this.d.turnover.requireFor(q, row.memberId, amount, `deposit:${row.id}`);
     await this.d.timeline.add(q, row.id, 'credited', note, now);
+    if (this.d.afterCredit) await runAfterCredit(q, this.d.afterCredit, row, this.d.log);
     return moved;
   }
 

@@ -1,4 +1,4 @@
-import type { ActivityHeading } from '@nebula/protocol/api/activities/lucky-flip.schemas';
+import type { ActivityHeading } from '@nebula/protocol/api/activity/lucky-flip.schemas';
 import type { Eligibility } from '@nebula/protocol/api/rewards/rewards.schemas';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-time';

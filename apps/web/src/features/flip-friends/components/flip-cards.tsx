@@ -1,4 +1,4 @@
-import type { LuckyFlipRecord } from '@nebula/protocol/api/activities/lucky-flip.schemas';
+import type { LuckyFlipRecord } from '@nebula/protocol/api/activity/lucky-flip.schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

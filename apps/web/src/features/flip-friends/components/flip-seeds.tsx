@@ -1,4 +1,4 @@
-import type { LuckyFlipSeeds } from '@nebula/protocol/api/activities/lucky-flip.schemas';
+import type { LuckyFlipSeeds } from '@nebula/protocol/api/activity/lucky-flip.schemas';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

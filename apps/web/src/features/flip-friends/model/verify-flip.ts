@@ -1,4 +1,4 @@
-import type { LuckyFlipRecord } from '@nebula/protocol/api/activities/lucky-flip.schemas';
+import type { LuckyFlipRecord } from '@nebula/protocol/api/activity/lucky-flip.schemas';
 import { hexToBytes } from '@nebula/protocol/fair/bytes';
 import { luckyFlipDraw } from '@nebula/protocol/fair/lucky-flip-draw';
 import { matchesCommitment } from '@nebula/protocol/fair/player-seeds';

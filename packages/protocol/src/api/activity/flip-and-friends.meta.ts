@@ -7,7 +7,7 @@ import type { RouteMeta } from '../core/route';
 export const flipAndFriendsRouteMeta = {
   luckyFlipView: {
     method: 'GET',
-    path: '/act/api/v1/activities/lucky-flip',
+    path: '/act/api/v1/lucky-flip',
     auth: 'member',
     signed: true,
     summary: '幸运翻牌',
@@ -15,7 +15,7 @@ export const flipAndFriendsRouteMeta = {
   },
   luckyFlipFlip: {
     method: 'POST',
-    path: '/act/api/v1/activities/lucky-flip/flip',
+    path: '/act/api/v1/lucky-flip/flip',
     auth: 'member',
     signed: true,
     money: true,
@@ -24,7 +24,7 @@ export const flipAndFriendsRouteMeta = {
   },
   luckyFlipClientSeed: {
     method: 'POST',
-    path: '/act/api/v1/activities/lucky-flip/client-seed',
+    path: '/act/api/v1/lucky-flip/client-seed',
     auth: 'member',
     signed: true,
     summary: '修改翻牌客户端种子',
@@ -32,7 +32,7 @@ export const flipAndFriendsRouteMeta = {
   },
   luckyFlipRotate: {
     method: 'POST',
-    path: '/act/api/v1/activities/lucky-flip/rotate',
+    path: '/act/api/v1/lucky-flip/rotate',
     auth: 'member',
     signed: true,
     summary: '更换翻牌服务端种子（公开旧种子）',
@@ -40,7 +40,7 @@ export const flipAndFriendsRouteMeta = {
   },
   friendInvitationView: {
     method: 'GET',
-    path: '/act/api/v1/activities/friend-invitation',
+    path: '/act/api/v1/friend-invitation',
     auth: 'member',
     signed: true,
     summary: '邀请好友',
@@ -48,7 +48,7 @@ export const flipAndFriendsRouteMeta = {
   },
   friendInvitationClaim: {
     method: 'POST',
-    path: '/act/api/v1/activities/friend-invitation/claim',
+    path: '/act/api/v1/friend-invitation/claim',
     auth: 'member',
     signed: true,
     money: true,
@@ -57,7 +57,7 @@ export const flipAndFriendsRouteMeta = {
   },
   friendPeakBetView: {
     method: 'GET',
-    path: '/act/api/v1/activities/friend-peak-bet',
+    path: '/act/api/v1/friend-peak-bet',
     auth: 'member',
     signed: true,
     summary: '好友最高投注',

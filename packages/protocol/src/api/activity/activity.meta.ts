@@ -1,0 +1,93 @@
+import type { RouteMeta } from '../core/route';
+
+/** Method, path and access of the activity calls (contract §5 Activities); `../route-meta.ts` joins them. */
+export const activityRouteMeta = {
+  // --- members (the list is public; acting needs a session)
+  activityList: {
+    method: 'GET',
+    path: '/act/api/v1/activities',
+    auth: 'optional',
+    signed: true,
+    summary: '优惠活动列表',
+    tag: 'activities',
+  },
+  activityDetail: {
+    method: 'GET',
+    path: '/act/api/v1/activities/:activityId',
+    auth: 'optional',
+    signed: true,
+    summary: '优惠活动详情',
+    tag: 'activities',
+  },
+  activityApply: {
+    method: 'POST',
+    path: '/act/api/v1/activities/:activityId/apply',
+    auth: 'member',
+    signed: true,
+    summary: '申请优惠（存款前）',
+    tag: 'activities',
+  },
+  activityClaim: {
+    method: 'POST',
+    path: '/act/api/v1/activities/:activityId/claim',
+    auth: 'member',
+    signed: true,
+    money: true,
+    summary: '领取优惠（存款后）',
+    tag: 'activities',
+  },
+  checkinCalendar: {
+    method: 'GET',
+    path: '/act/api/v1/checkin',
+    auth: 'member',
+    signed: true,
+    summary: '签到日历',
+    tag: 'activities',
+  },
+  checkin: {
+    method: 'POST',
+    path: '/act/api/v1/checkin',
+    auth: 'member',
+    signed: true,
+    money: true,
+    summary: '签到',
+    tag: 'activities',
+  },
+  // --- operators
+  adminActivities: {
+    method: 'GET',
+    path: '/admin/api/v1/activities',
+    auth: 'admin',
+    signed: false,
+    roles: ['finance'],
+    summary: '优惠活动',
+    tag: 'admin-activities',
+  },
+  adminActivityCreate: {
+    method: 'POST',
+    path: '/admin/api/v1/activities',
+    auth: 'admin',
+    signed: false,
+    roles: ['finance'],
+    summary: '新建优惠活动',
+    tag: 'admin-activities',
+  },
+  adminActivityUpdate: {
+    method: 'POST',
+    path: '/admin/api/v1/activities/:activityId',
+    auth: 'admin',
+    signed: false,
+    roles: ['finance'],
+    summary: '修改优惠活动',
+    tag: 'admin-activities',
+  },
+  adminActivityEnd: {
+    method: 'POST',
+    path: '/admin/api/v1/activities/:activityId/end',
+    auth: 'admin',
+    signed: false,
+    roles: ['finance'],
+    summary: '结束优惠活动',
+    tag: 'admin-activities',
+  },
+} as const satisfies Record<string, RouteMeta>;
