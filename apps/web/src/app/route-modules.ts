@@ -84,6 +84,14 @@ export const routeModules = {
     () => import('../features/rewards/pages/welfare-record.page'),
     (m) => m.WelfareRecordPage,
   ),
+  activityDiscount: load(
+    () => import('../features/activities/pages/discount.page'),
+    (m) => m.DiscountPage,
+  ),
+  activityCalendar: load(
+    () => import('../features/activities/pages/checkin-calendar.page'),
+    (m) => m.CheckinCalendarPage,
+  ),
   giftRecord: load(
     () => import('../features/rewards/pages/gift-record.page'),
     (m) => m.GiftRecordPage,

@@ -5,6 +5,8 @@ import { BootSkeleton } from './shell/boot-skeleton';
 import type { RouteHandle } from './shell/route-handle';
 import { setRoutePrefetch } from './shell/route-prefetch';
 import {
+  ACTIVITY_CALENDAR_PATH,
+  ACTIVITY_DISCOUNT_PATH,
   AUDIT_PATH,
   AUTHENTICATION_PATH,
   BALANCE_PATH,
@@ -100,6 +102,8 @@ export const routes: RouteObject[] = [
           { path: rel(CUSTOMER_MAIN_PATH), lazy: m.customerMain },
           { path: rel(CUSTOMER_BACKUP_PATH), lazy: m.customerBackup },
           { path: rel(SPONSOR_PATH), lazy: m.sponsor },
+          // The 优惠 tab: visitors see the activities; acting asks them to log in.
+          { path: rel(ACTIVITY_DISCOUNT_PATH), lazy: m.activityDiscount },
           {
             lazy: m.memberGuard,
             children: [
@@ -139,6 +143,7 @@ export const routes: RouteObject[] = [
           { path: rel(LUCKY_FLIP_PATH), lazy: m.luckyFlip },
           { path: rel(FRIEND_INVITATION_PATH), lazy: m.friendInvitation },
           { path: rel(FRIEND_PEAK_BET_PATH), lazy: m.friendPeakBet },
+          { path: rel(ACTIVITY_CALENDAR_PATH), lazy: m.activityCalendar },
           // The venue frames: protected pages (contract §8.1), full screen under a back bar.
           ...[
             FRAME_SPORT_V188_PATH,

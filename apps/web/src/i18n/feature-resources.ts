@@ -1,3 +1,4 @@
+import activities from './zh-CN/activities.json';
 import auth from './zh-CN/auth.json';
 import chat from './zh-CN/chat.json';
 import customer from './zh-CN/customer.json';
@@ -19,6 +20,7 @@ import wallet from './zh-CN/wallet.json';
  * name their type without importing the installer (which imports `i18n.ts`).
  */
 export const featureResources = {
+  activities,
   auth,
   chat,
   customer,

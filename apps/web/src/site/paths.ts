@@ -51,6 +51,9 @@ export const GIFT_RECORD_PATH = '/mine/record/giftRecord';
 export const LUCKY_FLIP_PATH = '/activity/luckyFlip';
 export const FRIEND_INVITATION_PATH = '/activity/friendInvitation';
 export const FRIEND_PEAK_BET_PATH = '/activity/friendPeakBet';
+/** Activities (contract §5 Activities): the 优惠 tab's list (public) and the 签到 calendar. */
+export const ACTIVITY_DISCOUNT_PATH = '/activity/discount';
+export const ACTIVITY_CALENDAR_PATH = '/activity/calendar';
 /** The seven game pages (contract §8.1), one per family. */
 export const GAME_SPORT_PATH = '/game/sport';
 export const GAME_REALBET_PATH = '/game/realbet';
@@ -84,7 +87,7 @@ export const DOWNLOAD_PAGE_PATH = '/download-page';
 
 export const TAB_PATHS = {
   home: HOME_PATH,
-  discount: '/activity/discount',
+  discount: ACTIVITY_DISCOUNT_PATH,
   customer: CUSTOMER_MAIN_PATH,
   sponsor: SPONSOR_PATH,
   mine: MINE_PATH,
