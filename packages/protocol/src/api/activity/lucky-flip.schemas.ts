@@ -113,7 +113,13 @@ export const LuckyFlipQuery = z
   .object({ activityId: z.coerce.number().int().positive().optional() })
   .strict();
 export const LuckyFlipRequest = z.object({ activityId: z.number().int().positive() }).strict();
-export const LuckyFlipClientSeedRequest = z.object({ clientSeed: z.string().max(200) }).strict();
+/**
+ * Printable ASCII only (no control characters); the service then holds it to the client-seed
+ * alphabet and answers 9431, so the page can say what is wrong.
+ */
+export const LuckyFlipClientSeedRequest = z
+  .object({ clientSeed: z.string().regex(/^[\x20-\x7e]{0,200}$/, 'invalid client seed') })
+  .strict();
 export const LuckyFlipRotateResult = z.object({
   revealed: z.object({
     serverSeed: z.string(),
