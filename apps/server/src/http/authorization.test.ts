@@ -134,14 +134,16 @@ const sampleParams = {
   level: 1,
   requestId: 1,
   entryId: 1,
+  activityId: 1,
 };
 
-/** Ids that name the site's own things, the same for every member (a deposit channel). */
-const SITE_IDS = new Set(['channelId', 'siteId']);
+/** Ids that name the site's own things, the same for every member (a deposit channel, an activity). */
+const SITE_IDS = new Set(['channelId', 'siteId', 'activityId']);
 
 /** Member routes that name something by id: in the path, or as a body field ending in id. */
 function takesId(name: RouteName): boolean {
-  if (routeMeta[name].path.includes(':')) return true;
+  const inPath = [...routeMeta[name].path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+  if (inPath.some((key) => !SITE_IDS.has(key))) return true;
   const body = (routes[name] as { body?: { shape?: Record<string, unknown> } }).body;
   return Object.keys(body?.shape ?? {}).some((key) => /id$/i.test(key) && !SITE_IDS.has(key));
 }

@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminCall, adminToken, registerMember } from '../../test/factories';
+import { seedDemoActivities } from '../../seed/demo-activities';
 import { activityInput, createActivity, DAY_MS, depositRule } from './activity.test-kit';
 
 /**
@@ -135,5 +136,18 @@ describe('operator activities: bad input', () => {
       params: { activityId: draft.id },
     });
     expect(detail.status_code).toBe(ErrorCode.ActivityNotFound);
+  });
+
+  it('the demo seed adds one 首存, one 续存 and one 签到, once', async () => {
+    const now = t.clock.now();
+    expect(await seedDemoActivities(t.db, t.services.activityAdmin, now)).toBe(true);
+    expect(await seedDemoActivities(t.db, t.services.activityAdmin, now)).toBe(false);
+    const list = await t.client().data<MemberActivityList>('activityList', {});
+    const kinds = list.list.filter(
+      (a) => a.title.includes('首存') || a.title.includes('续存') || a.title.includes('签到'),
+    );
+    expect(new Set(kinds.map((a) => a.kind))).toEqual(
+      new Set(['firstDeposit', 'redeposit', 'checkin']),
+    );
   });
 });

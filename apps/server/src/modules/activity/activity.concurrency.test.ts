@@ -33,7 +33,9 @@ describe.skipIf(!onPostgres)('activities under concurrency (PostgreSQL)', () => 
         m.client.call('checkin', { token: m.token, headers: money(), body: {} }),
       ),
     );
-    expect(codes(answers)).toEqual([6000, ...Array(9).fill(ErrorCode.CheckinAlreadyDone)].sort());
+    expect(codes(answers)).toEqual(
+      [6000, ...Array<number>(9).fill(ErrorCode.CheckinAlreadyDone)].sort(),
+    );
     const rows = await t.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM activity_checkins WHERE member_id = $1',
       [m.memberId],
@@ -57,7 +59,7 @@ describe.skipIf(!onPostgres)('activities under concurrency (PostgreSQL)', () => 
       ),
     );
     expect(codes(answers)).toEqual(
-      [6000, ...Array(9).fill(ErrorCode.ActivityAlreadyClaimed)].sort(),
+      [6000, ...Array<number>(9).fill(ErrorCode.ActivityAlreadyClaimed)].sort(),
     );
     const grants = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM grants WHERE member_id = $1 AND kind = 'activity'",

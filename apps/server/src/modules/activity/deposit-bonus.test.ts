@@ -219,4 +219,50 @@ describe('续存 deposit bonus', () => {
     expect(await main(t, m)).toBe(before);
     expect((await postings(m.memberId)).n).toBe(1);
   });
+
+  it('a bonus that fails leaves the deposit standing; the application waits for a claim', async () => {
+    const a = await createActivity(t, 'firstDeposit');
+    const m = await registerMember(t);
+    await apply(m, a.id);
+    // A broken rule makes the hook throw inside the credit's unit of work.
+    await t.db.query(
+      `UPDATE activities SET rule = jsonb_set(rule, '{cap}', '"bad"') WHERE id = $1`,
+      [a.id],
+    );
+    await deposit(m, '200');
+    expect(await main(t, m)).toBe(20_000n);
+    expect((await grants(m)).list).toHaveLength(0);
+    await t.db.query(
+      `UPDATE activities SET rule = jsonb_set(rule, '{cap}', '"300.00"') WHERE id = $1`,
+      [a.id],
+    );
+    expect((await claim(m, a.id)).data.amount).toBe('100.00');
+  });
+
+  it('below the activity’s VIP minimum: no claim, the sheet says why', async () => {
+    const a = await createActivity(t, 'firstDeposit', {
+      eligibility: { requireRealName: false, minVipLevel: 1 },
+    });
+    const m = await registerMember(t);
+    await deposit(m, '200');
+    await expectCode(claim(m, a.id), ErrorCode.ActivityVipTooLow);
+    const detail = await m.client.data<MemberActivity>('activityDetail', {
+      token: m.token,
+      params: { activityId: a.id },
+    });
+    expect(detail.me).toMatchObject({ actions: [], blocker: 'vipTooLow' });
+    await t.db.query('UPDATE members SET vip_level = 1 WHERE id = $1', [m.memberId]);
+    expect((await claim(m, a.id)).data.amount).toBe('100.00');
+  });
+
+  it('an activity requiring the real name pays nobody without it', async () => {
+    const a = await createActivity(t, 'firstDeposit', {
+      eligibility: { requireRealName: true, minVipLevel: 0 },
+    });
+    const m = await registerMember(t);
+    await deposit(m, '200');
+    const refused = await expectCode(claim(m, a.id), ErrorCode.RewardIneligible);
+    expect(refused.data).toMatchObject({ reason: 'realNameRequired' });
+    expect(await main(t, m)).toBe(20_000n);
+  });
 });

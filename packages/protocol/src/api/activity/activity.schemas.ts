@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyString, paging, pageOf } from '../core/common';
-import { multilineText, text } from '../../rules/text';
+import { isCleanJson, multilineText, text } from '../../rules/text';
 import { IneligibleReason } from '../rewards/rewards.schemas';
 import { ActivityKind } from './activity-rules';
 
@@ -31,8 +31,11 @@ const picturePath = text()
   );
 const epochMs = z.number().int().min(0).max(8_640_000_000_000);
 
-/** The kind's rule, as JSON: checked against `activityRuleSchemas[kind]` by the server. */
-const ruleJson = z.record(z.string(), z.unknown());
+/**
+ * The kind's rule, as JSON: checked against `activityRuleSchemas[kind]` by the server (which
+ * answers 9412); clean text throughout, as jsonb stores it.
+ */
+const ruleJson = z.record(text().max(64), z.unknown()).refine(isCleanJson, '含有不允许的控制字符');
 
 const activityFields = {
   title: text().trim().min(1).max(40),
