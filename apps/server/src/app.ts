@@ -18,6 +18,7 @@ import { registerPlayBreakRoutes } from './modules/play-break/play-break.routes'
 import { registerMallRoutes } from './modules/mall/mall.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerActivityRoutes } from './modules/activity/activity.routes';
+import { registerFlipFriendsRoutes } from './modules/activity/flip-friends.routes';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes';
 import { registerSelfExclusionRoutes } from './modules/self-exclusion/self-exclusion.routes';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRewardsRoutes(app, services, bind);
   registerActivityRoutes(app, services, bind);
   registerMallRoutes(app, services, bind);
+  registerFlipFriendsRoutes(app, services.flipFriends, bind);
   registerResponsibleGamingRoutes(app, services.responsibleGaming, bind);
   registerSelfExclusionRoutes(app, services.selfExclusionList, bind);
   registerWithdrawRoutes(app, withdrawals, bind);

@@ -6,6 +6,7 @@ import { openRuntime } from './runtime';
 import { loadSecrets } from './config/secrets';
 import { seedDemoContent, seedDemoMember, seedDemoVenues } from './seed/demo-seed';
 import { seedDemoActivities } from './seed/demo-activities';
+import { seedDemoFlipFriends } from './seed/demo-flip-friends';
 import { DEMO_SPONSORS } from './modules/sponsor/sponsor-demo';
 
 async function main(): Promise<void> {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     await seedDemoContent(runtime.db);
     await services.sponsors.seedDemo(DEMO_SPONSORS);
     await seedDemoActivities(runtime.db, services.activityAdmin, clock.now());
+    await seedDemoFlipFriends(runtime.db, services.activityAdmin, clock.now());
     const at = { origin: config.venues.demoOrigin, apiUrl: config.venues.demoApiUrl };
     if (await seedDemoVenues(runtime.db, at)) await services.venues.reload();
   }

@@ -26,6 +26,10 @@ import { GrantAdminService } from './modules/rewards/grant-admin.service';
 import { VipService } from './modules/rewards/vip.service';
 import { VipJobService } from './modules/rewards/vip-job.service';
 import { RewardWorker } from './modules/rewards/reward-worker';
+import {
+  createFlipFriendsServices,
+  type FlipFriendsServices,
+} from './modules/activity/flip-friends.services';
 import { RebateService } from './modules/rewards/rebate.service';
 import { RebateAdminService } from './modules/rewards/rebate-admin.service';
 import type { ActivityRouteServices } from './modules/activity/activity.routes';
@@ -143,6 +147,8 @@ export interface Services extends ActivityRouteServices {
   pointsAdmin: PointsAdminService;
   /** Starts the daily reward jobs at their hour; main.ts starts it. */
   rewardWorker: RewardWorker;
+  /** 幸运翻牌, 邀请好友, 好友最高投注 (contract §5 Rewards). */
+  flipFriends: FlipFriendsServices;
   /** Limits of every kind (two-step loosening), reality checks, statements (contract §5). */
   responsibleGaming: ResponsibleGamingRouteServices;
   wallet: WalletService;
@@ -299,7 +305,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const mall = new MallService({ db, clock, ledger, grants, eligibility });
   const mallAdmin = new MallAdminService({ db, clock, ledger, audit });
   const pointsAdmin = new PointsAdminService({ db, clock, ledger, audit, members });
-  const rewardWorker = new RewardWorker(clock, vipJob, rebate, log, points);
+  const flipFriends = createFlipFriendsServices({
+    db,
+    clock,
+    eligibility,
+    grants,
+    framework: activityServices.activities,
+  });
+  const rewardWorker = new RewardWorker(clock, vipJob, rebate, log, points, flipFriends);
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
@@ -585,6 +598,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     mallAdmin,
     pointsAdmin,
     rewardWorker,
+    flipFriends,
     responsibleGaming,
     wallet,
     coin,

@@ -68,6 +68,18 @@ export const routeModules = {
     () => import('../features/rewards/pages/rebate.page'),
     (m) => m.RebatePage,
   ),
+  luckyFlip: load(
+    () => import('../features/flip-friends/pages/lucky-flip.page'),
+    (m) => m.LuckyFlipPage,
+  ),
+  friendInvitation: load(
+    () => import('../features/flip-friends/pages/friend-invitation.page'),
+    (m) => m.FriendInvitationPage,
+  ),
+  friendPeakBet: load(
+    () => import('../features/flip-friends/pages/friend-peak-bet.page'),
+    (m) => m.FriendPeakBetPage,
+  ),
   welfareRecord: load(
     () => import('../features/rewards/pages/welfare-record.page'),
     (m) => m.WelfareRecordPage,

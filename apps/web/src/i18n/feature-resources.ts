@@ -5,6 +5,7 @@ import customer from './zh-CN/customer.json';
 import demo from './zh-CN/demo.json';
 import download from './zh-CN/download.json';
 import feedback from './zh-CN/feedback.json';
+import flipFriends from './zh-CN/flip-friends.json';
 import help from './zh-CN/help.json';
 import mail from './zh-CN/mail.json';
 import mall from './zh-CN/mall.json';
@@ -28,6 +29,7 @@ export const featureResources = {
   demo,
   download,
   feedback,
+  flipFriends,
   help,
   mail,
   mall,

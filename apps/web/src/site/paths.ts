@@ -47,6 +47,10 @@ export const VIP_DETAILS_PATH = '/mine/vip/details';
 export const REBATE_PATH = '/mine/rebate';
 export const WELFARE_RECORD_PATH = '/mine/record/welfare';
 export const GIFT_RECORD_PATH = '/mine/record/giftRecord';
+/** 幸运翻牌 and the friend activities (contract §5 Rewards). */
+export const LUCKY_FLIP_PATH = '/activity/luckyFlip';
+export const FRIEND_INVITATION_PATH = '/activity/friendInvitation';
+export const FRIEND_PEAK_BET_PATH = '/activity/friendPeakBet';
 /** Activities (contract §5 Activities): the 优惠 tab's list (public) and the 签到 calendar. */
 export const ACTIVITY_DISCOUNT_PATH = '/activity/discount';
 export const ACTIVITY_CALENDAR_PATH = '/activity/calendar';

@@ -24,3 +24,6 @@ export * from './mall/mall.schemas';
 export * from './responsible-gaming/responsible-gaming.constants';
 export * from './responsible-gaming/self-exclusion.schemas';
 export * from './demo/demo.schemas';
+export * from './activity/lucky-flip.schemas';
+export * from './activity/friend-invite.schemas';
+export * from './activity/friend-peak-bet.schemas';

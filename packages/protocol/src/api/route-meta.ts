@@ -11,6 +11,7 @@ import { rewardsRouteMeta } from './rewards/rewards.meta';
 import { demoRouteMeta } from './demo/demo.meta';
 import { activityRouteMeta } from './activity/activity.meta';
 import { mallRouteMeta } from './mall/mall.meta';
+import { flipAndFriendsRouteMeta } from './activity/flip-and-friends.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 
 /**
@@ -33,6 +34,7 @@ export const routeMeta = {
   ...responsibleGamingRouteMeta,
   ...demoRouteMeta,
   ...mallRouteMeta,
+  ...flipAndFriendsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

@@ -12,6 +12,7 @@ import { rewardsRoutes } from './rewards/rewards.routes';
 import { demoRoutes } from './demo/demo.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { mallRoutes } from './mall/mall.routes';
+import { flipAndFriendsRoutes } from './activity/flip-and-friends.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 
 /**
@@ -33,6 +34,7 @@ export const routes = {
   ...responsibleGamingRoutes,
   ...demoRoutes,
   ...mallRoutes,
+  ...flipAndFriendsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

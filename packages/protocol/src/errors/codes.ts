@@ -266,6 +266,10 @@ export const ErrorCode = {
   MallRedemptionNotFound: 9526,
   MallRedemptionStatus: 9527,
   MallItemInvalid: 9528,
+  // 幸运翻牌 and the friend activities 9430–9449 (contract §5 Rewards)
+  LuckyFlipNoChance: 9430,
+  LuckyFlipClientSeedInvalid: 9431,
+  InvitationNothingToClaim: 9432,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -478,6 +482,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   9526: '兑换记录不存在',
   9527: '当前状态不可操作',
   9528: '商品设置有误',
+  9430: '暂无翻牌次数，存款或投注可获得次数',
+  9431: '客户端种子只能包含 1–64 个字母、数字、下划线或连字符',
+  9432: '暂无可领取的邀请奖励',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

@@ -6,3 +6,4 @@ export * from './hash-chain';
 export * from './lottery-outcomes';
 export * from './shoe';
 export * from './merkle';
+export * from './lucky-flip-draw';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { moneyString } from '../core/common';
+import { FriendInviteRule } from './friend-invite.schemas';
+import { FriendPeakBetRule } from './friend-peak-bet.schemas';
+import { LuckyFlipRule } from './lucky-flip.schemas';
 
 /**
  * The reward rule of each activity kind (contract §5 Activities), stored as JSON on the
@@ -53,15 +56,12 @@ export const CheckinRule = z
   .strict();
 export type CheckinRule = z.infer<typeof CheckinRule>;
 
-/** Kinds whose rule is not defined yet take none: saving one with any field is refused. */
-const noRuleYet = z.object({}).strict();
-
 /** One schema per kind; the server refuses a rule its kind's schema does not accept. */
 export const activityRuleSchemas: Record<ActivityKind, z.ZodType> = {
   firstDeposit: DepositBonusRule,
   redeposit: DepositBonusRule,
   checkin: CheckinRule,
-  luckyFlip: noRuleYet,
-  friendInvite: noRuleYet,
-  friendPeakBet: noRuleYet,
+  luckyFlip: LuckyFlipRule,
+  friendInvite: FriendInviteRule,
+  friendPeakBet: FriendPeakBetRule,
 };

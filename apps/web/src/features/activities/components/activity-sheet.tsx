@@ -13,6 +13,9 @@ import {
   ACTIVITY_CALENDAR_PATH,
   ACTIVITY_DISCOUNT_PATH,
   DEPOSIT_PATH,
+  FRIEND_INVITATION_PATH,
+  FRIEND_PEAK_BET_PATH,
+  LUCKY_FLIP_PATH,
   loginPathFor,
 } from '../../../site/paths';
 import { useApplyActivity, useClaimActivity } from '../api/activities.mutations';
@@ -21,6 +24,9 @@ import { DepositBonusTerms } from './deposit-bonus-terms';
 /** Where an activity kind's own page is (a kind without one acts in this sheet). */
 const OWN_PAGE: Partial<Record<MemberActivity['kind'], string>> = {
   checkin: ACTIVITY_CALENDAR_PATH,
+  luckyFlip: LUCKY_FLIP_PATH,
+  friendInvite: FRIEND_INVITATION_PATH,
+  friendPeakBet: FRIEND_PEAK_BET_PATH,
 };
 
 /**
