@@ -16,6 +16,7 @@ import { registerDepositAdminRoutes } from './modules/deposit/deposit-admin.rout
 import { registerDepositRoutes, registerGatewayCallback } from './modules/deposit/deposit.routes';
 import { registerPlayBreakRoutes } from './modules/play-break/play-break.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerAgentRoutes } from './modules/agent/agent.routes';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes';
 import { registerSelfExclusionRoutes } from './modules/self-exclusion/self-exclusion.routes';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);
   registerRewardsRoutes(app, services, bind);
+  registerAgentRoutes(app, services, bind);
   registerResponsibleGamingRoutes(app, services.responsibleGaming, bind);
   registerSelfExclusionRoutes(app, services.selfExclusionList, bind);
   registerWithdrawRoutes(app, withdrawals, bind);
@@ -227,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => chatHub.stop());
   app.addHook('onClose', () => services.venueWorker.stop());
   app.addHook('onClose', () => services.rewardWorker.stop());
+  app.addHook('onClose', () => services.agentWorker.stop());
   // Venue session ends still on their way arrive (or time out) before the database closes.
   app.addHook('onClose', () => services.launch.settled());
   await registerGatewayCallback(app, depositCallbacks);

@@ -24,6 +24,10 @@ import { VipJobService } from './modules/rewards/vip-job.service';
 import { RewardWorker } from './modules/rewards/reward-worker';
 import { RebateService } from './modules/rewards/rebate.service';
 import { RebateAdminService } from './modules/rewards/rebate-admin.service';
+import { createAgentServices } from './modules/agent/agent-services';
+import type { AgentService } from './modules/agent/agent.service';
+import type { CommissionAdminService } from './modules/agent/commission-admin.service';
+import type { AgentWorker } from './modules/agent/agent-worker';
 import { LimitsService } from './modules/responsible-gaming/limits.service';
 import { LimitsReviewService } from './modules/responsible-gaming/limits-review.service';
 import { RealityCheckService } from './modules/responsible-gaming/reality-check.service';
@@ -130,6 +134,11 @@ export interface Services {
   rebateAdmin: RebateAdminService;
   /** Starts the daily reward jobs at their hour; main.ts starts it. */
   rewardWorker: RewardWorker;
+  /** Agents, downlines and commission statements (contract §5 Agents). */
+  agents: AgentService;
+  commissionAdmin: CommissionAdminService;
+  /** Starts the monthly commission job; main.ts starts it. */
+  agentWorker: AgentWorker;
   /** Limits of every kind (two-step loosening), reality checks, statements (contract §5). */
   responsibleGaming: ResponsibleGamingRouteServices;
   wallet: WalletService;
@@ -211,6 +220,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       assertMayRegister: (identity): Promise<void> => selfExclusion.assertMayRegister(identity),
       assertMayLogin: (memberId): Promise<void> => selfExclusion.assertMayLogin(memberId),
     },
+    // Bound late: the agents module is wired below, after the grants it pays commission with.
+    agents: {
+      agentOfCode: (q, code) => agents.agentOfCode(q, code),
+      attach: (q, memberId, agentId) => agents.attach(q, memberId, agentId),
+    },
   });
   const members = new MemberService({
     db,
@@ -276,6 +290,13 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const rebate = new RebateService({ db, clock, grants, eligibility });
   const rebateAdmin = new RebateAdminService(db, audit);
   const rewardWorker = new RewardWorker(clock, vipJob, rebate, log);
+  const { agents, commissionAdmin, agentWorker } = createAgentServices({
+    db,
+    clock,
+    audit,
+    grants,
+    log,
+  });
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
@@ -542,6 +563,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     rebate,
     rebateAdmin,
     rewardWorker,
+    agents,
+    commissionAdmin,
+    agentWorker,
     responsibleGaming,
     wallet,
     coin,

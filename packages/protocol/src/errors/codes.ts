@@ -235,6 +235,19 @@ export const ErrorCode = {
   RebateRateAboveEdge: 9407,
   RebateDayClosed: 9408,
   RebateNothingToClaim: 9409,
+  // agents 9500–9519 (contract §5 Agents)
+  AgentApplicationExists: 9500,
+  AgentApplicationNotFound: 9501,
+  AgentApplicationDecided: 9502,
+  AgentNotAgent: 9503,
+  AgentTargetNotAgent: 9504,
+  AgentMoveLoop: 9505,
+  AgentStatementNotFound: 9506,
+  AgentStatementNotPending: 9507,
+  AgentRulesInvalid: 9508,
+  AgentMonthInvalid: 9509,
+  AgentPayoutRefused: 9510,
+  AgentMemberNotFound: 9511,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -470,6 +483,18 @@ export const errorMessages: Record<ErrorCode, string> = {
   9407: '返水比例不能高于该类游戏的最低庄家优势',
   9408: '今日返水已结算，不能再领取',
   9409: '暂无可领取的返水',
+  9500: '您已提交代理申请或已是代理，请勿重复申请',
+  9501: '代理申请不存在',
+  9502: '该代理申请已处理',
+  9503: '您还不是代理',
+  9504: '目标会员不是已审核的代理',
+  9505: '不能将会员移到其自身或其下线之下',
+  9506: '佣金报表不存在',
+  9507: '该佣金报表已发放或无需发放',
+  9508: '佣金规则设置有误，请检查档位与比例',
+  9509: '月份无效或尚未结束',
+  9510: '该代理暂不符合领取佣金的条件',
+  9511: '会员不存在',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

@@ -14,6 +14,7 @@ export const GRANT_KINDS = [
   'flip',
   'invite',
   'peakBet',
+  'commission',
 ] as const;
 export const GrantKind = z.enum(GRANT_KINDS);
 export type GrantKind = z.infer<typeof GrantKind>;
