@@ -73,7 +73,13 @@ export async function lockApplication(q: Queryable, id: number): Promise<Applica
 
 export async function decideApplication(
   q: Queryable,
-  d: { id: number; status: 'approved' | 'rejected'; by: string; reason: string | null; now: number },
+  d: {
+    id: number;
+    status: 'approved' | 'rejected';
+    by: string;
+    reason: string | null;
+    now: number;
+  },
 ): Promise<void> {
   await q.query(
     `UPDATE agent_applications SET status = $2, decided_by = $3, reason = $4, decided_at = $5
@@ -93,10 +99,9 @@ export async function pageApplications(
       f.limit,
       f.offset,
     ]),
-    q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM agent_applications a WHERE ${where}`,
-      [f.status ?? null],
-    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM agent_applications a WHERE ${where}`, [
+      f.status ?? null,
+    ]),
   ]);
   return { list: list.rows.map(application), total: count.rows[0]?.n ?? 0 };
 }
@@ -142,11 +147,15 @@ export async function memberExists(q: Queryable, memberId: number): Promise<bool
 }
 
 /** Whether `descendant` is `ancestor` or anywhere under it. */
-export async function isUnder(q: Queryable, ancestor: number, descendant: number): Promise<boolean> {
-  const r = await q.query('SELECT 1 FROM agent_tree WHERE ancestor_id = $1 AND descendant_id = $2', [
-    ancestor,
-    descendant,
-  ]);
+export async function isUnder(
+  q: Queryable,
+  ancestor: number,
+  descendant: number,
+): Promise<boolean> {
+  const r = await q.query(
+    'SELECT 1 FROM agent_tree WHERE ancestor_id = $1 AND descendant_id = $2',
+    [ancestor, descendant],
+  );
   return r.rowCount > 0;
 }
 

@@ -29,7 +29,12 @@ import type { CommissionService } from './commission.service';
  */
 export class AgentService {
   constructor(
-    private readonly d: { db: Db; clock: Clock; audit: AuditService; commission: CommissionService },
+    private readonly d: {
+      db: Db;
+      clock: Clock;
+      audit: AuditService;
+      commission: CommissionService;
+    },
   ) {}
 
   async status(memberId: number): Promise<AgentStatus> {
@@ -99,7 +104,10 @@ export class AgentService {
     };
   }
 
-  async statements(memberId: number, f: { page: number; pageSize: number }): Promise<CommissionStatementPage> {
+  async statements(
+    memberId: number,
+    f: { page: number; pageSize: number },
+  ): Promise<CommissionStatementPage> {
     await this.#agent(memberId);
     const { list, total } = await pageStatements(this.d.db, {
       agentId: memberId,
@@ -172,7 +180,8 @@ export class AgentService {
   async move(op: Actor, memberId: number, agentId: number) {
     return this.d.db.tx(async (q) => {
       await repo.lockTree(q);
-      if (!(await repo.memberExists(q, memberId))) throw new AppError(ErrorCode.AgentMemberNotFound);
+      if (!(await repo.memberExists(q, memberId)))
+        throw new AppError(ErrorCode.AgentMemberNotFound);
       if (!(await repo.readAgent(q, agentId))) throw new AppError(ErrorCode.AgentTargetNotAgent);
       if (memberId === agentId || (await repo.isUnder(q, memberId, agentId)))
         throw new AppError(ErrorCode.AgentMoveLoop);

@@ -2,7 +2,7 @@ import { ErrorCode, type AgentStatus, type DownlinePage } from '@nebula/protocol
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminCall, adminToken, expectCode, registerMember } from '../../test/factories';
-import { ancestorsOf, applyAs, approvedAgent, registerWith } from './agent-test-kit';
+import { ancestorsOf, applyAs, approvedAgent, registerWith } from '../../test/agent-factories';
 
 /**
  * Agents (contract §5 Agents): one live application per member, operator approval (audited),
@@ -32,10 +32,7 @@ describe('applying', () => {
     const pending = await m.client.data<AgentStatus>('agentStatus', { token: m.token });
     expect(pending).toMatchObject({ application: { status: 'pending' }, agent: null });
     // Not yet an agent: the centre's calls are refused.
-    await expectCode(
-      m.client.call('agentSummary', { token: m.token }),
-      ErrorCode.AgentNotAgent,
-    );
+    await expectCode(m.client.call('agentSummary', { token: m.token }), ErrorCode.AgentNotAgent);
     const id = pending.application!.id;
     const url = `/admin/api/v1/agent/applications/${id}/decide`;
     expect((await adminCall(t, op, 'POST', url, { approve: true })).status_code).toBe(
@@ -60,10 +57,16 @@ describe('applying', () => {
   it('a rejected member may apply again', async () => {
     const m = await registerMember(t);
     const first = await applyAs(m);
-    await adminCall(t, op, 'POST', `/admin/api/v1/agent/applications/${first.data.application!.id}/decide`, {
-      approve: false,
-      reason: '资料不全',
-    });
+    await adminCall(
+      t,
+      op,
+      'POST',
+      `/admin/api/v1/agent/applications/${first.data.application!.id}/decide`,
+      {
+        approve: false,
+        reason: '资料不全',
+      },
+    );
     const again = await expectCode(applyAs(m), ErrorCode.Success);
     expect(again.data.application?.status).toBe('pending');
   });
@@ -85,7 +88,7 @@ describe('applying', () => {
 });
 
 describe('the downline', () => {
-  it('registering with an agent code, or an agent\'s invite code, joins the tree (no friend invitation)', async () => {
+  it("registering with an agent code, or an agent's invite code, joins the tree (no friend invitation)", async () => {
     const a = await approvedAgent(t, op);
     const viaAgentCode = (await registerWith(t, { agentCode: a.code.toLowerCase() })).member!;
     const viaInvite = (await registerWith(t, { inviteCode: a.code })).member!;
@@ -98,7 +101,7 @@ describe('the downline', () => {
     expect(inviters.rows).toEqual([{ inviter_id: null }, { inviter_id: null }]);
     // An ordinary member's invite code stays a friend invitation, outside any tree.
     const friend = await registerMember(t);
-    const invited = (await registerWith(t, { inviteCode: (await codeOf(friend.memberId)) })).member!;
+    const invited = (await registerWith(t, { inviteCode: await codeOf(friend.memberId) })).member!;
     expect(await ancestorsOf(t, invited.memberId)).toEqual([]);
     const page = await a.client.data<DownlinePage>('agentDownline', {
       token: a.token,
@@ -110,7 +113,7 @@ describe('the downline', () => {
     );
   });
 
-  it('an agent code that is no approved agent\'s is refused with 6046 and registers nobody', async () => {
+  it("an agent code that is no approved agent's is refused with 6046 and registers nobody", async () => {
     const plain = await registerMember(t);
     const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM members');
     for (const codes of [
@@ -127,7 +130,11 @@ describe('the downline', () => {
 
   it('agents of agents: all-levels is one range; a move is audited; a loop is refused', async () => {
     const top = await approvedAgent(t, op);
-    const sub = await approvedAgent(t, op, (await registerWith(t, { agentCode: top.code })).member!);
+    const sub = await approvedAgent(
+      t,
+      op,
+      (await registerWith(t, { agentCode: top.code })).member!,
+    );
     const leaf = (await registerWith(t, { agentCode: sub.code })).member!;
     expect(await ancestorsOf(t, leaf.memberId)).toEqual([
       [sub.memberId, 1],

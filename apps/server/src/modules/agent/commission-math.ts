@@ -24,7 +24,8 @@ export function previousMonth(month: string): string {
 /** The rate of the highest tier whose minimums (active members, month NGR) are both met. */
 export function tierRate(tiers: readonly Tier[], active: number, ngr: bigint): number {
   let rate = 0;
-  for (const t of tiers) if (active >= t.minActive && ngr >= t.minNgr) rate = Math.max(rate, t.rateBp);
+  for (const t of tiers)
+    if (active >= t.minActive && ngr >= t.minNgr) rate = Math.max(rate, t.rateBp);
   return rate;
 }
 

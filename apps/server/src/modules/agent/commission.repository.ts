@@ -24,15 +24,16 @@ export async function downlineMonth(
   activeMin: bigint,
 ): Promise<DownlineMonth> {
   const range = [agentId, ts(from), ts(to)];
-  const [bets, active, ledger, members] = await Promise.all([
-    q.query<{ stakes: string; payouts: string }>(
+  // One after another: inside a transaction the queries share one connection.
+  const [bets, active, ledger, members] = [
+    await q.query<{ stakes: string; payouts: string }>(
       `SELECT COALESCE(sum(stake), 0)::text AS stakes, COALESCE(sum(payout), 0)::text AS payouts
          FROM venue_bets
         WHERE member_id IN (${DOWNLINE}) AND status <> 'open'
           AND settled_at >= $2 AND settled_at < $3`,
       range,
     ),
-    q.query<{ n: number }>(
+    await q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (
          SELECT member_id FROM venue_bets
           WHERE member_id IN (${DOWNLINE}) AND status <> 'open'
@@ -40,7 +41,7 @@ export async function downlineMonth(
           GROUP BY member_id HAVING sum(valid_turnover) >= $4) x`,
       [...range, activeMin],
     ),
-    q.query<{ kind: string; amount: string }>(
+    await q.query<{ kind: string; amount: string }>(
       `SELECT CASE WHEN t.kind = 'deposit' THEN 'deposit' ELSE split_part(t.reference, ':', 2) END AS kind,
               COALESCE(sum(p.amount), 0)::text AS amount
          FROM ledger_transactions t
@@ -51,8 +52,8 @@ export async function downlineMonth(
         GROUP BY 1`,
       range,
     ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${DOWNLINE}) x`, [agentId]),
-  ]);
+    await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${DOWNLINE}) x`, [agentId]),
+  ];
   let grants = 0n;
   let rebates = 0n;
   let deposits = 0n;

@@ -1,4 +1,9 @@
-import { ErrorCode, fenToYuanString, type CommissionFigures, type CommissionRules } from '@nebula/protocol';
+import {
+  ErrorCode,
+  fenToYuanString,
+  type CommissionFigures,
+  type CommissionRules,
+} from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -34,9 +39,7 @@ export class CommissionService {
 
   /** This month's figures so far, as the statement would read if the month ended now. */
   async running(agentId: number): Promise<CommissionFigures> {
-    return presentFigures(
-      await this.#figures(this.db, agentId, monthOf(this.clock.now()), false),
-    );
+    return presentFigures(await this.#figures(this.db, agentId, monthOf(this.clock.now()), false));
   }
 
   async #figures(
@@ -46,7 +49,8 @@ export class CommissionService {
     store: boolean,
   ): Promise<statements.Figures> {
     const [from, to] = monthRange(month);
-    const [tiers, settings] = await Promise.all([repo.readTiers(q), repo.readSettings(q)]);
+    const tiers = await repo.readTiers(q);
+    const settings = await repo.readSettings(q);
     const sums = await repo.downlineMonth(q, agentId, from, to, settings.activeMinTurnover);
     const carryIn = await this.#carryIn(q, agentId, month, store);
     const children: { net: bigint; rateBp: number }[] = [];
@@ -103,7 +107,8 @@ export class CommissionService {
   }
 
   async rules(q: Queryable = this.db): Promise<CommissionRules> {
-    const [tiers, s] = await Promise.all([repo.readTiers(q), repo.readSettings(q)]);
+    const tiers = await repo.readTiers(q);
+    const s = await repo.readSettings(q);
     return {
       tiers: tiers.map((t) => ({
         minActive: t.minActive,
@@ -119,7 +124,9 @@ export class CommissionService {
 
 /** Basis points as a percent string with up to two places (1500 → "15", 125 → "1.25"). */
 export function bpPercent(bp: number): string {
-  const frac = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return frac ? `${Math.floor(bp / 100)}.${frac}` : `${Math.floor(bp / 100)}`;
 }
 

@@ -17,7 +17,8 @@ export async function pageDownline(
   q: Queryable,
   f: { agentId: number; direct: boolean; from: number; to: number; limit: number; offset: number },
 ): Promise<{ list: DownlineRow[]; total: number }> {
-  const where = 't.ancestor_id = $1 AND (CASE WHEN $2::boolean THEN t.depth = 1 ELSE t.depth > 0 END)';
+  const where =
+    't.ancestor_id = $1 AND (CASE WHEN $2::boolean THEN t.depth = 1 ELSE t.depth > 0 END)';
   const [list, count] = await Promise.all([
     q.query<{
       user_name: string;

@@ -148,7 +148,13 @@ export async function readStatement(
 
 export async function pageStatements(
   q: Queryable,
-  f: { agentId?: number; month?: string; status?: CommissionStatementStatus; limit: number; offset: number },
+  f: {
+    agentId?: number;
+    month?: string;
+    status?: CommissionStatementStatus;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ list: StatementRow[]; total: number }> {
   const where = `($1::int IS NULL OR s.agent_id = $1) AND ($2::text IS NULL OR s.month = $2)
     AND ($3::text IS NULL OR s.status = $3)`;

@@ -1,6 +1,6 @@
 import { ErrorCode, type AgentStatus, type LoginResult } from '@nebula/protocol';
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/test-app';
+import type { TestApp } from './test-app';
 import {
   GOOD_PASSWORD,
   adminCall,
@@ -8,7 +8,7 @@ import {
   solvedCaptcha,
   uniqueName,
   type Member,
-} from '../../test/factories';
+} from './factories';
 
 /** Test helpers for the agent suites: an approved agent, a sign-up through a code. */
 
@@ -38,10 +38,7 @@ export async function approvedAgent(
 }
 
 /** Registers through the real call with an agent code and/or invite code. */
-export async function registerWith(
-  t: TestApp,
-  codes: { agentCode?: string; inviteCode?: string },
-) {
+export async function registerWith(t: TestApp, codes: { agentCode?: string; inviteCode?: string }) {
   const c = t.client();
   const userName = uniqueName();
   const env = await c.call<LoginResult>('register', {
