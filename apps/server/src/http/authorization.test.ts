@@ -134,6 +134,9 @@ const sampleParams = {
   level: 1,
   requestId: 1,
   entryId: 1,
+  applicationId: 1,
+  agentId: 1,
+  month: '202601',
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */
