@@ -72,6 +72,10 @@ export const routeModules = {
     () => import('../features/rewards/pages/welfare-record.page'),
     (m) => m.WelfareRecordPage,
   ),
+  agent: load(
+    () => import('../features/agent/pages/agent.page'),
+    (m) => m.AgentPage,
+  ),
   giftRecord: load(
     () => import('../features/rewards/pages/gift-record.page'),
     (m) => m.GiftRecordPage,

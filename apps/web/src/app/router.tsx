@@ -40,6 +40,7 @@ import {
   REBATE_PATH,
   WELFARE_RECORD_PATH,
   GIFT_RECORD_PATH,
+  AGENT_PATH,
   GAME_SPORT_PATH,
   GAME_REALBET_PATH,
   GAME_GAMING_PATH,
@@ -177,6 +178,8 @@ export const routes: RouteObject[] = [
       { path: rel(HELP_DOC_PATH), lazy: m.helpDoc },
       { path: rel(DOWNLOAD_PATH), lazy: m.download },
       { path: rel(DOWNLOAD_PAGE_PATH), lazy: m.download },
+      // The agent page is open to visitors (contract §8.1 lists it among the main pages).
+      { path: rel(AGENT_PATH), lazy: m.agent },
       { path: rel(LOGIN_PATH), lazy: m.login },
       { path: rel(REGISTER_PATH), lazy: m.register },
       { path: rel(PASSWORD_RESET_PATH), lazy: m.passwordReset },

@@ -1,3 +1,4 @@
+import agent from './zh-CN/agent.json';
 import auth from './zh-CN/auth.json';
 import chat from './zh-CN/chat.json';
 import customer from './zh-CN/customer.json';
@@ -18,6 +19,7 @@ import wallet from './zh-CN/wallet.json';
  * name their type without importing the installer (which imports `i18n.ts`).
  */
 export const featureResources = {
+  agent,
   auth,
   chat,
   customer,

@@ -47,6 +47,8 @@ export const VIP_DETAILS_PATH = '/mine/vip/details';
 export const REBATE_PATH = '/mine/rebate';
 export const WELFARE_RECORD_PATH = '/mine/record/welfare';
 export const GIFT_RECORD_PATH = '/mine/record/giftRecord';
+/** Agents (contract §5 Agents): apply, then the agent centre; open to visitors (contract §8.1). */
+export const AGENT_PATH = '/agent';
 /** The seven game pages (contract §8.1), one per family. */
 export const GAME_SPORT_PATH = '/game/sport';
 export const GAME_REALBET_PATH = '/game/realbet';
