@@ -22,9 +22,10 @@ export const WEB_FIRST_ROUTE_GOAL_BYTES = 165 * 1024;
  * the goal as the first route sheds more (docs/benchmarks.md, "web"). Raised from 204 KiB when
  * the house tables', slots' and play limits' codes brought the first route to 204.3 KiB: the
  * Chinese messages of every code ride in the first route, the venue pages' own among them —
- * splitting that catalogue by who shows each code is the next saving.
+ * splitting that catalogue by who shows each code is the next saving. Raised from 205 KiB when
+ * the agents' codes and route table entries brought it to 205.1 KiB, for the same reason.
  */
-export const WEB_FIRST_ROUTE_BUDGET_BYTES = 205 * 1024;
+export const WEB_FIRST_ROUTE_BUDGET_BYTES = 206 * 1024;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(root, 'apps/web');

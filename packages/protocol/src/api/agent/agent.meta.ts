@@ -7,12 +7,12 @@ const operator = { auth: 'admin', signed: false, roles: ['finance'], tag: 'admin
 export const agentRouteMeta = {
   // --- members
   agentStatus: { ...member, method: 'GET', path: '/agent/api/v1/status', summary: '代理状态' },
-  agentApply: { ...member, method: 'POST', path: '/agent/api/v1/apply', summary: '申请成为代理' },
+  agentApply: { ...member, method: 'POST', path: '/agent/api/v1/apply', summary: '申请代理' },
   agentSummary: {
     ...member,
     method: 'GET',
     path: '/agent/api/v1/summary',
-    summary: '代理中心：本月数据与佣金规则',
+    summary: '代理中心',
   },
   agentDownline: { ...member, method: 'GET', path: '/agent/api/v1/downline', summary: '我的下线' },
   agentStatements: {
@@ -32,13 +32,13 @@ export const agentRouteMeta = {
     ...operator,
     method: 'POST',
     path: '/admin/api/v1/agent/applications/:applicationId/decide',
-    summary: '审核代理申请',
+    summary: '审核申请',
   },
   adminAgentMove: {
     ...operator,
     method: 'POST',
     path: '/admin/api/v1/agent/members/:memberId/move',
-    summary: '调整会员所属代理',
+    summary: '调整上级',
   },
   adminAgentStatements: {
     ...operator,
@@ -50,20 +50,20 @@ export const agentRouteMeta = {
     ...operator,
     method: 'POST',
     path: '/admin/api/v1/agent/statements/run',
-    summary: '生成月度佣金报表',
+    summary: '生成报表',
   },
   adminAgentStatementOverride: {
     ...operator,
     method: 'POST',
     path: '/admin/api/v1/agent/statements/:agentId/:month/amount',
-    summary: '调整佣金金额',
+    summary: '调整佣金',
   },
   adminAgentStatementApprove: {
     ...operator,
     method: 'POST',
     path: '/admin/api/v1/agent/statements/:agentId/:month/approve',
     money: true,
-    summary: '审核并发放佣金',
+    summary: '发放佣金',
   },
   adminAgentRules: {
     ...operator,
@@ -75,6 +75,6 @@ export const agentRouteMeta = {
     ...operator,
     method: 'POST',
     path: '/admin/api/v1/agent/rules',
-    summary: '设置佣金规则',
+    summary: '设置规则',
   },
 } as const satisfies Record<string, RouteMeta>;

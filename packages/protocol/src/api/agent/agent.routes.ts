@@ -35,7 +35,10 @@ export const agentRoutes = {
   agentApply: defineRoute(m.agentApply, { body: AgentApplyRequest, response: AgentStatus }),
   agentSummary: defineRoute(m.agentSummary, { response: AgentSummary }),
   agentDownline: defineRoute(m.agentDownline, { query: DownlineQuery, response: DownlinePage }),
-  agentStatements: defineRoute(m.agentStatements, { query: PageQuery, response: CommissionStatementPage }),
+  agentStatements: defineRoute(m.agentStatements, {
+    query: PageQuery,
+    response: CommissionStatementPage,
+  }),
   adminAgentApplications: defineRoute(m.adminAgentApplications, {
     query: AgentApplicationQuery,
     response: AgentApplicationPage,

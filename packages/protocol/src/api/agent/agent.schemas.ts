@@ -41,7 +41,9 @@ export const AgentApplyRequest = z
   .strict();
 
 export const DownlineScope = z.enum(['direct', 'all']);
-export const DownlineQuery = z.object({ scope: DownlineScope.default('direct'), ...paging }).strict();
+export const DownlineQuery = z
+  .object({ scope: DownlineScope.default('direct'), ...paging })
+  .strict();
 export const DownlineMember = z.object({
   userName: z.string(),
   depth: z.number().int(),
@@ -139,7 +141,11 @@ export const AgentMoveResult = z.object({
   moved: z.number().int(),
 });
 export const CommissionStatementQuery = z
-  .object({ month: monthString.optional(), status: CommissionStatementStatus.optional(), ...paging })
+  .object({
+    month: monthString.optional(),
+    status: CommissionStatementStatus.optional(),
+    ...paging,
+  })
   .strict();
 export const CommissionStatementParams = z
   .object({ agentId: z.coerce.number().int().positive(), month: monthString })
