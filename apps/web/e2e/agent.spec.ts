@@ -60,6 +60,8 @@ test('apply, approval, the agent link and a friend in the downline', async ({
   await page.reload();
   await expect(page.getByTestId('agent-downline')).toContainText(friendName);
   await expect(page.getByText('直属（1）')).toBeVisible();
+  // The picture shows the downline with the friend (the link and poster are above it).
+  await page.getByTestId('agent-downline').scrollIntoViewIfNeeded();
   await shot(page, 'agent');
   expect(cspViolations).toEqual([]);
 });
