@@ -54,6 +54,20 @@ describe('applying', () => {
     ]);
   });
 
+  it('applications sent at once: one is taken, the others are refused', async () => {
+    const m = await registerMember(t);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => applyAs(m)));
+    const codes = answers.map((a) => a.status_code).sort();
+    expect(codes).toEqual([
+      ErrorCode.Success,
+      ...Array<number>(4).fill(ErrorCode.AgentApplicationExists),
+    ]);
+    const rows = await t.db.query('SELECT 1 FROM agent_applications WHERE member_id = $1', [
+      m.memberId,
+    ]);
+    expect(rows.rowCount).toBe(1);
+  });
+
   it('a rejected member may apply again', async () => {
     const m = await registerMember(t);
     const first = await applyAs(m);
