@@ -1,8 +1,16 @@
-import { ErrorCode, type CommissionStatement, type DepositOrder } from '@nebula/protocol';
+import { ErrorCode, type CommissionStatement } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { adminCall, adminToken, idemKey, registerMember, type Member } from '../../test/factories';
+import { adminCall, adminToken, idemKey, registerMember } from '../../test/factories';
 import { approvedAgent, registerWith } from '../../test/agent-factories';
+import {
+  bet,
+  commissionVenue,
+  deposit,
+  derive,
+  expectInputs,
+  grant,
+} from '../../test/commission-kit';
 import { monthOf, monthRange } from './commission-math';
 
 /**
@@ -14,10 +22,7 @@ let t: TestApp;
 const DAY = 24 * 3600_000;
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
-  await t.db.query(
-    `INSERT INTO venues (code, family, name, logo, dialect, origin, api_url, merchant_code, status, sort, created_at, updated_at)
-     VALUES ('AGCP', 'CP', '代理测试彩票', '/static/venues/x.svg', NULL, 'http://127.0.0.1:1', 'http://127.0.0.1:1/api', 'NEBULA', 'open', 99, now(), now())`,
-  );
+  await commissionVenue(t);
 });
 afterAll(() => t.close());
 
@@ -28,134 +33,6 @@ function moveTo(month: string, day: number, hour = 12) {
   t.clock.advance(target - t.clock.now());
 }
 const nextMonth = (month: string) => monthOf(monthRange(month)[1]);
-
-let betSeq = 0;
-/** A bet copy settled (or open) at `at`: stake, payout and valid turnover in fen. */
-async function bet(m: Member, at: number, stake: bigint, payout: bigint | null, valid = stake) {
-  betSeq += 1;
-  await t.db.query(
-    `INSERT INTO venue_bets (venue_code, bet_id, member_id, version, change_kind, status, stake,
-       payout, odds_milli, potential_win, legs, placed_at, settled_at, valid_turnover, updated_at)
-     VALUES ('AGCP', $1, $2, 2, 'settled', $3, $4, $5, 2000, $9, '[]'::jsonb, $6, $7, $8, $6)`,
-    [
-      `AG${betSeq}`,
-      m.memberId,
-      payout === null ? 'open' : payout > 0n ? 'won' : 'lost',
-      stake,
-      payout,
-      new Date(at - 3600_000),
-      payout === null ? null : new Date(at),
-      valid,
-      stake * 2n,
-    ],
-  );
-}
-async function deposit(m: Member, amount: string) {
-  const money = () => ({ 'x-idempotency-key': idemKey() });
-  const o = await m.client.data<{ orderId: string }>('depositOrder', {
-    token: m.token,
-    headers: money(),
-    body: { channelId: 'alipay', amount },
-  });
-  const paid = await m.client.data<DepositOrder>('sandboxPay', {
-    token: m.token,
-    headers: money(),
-    params: { orderId: o.orderId },
-    body: {},
-  });
-  expect(paid.status).toBe('credited');
-}
-const grant = (m: Member, kind: 'activity' | 'rebate', fen: bigint) =>
-  t.db.tx((q) =>
-    t.services.grants.create(q, {
-      kind,
-      sourceId: `agent-test:${idemKey()}`,
-      memberId: m.memberId,
-      title: '测试',
-      amount: fen,
-      turnoverMultiple: 0,
-      expiresAt: null,
-      auto: true,
-    }),
-  );
-
-interface Derived {
-  stakes: bigint;
-  payouts: bigint;
-  grants: bigint;
-  rebates: bigint;
-  deposits: bigint;
-  active: number;
-}
-/** Sums the members' month straight from the ledger postings and the bet copies. */
-async function derive(ids: number[], month: string, activeMin: bigint): Promise<Derived> {
-  const [from, to] = monthRange(month);
-  const inMonth = (d: Date | null) => d !== null && d.getTime() >= from && d.getTime() < to;
-  const bets = await t.db.query<{
-    member_id: number;
-    stake: bigint;
-    payout: bigint | null;
-    valid_turnover: bigint;
-    status: string;
-    settled_at: Date | null;
-  }>(
-    'SELECT member_id, stake, payout, valid_turnover, status, settled_at FROM venue_bets WHERE member_id = ANY($1::int[])',
-    [ids],
-  );
-  const d: Derived = { stakes: 0n, payouts: 0n, grants: 0n, rebates: 0n, deposits: 0n, active: 0 };
-  const turnover = new Map<number, bigint>();
-  for (const b of bets.rows) {
-    if (b.status === 'open' || !inMonth(b.settled_at)) continue;
-    d.stakes += BigInt(b.stake);
-    d.payouts += BigInt(b.payout ?? 0n);
-    turnover.set(b.member_id, (turnover.get(b.member_id) ?? 0n) + BigInt(b.valid_turnover));
-  }
-  d.active = [...turnover.values()].filter((v) => v >= activeMin).length;
-  const postings = await t.db.query<{ reference: string; created_at: Date; amount: bigint }>(
-    `SELECT tx.reference, tx.created_at, p.amount FROM ledger_postings p
-       JOIN ledger_transactions tx ON tx.id = p.transaction_id
-       JOIN ledger_accounts a ON a.id = p.account_id
-      WHERE a.member_id = ANY($1::int[])`,
-    [ids],
-  );
-  for (const p of postings.rows) {
-    if (!inMonth(p.created_at)) continue;
-    const [head, kind] = p.reference.split(':');
-    const amount = BigInt(p.amount);
-    if (head === 'deposit') d.deposits += amount;
-    else if (head === 'grant' || head === 'grant-forfeit') {
-      if (kind === 'rebate') d.rebates += amount;
-      else if (kind !== 'commission') d.grants += amount;
-    }
-  }
-  return d;
-}
-
-/** The statement's inputs as the independent derivation must find them. */
-function expectInputs(s: CommissionStatement, d: Derived, feeBp: bigint) {
-  const yuan = (fen: bigint) =>
-    `${fen < 0n ? '-' : ''}${(fen < 0n ? -fen : fen) / 100n}.${String((fen < 0n ? -fen : fen) % 100n).padStart(2, '0')}`;
-  const fees = (d.deposits * feeBp) / 10_000n;
-  expect({
-    stakes: s.stakes,
-    payouts: s.payouts,
-    grants: s.grants,
-    rebates: s.rebates,
-    deposits: s.deposits,
-    fees: s.fees,
-    ngr: s.ngr,
-    active: s.active,
-  }).toEqual({
-    stakes: yuan(d.stakes),
-    payouts: yuan(d.payouts),
-    grants: yuan(d.grants),
-    rebates: yuan(d.rebates),
-    deposits: yuan(d.deposits),
-    fees: yuan(fees),
-    ngr: yuan(d.stakes - d.payouts - d.grants - d.rebates - fees),
-    active: d.active,
-  });
-}
 
 describe('monthly commission statements', () => {
   it('re-derive from the ledger and bet copies; re-runs change nothing; carry-over; pay once', async () => {
@@ -185,18 +62,18 @@ describe('monthly commission statements', () => {
     await deposit(a1, '1000');
     await deposit(b1, '500');
     await deposit(outsider, '800');
-    await bet(a1, now, 200_000n, 50_000n);
-    await bet(a2, now, 5_000n, 0n); // ¥50: below the active minimum
-    await bet(b1, now, 300_000n, 100_000n);
-    await bet(a1, now, 70_000n, null); // open: no stake counted yet
-    await bet(outsider, now, 900_000n, 0n); // outside every downline
-    await grant(a1, 'activity', 10_000n);
-    await grant(b1, 'rebate', 3_000n);
+    await bet(t, a1, now, 200_000n, 50_000n);
+    await bet(t, a2, now, 5_000n, 0n); // ¥50: below the active minimum
+    await bet(t, b1, now, 300_000n, 100_000n);
+    await bet(t, a1, now, 70_000n, null); // open: no stake counted yet
+    await bet(t, outsider, now, 900_000n, 0n); // outside every downline
+    await grant(t, a1, 'activity', 10_000n);
+    await grant(t, b1, 'rebate', 3_000n);
 
     moveTo(M1, 2, 5);
     op = await adminToken(t, 'finance');
     // Settled after the month ended: next month's.
-    await bet(a1, t.clock.now(), 1_000n, 0n);
+    await bet(t, a1, t.clock.now(), 1_000n, 0n);
     const run = await adminCall(t, op, 'POST', '/admin/api/v1/agent/statements/run', { month: M });
     expect(run).toMatchObject({ status_code: ErrorCode.Success });
     const list = async (month: string) =>
@@ -217,8 +94,8 @@ describe('monthly commission statements', () => {
     };
     const { sa, sb } = await statementsOf(M);
     const downA = [b.memberId, a1.memberId, a2.memberId, b1.memberId];
-    expectInputs(sa, await derive(downA, M, 10_000n), 100n);
-    expectInputs(sb, await derive([b1.memberId], M, 10_000n), 100n);
+    expectInputs(sa, await derive(t, downA, M, 10_000n), 100n);
+    expectInputs(sb, await derive(t, [b1.memberId], M, 10_000n), 100n);
     // By hand: A's downline NGR 5,050 − 1,500 − 100 − 30 − 15 = 3,405 at 20 % (two active)
     // = 681.00, less B's 1,965 (3,000 − 1,000 − 30 − 5) at B's 10 % = 196.50 → 484.50.
     expect(sa).toMatchObject({
@@ -302,12 +179,12 @@ describe('monthly commission statements', () => {
     expect(mains.rows.map((r) => BigInt(r.balance))).toEqual([48_450n, 20_000n]);
 
     // Next month b1 wins 4,900 net: both nets go negative and carry out whole, paying nothing.
-    await bet(b1, t.clock.now(), 10_000n, 500_000n);
+    await bet(t, b1, t.clock.now(), 10_000n, 500_000n);
     moveTo(M2, 2, 5);
     op = await adminToken(t, 'finance');
     await adminCall(t, op, 'POST', '/admin/api/v1/agent/statements/run', { month: M1 });
     const m1 = await statementsOf(M1);
-    expectInputs(m1.sa, await derive(downA, M1, 10_000n), 100n);
+    expectInputs(m1.sa, await derive(t, downA, M1, 10_000n), 100n);
     expect(m1.sb).toMatchObject({
       ngr: '-4900.00',
       net: '-4900.00',
@@ -324,12 +201,12 @@ describe('monthly commission statements', () => {
     });
 
     // The month after, b1 loses 6,000: the carried loss is taken off first.
-    await bet(b1, t.clock.now(), 600_000n, 0n);
+    await bet(t, b1, t.clock.now(), 600_000n, 0n);
     moveTo(nextMonth(M2), 2, 5);
     op = await adminToken(t, 'finance');
     await adminCall(t, op, 'POST', '/admin/api/v1/agent/statements/run', { month: M2 });
     const m2 = await statementsOf(M2);
-    expectInputs(m2.sb, await derive([b1.memberId], M2, 10_000n), 100n);
+    expectInputs(m2.sb, await derive(t, [b1.memberId], M2, 10_000n), 100n);
     expect(m2.sb).toMatchObject({
       ngr: '6000.00',
       carryIn: '-4900.00',
@@ -341,50 +218,5 @@ describe('monthly commission statements', () => {
     });
     // A: net 6,000 − 4,890 = 1,110 at 10 % = 111.00, less B's 1,100 at 10 % = 110.00 → 1.00.
     expect(m2.sa).toMatchObject({ net: '1110.00', subDeduction: '110.00', amount: '1.00' });
-  });
-});
-
-describe('the commission rules and the monthly run', () => {
-  it('tiers that do not climb are refused (9508) and change nothing; edits are audited', async () => {
-    const op = await adminToken(t, 'finance');
-    const before = await adminCall(t, op, 'GET', '/admin/api/v1/agent/rules');
-    const set = (tiers: { minActive: number; minNgr: string; ratePercent: string }[]) =>
-      adminCall(t, op, 'POST', '/admin/api/v1/agent/rules', {
-        tiers,
-        feeRatePercent: '2.5',
-        activeMinTurnover: '500',
-        turnoverMultiple: 1,
-      });
-    const flat = await set([
-      { minActive: 1, minNgr: '0', ratePercent: '20' },
-      { minActive: 5, minNgr: '0', ratePercent: '20' },
-    ]);
-    expect(flat.status_code).toBe(ErrorCode.AgentRulesInvalid);
-    const same = await set([
-      { minActive: 3, minNgr: '100', ratePercent: '20' },
-      { minActive: 3, minNgr: '100', ratePercent: '30' },
-    ]);
-    expect(same.status_code).toBe(ErrorCode.AgentRulesInvalid);
-    const tooHigh = await set([{ minActive: 1, minNgr: '0', ratePercent: '101' }]);
-    expect(tooHigh.status_code).not.toBe(ErrorCode.Success);
-    expect(await adminCall(t, op, 'GET', '/admin/api/v1/agent/rules')).toEqual(before);
-    const ok = await set([
-      { minActive: 1, minNgr: '0', ratePercent: '12.5' },
-      { minActive: 5, minNgr: '10000', ratePercent: '30' },
-    ]);
-    expect(ok).toMatchObject({
-      status_code: ErrorCode.Success,
-      data: { feeRatePercent: '2.5', activeMinTurnover: '500.00', turnoverMultiple: 1 },
-    });
-    const audit = await t.db.query(`SELECT 1 FROM audit_log WHERE action = 'agent.rules.set'`);
-    expect(audit.rowCount).toBeGreaterThan(0);
-  });
-
-  it('a month not yet over has no statements (9509)', async () => {
-    const op = await adminToken(t, 'finance');
-    const r = await adminCall(t, op, 'POST', '/admin/api/v1/agent/statements/run', {
-      month: monthOf(t.clock.now()),
-    });
-    expect(r.status_code).toBe(ErrorCode.AgentMonthInvalid);
   });
 });
