@@ -1,13 +1,16 @@
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { adminCall, adminToken } from '../../test/factories';
-import { monthOf } from './commission-math';
+import { adminCall, adminToken, idemKey } from '../../test/factories';
+import { approvedAgent, registerWith } from '../../test/agent-factories';
+import { bet, commissionVenue } from '../../test/commission-kit';
+import { monthOf, monthRange } from './commission-math';
 
 /** The commission rules (contract §5 Agents): tiers that climb, audited edits; finished months only. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
+  await commissionVenue(t);
 });
 afterAll(() => t.close());
 
@@ -53,5 +56,37 @@ describe('the commission rules and the monthly run', () => {
       month: monthOf(t.clock.now()),
     });
     expect(r.status_code).toBe(ErrorCode.AgentMonthInvalid);
+  });
+
+  it('an agent the reward gate refuses is not paid (9510); the statement stays pending', async () => {
+    const M = monthOf(t.clock.now() + 40 * 24 * 3600_000);
+    t.clock.advance(monthRange(M)[0] + 9 * 24 * 3600_000 - t.clock.now());
+    let op = await adminToken(t, 'finance');
+    const a = await approvedAgent(t, op);
+    const member = (await registerWith(t, { agentCode: a.code })).member!;
+    await bet(t, member, t.clock.now(), 500_000n, 0n);
+    t.clock.advance(monthRange(M)[1] + 5 * 3600_000 - t.clock.now());
+    op = await adminToken(t, 'finance');
+    await adminCall(t, op, 'POST', '/admin/api/v1/agent/statements/run', { month: M });
+    const admin = await adminToken(t);
+    const blocked = await adminCall(t, admin, 'POST', `/admin/api/v1/members/${a.memberId}/block`, {
+      blocked: true,
+      reason: '风控',
+    });
+    expect(blocked.status_code).toBe(ErrorCode.Success);
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api/v1/agent/statements/${a.memberId}/${M}/approve`,
+      headers: { 'x-admin-token': op, 'x-idempotency-key': idemKey() },
+      payload: {},
+    });
+    expect(r.json<{ status_code: number }>().status_code).toBe(ErrorCode.AgentPayoutRefused);
+    const rows = await t.db.query<{ status: string }>(
+      'SELECT status FROM agent_statements WHERE agent_id = $1 AND month = $2',
+      [a.memberId, M],
+    );
+    expect(rows.rows).toEqual([{ status: 'pending' }]);
+    const grants = await t.db.query(`SELECT 1 FROM grants WHERE member_id = $1`, [a.memberId]);
+    expect(grants.rowCount).toBe(0);
   });
 });
