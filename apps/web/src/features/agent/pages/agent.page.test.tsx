@@ -42,7 +42,7 @@ const summary: AgentSummary = {
   allCount: 1,
 };
 
-function serve(status: AgentStatus, apply?: () => Promise<unknown>) {
+function serve(status: AgentStatus, apply?: () => Promise<never>) {
   return vi.spyOn(api, 'call').mockImplementation((name: string) => {
     if (name === 'agentStatus') return Promise.resolve(status);
     if (name === 'agentApply') return apply ? apply() : Promise.resolve(status);
