@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { memberRouteMeta } from '../../scripts/vite-member-route-meta.ts';
 import { siteConfig } from '../../scripts/vite-site.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -73,7 +74,7 @@ const site = siteConfig({
   target: API_TARGET,
   proxied,
   socket: '/stream',
-  plugins: [react(), antdBarrelWithoutSideEffects(), reactRouterProduction()],
+  plugins: [react(), antdBarrelWithoutSideEffects(), reactRouterProduction(), memberRouteMeta()],
 });
 
 export default defineConfig({

@@ -280,7 +280,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   });
   // Bound late: the loss, wager and time limits read the bet copies, wired below.
   const eligibility = new EligibilityService(clock, {
-    limits: { assertWithin: (q, memberId): Promise<void> => playLimits.assertWithin(q, memberId) },
+    limits: {
+      assertWithin: (q, memberId): Promise<void> => playLimits.assertWithin(q, memberId),
+      isReached: async (q, memberId): Promise<boolean> =>
+        (await playLimits.reached(q, memberId)) !== null,
+    },
     register: selfExclusion,
   });
   const grants = new GrantService({ db, clock, ledger, turnover, eligibility });
@@ -519,7 +523,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   // feedback, sponsorships.
   const help = new HelpService({ db, bus, clock, settings, audit });
   const customerDesk = new CustomerDeskService(settings);
-  const mail = new MailService({ db, bus, clock, members, audit });
+  const mail = new MailService({ db, bus, clock, members, audit, eligibility });
   const feedback = new FeedbackService({ db, clock, settings, members, mail, audit });
   const sponsors = new SponsorService(db, bus, audit, clock);
   await help.start();

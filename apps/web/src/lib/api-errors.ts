@@ -1,4 +1,5 @@
-import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
+import { ErrorCode } from '@nebula/protocol/errors/codes';
+import { coreMessage } from './code-messages';
 import { t } from '../i18n/i18n';
 
 /** Client error classes of contract §3; every one carries a Chinese message ready for the UI. */
@@ -49,10 +50,13 @@ export function transportMessage(raw: string | undefined): string {
   return t('errors:system');
 }
 
-/** The server's message when it sent one, else the catalogue text for the code. */
+/**
+ * The server's message when it sent one (the server always sends the catalogue text), else the
+ * catalogue text of a session, access or account code, else the generic business message.
+ */
 export function businessMessage(code: number, serverMessage: unknown): string {
   if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
-  return messageFor(code);
+  return coreMessage(code);
 }
 
 /** What a page shows for any failure, with the code when the server gave one. */

@@ -1,4 +1,5 @@
-import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
+import { ErrorCode } from '@nebula/protocol/errors/codes';
+import { coreMessage } from './code-messages';
 
 const SUCCESS_CODE = ErrorCode.Success;
 import {
@@ -51,7 +52,7 @@ function reshape(dialect: Dialect, raw: unknown): Envelope {
   const code = Number(body.code);
   return {
     status_code: Number.isFinite(code) ? code : ErrorCode.Common,
-    message: message || messageFor(ErrorCode.Common),
+    message: message || coreMessage(ErrorCode.Common),
     data: body.data ?? null,
   };
 }

@@ -1,4 +1,5 @@
-import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
+import { ErrorCode } from '@nebula/protocol/errors/codes';
+import { chatMessage } from './code-messages';
 import { isChatErrorCode, type ChatErrorCode } from '@nebula/protocol/ws/frame';
 import type { LoginAck } from '@nebula/protocol/ws/messages';
 
@@ -60,7 +61,11 @@ export interface ChatFrameError {
 
 /** Chinese text of a chat error code (contract §7: always a 9xxx catalogue code). */
 export function chatErrorText(code: number): string {
-  return messageFor(isChatErrorCode(code) ? code : ErrorCode.ChatServerError);
+  return (
+    chatMessage(isChatErrorCode(code) ? code : ErrorCode.ChatServerError) ??
+    chatMessage(ErrorCode.ChatServerError) ??
+    ''
+  );
 }
 
 /** The contract §8.3 handshake path, appended to the configured websocket base. */

@@ -1,5 +1,6 @@
 import type { LoginResult } from '@nebula/protocol/api/auth/auth.schemas';
-import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
+import { ErrorCode } from '@nebula/protocol/errors/codes';
+import { coreMessage } from '../lib/code-messages';
 import { BusinessError, describeError } from '../lib/api-errors';
 import { fallBackToStoredToken, startSession, useSessionStore } from './session.store';
 import { tokenFromUrl, URL_TOKEN_PARAMS } from './token-sources';
@@ -49,7 +50,7 @@ export async function settleUrlToken(deps: UrlTokenDeps): Promise<void> {
       // A malformed token fails validation (10003); to the user it is just an unusable one.
       const malformed = error instanceof BusinessError && error.code === ErrorCode.Validation;
       deps.notify(
-        malformed ? messageFor(ErrorCode.TokenExchangeInvalid) : describeError(error).message,
+        malformed ? coreMessage(ErrorCode.TokenExchangeInvalid) : describeError(error).message,
       );
     }
   } finally {

@@ -7,6 +7,8 @@ import {
   logoutCodes,
   messageFor,
 } from './codes';
+import { chatMessages } from './chat-messages';
+import { coreMessages } from './core-messages';
 
 /**
  * The codes of the contract §3 catalogue. contract §3 also lists "0 success" (the original client's
@@ -88,5 +90,13 @@ describe('error catalogue', () => {
 
   it('logout codes are the contract §3 logout handler codes', () => {
     expect([...logoutCodes].sort(numeric)).toEqual([6001, 10004, 10104, 10105]);
+  });
+
+  it('the split message maps hold exactly the session, account and chat codes', () => {
+    const codes = Object.keys(errorMessages).map(Number);
+    const core = codes.filter((c) => c < 7000 || c >= 10000);
+    const chat = codes.filter((c) => c >= 9100 && c <= 9199);
+    expect(Object.keys(coreMessages).map(Number).sort(numeric)).toEqual(core.sort(numeric));
+    expect(Object.keys(chatMessages).map(Number).sort(numeric)).toEqual(chat.sort(numeric));
   });
 });

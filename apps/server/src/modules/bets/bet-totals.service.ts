@@ -1,4 +1,4 @@
-import type { Db } from '@nebula/db';
+import type { Db, Queryable } from '@nebula/db';
 import type { VenueFamily } from '@nebula/protocol/venue/registry';
 import type { VenueRegistry } from '../venue-registry/venue-registry.service';
 import {
@@ -33,9 +33,16 @@ export class BetTotalsService {
     return sum(await placedTotals(this.db, memberId, from, to));
   }
 
-  /** The loss and the stakes a loss or wager limit counts since `from` (contract §5). */
-  lossAndWagerSince(memberId: number, from: number): Promise<{ loss: bigint; wager: bigint }> {
-    return lossAndWager(this.db, memberId, from);
+  /**
+   * The loss and the stakes a loss or wager limit counts since `from` (contract §5); inside
+   * the caller's transaction when one is given (PGlite has one connection).
+   */
+  lossAndWagerSince(
+    memberId: number,
+    from: number,
+    q: Queryable = this.db,
+  ): Promise<{ loss: bigint; wager: bigint }> {
+    return lossAndWager(q, memberId, from);
   }
 
   /** Bets settled in [from, to), per family (families without bets left out). */

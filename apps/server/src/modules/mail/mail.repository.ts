@@ -13,6 +13,8 @@ export interface MailRow {
   sentBy: string;
   sentAt: number;
   revokedAt: number | null;
+  /** An offer (营销): shown only to members the eligibility gate allows marketing to. */
+  marketing: boolean;
 }
 
 /** Who is reading: the facts a mail's audience is matched against. */
@@ -20,6 +22,8 @@ export interface Reader {
   memberId: number;
   vipLevel: number;
   registeredAt: number;
+  /** Whether the member may be sent marketing (the eligibility gate's `marketing` purpose). */
+  marketing: boolean;
 }
 
 type DbMail = {
@@ -35,10 +39,11 @@ type DbMail = {
   sent_by: string;
   sent_at: Date;
   revoked_at: Date | null;
+  marketing: boolean;
 };
 
 const COLUMNS =
-  'm.id, m.title, m.body, m.audience, m.member_id, m.vip_min, m.vip_max, m.registered_from, m.registered_to, m.sent_by, m.sent_at, m.revoked_at';
+  'm.id, m.title, m.body, m.audience, m.member_id, m.vip_min, m.vip_max, m.registered_from, m.registered_to, m.sent_by, m.sent_at, m.revoked_at, m.marketing';
 
 const toMail = (r: DbMail): MailRow => ({
   id: r.id,
@@ -53,24 +58,26 @@ const toMail = (r: DbMail): MailRow => ({
   sentBy: r.sent_by,
   sentAt: r.sent_at.getTime(),
   revokedAt: r.revoked_at?.getTime() ?? null,
+  marketing: r.marketing,
 });
 
 /**
- * The mails a reader can see ($1 member, $2 VIP level, $3 registration time), less those they
- * deleted: their own, and broadcasts sent after they registered whose segment they match.
+ * The mails a reader can see ($1 member, $2 VIP level, $3 registration time, $4 may be sent
+ * marketing), less those they deleted: their own, and broadcasts sent after they registered whose
+ * segment they match; an offer only while the member may be sent one.
  * `mailIsFor` (mail.service.ts) is the same rule in TypeScript, for the socket push.
  */
 const VISIBLE = `
   FROM mails m
   LEFT JOIN mail_receipts r ON r.mail_id = m.id AND r.member_id = $1
-  WHERE m.revoked_at IS NULL AND r.deleted_at IS NULL AND (
+  WHERE m.revoked_at IS NULL AND r.deleted_at IS NULL AND (NOT m.marketing OR $4::boolean) AND (
     (m.audience = 'member' AND m.member_id = $1)
     OR (m.audience <> 'member' AND m.sent_at >= $3
       AND (m.vip_min IS NULL OR $2 >= m.vip_min) AND (m.vip_max IS NULL OR $2 <= m.vip_max)
       AND (m.registered_from IS NULL OR $3 >= m.registered_from)
       AND (m.registered_to IS NULL OR $3 < m.registered_to)))`;
 
-const readerParams = (r: Reader) => [r.memberId, r.vipLevel, new Date(r.registeredAt)];
+const readerParams = (r: Reader) => [r.memberId, r.vipLevel, new Date(r.registeredAt), r.marketing];
 
 export async function countUnread(q: Queryable, reader: Reader): Promise<number> {
   const r = await q.query<{ n: number }>(
@@ -83,7 +90,7 @@ export async function countUnread(q: Queryable, reader: Reader): Promise<number>
 export async function listVisible(q: Queryable, reader: Reader, limit: number, offset: number) {
   const [rows, total] = await Promise.all([
     q.query<DbMail & { read_at: Date | null }>(
-      `SELECT ${COLUMNS}, r.read_at ${VISIBLE} ORDER BY m.sent_at DESC, m.id DESC LIMIT $4 OFFSET $5`,
+      `SELECT ${COLUMNS}, r.read_at ${VISIBLE} ORDER BY m.sent_at DESC, m.id DESC LIMIT $5 OFFSET $6`,
       [...readerParams(reader), limit, offset],
     ),
     q.query<{ n: number }>(`SELECT count(*)::int AS n ${VISIBLE}`, readerParams(reader)),
@@ -95,7 +102,7 @@ export async function listVisible(q: Queryable, reader: Reader, limit: number, o
 }
 
 export async function isVisible(q: Queryable, reader: Reader, mailId: number): Promise<boolean> {
-  const r = await q.query(`SELECT 1 ${VISIBLE} AND m.id = $4`, [...readerParams(reader), mailId]);
+  const r = await q.query(`SELECT 1 ${VISIBLE} AND m.id = $5`, [...readerParams(reader), mailId]);
   return r.rowCount > 0;
 }
 
@@ -121,7 +128,7 @@ export async function markDeleted(q: Queryable, memberId: number, mailId: number
 export async function markAllRead(q: Queryable, reader: Reader, at: Date) {
   await q.query(
     `INSERT INTO mail_receipts (mail_id, member_id, read_at)
-     SELECT m.id, $1::int, $4::timestamptz ${VISIBLE} AND r.read_at IS NULL
+     SELECT m.id, $1::int, $5::timestamptz ${VISIBLE} AND r.read_at IS NULL
      ON CONFLICT (member_id, mail_id) DO UPDATE SET read_at = COALESCE(mail_receipts.read_at, EXCLUDED.read_at)`,
     [...readerParams(reader), at],
   );
@@ -132,9 +139,9 @@ export async function insertMail(
   m: Omit<MailRow, 'id' | 'revokedAt'>,
 ): Promise<MailRow> {
   const r = await q.query<DbMail>(
-    `INSERT INTO mails (title, body, audience, member_id, vip_min, vip_max, registered_from, registered_to, sent_by, sent_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     RETURNING id, title, body, audience, member_id, vip_min, vip_max, registered_from, registered_to, sent_by, sent_at, revoked_at`,
+    `INSERT INTO mails (title, body, audience, member_id, vip_min, vip_max, registered_from, registered_to, sent_by, sent_at, marketing)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     RETURNING id, title, body, audience, member_id, vip_min, vip_max, registered_from, registered_to, sent_by, sent_at, revoked_at, marketing`,
     [
       m.title,
       m.body,
@@ -146,6 +153,7 @@ export async function insertMail(
       m.registeredTo === null ? null : new Date(m.registeredTo),
       m.sentBy,
       new Date(m.sentAt),
+      m.marketing,
     ],
   );
   return toMail(r.rows[0]!);

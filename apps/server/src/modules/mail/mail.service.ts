@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { shanghaiDayRange } from '../../lib/shanghai-time';
 import type { AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
+import type { EligibilityService } from '../play-break/eligibility.service';
 import * as repo from './mail.repository';
 import type { MailRow, Reader } from './mail.repository';
 
@@ -15,6 +16,8 @@ export interface MailServiceDeps {
   clock: Clock;
   members: MemberService;
   audit: AuditService;
+  /** Asked before an offer is shown or pushed (purpose `marketing`). */
+  eligibility: Pick<EligibilityService, 'check'>;
 }
 
 /**
@@ -24,6 +27,7 @@ export interface MailServiceDeps {
  */
 export function mailIsFor(mail: MailRow, reader: Reader): boolean {
   if (mail.revokedAt !== null) return false;
+  if (mail.marketing && !reader.marketing) return false;
   if (mail.audience === 'member') return mail.memberId === reader.memberId;
   if (mail.sentAt < reader.registeredAt) return false;
   if (mail.vipMin !== null && reader.vipLevel < mail.vipMin) return false;
@@ -59,7 +63,11 @@ export class MailService {
   async #reader(memberId: number): Promise<Reader> {
     const facts = (await this.d.members.audienceFacts(this.d.db, [memberId])).get(memberId);
     if (!facts) throw new AppError(ErrorCode.AuthRequired);
-    return { memberId, ...facts };
+    return { memberId, ...facts, marketing: await this.#mayMarket(memberId) };
+  }
+
+  async #mayMarket(memberId: number): Promise<boolean> {
+    return (await this.d.eligibility.check(this.d.db, memberId, 'marketing')).eligible;
   }
 
   async list(memberId: number, page: number, pageSize: number): Promise<MailPage> {
@@ -115,7 +123,10 @@ export class MailService {
   // --- operators
 
   /** Sends a mail (audited) and announces it for the socket push. */
-  async send(actor: string, input: { title: string; body: string; audience: MailAudience }) {
+  async send(
+    actor: string,
+    input: { title: string; body: string; audience: MailAudience; marketing?: boolean },
+  ) {
     const a = input.audience;
     if (a.kind === 'segment') {
       if (a.vipMin !== undefined && a.vipMax !== undefined && a.vipMin > a.vipMax)
@@ -139,13 +150,14 @@ export class MailService {
           a.kind === 'segment' && a.registeredTo ? shanghaiDayRange(a.registeredTo)[1] : null,
         sentBy: actor,
         sentAt: this.d.clock.now(),
+        marketing: input.marketing ?? false,
       });
       await this.d.audit.record(q, {
         actor,
         action: 'mail.send',
         target: `mail:${row.id}`,
         before: null,
-        after: { title: row.title, audience: audienceOf(row) },
+        after: { title: row.title, audience: audienceOf(row), marketing: row.marketing },
       });
       return row;
     });
@@ -171,6 +183,7 @@ export class MailService {
       registeredTo: null,
       sentBy: 'system',
       sentAt: this.d.clock.now(),
+      marketing: false,
     });
   }
 
@@ -215,10 +228,19 @@ export class MailService {
     if (mail.audience === 'member')
       return memberIds.includes(mail.memberId!) ? [mail.memberId!] : [];
     const facts = await this.d.members.audienceFacts(this.d.db, memberIds);
-    return memberIds.filter((id) => {
+    const out: number[] = [];
+    for (const id of memberIds) {
       const f = facts.get(id);
-      return f !== undefined && mailIsFor(mail, { memberId: id, ...f });
-    });
+      if (f === undefined) continue;
+      // The gate is asked only for an offer, and only of the members its segment reaches.
+      const marketing =
+        mail.marketing &&
+        mailIsFor({ ...mail, marketing: false }, { memberId: id, ...f, marketing: true })
+          ? await this.#mayMarket(id)
+          : !mail.marketing;
+      if (mailIsFor(mail, { memberId: id, ...f, marketing })) out.push(id);
+    }
+    return out;
   }
 
   #admin(m: MailRow, reads: number) {
@@ -230,6 +252,7 @@ export class MailService {
       sentBy: m.sentBy,
       sentAt: m.sentAt,
       revoked: m.revokedAt !== null,
+      marketing: m.marketing,
       reads,
     };
   }

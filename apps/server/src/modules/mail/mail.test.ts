@@ -165,4 +165,37 @@ describe('mail', () => {
       wb.close();
     }
   });
+
+  it('an offer (营销) reaches only members the gate allows marketing to; notices reach all', async () => {
+    const a = await registerMember(t);
+    const b = await registerMember(t);
+    await b.client.data('playBreakSet', {
+      token: b.token,
+      body: { kind: 'selfExclusion', length: '6m', password: b.password },
+    });
+    t.clock.advance(1000);
+    const offer = await adminCall<{ id: number; marketing: boolean }>(
+      t,
+      op,
+      'POST',
+      '/admin/api/v1/mail',
+      { title: '首存加赠', body: '立即参加', audience: { kind: 'all' }, marketing: true },
+    );
+    expect(offer.data.marketing).toBe(true);
+    const notice = await send({ kind: 'all' }, '系统公告');
+    const titles = async (m: Member) => (await inbox(m)).list.map((x) => x.title);
+    expect((await titles(a)).slice(0, 2)).toEqual(['系统公告', '首存加赠']);
+    expect(await titles(b)).toContain('系统公告');
+    expect(await titles(b)).not.toContain('首存加赠');
+    // Not opened by its id either, and the push goes to the eligible member only.
+    const opened = await b.client.call('mailRead', {
+      token: b.token,
+      params: { mailId: offer.data.id },
+      body: {},
+    });
+    expect(opened.status_code).toBe(ErrorCode.MailNotFound);
+    const ids = [a.memberId, b.memberId];
+    expect(await t.services.mail.recipientsAmong(offer.data.id, ids)).toEqual([a.memberId]);
+    expect(await t.services.mail.recipientsAmong(notice.data.id, ids)).toEqual(ids);
+  });
 });

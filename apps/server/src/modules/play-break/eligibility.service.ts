@@ -10,7 +10,12 @@ import { readActiveBreak, readExcluded, readStanding } from './play-break.reposi
  */
 export type EligibilityPurpose = 'play' | 'reward' | 'marketing';
 export type IneligibleReason =
-  'playBreak' | 'blocked' | 'realNameRequired' | 'unknownMember' | 'selfExclusionRegister';
+  | 'playBreak'
+  | 'blocked'
+  | 'realNameRequired'
+  | 'unknownMember'
+  | 'selfExclusionRegister'
+  | 'limitReached';
 
 export type Verdict =
   { eligible: true } | { eligible: false; reason: IneligibleReason; endsAt: number | null };
@@ -29,6 +34,8 @@ export interface PlayGuard {
 /** The loss, wager and time limits, as the gate asks them (play-limits.service.ts). */
 export interface PlayLimitsGate {
   assertWithin(q: Queryable, memberId: number): Promise<void>;
+  /** Whether a loss, wager or time limit of the member is reached now. */
+  isReached(q: Queryable, memberId: number): Promise<boolean>;
 }
 
 /** The self-exclusion register, as the gate asks it before a marketing push (contract §5). */
@@ -40,7 +47,8 @@ export interface MarketingRegisterGate {
 /**
  * The one eligibility gate (contract §5 Rewards). A time-out or self-exclusion stops every
  * purpose; a blocked member gets no reward or push; a rule may also require the approved real
- * name. Every reward path asks it; the responsible-gambling limits add their checks here.
+ * name. Every reward path asks it. A reached loss, wager or time limit stops rewards and pushes
+ * as well as wagering: a bonus or an offer is an invitation to play on (contract §5).
  */
 export class EligibilityService implements PlayGuard {
   constructor(
@@ -64,6 +72,8 @@ export class EligibilityService implements PlayGuard {
     if (standing.blocked) return { eligible: false, reason: 'blocked', endsAt: null };
     if (rule.requireRealName && !standing.realNameApproved)
       return { eligible: false, reason: 'realNameRequired', endsAt: null };
+    if (this.gates.limits && (await this.gates.limits.isReached(q, memberId)))
+      return { eligible: false, reason: 'limitReached', endsAt: null };
     // A push goes to nobody the register names, nor to anybody while it cannot be asked.
     if (
       purpose === 'marketing' &&

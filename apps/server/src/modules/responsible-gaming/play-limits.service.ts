@@ -32,7 +32,11 @@ export interface PlayLimitsDeps {
   limits: Pick<LimitsService, 'amounts' | 'states' | 'set' | 'coolingOffHours'>;
   /** The loss and wager since a time, from the platform's bet copies (bet-totals.service.ts). */
   bets: {
-    lossAndWagerSince(memberId: number, from: number): Promise<{ loss: bigint; wager: bigint }>;
+    lossAndWagerSince(
+      memberId: number,
+      from: number,
+      q?: Queryable,
+    ): Promise<{ loss: bigint; wager: bigint }>;
   };
   log: FastifyBaseLogger;
   /**
@@ -114,7 +118,7 @@ export class PlayLimitsService {
     );
     for (const period of LIMIT_PERIODS) {
       const from = now - PLAY_LIMIT_WINDOW_MS[period];
-      const money = await this.d.bets.lossAndWagerSince(memberId, from);
+      const money = await this.d.bets.lossAndWagerSince(memberId, from, q);
       const minutes100 = BigInt(Math.floor((await repo.playedMs(q, memberId, from, now)) / 600));
       const used: Record<PlayLimitKind, bigint> = {
         loss: money.loss > 0n ? money.loss : 0n,

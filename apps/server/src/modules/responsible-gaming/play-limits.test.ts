@@ -128,6 +128,25 @@ describe('wager and time limits', () => {
     expect(await one(m, 'wager', 'week')).toMatchObject({ amount: '200.00', used: '210.00' });
     const r = await expectCode(launch(m), ErrorCode.PlayLimitReached);
     expect(r.data).toMatchObject({ kind: 'wager', period: 'week' });
+    // A reached limit also stops rewards and offers: a bonus is an invitation to play on.
+    expect(await m.client.data('rewardEligibility', { token: m.token })).toEqual({
+      eligible: false,
+      reason: 'limitReached',
+      endsAt: null,
+    });
+    const grant = await bed.t.db.tx((q) =>
+      bed.t.services.grants.create(q, {
+        kind: 'activity',
+        sourceId: `limit:${m.memberId}`,
+        memberId: m.memberId,
+        title: '测试彩金',
+        amount: 10_000n,
+        turnoverMultiple: 1,
+        expiresAt: null,
+        auto: true,
+      }),
+    );
+    expect(grant).toBeNull();
   });
 
   it('play time runs from a launch through the site check-ins, on the test clock', async () => {

@@ -59,6 +59,8 @@ export const AdminMailSendRequest = z
     title: text().trim().min(1).max(MAIL_TITLE_MAX),
     body: multilineText().trim().min(1).max(MAIL_BODY_MAX),
     audience: MailAudience,
+    /** An offer (营销): shown only to members who may be sent marketing (contract §5). */
+    marketing: z.boolean().optional(),
   })
   .strict();
 export const AdminMail = z.object({
@@ -69,6 +71,7 @@ export const AdminMail = z.object({
   sentBy: z.string(),
   sentAt: z.number().int(),
   revoked: z.boolean(),
+  marketing: z.boolean(),
   /** Members who opened it. */
   reads: z.number().int(),
 });

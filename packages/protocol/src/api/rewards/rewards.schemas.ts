@@ -58,6 +58,8 @@ export const IneligibleReason = z.enum([
   'unknownMember',
   // Marketing only: named on the self-exclusion register, or the register unreachable.
   'selfExclusionRegister',
+  // Reward and marketing: a loss, wager or time limit the member set is reached.
+  'limitReached',
 ]);
 export const Eligibility = z.object({
   eligible: z.boolean(),
