@@ -19,6 +19,7 @@ import { registerMallRoutes } from './modules/mall/mall.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerActivityRoutes } from './modules/activity/activity.routes';
 import { registerFlipFriendsRoutes } from './modules/activity/flip-friends.routes';
+import { registerAgentRoutes } from './modules/agent/agent.routes';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes';
 import { registerSelfExclusionRoutes } from './modules/self-exclusion/self-exclusion.routes';
 import { registerWalletAdminRoutes } from './modules/wallet/wallet-admin.routes';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerActivityRoutes(app, services, bind);
   registerMallRoutes(app, services, bind);
   registerFlipFriendsRoutes(app, services.flipFriends, bind);
+  registerAgentRoutes(app, services, bind);
   registerResponsibleGamingRoutes(app, services.responsibleGaming, bind);
   registerSelfExclusionRoutes(app, services.selfExclusionList, bind);
   registerWithdrawRoutes(app, withdrawals, bind);
@@ -235,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => chatHub.stop());
   app.addHook('onClose', () => services.venueWorker.stop());
   app.addHook('onClose', () => services.rewardWorker.stop());
+  app.addHook('onClose', () => services.agentWorker.stop());
   // Venue session ends still on their way arrive (or time out) before the database closes.
   app.addHook('onClose', () => services.launch.settled());
   await registerGatewayCallback(app, depositCallbacks);

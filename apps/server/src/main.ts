@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   // The venues' background work: one node at a time holds its lease (resolver, feeds, counts).
   services.venueWorker.start();
   services.rewardWorker.start();
+  services.agentWorker.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -34,6 +34,10 @@ import { RebateService } from './modules/rewards/rebate.service';
 import { RebateAdminService } from './modules/rewards/rebate-admin.service';
 import type { ActivityRouteServices } from './modules/activity/activity.routes';
 import { createActivityServices } from './modules/activity/activity.wiring';
+import { createAgentServices } from './modules/agent/agent-services';
+import type { AgentService } from './modules/agent/agent.service';
+import type { CommissionAdminService } from './modules/agent/commission-admin.service';
+import type { AgentWorker } from './modules/agent/agent-worker';
 import { LimitsService } from './modules/responsible-gaming/limits.service';
 import { LimitsReviewService } from './modules/responsible-gaming/limits-review.service';
 import { RealityCheckService } from './modules/responsible-gaming/reality-check.service';
@@ -149,6 +153,11 @@ export interface Services extends ActivityRouteServices {
   rewardWorker: RewardWorker;
   /** 幸运翻牌, 邀请好友, 好友最高投注 (contract §5 Rewards). */
   flipFriends: FlipFriendsServices;
+  /** Agents, downlines and commission statements (contract §5 Agents). */
+  agents: AgentService;
+  commissionAdmin: CommissionAdminService;
+  /** Starts the monthly commission job; main.ts starts it. */
+  agentWorker: AgentWorker;
   /** Limits of every kind (two-step loosening), reality checks, statements (contract §5). */
   responsibleGaming: ResponsibleGamingRouteServices;
   wallet: WalletService;
@@ -232,6 +241,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       assertMayRegister: (identity): Promise<void> => selfExclusion.assertMayRegister(identity),
       assertMayLogin: (memberId): Promise<void> => selfExclusion.assertMayLogin(memberId),
     },
+    // Bound late: the agents module is wired below, after the grants it pays commission with.
+    agents: {
+      agentOfCode: (q, code) => agents.agentOfCode(q, code),
+      attach: (q, memberId, agentId) => agents.attach(q, memberId, agentId),
+    },
   });
   const members = new MemberService({
     db,
@@ -313,6 +327,13 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     framework: activityServices.activities,
   });
   const rewardWorker = new RewardWorker(clock, vipJob, rebate, log, points, flipFriends);
+  const { agents, commissionAdmin, agentWorker } = createAgentServices({
+    db,
+    clock,
+    audit,
+    grants,
+    log,
+  });
   const timeline = new OrderTimelineService();
   // The sandbox gateway is off in production unless SANDBOX_PAYMENTS enables it (config.ts).
   const sandbox = config.sandboxPayments
@@ -599,6 +620,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     pointsAdmin,
     rewardWorker,
     flipFriends,
+    agents,
+    commissionAdmin,
+    agentWorker,
     responsibleGaming,
     wallet,
     coin,

@@ -135,6 +135,9 @@ const sampleParams = {
   requestId: 1,
   entryId: 1,
   activityId: 1,
+  applicationId: 1,
+  agentId: 1,
+  month: '202601',
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel, an activity). */

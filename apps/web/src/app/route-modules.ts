@@ -91,6 +91,9 @@ export const routeModules = {
   activityCalendar: load(
     () => import('../features/activities/pages/checkin-calendar.page'),
     (m) => m.CheckinCalendarPage,
+  agent: load(
+    () => import('../features/agent/pages/agent.page'),
+    (m) => m.AgentPage,
   ),
   giftRecord: load(
     () => import('../features/rewards/pages/gift-record.page'),

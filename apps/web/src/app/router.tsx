@@ -49,6 +49,7 @@ import {
   LUCKY_FLIP_PATH,
   FRIEND_INVITATION_PATH,
   FRIEND_PEAK_BET_PATH,
+  AGENT_PATH,
   GAME_SPORT_PATH,
   GAME_REALBET_PATH,
   GAME_GAMING_PATH,
@@ -197,6 +198,8 @@ export const routes: RouteObject[] = [
       { path: rel(DEMO_PATH), lazy: m.demo },
       { path: rel(DEMO_PLAY_PATH), lazy: m.demoPlay },
       { path: rel(DOWNLOAD_PAGE_PATH), lazy: m.download },
+      // The agent page is open to visitors (contract §8.1 lists it among the main pages).
+      { path: rel(AGENT_PATH), lazy: m.agent },
       { path: rel(LOGIN_PATH), lazy: m.login },
       { path: rel(REGISTER_PATH), lazy: m.register },
       { path: rel(PASSWORD_RESET_PATH), lazy: m.passwordReset },

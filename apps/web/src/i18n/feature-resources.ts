@@ -1,4 +1,5 @@
 import activities from './zh-CN/activities.json';
+import agent from './zh-CN/agent.json';
 import auth from './zh-CN/auth.json';
 import chat from './zh-CN/chat.json';
 import customer from './zh-CN/customer.json';
@@ -23,6 +24,7 @@ import wallet from './zh-CN/wallet.json';
  */
 export const featureResources = {
   activities,
+  agent,
   auth,
   chat,
   customer,

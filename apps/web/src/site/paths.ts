@@ -57,6 +57,8 @@ export const ACTIVITY_CALENDAR_PATH = '/activity/calendar';
 /** 积分商城 (contract §5 Points mall): the shelf and 兑换记录; 积分记录. */
 export const MALL_RECORD_PATH = '/mine/mall/record';
 export const MALL_COIN_RECORD_PATH = '/mine/mall/coinRecord';
+/** Agents (contract §5 Agents): apply, then the agent centre; open to visitors (contract §8.1). */
+export const AGENT_PATH = '/agent';
 /** The seven game pages (contract §8.1), one per family. */
 export const GAME_SPORT_PATH = '/game/sport';
 export const GAME_REALBET_PATH = '/game/realbet';

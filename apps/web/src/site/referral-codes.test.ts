@@ -4,6 +4,7 @@ import {
   getAgentVerify,
   getGrowCode,
   readStoredReferralCode,
+  registrationAgentCode,
   registrationInviteCode,
 } from './referral-codes';
 
@@ -66,5 +67,17 @@ describe('referral codes (contract §8.2, §5)', () => {
     expect(getAgentVerify()).toBe('AV9');
     expect(sessionStorage.getItem('growCode')).toBe('G42');
     expect(localStorage.getItem('growCode')).toBeNull();
+  });
+
+  it('sends agent_verify as the agent code, else growCode, only when shaped like a code', () => {
+    sessionStorage.clear();
+    expect(registrationAgentCode()).toBeNull();
+    captureReferralParams('?growCode=GROW5678');
+    expect(registrationAgentCode()).toBe('GROW5678');
+    captureReferralParams('?agent_verify=AGT12345');
+    expect(registrationAgentCode()).toBe('AGT12345');
+    captureReferralParams('?agent_verify=a_b');
+    expect(registrationAgentCode()).toBe('GROW5678');
+    sessionStorage.clear();
   });
 });

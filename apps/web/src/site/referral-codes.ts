@@ -54,6 +54,16 @@ export function registrationInviteCode(now: number = Date.now()): string | null 
   return null;
 }
 
+/**
+ * The agent code to send at registration (contract §5 Agents): this visit's `agent_verify`,
+ * else its `growCode`, when it has the shape of a code.
+ */
+export function registrationAgentCode(): string | null {
+  for (const value of [getAgentVerify(), getGrowCode()])
+    if (value && INVITE_CODE_PATTERN.test(value)) return value;
+  return null;
+}
+
 export function getGrowCode(): string | null {
   return session.get(StorageKey.GrowCode);
 }

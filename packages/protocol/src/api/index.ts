@@ -27,3 +27,4 @@ export * from './demo/demo.schemas';
 export * from './activity/lucky-flip.schemas';
 export * from './activity/friend-invite.schemas';
 export * from './activity/friend-peak-bet.schemas';
+export * from './agent/agent.schemas';

@@ -13,6 +13,7 @@ import { activityRouteMeta } from './activity/activity.meta';
 import { mallRouteMeta } from './mall/mall.meta';
 import { flipAndFriendsRouteMeta } from './activity/flip-and-friends.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
+import { agentRouteMeta } from './agent/agent.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -35,6 +36,7 @@ export const routeMeta = {
   ...demoRouteMeta,
   ...mallRouteMeta,
   ...flipAndFriendsRouteMeta,
+  ...agentRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

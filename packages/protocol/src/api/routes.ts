@@ -14,6 +14,7 @@ import { activityRoutes } from './activity/activity.routes';
 import { mallRoutes } from './mall/mall.routes';
 import { flipAndFriendsRoutes } from './activity/flip-and-friends.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
+import { agentRoutes } from './agent/agent.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -35,6 +36,7 @@ export const routes = {
   ...demoRoutes,
   ...mallRoutes,
   ...flipAndFriendsRoutes,
+  ...agentRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

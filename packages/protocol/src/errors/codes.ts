@@ -270,6 +270,19 @@ export const ErrorCode = {
   LuckyFlipNoChance: 9430,
   LuckyFlipClientSeedInvalid: 9431,
   InvitationNothingToClaim: 9432,
+  // agents 9500–9519 (contract §5 Agents)
+  AgentApplicationExists: 9500,
+  AgentApplicationNotFound: 9501,
+  AgentApplicationDecided: 9502,
+  AgentNotAgent: 9503,
+  AgentTargetNotAgent: 9504,
+  AgentMoveLoop: 9505,
+  AgentStatementNotFound: 9506,
+  AgentStatementNotPending: 9507,
+  AgentRulesInvalid: 9508,
+  AgentMonthInvalid: 9509,
+  AgentPayoutRefused: 9510,
+  AgentMemberNotFound: 9511,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -485,6 +498,18 @@ export const errorMessages: Record<ErrorCode, string> = {
   9430: '暂无翻牌次数，存款或投注可获得次数',
   9431: '客户端种子只能包含 1–64 个字母、数字、下划线或连字符',
   9432: '暂无可领取的邀请奖励',
+  9500: '已申请或已是代理',
+  9501: '申请不存在',
+  9502: '申请已处理',
+  9503: '您还不是代理',
+  9504: '目标不是代理',
+  9505: '不能移到自身下线',
+  9506: '报表不存在',
+  9507: '报表已处理',
+  9508: '佣金规则有误',
+  9509: '月份未结束',
+  9510: '代理暂不可领佣金',
+  9511: '会员不存在',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

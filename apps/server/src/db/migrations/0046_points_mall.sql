@@ -8,7 +8,7 @@ ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_asset_check
 -- A bonus item is paid as a grant of kind 'mall' (source: the redemption id).
 ALTER TABLE grants DROP CONSTRAINT grants_kind_check;
 ALTER TABLE grants ADD CONSTRAINT grants_kind_check
-  CHECK (kind IN ('activity', 'vipUpgrade', 'vipMonthly', 'vipBirthday', 'rebate', 'checkin', 'flip', 'invite', 'peakBet', 'mall'));
+  CHECK (kind IN ('activity', 'vipUpgrade', 'vipMonthly', 'vipBirthday', 'rebate', 'checkin', 'flip', 'invite', 'peakBet', 'mall', 'commission'));
 
 -- Points earned per ¥1 of a day's net valid turnover of a family, in thousandths of a point
 -- (1000 = one point per ¥1). Operator data.

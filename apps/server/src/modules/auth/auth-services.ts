@@ -11,6 +11,7 @@ import { LoginCompletionService } from './login-completion.service';
 import { LoginService } from './login.service';
 import { PasswordService } from './password.service';
 import { RegistrationService } from './registration.service';
+import type { AgentCodeCheck } from './agent-code-check.types';
 import type { SessionService } from './session.service';
 import type { StepUpGuard } from './step-up-guard';
 import { TokenService } from './token.service';
@@ -42,6 +43,8 @@ export interface AuthServicesDeps {
   jwtSecret: string;
   /** The self-exclusion register, asked at registration and login (bound late). */
   selfExclusion?: SelfExclusionCheck;
+  /** The agents' codes and downlines, asked at registration (bound late). */
+  agents?: AgentCodeCheck;
 }
 
 export function createAuthServices(d: AuthServicesDeps): AuthServices {

@@ -18,6 +18,7 @@ import type { LoginCompletionService, RequestMeta } from './login-completion.ser
 import type { SessionService } from './session.service';
 import * as throttles from './throttle.repository';
 import type { SelfExclusionCheck } from './self-exclusion-check.types';
+import type { AgentCodeCheck } from './agent-code-check.types';
 
 const HOUR_MS = 60 * 60 * 1000;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -36,6 +37,7 @@ export interface RegistrationDeps {
   captcha: CaptchaService;
   completion: LoginCompletionService;
   selfExclusion?: SelfExclusionCheck;
+  agents?: AgentCodeCheck;
 }
 
 /** New accounts: the public checks, then the member row and its first login. */
@@ -47,6 +49,7 @@ export class RegistrationService {
       userName: string;
       password: string;
       inviteCode?: string;
+      agentCode?: string;
       ageConfirmed: boolean;
       captchaId?: string;
       captchaCode?: string;
@@ -67,7 +70,7 @@ export class RegistrationService {
 
   /** Registration after the public checks (stopRegister, age, captcha): the seed uses it too. */
   async registerTrusted(
-    input: { userName: string; password: string; inviteCode?: string },
+    input: { userName: string; password: string; inviteCode?: string; agentCode?: string },
     meta: RequestMeta,
     rate?: RegistrationRate,
   ): Promise<LoginResult> {
@@ -79,11 +82,7 @@ export class RegistrationService {
     ) {
       throw new AppError(ErrorCode.WeakPassword);
     }
-    let inviterId: number | null = null;
-    if (input.inviteCode) {
-      inviterId = await credentials.findMemberIdByInviteCode(this.d.db, input.inviteCode);
-      if (inviterId === null) throw new AppError(ErrorCode.InviteCodeInvalid);
-    }
+    const { inviterId, agentId } = await this.#referrer(input);
     const lower = input.userName.toLowerCase();
     if (await credentials.findMemberByName(this.d.db, lower))
       throw new AppError(ErrorCode.UsernameTaken);
@@ -105,6 +104,7 @@ export class RegistrationService {
         now,
       });
       if (memberId === null) throw new AppError(ErrorCode.UsernameTaken);
+      if (agentId !== null) await this.d.agents?.attach(q, memberId, agentId);
       // The new member proved the password just now: the device is trusted, no risk to assess.
       return this.d.completion.completeIn(q, {
         memberId,
@@ -117,6 +117,33 @@ export class RegistrationService {
       });
     });
     return this.d.completion.announce(done);
+  }
+
+  /**
+   * Who brought the member (contract §5 Agents): an agent code names an approved agent, whose
+   * downline the member joins; an invite code that is an approved agent's counts the same (no
+   * friend invitation); any other member's invite code is a friend invitation. A code that is
+   * nobody's is 6046.
+   */
+  async #referrer(input: {
+    inviteCode?: string;
+    agentCode?: string;
+  }): Promise<{ inviterId: number | null; agentId: number | null }> {
+    let agentId: number | null = null;
+    let inviterId: number | null = null;
+    const agents = this.d.agents;
+    if (input.agentCode) {
+      agentId = agents ? await agents.agentOfCode(this.d.db, input.agentCode) : null;
+      if (agentId === null) throw new AppError(ErrorCode.InviteCodeInvalid);
+    }
+    if (input.inviteCode) {
+      const owner = await credentials.findMemberIdByInviteCode(this.d.db, input.inviteCode);
+      if (owner === null) throw new AppError(ErrorCode.InviteCodeInvalid);
+      const asAgent = agents ? await agents.agentOfCode(this.d.db, input.inviteCode) : null;
+      if (asAgent === null) inviterId = owner;
+      else agentId ??= asAgent;
+    }
+    return { inviterId, agentId };
   }
 
   /** Bots farm accounts: a registration past the hour's budget of its address or block is 6056. */

@@ -32,6 +32,8 @@ export const RegisterRequest = z
     userName: usernameSchema,
     password: passwordSchema,
     inviteCode: z.string().regex(INVITE_CODE_PATTERN).optional(),
+    /** An approved agent's code (contract §5 Agents): the new member joins that downline. */
+    agentCode: z.string().regex(INVITE_CODE_PATTERN).optional(),
     ageConfirmed: z.boolean(),
     ...captchaFields,
   })

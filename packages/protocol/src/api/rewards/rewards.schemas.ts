@@ -15,6 +15,7 @@ export const GRANT_KINDS = [
   'invite',
   'peakBet',
   'mall',
+  'commission',
 ] as const;
 export const GrantKind = z.enum(GRANT_KINDS);
 export type GrantKind = z.infer<typeof GrantKind>;

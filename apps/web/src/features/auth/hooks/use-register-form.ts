@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { INVITE_CODE_PATTERN, USERNAME_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { BusinessError, describeError } from '../../../lib/api-errors';
 import { usePreInfoStore } from '../../../site/pre-info.store';
-import { registrationInviteCode } from '../../../site/referral-codes';
+import { registrationAgentCode, registrationInviteCode } from '../../../site/referral-codes';
 import { useCaptcha } from '../api/captcha.query';
 import { useRegisterMutation } from '../api/register.mutation';
 import { passwordStrength } from '../../../lib/password-strength';
@@ -99,6 +99,9 @@ export function useRegisterForm() {
     if (Object.keys(found).length > 0) return;
     const body: RegisterRequest = { userName, password, ageConfirmed: true };
     if (inviteCode !== '') body.inviteCode = inviteCode;
+    // The agent's link of this visit: the member joins that downline (contract §5 Agents).
+    const agentCode = registrationAgentCode();
+    if (agentCode !== null) body.agentCode = agentCode;
     if (captchaNeeded && captcha.data && captchaCode !== '') {
       body.captchaId = captcha.data.captchaId;
       body.captchaCode = captchaCode;

@@ -137,6 +137,20 @@ describe('register form', () => {
     expect(server.captchas()).toBe(0);
   });
 
+  it("sends this visit's agent_verify (else growCode) as the agent code", async () => {
+    siteCaptcha(false);
+    captureReferralParams('?growCode=GROW5678&agent_verify=AGT12345');
+    const server = serve(() =>
+      envelope(6000, { token: 't-3', userName: 'newbie01', expiresAt: 1 }),
+    );
+    renderRegister();
+    fillValidForm();
+    await submit();
+    await waitFor(() => expect(server.bodies()).toHaveLength(1));
+    expect(server.bodies()[0]).toMatchObject({ agentCode: 'AGT12345' });
+    sessionStorage.clear();
+  });
+
   it('shows the captcha when the site requires one', async () => {
     siteCaptcha(true);
     const server = serve(() => envelope(6000, {}));

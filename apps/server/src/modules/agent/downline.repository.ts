@@ -1,0 +1,75 @@
+import { ts, type Queryable } from '@nebula/db';
+
+export interface DownlineRow {
+  userName: string;
+  depth: number;
+  isAgent: boolean;
+  registeredAt: number;
+  deposits: bigint;
+  validTurnover: bigint;
+}
+
+/**
+ * A page of the agent's downline, newest first: direct (one level down) or all; each member's
+ * deposits to date from the ledger and valid turnover settled in [from, to) from the bet copies.
+ */
+export async function pageDownline(
+  q: Queryable,
+  f: { agentId: number; direct: boolean; from: number; to: number; limit: number; offset: number },
+): Promise<{ list: DownlineRow[]; total: number }> {
+  const where =
+    't.ancestor_id = $1 AND (CASE WHEN $2::boolean THEN t.depth = 1 ELSE t.depth > 0 END)';
+  const [list, count] = await Promise.all([
+    q.query<{
+      user_name: string;
+      depth: number;
+      is_agent: boolean;
+      registered_at: Date;
+      deposits: string;
+      turnover: string;
+    }>(
+      `SELECT m.user_name, t.depth, (g.member_id IS NOT NULL) AS is_agent, m.registered_at,
+              COALESCE((SELECT sum(p.amount)
+                          FROM ledger_transactions lt
+                          JOIN ledger_postings p ON p.transaction_id = lt.id
+                          JOIN ledger_accounts a ON a.id = p.account_id AND a.member_id = lt.member_id
+                         WHERE lt.member_id = m.id AND lt.kind = 'deposit'), 0)::text AS deposits,
+              COALESCE((SELECT sum(b.valid_turnover) FROM venue_bets b
+                         WHERE b.member_id = m.id AND b.status <> 'open'
+                           AND b.settled_at >= $3 AND b.settled_at < $4), 0)::text AS turnover
+         FROM agent_tree t
+         JOIN members m ON m.id = t.descendant_id
+         LEFT JOIN agents g ON g.member_id = m.id
+        WHERE ${where}
+        ORDER BY m.id DESC LIMIT $5 OFFSET $6`,
+      [f.agentId, f.direct, ts(f.from), ts(f.to), f.limit, f.offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM agent_tree t WHERE ${where}`, [
+      f.agentId,
+      f.direct,
+    ]),
+  ]);
+  return {
+    list: list.rows.map((r) => ({
+      userName: r.user_name,
+      depth: r.depth,
+      isAgent: r.is_agent,
+      registeredAt: r.registered_at.getTime(),
+      deposits: BigInt(r.deposits),
+      validTurnover: BigInt(r.turnover),
+    })),
+    total: count.rows[0]?.n ?? 0,
+  };
+}
+
+export async function downlineCounts(
+  q: Queryable,
+  agentId: number,
+): Promise<{ direct: number; all: number }> {
+  const r = await q.query<{ direct: number; everyone: number }>(
+    `SELECT count(*) FILTER (WHERE depth = 1)::int AS direct, count(*)::int AS everyone
+       FROM agent_tree WHERE ancestor_id = $1 AND depth > 0`,
+    [agentId],
+  );
+  return { direct: r.rows[0]?.direct ?? 0, all: r.rows[0]?.everyone ?? 0 };
+}

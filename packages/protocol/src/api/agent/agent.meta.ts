@@ -1,0 +1,80 @@
+import type { RouteMeta } from '../core/route';
+
+const member = { auth: 'member', signed: true, tag: 'agent' } as const;
+const operator = { auth: 'admin', signed: false, roles: ['finance'], tag: 'admin-agent' } as const;
+
+/** Method, path and access of the agent calls (contract §5 Agents); `../route-meta.ts` joins them. */
+export const agentRouteMeta = {
+  // --- members
+  agentStatus: { ...member, method: 'GET', path: '/agent/api/v1/status', summary: '代理状态' },
+  agentApply: { ...member, method: 'POST', path: '/agent/api/v1/apply', summary: '申请代理' },
+  agentSummary: {
+    ...member,
+    method: 'GET',
+    path: '/agent/api/v1/summary',
+    summary: '代理中心',
+  },
+  agentDownline: { ...member, method: 'GET', path: '/agent/api/v1/downline', summary: '我的下线' },
+  agentStatements: {
+    ...member,
+    method: 'GET',
+    path: '/agent/api/v1/statements',
+    summary: '佣金报表',
+  },
+  // --- operators
+  adminAgentApplications: {
+    ...operator,
+    method: 'GET',
+    path: '/admin/api/v1/agent/applications',
+    summary: '代理申请',
+  },
+  adminAgentApplicationDecide: {
+    ...operator,
+    method: 'POST',
+    path: '/admin/api/v1/agent/applications/:applicationId/decide',
+    summary: '审核申请',
+  },
+  adminAgentMove: {
+    ...operator,
+    method: 'POST',
+    path: '/admin/api/v1/agent/members/:memberId/move',
+    summary: '调整上级',
+  },
+  adminAgentStatements: {
+    ...operator,
+    method: 'GET',
+    path: '/admin/api/v1/agent/statements',
+    summary: '佣金报表',
+  },
+  adminAgentStatementRun: {
+    ...operator,
+    method: 'POST',
+    path: '/admin/api/v1/agent/statements/run',
+    summary: '生成报表',
+  },
+  adminAgentStatementOverride: {
+    ...operator,
+    method: 'POST',
+    path: '/admin/api/v1/agent/statements/:agentId/:month/amount',
+    summary: '调整佣金',
+  },
+  adminAgentStatementApprove: {
+    ...operator,
+    method: 'POST',
+    path: '/admin/api/v1/agent/statements/:agentId/:month/approve',
+    money: true,
+    summary: '发放佣金',
+  },
+  adminAgentRules: {
+    ...operator,
+    method: 'GET',
+    path: '/admin/api/v1/agent/rules',
+    summary: '佣金规则',
+  },
+  adminAgentRulesSet: {
+    ...operator,
+    method: 'POST',
+    path: '/admin/api/v1/agent/rules',
+    summary: '设置规则',
+  },
+} as const satisfies Record<string, RouteMeta>;
