@@ -91,6 +91,7 @@ export const routeModules = {
   activityCalendar: load(
     () => import('../features/activities/pages/checkin-calendar.page'),
     (m) => m.CheckinCalendarPage,
+  ),
   agent: load(
     () => import('../features/agent/pages/agent.page'),
     (m) => m.AgentPage,
