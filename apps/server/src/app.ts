@@ -33,6 +33,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
+import { registerAccessRoutes } from './modules/operator-access/access.routes';
 import { registerApiGuard } from './plugins/api-guard';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -173,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     enabled: () => config.docs || settings.cached()?.apiDocs === true,
   });
   registerApiGuard(app, { config, settings, access, signKey: secrets.SIGN_KEY, sessions });
-  registerAdminGuard(app, operators);
+  registerAdminGuard(app, { operators, stepUps: services.operatorStepUps });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     if (await databaseAnswers(db)) return { status: 'ok', db: db.kind };
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, auth, captcha, bind);
   registerMemberRoutes(app, members, bind);
   registerAdminRoutes(app, admin, operators, bind);
+  registerAccessRoutes(app, { roles: services.roles, stepUps: services.operatorStepUps }, bind);
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);

@@ -82,6 +82,8 @@ import { ScoreFeedService } from './modules/venue/score-feed.service';
 import { SummaryService } from './modules/venue/summary.service';
 import { VenueRegistry } from './modules/venue-registry/venue-registry.service';
 import { VenueWorker } from './modules/venue/venue-worker';
+import { RolesService } from './modules/operator-access/roles.service';
+import { StepUpService } from './modules/operator-access/step-up.service';
 
 /**
  * The platform's services, wired once per node: the composition root's first half (app.ts binds
@@ -105,6 +107,8 @@ export interface Services {
   sms: SmsCodeService;
   members: MemberService;
   operators: OperatorService;
+  operatorStepUps: StepUpService;
+  roles: RolesService;
   admin: AdminService;
   idempotency: IdempotencyService;
   ledger: LedgerService;
@@ -236,6 +240,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     secret: secrets.SESSION_SECRET,
   });
+  const operatorStepUps = new StepUpService({ db, clock, audit, operators });
+  const roles = new RolesService({ db, clock, audit, operators });
   const admin = new AdminService({
     db,
     clock,
@@ -520,6 +526,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     sms,
     members,
     operators,
+    operatorStepUps,
+    roles,
     admin,
     idempotency,
     ledger,

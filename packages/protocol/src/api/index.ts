@@ -1,5 +1,6 @@
 // The API contract, one folder per domain; `routes.ts` and `route-meta.ts` join them.
 export * from './core/route';
+export * from './admin/permissions';
 export * from './core/envelope';
 export * from './core/common';
 export * from './route-meta';
@@ -21,3 +22,4 @@ export * from './rewards/rewards.schemas';
 export * from './responsible-gaming/responsible-gaming.schemas';
 export * from './responsible-gaming/responsible-gaming.constants';
 export * from './responsible-gaming/self-exclusion.schemas';
+export * from './operators/operators.schemas';
