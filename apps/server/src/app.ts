@@ -34,6 +34,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
 import { registerAccessRoutes } from './modules/operator-access/access.routes';
+import { registerApprovalRoutes } from './modules/approvals/approvals.routes';
 import { registerApiGuard } from './plugins/api-guard';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -201,9 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSelfExclusionRoutes(app, services.selfExclusionList, bind);
   registerWithdrawRoutes(app, withdrawals, bind);
   registerPaymentAccountRoutes(app, accounts, bind);
-  registerWalletAdminRoutes(app, walletAdmin, bind);
+  registerWalletAdminRoutes(app, walletAdmin, services.approvals, bind);
   registerDepositAdminRoutes(app, depositAdmin, bind);
-  registerWithdrawAdminRoutes(app, withdrawAdmin, bind);
+  registerWithdrawAdminRoutes(app, withdrawAdmin, services.approvals, bind);
+  registerApprovalRoutes(app, services.approvals, bind);
   registerChatRoutes(app, chat, bind);
   registerVenueRoutes(
     app,

@@ -84,6 +84,8 @@ import { VenueRegistry } from './modules/venue-registry/venue-registry.service';
 import { VenueWorker } from './modules/venue/venue-worker';
 import { RolesService } from './modules/operator-access/roles.service';
 import { StepUpService } from './modules/operator-access/step-up.service';
+import { ApprovalService } from './modules/approvals/approvals.service';
+import { registerApprovalExecutors } from './modules/approvals/approval-executors';
 
 /**
  * The platform's services, wired once per node: the composition root's first half (app.ts binds
@@ -109,6 +111,7 @@ export interface Services {
   operators: OperatorService;
   operatorStepUps: StepUpService;
   roles: RolesService;
+  approvals: ApprovalService;
   admin: AdminService;
   idempotency: IdempotencyService;
   ledger: LedgerService;
@@ -487,6 +490,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     log,
   });
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
+  const approvals = new ApprovalService({ db, clock, audit, settings });
+  registerApprovalExecutors(approvals, { walletAdmin, withdrawAdmin });
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);
   const chatHub = new ChatHub(
     chat,
@@ -528,6 +533,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     operators,
     operatorStepUps,
     roles,
+    approvals,
     admin,
     idempotency,
     ledger,

@@ -67,4 +67,25 @@ export const operatorsRouteMeta = {
     stepUp: 'operators',
     summary: '分配角色、停用或启用运营人员',
   },
+  adminApprovals: {
+    ...admin,
+    method: 'GET',
+    path: '/admin/api/v1/approvals',
+    permission: 'self',
+    summary: '复核请求（双人复核）',
+  },
+  adminApprovalApprove: {
+    ...admin,
+    method: 'POST',
+    path: '/admin/api/v1/approvals/:approvalId/approve',
+    permission: 'self',
+    summary: '批准复核请求（执行一次）',
+  },
+  adminApprovalReject: {
+    ...admin,
+    method: 'POST',
+    path: '/admin/api/v1/approvals/:approvalId/reject',
+    permission: 'self',
+    summary: '驳回复核请求',
+  },
 } as const satisfies Record<string, RouteMeta>;

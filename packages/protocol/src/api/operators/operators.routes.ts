@@ -1,8 +1,14 @@
 import { defineRoute } from '../core/route';
+import { emptyObject } from '../core/common';
 import { OperatorIdParams } from '../admin/admin.schemas';
 import { operatorsRouteMeta as m } from './operators.meta';
 import {
   AdminMe,
+  ApprovalIdParams,
+  ApprovalPage,
+  ApprovalQuery,
+  ApprovalRejectRequest,
+  ApprovalView,
   OperatorCreateRequest,
   OperatorListQuery,
   OperatorPage,
@@ -43,5 +49,16 @@ export const operatorsRoutes = {
     params: OperatorIdParams,
     body: OperatorUpdateRequest,
     response: OperatorView,
+  }),
+  adminApprovals: defineRoute(m.adminApprovals, { query: ApprovalQuery, response: ApprovalPage }),
+  adminApprovalApprove: defineRoute(m.adminApprovalApprove, {
+    params: ApprovalIdParams,
+    body: emptyObject,
+    response: ApprovalView,
+  }),
+  adminApprovalReject: defineRoute(m.adminApprovalReject, {
+    params: ApprovalIdParams,
+    body: ApprovalRejectRequest,
+    response: ApprovalView,
   }),
 } as const;
