@@ -18,7 +18,7 @@ export interface AdminGuardDeps {
 /**
  * Operator routes (`/admin/api`) authenticate with X-Admin-Token only — a member token is
  * never read here, and the member guard never reads this header. Each route names the one
- * permission it needs in the protocol's route table (docs/contract.md §2.1); the operator's
+ * permission it needs in the protocol's route table (docs/contract.md §4.1); the operator's
  * role is read afresh on every request, so a role edit counts at once.
  */
 export function registerAdminGuard(app: FastifyInstance, deps: AdminGuardDeps): void {

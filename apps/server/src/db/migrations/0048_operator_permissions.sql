@@ -1,4 +1,4 @@
--- Operator permissions (docs/contract.md §2.1 operator API): roles become data — editable
+-- Operator permissions (docs/contract.md §4.1): roles become data — editable
 -- sets of the protocol's permission names — and each operator holds one. The three fixed
 -- roles become seeded roles with exactly today's reach. A superuser role holds every
 -- permission, including ones added later. Four-eyes requests and TOTP step-ups live here too.

@@ -3,7 +3,7 @@ import { bindRoute, type BindOptions } from '../../http/route-binder';
 import { requireOperator } from '../../http/operator-context';
 import type { ApprovalService } from './approvals.service';
 
-/** Four-eyes requests: list, approve (runs the action once), reject (contract §2.1). */
+/** Four-eyes requests: list, approve (runs the action once), reject (contract §4.1). */
 export function registerApprovalRoutes(
   app: FastifyInstance,
   approvals: ApprovalService,

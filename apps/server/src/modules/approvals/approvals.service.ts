@@ -16,7 +16,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './approvals.repository';
 
-/** A pending request lives this long, then counts as expired (docs/contract.md §2.1). */
+/** A pending request lives this long, then counts as expired (docs/contract.md §4.1). */
 export const APPROVAL_TTL_MS = 24 * 3600 * 1000;
 
 /** Who asked, who approved, and the reference that makes the action's money move once. */

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { APPROVAL_TTL_MS } from './approvals.service';
 
 /**
- * Four eyes (docs/contract.md §2.1): above the threshold a money call files a request instead
+ * Four eyes (docs/contract.md §4.1): above the threshold a money call files a request instead
  * of acting; only a different operator holding the approving permission runs it, once.
  */
 let t: TestApp;

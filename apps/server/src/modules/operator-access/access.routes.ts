@@ -9,7 +9,7 @@ export interface AccessRouteDeps {
   stepUps: StepUpService;
 }
 
-/** Who am I, step-up, roles and operators (docs/contract.md §2.1 operator API). */
+/** Who am I, step-up, roles and operators (docs/contract.md §4.1). */
 export function registerAccessRoutes(
   app: FastifyInstance,
   { roles, stepUps }: AccessRouteDeps,

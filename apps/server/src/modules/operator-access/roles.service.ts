@@ -30,7 +30,7 @@ const roleView = (r: repo.RoleRow): OperatorRoleView => ({
 
 /**
  * Roles are data: named sets of the protocol's permissions, edited by operators who hold
- * `operator.manage` (docs/contract.md §2.1). Every change is audited with before and after.
+ * `operator.manage` (docs/contract.md §4.1). Every change is audited with before and after.
  */
 export class RolesService {
   constructor(private readonly d: RolesServiceDeps) {}

@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { OperatorService } from '../admin/operator.service';
 import * as repo from './step-up.repository';
 
-/** A step-up counts this long after the code was typed (docs/contract.md §2.1). */
+/** A step-up counts this long after the code was typed (docs/contract.md §4.1). */
 export const STEP_UP_MS = 5 * 60 * 1000;
 
 export interface StepUpServiceDeps {
@@ -48,7 +48,7 @@ export class StepUpService {
    * step-up re-proves the second factor, so it binds every operator who has one; one without
    * a factor exists only while the site does not require one (`adminTotpRequired` off — with
    * it on such an operator can only enrol, re-checked on every request) and has nothing to
-   * re-prove (docs/contract.md §2.1).
+   * re-prove (docs/contract.md §4.1).
    */
   async require(op: Operator, cls: StepUpClass): Promise<void> {
     if (!op.hasTotp) return;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { STEP_UP_MS } from './step-up.service';
 
 /**
- * Step-up (docs/contract.md §2.1): a money, settings or operators action needs a TOTP code
+ * Step-up (docs/contract.md §4.1): a money, settings or operators action needs a TOTP code
  * typed in the last five minutes for that class in this session; recovery codes never count.
  */
 let t: TestApp;

@@ -123,7 +123,7 @@ export const settingSchemas = {
   apiDocs: z.boolean(),
   /** Operators must log in with a TOTP second factor (those without one may only enrol). */
   adminTotpRequired: z.boolean(),
-  /** Four eyes (contract §2.1): money / promotion actions above these need a second operator. */
+  /** Four eyes (contract §4.1): money / promotion actions above these need a second operator. */
   fourEyesMoneyThreshold: money,
   fourEyesPromoThreshold: money,
   /** All chat rooms in maintenance (AllRoomMaintain). */

@@ -4,7 +4,7 @@ import { requireOperator } from '../../http/operator-context';
 import type { ApprovalService } from '../approvals/approvals.service';
 import type { WalletAdminService } from './wallet-admin.service';
 
-/** Adjustments and waivers pass the four-eyes gate first (contract §2.1): above it, 9602. */
+/** Adjustments and waivers pass the four-eyes gate first (contract §4.1): above it, 9602. */
 export function registerWalletAdminRoutes(
   app: FastifyInstance,
   walletAdmin: WalletAdminService,

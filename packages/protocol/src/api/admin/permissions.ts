@@ -1,5 +1,5 @@
 /**
- * Operator permissions (docs/contract.md §2.1 operator API): every `auth: 'admin'` route in the
+ * Operator permissions (docs/contract.md §4.1): every `auth: 'admin'` route in the
  * route table names one, the server's guard checks it, and the console draws its menus and
  * buttons from the same list. Roles are data (editable sets of these), not code. Plain data:
  * no zod, so the console's first chunk can import it.

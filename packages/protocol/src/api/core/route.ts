@@ -39,7 +39,7 @@ export interface PublicRouteMeta extends RouteMetaBase {
 
 /**
  * Above the class's threshold (a site setting, fen) the call files a pending request that a
- * different operator holding `approve` decides (contract §2.1 four eyes).
+ * different operator holding `approve` decides (contract §4.1).
  */
 export interface FourEyesMarker {
   readonly class: FourEyesClass;

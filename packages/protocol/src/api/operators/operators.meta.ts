@@ -3,7 +3,7 @@ import type { RouteMeta } from '../core/route';
 const admin = { auth: 'admin', signed: false, tag: 'operators' } as const;
 
 /**
- * Operators, roles, step-up and four-eyes requests (contract §2.1 operator API); each route
+ * Operators, roles, step-up and four-eyes requests (contract §4.1); each route
  * names its permission like every operator route; `../route-meta.ts` joins them.
  */
 export const operatorsRouteMeta = {

@@ -3,7 +3,7 @@ import { moneyString, pageOf, paging } from '../core/common';
 import { text } from '../../rules/text';
 import { ADMIN_PERMISSIONS, STEP_UP_CLASSES } from '../admin/permissions';
 
-/** Operators, roles, step-up and four eyes (contract §2.1 operator API). */
+/** Operators, roles, step-up and four eyes (contract §4.1). */
 
 export const AdminPermissionName = z.enum(ADMIN_PERMISSIONS);
 export const StepUpClassName = z.enum(STEP_UP_CLASSES);
