@@ -97,6 +97,13 @@ describe('four eyes', () => {
     expect(pending.data.list.map((x) => x.id)).not.toContain(id);
   });
 
+  it('bad input above the threshold files nothing: the route refuses it as before', async () => {
+    const before = await t.db.query('SELECT count(*)::int AS n FROM approval_requests');
+    expect((await adjust(finance, 999999, '5000')).status_code).toBe(ErrorCode.Validation);
+    const after = await t.db.query('SELECT count(*)::int AS n FROM approval_requests');
+    expect(after.rows).toEqual(before.rows);
+  });
+
   it('a rejected request moves nothing', async () => {
     const m = await registerMember(t);
     const id = ((await adjust(finance, m.memberId, '2000')).data as { approvalId: number })

@@ -21,7 +21,7 @@ export function registerWalletAdminRoutes(
         op,
         'adminAdjust',
         `member:${params.memberId}`,
-        walletAdmin.adjustValue(body),
+        await walletAdmin.adjustValue(params.memberId, body),
         { params, body },
       );
       return unit.commit((q) => walletAdmin.adjust(q, op, params.memberId, body));

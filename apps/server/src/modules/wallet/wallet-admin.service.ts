@@ -82,11 +82,15 @@ export class WalletAdminService {
     return waived;
   }
 
-  /** The four-eyes value of an adjustment; a malformed amount counts 0 (adjust refuses it). */
-  adjustValue(input: { asset: 'CNY' | 'COIN'; amount: string }): {
-    asset: 'CNY' | 'COIN';
-    units: bigint;
-  } {
+  /**
+   * The four-eyes value of an adjustment. Input adjust refuses (an unknown member, a malformed
+   * COIN amount) counts 0, so it reaches adjust's own coded refusal and files no request.
+   */
+  async adjustValue(
+    memberId: number,
+    input: { asset: 'CNY' | 'COIN'; amount: string },
+  ): Promise<{ asset: 'CNY' | 'COIN'; units: bigint }> {
+    if (!(await this.members.exists(this.db, memberId))) return { asset: input.asset, units: 0n };
     if (input.asset === 'COIN')
       return { asset: 'COIN', units: /^\d+$/.test(input.amount) ? BigInt(input.amount) : 0n };
     return { asset: 'CNY', units: parseMoney(input.amount) };
