@@ -127,21 +127,23 @@ export async function decide(
   );
 }
 
+/** Requests of these actions, or filed by this operator, newest first. */
 export async function listRequests(
   q: Queryable,
-  status: ApprovalStatus | undefined,
+  filter: { status: ApprovalStatus | undefined; actions: string[]; operatorId: number },
   limit: number,
   offset: number,
 ): Promise<{ list: ApprovalRow[]; total: number }> {
-  const where = status ? 'WHERE a.status = $3' : '';
-  const params: unknown[] = status ? [limit, offset, status] : [limit, offset];
+  const where = `WHERE (a.action = ANY($1) OR a.requested_by = $2)
+    AND ($3::text IS NULL OR a.status = $3)`;
+  const params = [filter.actions, filter.operatorId, filter.status ?? null];
   const rows = await q.query<ApprovalDbRow>(
-    `${SELECT} ${where} ORDER BY a.id DESC LIMIT $1 OFFSET $2`,
-    params,
+    `${SELECT} ${where} ORDER BY a.id DESC LIMIT $4 OFFSET $5`,
+    [...params, limit, offset],
   );
   const count = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM approval_requests a ${status ? 'WHERE a.status = $1' : ''}`,
-    status ? [status] : [],
+    `SELECT count(*)::int AS n FROM approval_requests a ${where}`,
+    params,
   );
   return { list: rows.rows.map(toRow), total: count.rows[0]?.n ?? 0 };
 }

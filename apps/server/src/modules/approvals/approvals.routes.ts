@@ -12,7 +12,8 @@ export function registerApprovalRoutes(
   bindRoute(
     app,
     'adminApprovals',
-    ({ query }) => approvals.list(query.status, query.page, query.pageSize),
+    ({ req, query }) =>
+      approvals.list(requireOperator(req.operator), query.status, query.page, query.pageSize),
     o,
   );
   bindRoute(

@@ -112,9 +112,23 @@ export class ApprovalService {
     throw new AppError(ErrorCode.ApprovalPending, { approvalId: id, expiresAt });
   }
 
-  async list(status: repo.ApprovalStatus | undefined, page: number, pageSize: number) {
+  /** The requests this operator may decide (by permission) or filed themself. */
+  async list(
+    op: Operator,
+    status: repo.ApprovalStatus | undefined,
+    page: number,
+    pageSize: number,
+  ) {
     await repo.expireStale(this.d.db, this.d.clock.now());
-    const r = await repo.listRequests(this.d.db, status, pageSize, (page - 1) * pageSize);
+    const actions = [...this.#executors.keys()].filter((a) =>
+      op.permissions.has(markerOf(a).approve),
+    );
+    const r = await repo.listRequests(
+      this.d.db,
+      { status, actions, operatorId: op.operatorId },
+      pageSize,
+      (page - 1) * pageSize,
+    );
     return { list: r.list.map(view), total: r.total, page, pageSize };
   }
 

@@ -95,6 +95,21 @@ describe('four eyes', () => {
       '/admin/api/v1/approvals?status=pending',
     );
     expect(pending.data.list.map((x) => x.id)).not.toContain(id);
+    // The inbox shows a role only what it may decide (or filed): not the moderator's business.
+    const all = await adminCall<{ list: { id: number }[] }>(
+      t,
+      finance2,
+      'GET',
+      '/admin/api/v1/approvals',
+    );
+    expect(all.data.list.map((x) => x.id)).toContain(id);
+    const theirs = await adminCall<{ list: unknown[] }>(
+      t,
+      moderator,
+      'GET',
+      '/admin/api/v1/approvals',
+    );
+    expect(theirs.data.list).toEqual([]);
   });
 
   it('bad input above the threshold files nothing: the route refuses it as before', async () => {

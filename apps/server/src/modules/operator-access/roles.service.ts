@@ -65,7 +65,9 @@ export class RolesService {
       if (!before) throw new AppError(ErrorCode.OperatorRoleNotFound);
       // The superuser role holds everything by definition: a permission list would mislead.
       if (before.superuser && input.permissions)
-        throw new AppError(ErrorCode.OperatorRoleSuperuser);
+        throw new AppError(ErrorCode.Validation, {
+          issues: [{ path: 'permissions', message: 'the superuser role holds every permission' }],
+        });
       const after = {
         name: input.name ?? before.name,
         permissions: input.permissions

@@ -28,7 +28,7 @@ describe('roles and operators', () => {
     );
     expect(r.data.list.slice(0, 3).map((x) => x.name)).toEqual(['超级管理员', '财务', '客服/风控']);
     expect((await call(boss, 'POST', '/roles/1', { permissions: [] })).status_code).toBe(
-      ErrorCode.OperatorRoleSuperuser,
+      ErrorCode.Validation,
     );
   });
 

@@ -30,7 +30,7 @@ export class StepUpService {
     cls: StepUpClass,
     code: string,
   ): Promise<{ class: StepUpClass; until: number }> {
-    if (!op.hasTotp) throw new AppError(ErrorCode.OperatorStepUpNoFactor);
+    if (!op.hasTotp) throw new AppError(ErrorCode.AdminTotpNotEnrolled);
     if (!(await this.d.operators.checkTotp(op.operatorId, code))) {
       await this.#audit(op, 'operator.stepup.failed', cls);
       throw new AppError(ErrorCode.AdminTotpWrong);

@@ -85,10 +85,10 @@ describe('step-up', () => {
     expect(await adjust(op.token, m.memberId)).toBe(ErrorCode.OperatorStepUpRequired);
   });
 
-  it('an operator without a factor has nothing to step up with (9601)', async () => {
+  it('an operator without a factor has nothing to step up with (6063)', async () => {
     const token = await adminToken(t, 'finance');
     expect((await stepUp(token, { class: 'money', code: '123456' })).status_code).toBe(
-      ErrorCode.OperatorStepUpNoFactor,
+      ErrorCode.AdminTotpNotEnrolled,
     );
   });
 
