@@ -138,6 +138,8 @@ const sampleParams = {
   applicationId: 1,
   agentId: 1,
   month: '202601',
+  roleId: 1,
+  approvalId: 1,
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel, an activity). */

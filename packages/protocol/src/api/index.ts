@@ -1,5 +1,6 @@
 // The API contract, one folder per domain; `routes.ts` and `route-meta.ts` join them.
 export * from './core/route';
+export * from './admin/permissions';
 export * from './core/envelope';
 export * from './core/common';
 export * from './route-meta';
@@ -28,3 +29,4 @@ export * from './activity/lucky-flip.schemas';
 export * from './activity/friend-invite.schemas';
 export * from './activity/friend-peak-bet.schemas';
 export * from './agent/agent.schemas';
+export * from './operators/operators.schemas';

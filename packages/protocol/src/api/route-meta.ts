@@ -14,6 +14,7 @@ import { mallRouteMeta } from './mall/mall.meta';
 import { flipAndFriendsRouteMeta } from './activity/flip-and-friends.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 import { agentRouteMeta } from './agent/agent.meta';
+import { operatorsRouteMeta } from './operators/operators.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -37,6 +38,7 @@ export const routeMeta = {
   ...mallRouteMeta,
   ...flipAndFriendsRouteMeta,
   ...agentRouteMeta,
+  ...operatorsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

@@ -15,6 +15,7 @@ import { mallRoutes } from './mall/mall.routes';
 import { flipAndFriendsRoutes } from './activity/flip-and-friends.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 import { agentRoutes } from './agent/agent.routes';
+import { operatorsRoutes } from './operators/operators.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -37,6 +38,7 @@ export const routes = {
   ...mallRoutes,
   ...flipAndFriendsRoutes,
   ...agentRoutes,
+  ...operatorsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

@@ -1,7 +1,14 @@
 import type { RouteMeta } from '../core/route';
 
 const member = { auth: 'member', signed: true, tag: 'agent' } as const;
-const operator = { auth: 'admin', signed: false, roles: ['finance'], tag: 'admin-agent' } as const;
+const operator = {
+  auth: 'admin',
+  signed: false,
+  permission: 'agent.manage',
+  tag: 'admin-agent',
+} as const;
+/** Changing or paying a commission is the approving permission's (contract §4.1). */
+const payer = { ...operator, permission: 'agent.commission.approve' } as const;
 
 /** Method, path and access of the agent calls (contract §5 Agents); `../route-meta.ts` joins them. */
 export const agentRouteMeta = {
@@ -53,13 +60,13 @@ export const agentRouteMeta = {
     summary: '生成报表',
   },
   adminAgentStatementOverride: {
-    ...operator,
+    ...payer,
     method: 'POST',
     path: '/admin/api/v1/agent/statements/:agentId/:month/amount',
     summary: '调整佣金',
   },
   adminAgentStatementApprove: {
-    ...operator,
+    ...payer,
     method: 'POST',
     path: '/admin/api/v1/agent/statements/:agentId/:month/approve',
     money: true,
