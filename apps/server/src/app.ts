@@ -30,6 +30,7 @@ import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { registerSponsorRoutes } from './modules/sponsor/sponsor.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, auth, captcha, bind);
   registerMemberRoutes(app, members, bind);
   registerAdminRoutes(app, admin, operators, bind);
+  registerReportRoutes(app, services, bind);
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);

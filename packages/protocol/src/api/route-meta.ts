@@ -9,6 +9,7 @@ import { venueRouteMeta } from './venues/venues.meta';
 import { helpAndServiceRouteMeta } from './help-and-service/help-and-service.meta';
 import { rewardsRouteMeta } from './rewards/rewards.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
+import { reportsRouteMeta } from './reports/reports.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -27,6 +28,7 @@ export const routeMeta = {
   ...helpAndServiceRouteMeta,
   ...rewardsRouteMeta,
   ...responsibleGamingRouteMeta,
+  ...reportsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

@@ -10,6 +10,7 @@ import { venueRoutes } from './venues/venues.routes';
 import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
+import { reportsRoutes } from './reports/reports.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -27,6 +28,7 @@ export const routes = {
   ...helpAndServiceRoutes,
   ...rewardsRoutes,
   ...responsibleGamingRoutes,
+  ...reportsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;
