@@ -17,6 +17,7 @@ import { AuditCheckpointService } from './modules/audit/audit-checkpoint.service
 import { AuditVerifyService } from './modules/audit/audit-verify.service';
 import { ReportService } from './modules/reports/reports.service';
 import { ExportService } from './modules/reports/exports.service';
+import { HouseVenueService } from './modules/house-venue/house-venue.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
 import { PlayBreakService } from './modules/play-break/play-break.service';
@@ -117,6 +118,7 @@ export interface Services {
   auditVerify: AuditVerifyService;
   reports: ReportService;
   exports: ExportService;
+  houseVenue: HouseVenueService;
   deposits: DepositService;
   depositAdmin: DepositAdminService;
   depositCallbacks: DepositCallbackService;
@@ -236,6 +238,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const auditVerify = new AuditVerifyService(db, clock, auditCheckpoints);
   const reports = new ReportService(db, clock);
   const exports = new ExportService({ db, clock, audit, reports });
+  const houseVenue = new HouseVenueService({
+    ...config.houseVenue,
+    timeoutMs: config.venues.timeoutMs,
+  });
   const selfExclusionList = new ListedRegister(db, clock, audit);
   const selfExclusion = new SelfExclusionGate({
     db,
@@ -544,6 +550,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     auditVerify,
     reports,
     exports,
+    houseVenue,
     deposits,
     depositAdmin,
     depositCallbacks,

@@ -10,6 +10,7 @@ import { helpAndServiceRouteMeta } from './help-and-service/help-and-service.met
 import { rewardsRouteMeta } from './rewards/rewards.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 import { reportsRouteMeta } from './reports/reports.meta';
+import { houseVenueRouteMeta } from './house-venue/house-venue.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -29,6 +30,7 @@ export const routeMeta = {
   ...rewardsRouteMeta,
   ...responsibleGamingRouteMeta,
   ...reportsRouteMeta,
+  ...houseVenueRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

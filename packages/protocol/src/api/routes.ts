@@ -11,6 +11,7 @@ import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { houseVenueRoutes } from './house-venue/house-venue.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -29,6 +30,7 @@ export const routes = {
   ...rewardsRoutes,
   ...responsibleGamingRoutes,
   ...reportsRoutes,
+  ...houseVenueRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

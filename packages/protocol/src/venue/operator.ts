@@ -11,6 +11,12 @@ import { playerId, venueCode } from './merchant';
  * audited. Money crosses as decimal strings; the margin in basis points.
  */
 export const VENUE_OPERATOR_HEADER = 'x-venue-operator-token';
+/**
+ * A platform calling for one of its console operators names them here; the venue's audit then
+ * names `<token's operator>/<console operator>` (the platform's house-venue proxy, contract §6).
+ */
+export const VENUE_OPERATOR_NAME_HEADER = 'x-operator-name';
+export const OPERATOR_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /**
  * viewer: reads and reports; trader: holds, results, voids; admin: also margin and limits,

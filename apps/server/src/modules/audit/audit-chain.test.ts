@@ -72,7 +72,10 @@ describe('the audit chain', () => {
     const before = await lastSeq();
     const seen = await t.db.tx(async (q) => {
       await t.services.audit.record(q, entry(100));
-      const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE seq > $1', [before]);
+      const r = await q.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM audit_log WHERE seq > $1',
+        [before],
+      );
       return r.rows[0]!.n;
     });
     expect(seen).toBe(0);
@@ -94,10 +97,10 @@ describe('the audit chain', () => {
     expect(v.ok).toBe(false);
     expect(v.firstBroken).toEqual({ seq: victim, problem: 'hash' });
     // Put it back as it was for the next tests: the row's hash is what its old content gave.
-    await tamper(
-      `UPDATE audit_log SET after = $2::jsonb WHERE seq = $1`,
-      [victim, JSON.stringify(entry(200 + 1).after)],
-    );
+    await tamper(`UPDATE audit_log SET after = $2::jsonb WHERE seq = $1`, [
+      victim,
+      JSON.stringify(entry(200 + 1).after),
+    ]);
     expect((await verify()).ok).toBe(true);
   });
 
@@ -133,7 +136,10 @@ describe('checkpoints', () => {
       await t2.services.audit.record(t2.db, entry(1));
       await t2.services.auditCheckpoints.write();
       const file = t2.config.audit.checkpointFile;
-      const line = JSON.parse((await readFile(file, 'utf8')).trim()) as { seq: number; hash: string };
+      const line = JSON.parse((await readFile(file, 'utf8')).trim()) as {
+        seq: number;
+        hash: string;
+      };
       expect((await t2.services.auditVerify.verify()).ok).toBe(true);
       await writeFile(file, `${JSON.stringify({ ...line, at: 1, sig: 'ab'.repeat(32) })}\n`, {
         flag: 'a',

@@ -33,8 +33,7 @@ export class AuditVerifyService {
         if (!broken) {
           if (link.seq !== after + 1n) broken = { seq: Number(after + 1n), problem: 'gap' };
           else if (link.prevHash !== prev) broken = { seq: Number(link.seq), problem: 'link' };
-          else if (link.computed !== link.hash)
-            broken = { seq: Number(link.seq), problem: 'hash' };
+          else if (link.computed !== link.hash) broken = { seq: Number(link.seq), problem: 'hash' };
         }
         after = link.seq;
         prev = link.hash;

@@ -35,7 +35,7 @@ function where(f: AuditFilter): { sql: string; params: unknown[] } {
   };
   if (f.actor) add('actor = ?', f.actor);
   if (f.action) add('action = ?', f.action);
-  if (f.target) add("strpos(target, ?) > 0", f.target);
+  if (f.target) add('strpos(target, ?) > 0', f.target);
   if (f.from !== undefined) add('at >= ?', new Date(f.from));
   if (f.to !== undefined) add('at <= ?', new Date(f.to));
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };

@@ -101,8 +101,16 @@ export class ExportService {
       d.newMembers,
       d.activeMembers,
     ]);
-    const header = ['日期', '存款', '存款笔数', '取款', '取款笔数', '注单数', '投注额', '派彩']
-      .concat(['GGR', '优惠', 'NGR', '新会员', '活跃会员']);
+    const header = [
+      '日期',
+      '存款',
+      '存款笔数',
+      '取款',
+      '取款笔数',
+      '注单数',
+      '投注额',
+      '派彩',
+    ].concat(['GGR', '优惠', 'NGR', '新会员', '活跃会员']);
     return this.#start(op, 'report', q, rows.length, header, toAsync(rows));
   }
 
@@ -125,7 +133,11 @@ export class ExportService {
   async members(op: Actor, f: repo.MemberFilter): Promise<CsvExport> {
     const rows = await repo.countMembers(this.d.db, f);
     const source = mapRows(
-      paged((after: number) => repo.membersAfter(this.d.db, f, after, PAGE), (m) => m.id, 0),
+      paged(
+        (after: number) => repo.membersAfter(this.d.db, f, after, PAGE),
+        (m) => m.id,
+        0,
+      ),
       (m) => [
         m.id,
         m.userName,
@@ -144,7 +156,11 @@ export class ExportService {
   async deposits(op: Actor, f: repo.OrderFilter): Promise<CsvExport> {
     const rows = await repo.countOrders(this.d.db, 'deposit_orders', f);
     const source = mapRows(
-      paged((after: string) => repo.depositsAfter(this.d.db, f, after, PAGE), (o) => o.id, ''),
+      paged(
+        (after: string) => repo.depositsAfter(this.d.db, f, after, PAGE),
+        (o) => o.id,
+        '',
+      ),
       (o) => [
         o.id,
         o.memberId,
@@ -158,15 +174,27 @@ export class ExportService {
         iso(o.updatedAt),
       ],
     );
-    const header = ['订单号', '会员ID', '用户名', '渠道类型', '渠道', '金额', '到账金额', '状态']
-      .concat(['创建时间', '更新时间']);
+    const header = [
+      '订单号',
+      '会员ID',
+      '用户名',
+      '渠道类型',
+      '渠道',
+      '金额',
+      '到账金额',
+      '状态',
+    ].concat(['创建时间', '更新时间']);
     return this.#start(op, 'deposits', f, rows, header, source);
   }
 
   async withdrawals(op: Actor, f: repo.OrderFilter): Promise<CsvExport> {
     const rows = await repo.countOrders(this.d.db, 'withdraw_orders', f);
     const source = mapRows(
-      paged((after: string) => repo.withdrawalsAfter(this.d.db, f, after, PAGE), (o) => o.id, ''),
+      paged(
+        (after: string) => repo.withdrawalsAfter(this.d.db, f, after, PAGE),
+        (o) => o.id,
+        '',
+      ),
       (o) => [
         o.id,
         o.memberId,
@@ -178,7 +206,16 @@ export class ExportService {
         iso(o.updatedAt),
       ],
     );
-    const header = ['订单号', '会员ID', '用户名', '收款账户', '金额', '状态', '创建时间', '更新时间'];
+    const header = [
+      '订单号',
+      '会员ID',
+      '用户名',
+      '收款账户',
+      '金额',
+      '状态',
+      '创建时间',
+      '更新时间',
+    ];
     return this.#start(op, 'withdrawals', f, rows, header, source);
   }
 }

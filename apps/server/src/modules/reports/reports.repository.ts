@@ -6,7 +6,8 @@ import type { Queryable } from '@nebula/db';
  * venues' bet copies, venue_bets), bonuses paid (grants), members registered (members). A day
  * is `YYYY-MM-DD` of the time moved to UTC+8 (Shanghai keeps no daylight saving).
  */
-const DAY = (col: string) => `to_char((${col} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const DAY = (col: string) =>
+  `to_char((${col} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 
 export interface DayMoney {
   day: string;
