@@ -37,8 +37,8 @@ beforeAll(async () => {
   await t.db.query(
     `INSERT INTO withdraw_orders (id, member_id, account_id, account_label, amount, status,
        created_at, updated_at) VALUES
-       ('W20260310A0001', $1, 1, '=cmd|''/C calc''!A0', 40_00, 'paid', $2, $2),
-       ('W20260310A0002', $1, 1, '工商银行 尾号1234', 20_00, 'review', $2, $2)`,
+       ('W20260310A0001', $1, 1, '=cmd|''/C calc''!A0', 4000, 'paid', $2, $2),
+       ('W20260310A0002', $1, 1, '工商银行 尾号1234', 2000, 'review', $2, $2)`,
     [memberId, late],
   );
   for (const [code, family] of [
@@ -65,7 +65,7 @@ beforeAll(async () => {
   await bet('RPTB', 'b4', 'void', 80_00, 80_00);
   await t.db.query(
     `INSERT INTO grants (kind, source_id, member_id, title, amount, turnover_multiple, status,
-       created_at, paid_at) VALUES ('activity', 'rpt-1', $1, '测试优惠', 10_00, 0, 'paid', $2, $2)`,
+       created_at, paid_at) VALUES ('activity', 'rpt-1', $1, '测试优惠', 1000, 0, 'paid', $2, $2)`,
     [memberId, early],
   );
 });
