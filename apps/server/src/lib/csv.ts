@@ -18,9 +18,9 @@ export function csvCell(value: unknown): string {
   let text =
     typeof value === 'string'
       ? value
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value as number | bigint | boolean);
+      : typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
+        ? String(value)
+        : (JSON.stringify(value) ?? '');
   if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -33,7 +33,7 @@ export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join
  */
 export function csvStream(
   header: readonly string[],
-  rows: AsyncIterable<readonly unknown[]>,
+  rows: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>,
   max: number,
 ): Readable {
   async function* lines() {

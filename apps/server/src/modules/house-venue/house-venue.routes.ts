@@ -14,8 +14,8 @@ export function registerHouseVenueRoutes(
   o: BindOptions,
 ): void {
   for (const name of Object.keys(houseVenueTargets) as HouseVenueRouteName[]) {
-    const handler: Handler<HouseVenueRouteName> = async ({ req, body }) =>
-      venue.call(houseVenueTargets[name], body, requireOperator(req.operator).userName) as never;
-    bindRoute(app, name, handler as never, o);
+    const handler: Handler<HouseVenueRouteName> = ({ req, body }) =>
+      venue.call(houseVenueTargets[name], body, requireOperator(req.operator).userName);
+    bindRoute(app, name, handler, o);
   }
 }

@@ -56,7 +56,7 @@ export class ExportService {
     filters: object,
     rows: number,
     header: string[],
-    source: AsyncIterable<readonly unknown[]>,
+    source: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>,
   ): Promise<CsvExport> {
     if (rows > this.maxRows) throw new AppError(ErrorCode.ExportTooLarge);
     await this.d.audit.record(this.d.db, {
@@ -84,7 +84,7 @@ export class ExportService {
         v.ggr,
       ]);
       const header = ['日期', '类别', '场馆代码', '场馆', '注单数', '投注额', '派彩', 'GGR'];
-      return this.#start(op, 'report-venues', q, rows.length, header, toAsync(rows));
+      return this.#start(op, 'report-venues', q, rows.length, header, rows);
     }
     const rows = r.days.map((d) => [
       d.date,
@@ -111,7 +111,7 @@ export class ExportService {
       '投注额',
       '派彩',
     ].concat(['GGR', '优惠', 'NGR', '新会员', '活跃会员']);
-    return this.#start(op, 'report', q, rows.length, header, toAsync(rows));
+    return this.#start(op, 'report', q, rows.length, header, rows);
   }
 
   async audit(op: Actor, f: AuditFilter): Promise<CsvExport> {
@@ -218,8 +218,4 @@ export class ExportService {
     ];
     return this.#start(op, 'withdrawals', f, rows, header, source);
   }
-}
-
-async function* toAsync<T>(rows: T[]): AsyncGenerator<T> {
-  yield* rows;
 }
