@@ -72,3 +72,7 @@ END
 $$ LANGUAGE plpgsql;
 CREATE TRIGGER audit_log_chain BEFORE INSERT ON audit_log
   FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
+
+-- The seeded finance role reads reports (0048); it exports them too.
+UPDATE operator_roles SET permissions = array_append(permissions, 'report.export')
+  WHERE id = 2 AND NOT ('report.export' = ANY (permissions));
