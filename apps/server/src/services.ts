@@ -17,6 +17,11 @@ import { MallAdminService } from './modules/mall/mall-admin.service';
 import { MallService } from './modules/mall/mall.service';
 import { PointsAdminService } from './modules/mall/points-admin.service';
 import { PointsService } from './modules/mall/points.service';
+import { AuditCheckpointService } from './modules/audit/audit-checkpoint.service';
+import { AuditVerifyService } from './modules/audit/audit-verify.service';
+import { ReportService } from './modules/reports/reports.service';
+import { ExportService } from './modules/reports/exports.service';
+import { HouseVenueService } from './modules/house-venue/house-venue.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
 import { PlayBreakService } from './modules/play-break/play-break.service';
@@ -132,6 +137,11 @@ export interface Services extends ActivityRouteServices {
   idempotency: IdempotencyService;
   ledger: LedgerService;
   audit: AuditService;
+  auditCheckpoints: AuditCheckpointService;
+  auditVerify: AuditVerifyService;
+  reports: ReportService;
+  exports: ExportService;
+  houseVenue: HouseVenueService;
   deposits: DepositService;
   depositAdmin: DepositAdminService;
   depositCallbacks: DepositCallbackService;
@@ -263,6 +273,17 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     devices: auth.devices,
   });
   const audit = new AuditService(db);
+  const auditCheckpoints = new AuditCheckpointService(db, clock, {
+    file: config.audit.checkpointFile,
+    key: config.audit.checkpointKey,
+  });
+  const auditVerify = new AuditVerifyService(db, clock, auditCheckpoints);
+  const reports = new ReportService(db, clock);
+  const exports = new ExportService({ db, clock, audit, reports });
+  const houseVenue = new HouseVenueService({
+    ...config.houseVenue,
+    timeoutMs: config.venues.timeoutMs,
+  });
   const selfExclusionList = new ListedRegister(db, clock, audit);
   const selfExclusion = new SelfExclusionGate({
     db,
@@ -559,6 +580,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     summary,
     jsonCache,
     demo,
+    auditCheckpoints,
     log,
   });
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
@@ -610,6 +632,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     idempotency,
     ledger,
     audit,
+    auditCheckpoints,
+    auditVerify,
+    reports,
+    exports,
+    houseVenue,
     deposits,
     depositAdmin,
     depositCallbacks,

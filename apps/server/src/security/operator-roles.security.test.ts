@@ -81,7 +81,10 @@ describe('operator permissions', () => {
         headers: { 'x-admin-token': role.token, 'x-idempotency-key': idemKey() },
         ...(route.method === 'GET' ? {} : { payload: { zzUnknown: 1 } }),
       });
-      const code = r.json<{ status_code: number }>().status_code;
+      // An allowed CSV export answers the file itself, not an envelope.
+      const code = String(r.headers['content-type']).startsWith('text/csv')
+        ? ErrorCode.Success
+        : r.json<{ status_code: number }>().status_code;
       const allowed = route.permission === OPERATOR_SELF || role.permissions.has(route.permission);
       const label = `${role.name} on ${name}`;
       if (allowed) {

@@ -29,4 +29,6 @@ export * from './activity/lucky-flip.schemas';
 export * from './activity/friend-invite.schemas';
 export * from './activity/friend-peak-bet.schemas';
 export * from './agent/agent.schemas';
+export * from './reports/reports.schemas';
+export * from './house-venue/house-venue.routes';
 export * from './operators/operators.schemas';

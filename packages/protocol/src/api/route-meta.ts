@@ -14,6 +14,8 @@ import { mallRouteMeta } from './mall/mall.meta';
 import { flipAndFriendsRouteMeta } from './activity/flip-and-friends.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 import { agentRouteMeta } from './agent/agent.meta';
+import { reportsRouteMeta } from './reports/reports.meta';
+import { houseVenueRouteMeta } from './house-venue/house-venue.meta';
 import { operatorsRouteMeta } from './operators/operators.meta';
 
 /**
@@ -38,6 +40,8 @@ export const routeMeta = {
   ...mallRouteMeta,
   ...flipAndFriendsRouteMeta,
   ...agentRouteMeta,
+  ...reportsRouteMeta,
+  ...houseVenueRouteMeta,
   ...operatorsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 

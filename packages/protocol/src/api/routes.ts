@@ -15,6 +15,8 @@ import { mallRoutes } from './mall/mall.routes';
 import { flipAndFriendsRoutes } from './activity/flip-and-friends.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 import { agentRoutes } from './agent/agent.routes';
+import { reportsRoutes } from './reports/reports.routes';
+import { houseVenueRoutes } from './house-venue/house-venue.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 
 /**
@@ -38,6 +40,8 @@ export const routes = {
   ...mallRoutes,
   ...flipAndFriendsRoutes,
   ...agentRoutes,
+  ...reportsRoutes,
+  ...houseVenueRoutes,
   ...operatorsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 

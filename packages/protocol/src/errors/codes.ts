@@ -296,6 +296,12 @@ export const ErrorCode = {
   AgentMonthInvalid: 9509,
   AgentPayoutRefused: 9510,
   AgentMemberNotFound: 9511,
+  // Operator console (9620–9639): reports, exports, the house venue through the platform.
+  ReportRangeInvalid: 9620,
+  ExportTooLarge: 9621,
+  HouseVenueUnavailable: 9622,
+  HouseVenueNotConfigured: 9623,
+  HouseVenueRefused: 9624,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -596,6 +602,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   9509: '月份未结束',
   9510: '代理暂不可领佣金',
   9511: '会员不存在',
+  9620: '报表日期范围有误（最多 92 天，开始不能晚于结束）',
+  9621: '导出行数超过 50,000 行，请缩小筛选范围',
+  9622: '自营场馆暂时无法连接，请稍后再试',
+  9623: '自营场馆的运营令牌未配置或无效，请联系技术人员',
+  9624: '自营场馆拒绝了该操作',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

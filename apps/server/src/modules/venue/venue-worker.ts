@@ -22,6 +22,8 @@ export interface WorkerDeps {
   jsonCache: JsonCacheService;
   /** 试玩 sessions past their time end at the venue. */
   demo?: { sweep(): Promise<number> };
+  /** The audit chain's hourly checkpoint, written by the lease holder only. */
+  auditCheckpoints: { maybeWrite(): Promise<unknown> };
   log: FastifyBaseLogger;
 }
 
@@ -29,7 +31,7 @@ export interface WorkerDeps {
  * The venues' background work, on one node at a time (a lease in the database, taken over
  * when its holder stops renewing): the transfer resolver — every pending transfer asked once
  * as soon as this node takes the lease (start-up), then those due — bet and score feeds, the
- * platform counts, json-cache expiry.
+ * platform counts, json-cache expiry, the audit chain's hourly checkpoint.
  */
 export class VenueWorker {
   readonly #holder = randomBytes(8).toString('hex');
@@ -80,6 +82,7 @@ export class VenueWorker {
     if (first || this.#ticks % 15 === 0) await this.d.summary.refresh();
     if (this.#ticks % 30 === 0) await this.d.jsonCache.purge();
     await this.d.demo?.sweep();
+    await this.d.auditCheckpoints.maybeWrite();
     return true;
   }
 }
