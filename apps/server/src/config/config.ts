@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
+import { ConfigError } from './config-error';
+import { consoleConfig, type ConsoleConfig } from './console-config';
 
 /**
  * The environment, parsed once at start into a typed object (architecture §Where each rule lives). A bad value
@@ -124,6 +126,7 @@ export interface Config {
   seedDemo: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
+  console: ConsoleConfig;
   /** First-start value of the `csUrl` site setting. */
   customerServiceUrl: string;
   allowedOrigins: string[];
@@ -171,11 +174,7 @@ export const secretNames = [
 ] as const;
 export type SecretName = (typeof secretNames)[number];
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  }
-}
+export { ConfigError };
 
 function parseTrustProxy(raw: string): TrustProxy {
   const value = raw.trim();
@@ -257,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../../web/dist')),
+    console: consoleConfig(present, here),
     customerServiceUrl: e.CUSTOMER_SERVICE_URL,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((s) => s.trim())
