@@ -40,7 +40,7 @@ export function isAdminRoute(name: string): name is AdminRouteName {
 }
 
 export function adminRoute(name: AdminRouteName): AdminRouteInfo {
-  return routeMeta[name] as AdminRouteInfo;
+  return routeMeta[name];
 }
 
 /** Every operator call's name, in the route table's order. */

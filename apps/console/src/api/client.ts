@@ -30,8 +30,9 @@ function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '') continue;
-    q.set(k, String(v as string | number | boolean));
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+      if (v !== '') q.set(k, String(v));
+    }
   }
   const s = q.toString();
   return s ? `?${s}` : '';

@@ -1,8 +1,9 @@
 /** A value of a shape the page does not model, shown as compact text. */
 export function valueText(v: unknown): string {
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v as string | number | boolean);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v) ?? '—';
 }
 
 /** Table columns for rows of plain fields (the first `max` keys of the first row). */

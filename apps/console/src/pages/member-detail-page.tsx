@@ -5,6 +5,7 @@ import { errorText } from '../api/api-error';
 import { AdjustForm } from '../components/adjust-form';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
+import { columnsOf } from '../components/value-cell';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 
 type Action = 'block' | 'unblock' | 'waive' | 'recall' | null;
@@ -111,13 +112,7 @@ export function Page() {
               size="small"
               dataSource={grants.data.list}
               pagination={false}
-              columns={Object.keys(grants.data.list[0] ?? {})
-                .slice(0, 6)
-                .map((k) => ({
-                  title: k,
-                  dataIndex: k,
-                  render: (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v)),
-                }))}
+              columns={columnsOf(grants.data.list, 6)}
             />
           </Card>
         )}
