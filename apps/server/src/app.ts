@@ -233,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerGatewayCallback(app, depositCallbacks);
   registerPwaManifest(app, settings);
   // Before the member site: its not-found handler answers every other page path.
-  await registerConsoleStatic(app, config.console);
+  await registerConsoleStatic(app, config.consoleApp);
   await registerWebStatic(app, config.webDist, webShell, (pathname, query) =>
     services.venues.framePageFound(pathname, query.get('venue'), query.get('url')),
   );

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
 import { ConfigError } from './config-error';
-import { consoleConfig, type ConsoleConfig } from './console-config';
+import { consoleAppConfig, type ConsoleAppConfig } from './console-app-config';
 
 /**
  * The environment, parsed once at start into a typed object (architecture §Where each rule lives). A bad value
@@ -126,7 +126,7 @@ export interface Config {
   seedDemo: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
-  console: ConsoleConfig;
+  consoleApp: ConsoleAppConfig;
   /** First-start value of the `csUrl` site setting. */
   customerServiceUrl: string;
   allowedOrigins: string[];
@@ -256,7 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../../web/dist')),
-    console: consoleConfig(present, here),
+    consoleApp: consoleAppConfig(present, here),
     customerServiceUrl: e.CUSTOMER_SERVICE_URL,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((s) => s.trim())

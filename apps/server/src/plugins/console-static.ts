@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ConsoleConfig } from '../config/console-config';
+import type { ConsoleAppConfig } from '../config/console-app-config';
 
 /** Where the operator console is served (its Vite `base`). */
 export const CONSOLE_PREFIX = '/console/';
@@ -11,7 +11,7 @@ export const CONSOLE_PREFIX = '/console/';
  * The console's index.html with what the page reads from the platform: the inactivity limit.
  * Null when the console is not built.
  */
-export function consoleIndex(c: ConsoleConfig): string | null {
+export function consoleIndex(c: ConsoleAppConfig): string | null {
   const file = path.join(c.dist, 'index.html');
   if (!existsSync(file)) return null;
   const meta = `<meta name="nebula-console-idle-minutes" content="${c.idleMinutes}" />`;
@@ -24,7 +24,10 @@ export function consoleIndex(c: ConsoleConfig): string | null {
  * the console's index.html, which routes in the browser. Its own CSP is set by the security
  * plugin; no member-site cookie means anything here (the console sends X-Admin-Token only).
  */
-export async function registerConsoleStatic(app: FastifyInstance, c: ConsoleConfig): Promise<void> {
+export async function registerConsoleStatic(
+  app: FastifyInstance,
+  c: ConsoleAppConfig,
+): Promise<void> {
   const index = consoleIndex(c);
   app.get('/console', { schema: { hide: true } }, (_req, reply) =>
     reply.redirect(CONSOLE_PREFIX, 302),

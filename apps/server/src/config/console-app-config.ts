@@ -2,8 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
 
-/** The operator console's settings (docs/architecture.md, "Operator console"). */
-export interface ConsoleConfig {
+/** The operator console app's settings (where its build is, when it signs out) (docs/architecture.md, "Operator console"). */
+export interface ConsoleAppConfig {
   /** The console's build, served at /console/ (built by `npm run build`). */
   dist: string;
   /** Minutes without input after which the console signs the operator out. */
@@ -16,10 +16,10 @@ const ConsoleEnv = z.object({
 });
 
 /** Parsed with the rest of the configuration: a bad value stops the start. */
-export function consoleConfig(
+export function consoleAppConfig(
   env: Record<string, string | undefined>,
   here: string,
-): ConsoleConfig {
+): ConsoleAppConfig {
   const parsed = ConsoleEnv.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
