@@ -3,7 +3,8 @@
  * `npm start` (after the build): the house venue and the platform, embedded, in one command.
  * The venue listens on http://localhost:<VENUE_PORT> (8090) — another site than the platform on
  * 127.0.0.1:<PORT> (8080), so the member site's frame is cross-site as in production — with its
- * data in <DATA_DIR>/venue, where it generates the merchant secret the platform then reads.
+ * data in <DATA_DIR>/venue, where it generates the merchant secret and an operator token the
+ * platform then reads (the token for the console's house-venue calls).
  * `START_VENUE=off` starts the platform alone (a venue elsewhere); `npm run start:venue` starts
  * the venue alone. Either process ending stops the other.
  */
@@ -73,6 +74,9 @@ try {
     'apps/server/src/main.ts',
     {
       VENUE_SECRETS_FILE: env.VENUE_SECRETS_FILE || path.join(venueDir, 'merchant-secrets.json'),
+      // The console reaches the venue's back office with the operator token it generated.
+      HOUSE_VENUE_OPERATOR_TOKEN_FILE:
+        env.HOUSE_VENUE_OPERATOR_TOKEN_FILE || path.join(venueDir, 'operator-token'),
       DEMO_VENUE_ORIGIN: env.DEMO_VENUE_ORIGIN || `http://localhost:${venuePort}`,
       DEMO_VENUE_API_URL: env.DEMO_VENUE_API_URL || `http://127.0.0.1:${venuePort}`,
     },

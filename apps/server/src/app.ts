@@ -30,6 +30,8 @@ import { registerMailRoutes } from './modules/mail/mail.routes';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { registerSponsorRoutes } from './modules/sponsor/sponsor.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerHouseVenueRoutes } from './modules/house-venue/house-venue.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
@@ -192,6 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, auth, captcha, bind);
   registerMemberRoutes(app, members, bind);
   registerAdminRoutes(app, admin, operators, bind);
+  registerReportRoutes(app, services, bind);
+  registerHouseVenueRoutes(app, services.houseVenue, bind);
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);

@@ -13,6 +13,11 @@ import { IdempotencyService } from './idempotency/idempotency.service';
 import { LedgerService } from './ledger/ledger.service';
 import { AdminService } from './modules/admin/admin.service';
 import { AuditService } from './modules/audit/audit.service';
+import { AuditCheckpointService } from './modules/audit/audit-checkpoint.service';
+import { AuditVerifyService } from './modules/audit/audit-verify.service';
+import { ReportService } from './modules/reports/reports.service';
+import { ExportService } from './modules/reports/exports.service';
+import { HouseVenueService } from './modules/house-venue/house-venue.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
 import { PlayBreakService } from './modules/play-break/play-break.service';
@@ -109,6 +114,11 @@ export interface Services {
   idempotency: IdempotencyService;
   ledger: LedgerService;
   audit: AuditService;
+  auditCheckpoints: AuditCheckpointService;
+  auditVerify: AuditVerifyService;
+  reports: ReportService;
+  exports: ExportService;
+  houseVenue: HouseVenueService;
   deposits: DepositService;
   depositAdmin: DepositAdminService;
   depositCallbacks: DepositCallbackService;
@@ -221,6 +231,17 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     devices: auth.devices,
   });
   const audit = new AuditService(db);
+  const auditCheckpoints = new AuditCheckpointService(db, clock, {
+    file: config.audit.checkpointFile,
+    key: config.audit.checkpointKey,
+  });
+  const auditVerify = new AuditVerifyService(db, clock, auditCheckpoints);
+  const reports = new ReportService(db, clock);
+  const exports = new ExportService({ db, clock, audit, reports });
+  const houseVenue = new HouseVenueService({
+    ...config.houseVenue,
+    timeoutMs: config.venues.timeoutMs,
+  });
   const selfExclusionList = new ListedRegister(db, clock, audit);
   const selfExclusion = new SelfExclusionGate({
     db,
@@ -478,6 +499,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     scores,
     summary,
     jsonCache,
+    auditCheckpoints,
     log,
   });
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
@@ -524,6 +546,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     idempotency,
     ledger,
     audit,
+    auditCheckpoints,
+    auditVerify,
+    reports,
+    exports,
+    houseVenue,
     deposits,
     depositAdmin,
     depositCallbacks,

@@ -49,6 +49,36 @@ function pgliteRowCount(r: { affectedRows?: number; rows: unknown[] }): number {
   return Math.max(r.affectedRows ?? 0, r.rows.length);
 }
 
+/**
+ * Work a transaction runs as its last statements, just before COMMIT (in the order given): a
+ * write that takes a lock every writer waits for (the audit chain's) holds it only for the commit.
+ */
+const commitHooks = new WeakMap<Queryable, (() => Promise<void>)[]>();
+
+/**
+ * Runs `fn` on `q` just before its transaction commits; false when `q` is no open transaction
+ * (the database itself), and the caller runs `fn` on its own.
+ */
+export function beforeCommit(q: Queryable, fn: () => Promise<void>): boolean {
+  const hooks = commitHooks.get(q);
+  if (!hooks) return false;
+  hooks.push(fn);
+  return true;
+}
+
+async function withCommitHooks<T>(q: Queryable, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  const hooks: (() => Promise<void>)[] = [];
+  commitHooks.set(q, hooks);
+  try {
+    const result = await fn(q);
+    // A hook may add another (it runs as well): the list is read until it is empty.
+    for (let hook = hooks.shift(); hook; hook = hooks.shift()) await hook();
+    return result;
+  } finally {
+    commitHooks.delete(q);
+  }
+}
+
 class Mutex {
   #tail: Promise<void> = Promise.resolve();
   run<T>(fn: () => Promise<T>): Promise<T> {
@@ -96,7 +126,7 @@ export class PgliteDb implements Db {
             await t.exec(sql);
           },
         };
-        return fn(q);
+        return withCommitHooks(q, fn);
       }),
     );
   }
@@ -155,7 +185,7 @@ export class PostgresDb implements Db {
           await client.query(sql);
         },
       };
-      const result = await fn(q);
+      const result = await withCommitHooks(q, fn);
       await client.query('COMMIT');
       return result;
     } catch (err) {

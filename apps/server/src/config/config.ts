@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
 import { ConfigError } from './config-error';
 import { consoleAppConfig, type ConsoleAppConfig } from './console-app-config';
+import { consoleConfig, consoleEnv, type ConsoleConfig } from './console-config';
 
 /**
  * The environment, parsed once at start into a typed object (architecture §Where each rule lives). A bad value
@@ -105,11 +106,11 @@ const EnvSchema = z.object({
     .optional(),
   /** Test-only: the platform's clock this many ms ahead (browser suites); refused in production. */
   TEST_CLOCK_OFFSET_MS: z.coerce.number().int().min(-31_536_000_000).max(31_536_000_000).optional(),
+  ...consoleEnv,
 });
 
 export type TrustProxy = boolean | number | string[];
-
-export interface Config {
+export interface Config extends ConsoleConfig {
   env: 'development' | 'production' | 'test';
   production: boolean;
   host: string;
@@ -165,7 +166,6 @@ export interface Config {
   /** Test-only: how far the platform's clock runs ahead of the system's (0 in production). */
   clockOffsetMs: number;
 }
-
 export const secretNames = [
   'SIGN_KEY',
   'SESSION_SECRET',
@@ -173,7 +173,6 @@ export const secretNames = [
   'PAYMENT_CALLBACK_SECRET',
 ] as const;
 export type SecretName = (typeof secretNames)[number];
-
 export { ConfigError };
 
 function parseTrustProxy(raw: string): TrustProxy {
@@ -294,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demoOrigin: (e.DEMO_VENUE_ORIGIN ?? 'http://localhost:8090').replace(/\/$/, ''),
       demoApiUrl: (e.DEMO_VENUE_API_URL ?? 'http://127.0.0.1:8090').replace(/\/$/, ''),
     },
+    ...consoleConfig(e, dataDir, production, e.DEMO_VENUE_API_URL),
     crashAt: new Set((e.TEST_CRASH_AT ?? '').split(',').filter(Boolean)),
     clockOffsetMs: e.TEST_CLOCK_OFFSET_MS ?? 0,
   };

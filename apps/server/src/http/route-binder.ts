@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -171,6 +172,27 @@ export function bindRoute<N extends PlainRouteName>(
         }
       : async (_route, req, reply) => ok(await handler(inputOf<N>(req, reply))),
   );
+}
+
+/**
+ * Binds a CSV export (a plain route whose answer is a file): the handler calls one service that
+ * checks, audits and returns a stream; the answer is `text/csv` streamed as it is read, an
+ * attachment named by the service. Refusals before the stream are coded envelopes as usual.
+ */
+export function bindCsvRoute<N extends PlainRouteName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (input: HandlerInput<N>) => Promise<{ filename: string; stream: Readable }>,
+  options: BindOptions,
+): void {
+  register(app, name, options, async (_route, req, reply) => {
+    const { filename, stream } = await handler(inputOf<N>(req, reply));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
 }
 
 /**

@@ -21,3 +21,5 @@ export * from './rewards/rewards.schemas';
 export * from './responsible-gaming/responsible-gaming.schemas';
 export * from './responsible-gaming/responsible-gaming.constants';
 export * from './responsible-gaming/self-exclusion.schemas';
+export * from './reports/reports.schemas';
+export * from './house-venue/house-venue.routes';

@@ -9,6 +9,8 @@ import { venueRouteMeta } from './venues/venues.meta';
 import { helpAndServiceRouteMeta } from './help-and-service/help-and-service.meta';
 import { rewardsRouteMeta } from './rewards/rewards.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
+import { reportsRouteMeta } from './reports/reports.meta';
+import { houseVenueRouteMeta } from './house-venue/house-venue.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -27,6 +29,8 @@ export const routeMeta = {
   ...helpAndServiceRouteMeta,
   ...rewardsRouteMeta,
   ...responsibleGamingRouteMeta,
+  ...reportsRouteMeta,
+  ...houseVenueRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

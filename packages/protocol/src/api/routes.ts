@@ -10,6 +10,8 @@ import { venueRoutes } from './venues/venues.routes';
 import { helpAndServiceRoutes } from './help-and-service/help-and-service.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
+import { reportsRoutes } from './reports/reports.routes';
+import { houseVenueRoutes } from './house-venue/house-venue.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -27,6 +29,8 @@ export const routes = {
   ...helpAndServiceRoutes,
   ...rewardsRoutes,
   ...responsibleGamingRoutes,
+  ...reportsRoutes,
+  ...houseVenueRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

@@ -235,6 +235,12 @@ export const ErrorCode = {
   RebateRateAboveEdge: 9407,
   RebateDayClosed: 9408,
   RebateNothingToClaim: 9409,
+  // Operator console (9620–9639): reports, exports, the house venue through the platform.
+  ReportRangeInvalid: 9620,
+  ExportTooLarge: 9621,
+  HouseVenueUnavailable: 9622,
+  HouseVenueNotConfigured: 9623,
+  HouseVenueRefused: 9624,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -470,6 +476,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   9407: '返水比例不能高于该类游戏的最低庄家优势',
   9408: '今日返水已结算，不能再领取',
   9409: '暂无可领取的返水',
+  9620: '报表日期范围有误（最多 92 天，开始不能晚于结束）',
+  9621: '导出行数超过 50,000 行，请缩小筛选范围',
+  9622: '自营场馆暂时无法连接，请稍后再试',
+  9623: '自营场馆的运营令牌未配置或无效，请联系技术人员',
+  9624: '自营场馆拒绝了该操作',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

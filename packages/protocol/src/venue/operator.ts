@@ -11,6 +11,12 @@ import { playerId, venueCode } from './merchant';
  * audited. Money crosses as decimal strings; the margin in basis points.
  */
 export const VENUE_OPERATOR_HEADER = 'x-venue-operator-token';
+/**
+ * A platform calling for one of its console operators names them here; the venue's audit then
+ * names `<token's operator>/<console operator>` (the platform's house-venue proxy, contract §6).
+ */
+export const VENUE_OPERATOR_NAME_HEADER = 'x-operator-name';
+export const OPERATOR_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /**
  * viewer: reads and reports; trader: holds, results, voids; admin: also margin and limits,
@@ -37,6 +43,8 @@ export const venueOperatorPaths = {
 export type VenueOperatorCall = keyof typeof venueOperatorPaths;
 
 const eventId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
+/** A bet number: letters, digits, `_` and `-` (no control characters reach the audit). */
+const betId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 /** A market id (`1042:ft:ah:-25`) or every line of a kind (`1042:ft:ah`). */
 const marketKey = z.string().regex(/^[A-Za-z0-9_-]{1,40}:(ft|1h):(1x2|ml|ah|ou|oe)(:-?\d{1,6})?$/);
 const reason = text().min(2).max(200);
@@ -89,10 +97,10 @@ export const LiabilityView = z.object({
   total: moneyString,
 });
 
-export const VoidBetRequest = z.object({ betId: z.string().max(40), reason }).strict();
+export const VoidBetRequest = z.object({ betId, reason }).strict();
 export const ResettleBetRequest = z
   .object({
-    betId: z.string().max(40),
+    betId,
     legs: z
       .array(
         z.object({ leg: z.number().int().min(1).max(10), result: z.enum(legResults) }).strict(),

@@ -103,5 +103,5 @@ export function registerAdminRoutes(
     ({ req, body }) => admin.updateSettings(requireOperator(req.operator), body),
     o,
   );
-  bindRoute(app, 'adminAudit', ({ query }) => admin.audit(query.page, query.pageSize), o);
+  bindRoute(app, 'adminAudit', ({ query }) => admin.audit(query), o);
 }

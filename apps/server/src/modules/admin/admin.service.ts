@@ -9,6 +9,7 @@ import type { SmsCodeService } from '../sms/sms-code.service';
 import type { SettingsService } from '../settings/settings.service';
 import { SiteSettingsPatch } from '../settings/settings.schema';
 import type { AuditService } from '../audit/audit.service';
+import type { AuditFilter } from '../audit/audit.service';
 import * as repo from './admin.repository';
 import type { Operator } from './operator.service';
 
@@ -185,7 +186,8 @@ export class AdminService {
     return { ...updated };
   }
 
-  audit(page: number, pageSize: number) {
-    return this.d.audit.page(page, pageSize);
+  audit(q: { page: number; pageSize: number } & AuditFilter) {
+    const { page, pageSize, ...filter } = q;
+    return this.d.audit.page(page, pageSize, filter);
   }
 }

@@ -20,6 +20,8 @@ export interface WorkerDeps {
   scores: ScoreFeedService;
   summary: SummaryService;
   jsonCache: JsonCacheService;
+  /** The audit chain's hourly checkpoint, written by the lease holder only. */
+  auditCheckpoints: { maybeWrite(): Promise<unknown> };
   log: FastifyBaseLogger;
 }
 
@@ -27,7 +29,7 @@ export interface WorkerDeps {
  * The venues' background work, on one node at a time (a lease in the database, taken over
  * when its holder stops renewing): the transfer resolver — every pending transfer asked once
  * as soon as this node takes the lease (start-up), then those due — bet and score feeds, the
- * platform counts, json-cache expiry.
+ * platform counts, json-cache expiry, the audit chain's hourly checkpoint.
  */
 export class VenueWorker {
   readonly #holder = randomBytes(8).toString('hex');
@@ -77,6 +79,7 @@ export class VenueWorker {
     await this.d.scores.pull();
     if (first || this.#ticks % 15 === 0) await this.d.summary.refresh();
     if (this.#ticks % 30 === 0) await this.d.jsonCache.purge();
+    await this.d.auditCheckpoints.maybeWrite();
     return true;
   }
 }

@@ -10,7 +10,7 @@ import {
   type GamesOperatorCall,
   type SetGameLimitsRequest,
 } from '@nebula/protocol/venue/games/index';
-import { VENUE_OPERATOR_HEADER } from '@nebula/protocol/venue/operator';
+import { VENUE_OPERATOR_HEADER, VENUE_OPERATOR_NAME_HEADER } from '@nebula/protocol/venue/operator';
 import type { Operator } from '../operator/operator.service';
 import { refusalStatus, sessionKey } from '../h5/h5.routes';
 import type { H5Limiter } from '../h5/h5-limits.service';
@@ -139,7 +139,11 @@ function registerGamesOperatorRoutes(app: FastifyInstance, s: GamesRouteDeps): v
     const run = handlers[call] as (op: Operator, body: unknown) => Promise<unknown>;
     app.post(gamesOperatorPaths[call], async (req, reply) => {
       try {
-        const op = s.operatorAuth.verify(req.headers[VENUE_OPERATOR_HEADER], role);
+        const op = s.operatorAuth.verify(
+          req.headers[VENUE_OPERATOR_HEADER],
+          role,
+          req.headers[VENUE_OPERATOR_NAME_HEADER],
+        );
         const parsed = request.safeParse(req.body ?? {});
         if (!parsed.success) throw new VenueError(ErrorCode.VenueRequestInvalid);
         return reply.send({ code: 0, data: await run(op, parsed.data) });

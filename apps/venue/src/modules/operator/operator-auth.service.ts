@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@nebula/protocol';
-import type { VenueOperatorRole } from '@nebula/protocol/venue/operator';
+import { OPERATOR_NAME_PATTERN, type VenueOperatorRole } from '@nebula/protocol/venue/operator';
 import type { VenueOperator } from '../../infra/config';
 import { VenueError } from '../../infra/venue-error';
 
@@ -23,7 +23,15 @@ export class OperatorAuth {
     }));
   }
 
-  verify(token: unknown, least: VenueOperatorRole): { name: string; role: VenueOperatorRole } {
+  /**
+   * `onBehalfOf`: the console operator a platform calls for (its name header); the audit then
+   * names both, `<token's operator>/<console operator>`. A malformed name is refused (8000s).
+   */
+  verify(
+    token: unknown,
+    least: VenueOperatorRole,
+    onBehalfOf?: unknown,
+  ): { name: string; role: VenueOperatorRole } {
     const d = digest(typeof token === 'string' && token.length <= 200 ? token : '');
     let found: { name: string; role: VenueOperatorRole } | null = null;
     // Every entry is compared, so the time does not tell which one matched.
@@ -32,6 +40,9 @@ export class OperatorAuth {
     }
     if (!found) throw new VenueError(ErrorCode.VenueOperatorUnauthorized);
     if (rank[found.role] < rank[least]) throw new VenueError(ErrorCode.VenueOperatorForbidden);
-    return found;
+    if (onBehalfOf === undefined) return found;
+    if (typeof onBehalfOf !== 'string' || !OPERATOR_NAME_PATTERN.test(onBehalfOf))
+      throw new VenueError(ErrorCode.VenueRequestInvalid);
+    return { name: `${found.name}/${onBehalfOf}`, role: found.role };
   }
 }

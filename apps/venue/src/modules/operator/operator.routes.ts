@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   VENUE_OPERATOR_HEADER,
+  VENUE_OPERATOR_NAME_HEADER,
   venueOperatorCalls,
   venueOperatorPaths,
   type VenueOperatorCall,
@@ -25,7 +26,12 @@ type Handlers = {
  */
 function operatorSurface(auth: OperatorAuth): VenueSurface<Operator, VenueOperatorRole> {
   return {
-    caller: (req, role) => auth.verify(req.headers[VENUE_OPERATOR_HEADER], role),
+    caller: (req, role) =>
+      auth.verify(
+        req.headers[VENUE_OPERATOR_HEADER],
+        role,
+        req.headers[VENUE_OPERATOR_NAME_HEADER],
+      ),
     input: (req) => req.body ?? {},
     answer: (reply, _op, outcome) =>
       outcome instanceof VenueError

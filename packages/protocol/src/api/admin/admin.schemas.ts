@@ -3,6 +3,7 @@ import { paging, pageOf } from '../core/common';
 import { RealNameStatus } from '../member/member.schemas';
 import { PlayBreak } from '../wallet/wallet.schemas';
 import { text } from '../../rules/text';
+import { auditFilters } from '../reports/reports.schemas';
 
 /** The operators' back office (`/admin/api`, X-Admin-Token). */
 
@@ -94,9 +95,13 @@ export const SmsOutbox = z.object({ list: z.array(SmsOutboxItem) });
 export const SiteSettingsView = z.record(z.string(), z.unknown());
 export const SiteSettingsPatchRequest = z.record(text(), z.unknown());
 
-export const AuditQuery = z.object({ ...paging }).strict();
+/** Paged, newest first; the filters are the export's (reports/reports.schemas.ts). */
+export const AuditQuery = z.object({ ...paging, ...auditFilters }).strict();
 export const AuditEntry = z.object({
   id: z.number().int(),
+  /** Its place in the hash chain (docs/architecture.md, "The audit chain"). */
+  seq: z.number().int(),
+  hash: z.string(),
   actor: z.string(),
   action: z.string(),
   target: z.string(),

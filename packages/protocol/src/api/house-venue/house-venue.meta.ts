@@ -1,0 +1,142 @@
+import type { RouteMeta } from '../core/route';
+
+const proxied = { method: 'POST', auth: 'admin', signed: false, tag: 'admin-house-venue' } as const;
+
+/**
+ * The house venue's back office through the platform (docs/architecture.md, "The house venue
+ * through the platform"): each call of the venue's operator API (contract §6, §10.10) as an admin
+ * route under `/admin/api/v1/house-venue/`, the venue's path without `/operator/v1`. The platform
+ * calls the venue with its own operator token; the console operator never sees it.
+ */
+export const houseVenueRouteMeta = {
+  houseVenueSettings: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/settings',
+    summary: '自营场馆：盘口设置',
+  },
+  houseVenueUpdateSettings: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/settings/update',
+    summary: '自营场馆：修改盘口设置',
+  },
+  houseVenueHoldEvent: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/events/hold',
+    summary: '自营场馆：暂停/恢复赛事',
+  },
+  houseVenueHoldMarket: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/markets/hold',
+    summary: '自营场馆：暂停/恢复盘口',
+  },
+  houseVenueResult: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/events/result',
+    summary: '自营场馆：录入或更正赛果',
+  },
+  houseVenueLiability: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/events/liability',
+    summary: '自营场馆：赛事风险敞口',
+  },
+  houseVenueVoidBet: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/bets/void',
+    summary: '自营场馆：作废注单',
+  },
+  houseVenueResettleBet: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/bets/resettle',
+    summary: '自营场馆：重新结算注单',
+  },
+  houseVenueVoidMarket: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/markets/void',
+    summary: '自营场馆：作废盘口',
+  },
+  houseVenuePlayer: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/players/view',
+    summary: '自营场馆：玩家详情',
+  },
+  houseVenueWriteOffDebt: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/players/debt/write-off',
+    summary: '自营场馆：核销玩家欠款',
+  },
+  houseVenueDailyReport: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/reports/daily',
+    summary: '自营场馆：体育日报',
+  },
+  houseVenueAudit: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/audit',
+    summary: '自营场馆：操作日志',
+  },
+  houseVenueGameList: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/games',
+    summary: '自营场馆：游戏列表',
+  },
+  houseVenueGameStatus: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/games/status',
+    summary: '自营场馆：开启/关闭游戏',
+  },
+  houseVenueGameChainPublish: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/games/chains/publish',
+    summary: '自营场馆：发布新种子链',
+  },
+  houseVenueGameRound: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/games/rounds/view',
+    summary: '自营场馆：期号详情',
+  },
+  houseVenueGameRoundVoid: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/games/rounds/void',
+    summary: '自营场馆：作废期号',
+  },
+  houseVenueGameLimits: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/games/limits',
+    summary: '自营场馆：游戏限额',
+  },
+  houseVenueGameLimitsUpdate: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/games/limits/update',
+    summary: '自营场馆：修改游戏限额',
+  },
+  houseVenueGameDailyReport: {
+    ...proxied,
+    path: '/admin/api/v1/house-venue/games/reports/daily',
+    summary: '自营场馆：游戏日报',
+  },
+} as const satisfies Record<string, RouteMeta>;
+
+/** The permission each proxied call needs (the console's permission model). */
+export const houseVenuePermissions = {
+  houseVenueSettings: 'venue.manage',
+  houseVenueUpdateSettings: 'venue.manage',
+  houseVenueHoldEvent: 'venue.results',
+  houseVenueHoldMarket: 'venue.results',
+  houseVenueResult: 'venue.results',
+  houseVenueLiability: 'venue.results',
+  houseVenueVoidBet: 'venue.results',
+  houseVenueResettleBet: 'venue.results',
+  houseVenueVoidMarket: 'venue.results',
+  houseVenuePlayer: 'venue.manage',
+  houseVenueWriteOffDebt: 'venue.manage',
+  houseVenueDailyReport: 'venue.results',
+  houseVenueAudit: 'venue.manage',
+  houseVenueGameList: 'venue.games',
+  houseVenueGameStatus: 'venue.games',
+  houseVenueGameChainPublish: 'venue.games',
+  houseVenueGameRound: 'venue.games',
+  houseVenueGameRoundVoid: 'venue.games',
+  houseVenueGameLimits: 'venue.games',
+  houseVenueGameLimitsUpdate: 'venue.games',
+  houseVenueGameDailyReport: 'venue.games',
+} as const satisfies Record<keyof typeof houseVenueRouteMeta, string>;

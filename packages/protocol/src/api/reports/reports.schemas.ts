@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { moneyString } from '../core/common';
+import { text } from '../../rules/text';
+
+/**
+ * The operator console's numbers (docs/contract.md §Operator console): today's dashboard,
+ * reports per Shanghai day, the audit chain's verification and the streamed CSV exports. Money
+ * is a decimal string with two places; a result that may be negative (GGR, NGR) carries a sign.
+ */
+export const VENUE_FAMILIES = ['TY', 'ZR', 'DJ', 'CP', 'QP', 'DZ', 'BY'] as const;
+export const signedMoney = z.string().regex(/^-?\d+\.\d{2}$/);
+export const reportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
+
+/** Bets settled on a day at one venue: stakes, payouts, GGR (stakes − payouts). */
+export const VenueTakings = z.object({
+  family: z.enum(VENUE_FAMILIES),
+  venueCode: z.string(),
+  venueName: z.string(),
+  bets: z.number().int(),
+  stakes: moneyString,
+  payouts: moneyString,
+  ggr: signedMoney,
+});
+export const FamilyTakings = VenueTakings.omit({ venueCode: true, venueName: true });
+
+/**
+ * One Shanghai day: deposits credited, withdrawals paid, bets settled (stakes, payouts, GGR),
+ * bonuses paid (grants), NGR = GGR − bonuses, members registered, members who placed a bet.
+ */
+export const ReportTotals = z.object({
+  deposits: moneyString,
+  depositCount: z.number().int(),
+  withdrawals: moneyString,
+  withdrawCount: z.number().int(),
+  bets: z.number().int(),
+  stakes: moneyString,
+  payouts: moneyString,
+  ggr: signedMoney,
+  bonuses: moneyString,
+  ngr: signedMoney,
+  newMembers: z.number().int(),
+  activeMembers: z.number().int(),
+});
+export const ReportDayRow = ReportTotals.extend({ date: z.string() });
+export type ReportDayRow = z.infer<typeof ReportDayRow>;
+
+export const Dashboard = z.object({
+  /** Today, Shanghai time. */
+  date: z.string(),
+  today: ReportTotals,
+  families: z.array(FamilyTakings),
+  venues: z.array(VenueTakings),
+  /** Work waiting for an operator. */
+  pending: z.object({
+    realNameReviews: z.number().int(),
+    depositsToConfirm: z.number().int(),
+    withdrawalsToReview: z.number().int(),
+  }),
+});
+export type Dashboard = z.infer<typeof Dashboard>;
+
+/** A range of Shanghai days (at most 92), optionally one family or one venue's takings. */
+export const ReportQuery = z
+  .object({
+    from: reportDay,
+    to: reportDay,
+    family: z.enum(VENUE_FAMILIES).optional(),
+    venueCode: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]{1,31}$/)
+      .optional(),
+  })
+  .strict();
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+export const Report = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(ReportDayRow),
+  /** Per day and venue (the filter applied); NGR is a site figure, bonuses are not per venue. */
+  venues: z.array(VenueTakings.extend({ date: z.string() })),
+  families: z.array(FamilyTakings.extend({ date: z.string() })),
+  total: ReportTotals,
+});
+export type Report = z.infer<typeof Report>;
+
+/** The report as CSV: its day rows, or its rows per venue. */
+export const ReportExportQuery = ReportQuery.extend({
+  view: z.enum(['days', 'venues']).default('days'),
+}).strict();
+
+/** The audit log's filters (list and export): who, what, on what, when (ms, inclusive). */
+export const auditFilters = {
+  actor: text().max(64).optional(),
+  action: text().max(64).optional(),
+  target: text().max(128).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+};
+export const AuditExportQuery = z.object(auditFilters).strict();
+
+/** A checkpoint as verify found it. */
+export const AuditCheckpointCheck = z.object({
+  seq: z.number().int(),
+  at: z.number().int(),
+  ok: z.boolean(),
+  /** Why not: signature, missing (the row is gone) or hash (the row's hash differs). */
+  problem: z.enum(['signature', 'missing', 'hash']).nullable(),
+});
+
+/**
+ * The chain walked from its first row: the first broken row names its seq and why (hash: the
+ * row's content no longer gives its hash; link: its previous hash is not the row before's;
+ * gap: a seq is missing), and each checkpoint compared.
+ */
+export const AuditVerifyResult = z.object({
+  ok: z.boolean(),
+  rows: z.number().int(),
+  head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
+  firstBroken: z
+    .object({ seq: z.number().int(), problem: z.enum(['hash', 'link', 'gap', 'checkpoint']) })
+    .nullable(),
+  checkpoints: z.array(AuditCheckpointCheck),
+  checkedAt: z.number().int(),
+});
+export type AuditVerifyResult = z.infer<typeof AuditVerifyResult>;
+
+export const MemberExportQuery = z.object({ q: text().max(32).optional() }).strict();
+export const OrderExportQuery = z
+  .object({
+    status: z
+      .enum(['pending', 'review', 'credited', 'rejected', 'expired', 'cancelled', 'paid'])
+      .optional(),
+    from: z.coerce.number().int().min(0).optional(),
+    to: z.coerce.number().int().min(0).optional(),
+  })
+  .strict();
+
+/** A CSV export answers `text/csv` (UTF-8 with BOM), not the JSON envelope; errors stay coded. */
+export const CsvText = z.string();
