@@ -18,6 +18,9 @@ export const PAGE_LOADERS = {
   content: () => import('../pages/content-page'),
   venues: () => import('../pages/venues-page'),
   audit: () => import('../pages/audit-page'),
+  auditVerify: () => import('../pages/audit-verify-page'),
+  reports: () => import('../pages/reports-page'),
+  houseVenue: () => import('../pages/house-venue-page'),
 } as const;
 
 /** The page modules of the first route, as scripts/console-budget.mjs reads them. */
@@ -58,6 +61,9 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'content', ...lazyPage('content') },
       { path: 'venues', ...lazyPage('venues') },
       { path: 'audit', ...lazyPage('audit') },
+      { path: 'audit/verify', ...lazyPage('auditVerify') },
+      { path: 'reports', ...lazyPage('reports') },
+      { path: 'house-venue', ...lazyPage('houseVenue') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

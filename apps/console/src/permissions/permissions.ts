@@ -44,7 +44,10 @@ export const MENU: readonly MenuItem[] = [
   { key: 'settings', label: '站点设置', path: '/settings', route: 'adminSettings' },
   { key: 'content', label: '内容管理', path: '/content', route: 'adminHelpList' },
   { key: 'venues', label: '场馆', path: '/venues', route: 'adminVenues' },
+  { key: 'houseVenue', label: '自营场馆', path: '/house-venue', route: 'houseVenueResult' },
+  { key: 'reports', label: '报表', path: '/reports', route: 'adminReport' },
   { key: 'audit', label: '操作审计', path: '/audit', route: 'adminAudit' },
+  { key: 'auditVerify', label: '审计链校验', path: '/audit/verify', route: 'adminAuditVerify' },
 ];
 
 export function visibleMenu(op: Operator | null, items: readonly MenuItem[] = MENU): MenuItem[] {
