@@ -61,7 +61,12 @@ export function ConsoleProviders({
     [call, session, signIn, signOut],
   );
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: '#1677ff' } }}
+      // No space between two Chinese characters on a button ("登录", not "登 录").
+      button={{ autoInsertSpace: false }}
+    >
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <ConsoleContext value={value}>{children}</ConsoleContext>

@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 
 const LABELS: Record<string, [string, string]> = {
   pending: ['待处理', 'gold'],
-  review: ['待审', 'orange'],
+  review: ['待审核', 'orange'],
   credited: ['已入账', 'green'],
   paid: ['已出款', 'green'],
   rejected: ['已拒绝', 'red'],

@@ -12,9 +12,12 @@ type Order = ResponseOf<'adminWithdrawals'>['list'][number];
 type Status = NonNullable<NonNullable<RequestOf<'adminWithdrawals'>['query']>['status']>;
 type Pending = { order: Order; action: 'approve' | 'reject'; key: string };
 
-/** Withdrawals to review: approve (paid out) or reject (the amount returns to the member). */
+/**
+ * Withdrawals in review (a withdrawal waits in `review` from its request, docs/contract.md):
+ * approve (paid out) or reject (the amount returns to the member).
+ */
 export function Page() {
-  const [status, setStatus] = useState<Status | undefined>('pending');
+  const [status, setStatus] = useState<Status | undefined>('review');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const orders = useAdminQuery('adminWithdrawals', { query: { status, page, pageSize } });
@@ -50,7 +53,9 @@ export function Page() {
             placeholder="全部状态"
             style={{ width: 160 }}
             value={status}
-            options={ORDER_STATUS_OPTIONS.filter((o) => o.value !== 'credited')}
+            options={ORDER_STATUS_OPTIONS.filter((o) =>
+              ['review', 'paid', 'rejected'].includes(o.value),
+            )}
             onChange={(v: Status | undefined) => {
               setStatus(v);
               setPage(1);
@@ -87,7 +92,7 @@ export function Page() {
           {
             title: '操作',
             render: (_, o) =>
-              o.status === 'pending' && (
+              o.status === 'review' && (
                 <Space>
                   {canApprove && (
                     <Button
