@@ -35,6 +35,8 @@ import { registerHouseVenueRoutes } from './modules/house-venue/house-venue.rout
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
+import { registerAccessRoutes } from './modules/operator-access/access.routes';
+import { registerApprovalRoutes } from './modules/approvals/approvals.routes';
 import { registerApiGuard } from './plugins/api-guard';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -176,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     enabled: () => config.docs || settings.cached()?.apiDocs === true,
   });
   registerApiGuard(app, { config, settings, access, signKey: secrets.SIGN_KEY, sessions });
-  registerAdminGuard(app, operators);
+  registerAdminGuard(app, { operators, stepUps: services.operatorStepUps });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     if (await databaseAnswers(db)) return { status: 'ok', db: db.kind };
@@ -196,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAdminRoutes(app, admin, operators, bind);
   registerReportRoutes(app, services, bind);
   registerHouseVenueRoutes(app, services.houseVenue, bind);
+  registerAccessRoutes(app, { roles: services.roles, stepUps: services.operatorStepUps }, bind);
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);
@@ -204,9 +207,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSelfExclusionRoutes(app, services.selfExclusionList, bind);
   registerWithdrawRoutes(app, withdrawals, bind);
   registerPaymentAccountRoutes(app, accounts, bind);
-  registerWalletAdminRoutes(app, walletAdmin, bind);
+  registerWalletAdminRoutes(app, walletAdmin, services.approvals, bind);
   registerDepositAdminRoutes(app, depositAdmin, bind);
-  registerWithdrawAdminRoutes(app, withdrawAdmin, bind);
+  registerWithdrawAdminRoutes(app, withdrawAdmin, services.approvals, bind);
+  registerApprovalRoutes(app, services.approvals, bind);
   registerChatRoutes(app, chat, bind);
   registerVenueRoutes(
     app,

@@ -87,6 +87,10 @@ import { ScoreFeedService } from './modules/venue/score-feed.service';
 import { SummaryService } from './modules/venue/summary.service';
 import { VenueRegistry } from './modules/venue-registry/venue-registry.service';
 import { VenueWorker } from './modules/venue/venue-worker';
+import { RolesService } from './modules/operator-access/roles.service';
+import { StepUpService } from './modules/operator-access/step-up.service';
+import { ApprovalService } from './modules/approvals/approvals.service';
+import { registerApprovalExecutors } from './modules/approvals/approval-executors';
 
 /**
  * The platform's services, wired once per node: the composition root's first half (app.ts binds
@@ -110,6 +114,9 @@ export interface Services {
   sms: SmsCodeService;
   members: MemberService;
   operators: OperatorService;
+  operatorStepUps: StepUpService;
+  roles: RolesService;
+  approvals: ApprovalService;
   admin: AdminService;
   idempotency: IdempotencyService;
   ledger: LedgerService;
@@ -257,6 +264,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     secret: secrets.SESSION_SECRET,
   });
+  const operatorStepUps = new StepUpService({ db, clock, audit, operators });
+  const roles = new RolesService({ db, clock, audit, operators });
   const admin = new AdminService({
     db,
     clock,
@@ -503,6 +512,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     log,
   });
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
+  const approvals = new ApprovalService({ db, clock, audit, settings });
+  registerApprovalExecutors(approvals, { walletAdmin, withdrawAdmin });
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);
   const chatHub = new ChatHub(
     chat,
@@ -542,6 +553,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     sms,
     members,
     operators,
+    operatorStepUps,
+    roles,
+    approvals,
     admin,
     idempotency,
     ledger,

@@ -28,9 +28,12 @@ export interface AdminRouteInfo {
   readonly method: string;
   readonly path: string;
   readonly money?: boolean;
-  readonly roles?: readonly string[];
-  /** The permission the server's guard checks, once the route table declares one. */
+  /** The permission the server's guard checks (`self`: any signed-in operator; none: login). */
   readonly permission?: string;
+  /** The action class that needs a fresh second factor (step-up). */
+  readonly stepUp?: string;
+  /** Above the operator-set threshold the call files a request another operator approves. */
+  readonly fourEyes?: { readonly class: string; readonly approve: string };
   readonly summary: string;
 }
 

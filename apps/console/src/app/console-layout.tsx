@@ -56,7 +56,7 @@ export function ConsoleLayout() {
         >
           <Space>
             <Typography.Text>
-              {session?.userName}（{session?.role}）
+              {session?.userName}（{session?.roleName}）
             </Typography.Text>
             <Button onClick={logout}>退出</Button>
           </Space>

@@ -19,6 +19,8 @@ export const PAGE_LOADERS = {
   venues: () => import('../pages/venues-page'),
   audit: () => import('../pages/audit-page'),
   auditVerify: () => import('../pages/audit-verify-page'),
+  approvals: () => import('../pages/approvals-page'),
+  operators: () => import('../pages/operators-page'),
   reports: () => import('../pages/reports-page'),
   houseVenue: () => import('../pages/house-venue-page'),
 } as const;
@@ -62,6 +64,8 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'venues', ...lazyPage('venues') },
       { path: 'audit', ...lazyPage('audit') },
       { path: 'audit/verify', ...lazyPage('auditVerify') },
+      { path: 'approvals', ...lazyPage('approvals') },
+      { path: 'operators', ...lazyPage('operators') },
       { path: 'reports', ...lazyPage('reports') },
       { path: 'house-venue', ...lazyPage('houseVenue') },
       { path: '*', element: <Navigate to="/" replace /> },

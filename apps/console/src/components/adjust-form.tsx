@@ -3,6 +3,8 @@ import { Alert, App, Button, Form, Input, Modal, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { ApiError, errorText } from '../api/api-error';
 import { newIdempotencyKey } from '../api/client';
+import { adminRoute } from '../api/admin-routes';
+import { useConsole } from '../app/console-context';
 import { useAdminMutation } from './use-admin-query';
 import { zodRule } from './zod-rule';
 
@@ -14,11 +16,13 @@ interface AdjustValues {
 }
 
 /**
- * Codes that mean "prove it is you again" (the step-up the platform may ask of money actions):
- * the dialog asks for the authenticator's six digits and sends the same request once more,
- * with the same idempotency key, so the money moves at most once.
+ * "Prove it is you again" (9600): the dialog asks for the authenticator's six digits, steps up
+ * for the route's action class, and sends the same request once more with the same
+ * idempotency key, so the money moves at most once. Above the four-eyes threshold the server
+ * files a request instead (9602) and the money moves only when another operator approves.
  */
-const STEP_UP_CODES: ReadonlySet<number> = new Set([6058]);
+const STEP_UP_REQUIRED = 9600;
+const APPROVAL_PENDING = 9602;
 
 /** A manual balance adjustment (credit or debit), validated with the protocol's schema. */
 export function AdjustForm({ memberId }: { memberId: number }) {
@@ -29,14 +33,26 @@ export function AdjustForm({ memberId }: { memberId: number }) {
   const [stepUp, setStepUp] = useState<AdjustValues | null>(null);
   const [totp, setTotp] = useState('');
   const [result, setResult] = useState<string | null>(null);
-  const send = (v: AdjustValues, code?: string) => {
+  const { call } = useConsole();
+  const [steppingUp, setSteppingUp] = useState(false);
+  const stepUpAndSend = async (v: AdjustValues) => {
+    setSteppingUp(true);
+    try {
+      const cls = (adminRoute('adminAdjust').stepUp ?? 'money') as 'money';
+      await call('adminStepUp', { body: { class: cls, code: totp } });
+      setTotp('');
+      send(v);
+    } catch (err) {
+      void message.error(errorText(err));
+    } finally {
+      setSteppingUp(false);
+    }
+  };
+  const send = (v: AdjustValues) => {
     adjust.mutate(
       {
         req: { params: { memberId }, body: v },
-        opts: {
-          idempotencyKey: key.current,
-          headers: code ? { 'X-Admin-Step-Up': code } : undefined,
-        },
+        opts: { idempotencyKey: key.current },
       },
       {
         onSuccess: (r) => {
@@ -46,8 +62,12 @@ export function AdjustForm({ memberId }: { memberId: number }) {
           form.resetFields(['amount', 'reason']);
         },
         onError: (err) => {
-          if (err instanceof ApiError && STEP_UP_CODES.has(err.code)) setStepUp(v);
-          else void message.error(errorText(err));
+          if (err instanceof ApiError && err.code === STEP_UP_REQUIRED) setStepUp(v);
+          else if (err instanceof ApiError && err.code === APPROVAL_PENDING) {
+            setStepUp(null);
+            setResult('待复核：金额超过复核门槛，已提交复核，等待其他运营人员批准');
+            key.current = newIdempotencyKey();
+          } else void message.error(errorText(err));
         },
       },
     );
@@ -106,9 +126,9 @@ export function AdjustForm({ memberId }: { memberId: number }) {
         title="二次验证"
         okText="验证并提交"
         cancelText="取消"
-        confirmLoading={adjust.isPending}
+        confirmLoading={adjust.isPending || steppingUp}
         onCancel={() => setStepUp(null)}
-        onOk={() => stepUp && send(stepUp, totp)}
+        onOk={() => stepUp && void stepUpAndSend(stepUp)}
       >
         <p>资金操作需要再次输入两步验证码：</p>
         <Input

@@ -1,7 +1,10 @@
 import { Alert, App, Button, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import type { RequestOf, ResponseOf } from '../api/admin-routes';
-import { errorText } from '../api/api-error';
+import { ApiError, errorText } from '../api/api-error';
+
+/** The server filed the approval as a four-eyes request (docs/contract.md §2.1). */
+const APPROVAL_PENDING = 9602;
 import { newIdempotencyKey } from '../api/client';
 import { OrderStatusTag, ORDER_STATUS_OPTIONS } from '../components/order-status';
 import { formatTime, PageHeader } from '../components/page-header';
@@ -32,7 +35,13 @@ export function Page() {
       setPending(null);
       void message.success('已处理');
     },
-    onError: (err: Error) => void message.error(errorText(err)),
+    onError: (err: Error) => {
+      // A large withdrawal waits for a second operator (four eyes): 待复核, not a failure.
+      if (err instanceof ApiError && err.code === APPROVAL_PENDING) {
+        setPending(null);
+        void message.info(`待复核：${err.message}`);
+      } else void message.error(errorText(err));
+    },
   };
   const run = (reason: string) => {
     if (!pending) return;

@@ -1,23 +1,39 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_PERMISSIONS, OPERATOR_SELF } from '@nebula/protocol/api/admin/permissions';
 import { routeMeta } from '@nebula/protocol/api/route-meta';
 import { adminRouteNames } from '../api/admin-routes';
-import { canCall, MENU, visibleMenu, type MenuItem } from './permissions';
+import { canCall, MENU, visibleMenu } from './permissions';
+
+const everything = { permissions: [...ADMIN_PERMISSIONS] };
+const nothing = { permissions: [] };
+
+function permissionOf(name: string): string | undefined {
+  return (routeMeta as Record<string, { permission?: string }>)[name]?.permission;
+}
 
 describe('who may call a route (the guard’s source: the route table)', () => {
-  it('lets admin call every operator route', () => {
-    for (const name of adminRouteNames()) expect(canCall({ role: 'admin' }, name)).toBe(true);
+  it('every operator route names a permission the console knows (login alone is public)', () => {
+    for (const name of adminRouteNames()) {
+      const p = permissionOf(name);
+      if (name === 'adminLogin') expect(p).toBeUndefined();
+      else expect([OPERATOR_SELF, ...ADMIN_PERMISSIONS], name).toContain(p);
+    }
   });
 
-  it('lets another role call exactly the routes that list it, for every route', () => {
-    for (const role of ['finance', 'moderator']) {
+  it('for every route and every single permission: callable exactly when the permission matches', () => {
+    for (const permission of ADMIN_PERMISSIONS) {
       for (const name of adminRouteNames()) {
-        const roles = (routeMeta[name] as { roles?: readonly string[] }).roles ?? [];
-        expect(canCall({ role }, name), `${role} ${name}`).toBe(roles.includes(role));
+        const p = permissionOf(name);
+        const expected = p === undefined || p === OPERATOR_SELF || p === permission;
+        expect(canCall({ permissions: [permission] }, name), `${permission} ${name}`).toBe(
+          expected,
+        );
       }
     }
   });
 
-  it('nobody signed in may call anything', () => {
+  it('all permissions call every route; nobody signed in calls nothing', () => {
+    for (const name of adminRouteNames()) expect(canCall(everything, name)).toBe(true);
     expect(canCall(null, 'adminMembers')).toBe(false);
   });
 });
@@ -29,19 +45,16 @@ describe('the menu', () => {
     expect(new Set(MENU.map((i) => i.path)).size).toBe(MENU.length);
   });
 
-  it('shows admin everything, and a role only the pages whose route it may call', () => {
-    expect(visibleMenu({ role: 'admin' })).toHaveLength(MENU.length);
-    const finance = visibleMenu({ role: 'finance' }).map((i) => i.key);
-    expect(finance).toContain('withdrawals');
-    expect(finance).not.toContain('settings');
-    const moderator = visibleMenu({ role: 'moderator' }).map((i) => i.key);
-    expect(moderator).not.toContain('withdrawals');
+  it('shows everything to all permissions and, without any, only the pages every operator has', () => {
+    expect(visibleMenu(everything)).toHaveLength(MENU.length);
+    expect(visibleMenu(nothing).map((i) => i.key)).toEqual(['dashboard', 'approvals']);
     expect(visibleMenu(null)).toEqual([]);
   });
 
-  it('reads a declared permission against the operator’s permissions when both exist', () => {
-    const items: MenuItem[] = [{ key: 'x', label: 'x', path: '/x', route: 'adminAudit' }];
-    // The route table declares no permission yet: roles decide, whatever the list says.
-    expect(visibleMenu({ role: 'moderator', permissions: ['audit.read'] }, items)).toEqual([]);
+  it('a role without withdraw.review sees no withdrawals page; with it, it does', () => {
+    const finance = { permissions: ['member.read', 'deposit.review'] };
+    expect(visibleMenu(finance).map((i) => i.key)).not.toContain('withdrawals');
+    const withWithdrawals = { permissions: [...finance.permissions, 'withdraw.review'] };
+    expect(visibleMenu(withWithdrawals).map((i) => i.key)).toContain('withdrawals');
   });
 });

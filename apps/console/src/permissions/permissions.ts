@@ -1,25 +1,22 @@
+import { OPERATOR_SELF } from '@nebula/protocol/api/admin/permissions';
 import { adminRoute, type AdminRouteName } from '../api/admin-routes';
 
 /** Who is signed in, as far as access goes. */
 export interface Operator {
-  role: string;
-  /** Present once the platform answers the operator's permissions. */
-  permissions?: readonly string[];
+  /** The permissions of the operator's role (a superuser role answers all of them). */
+  permissions: readonly string[];
 }
 
 /**
  * Whether the operator may call a route, read from the same route table the server's guard
- * reads: the route's permission against the operator's permissions when both are declared;
- * otherwise the route's roles (admin may call every route), as the guard checks them today.
+ * reads: the route's permission among the operator's; `self` routes (log out, who am I,
+ * step-up, the approvals list) every signed-in operator may call.
  */
 export function canCall(op: Operator | null, name: AdminRouteName): boolean {
   if (!op) return false;
-  const meta = adminRoute(name);
-  if (meta.permission !== undefined && op.permissions !== undefined) {
-    return op.permissions.includes(meta.permission);
-  }
-  if (op.role === 'admin') return true;
-  return (meta.roles ?? []).includes(op.role);
+  const permission = adminRoute(name).permission;
+  if (permission === undefined || permission === OPERATOR_SELF) return true;
+  return op.permissions.includes(permission);
 }
 
 export interface MenuItem {
@@ -33,7 +30,7 @@ export interface MenuItem {
 
 /** The console's menu, in order. A page appears only for an operator who may call its route. */
 export const MENU: readonly MenuItem[] = [
-  { key: 'dashboard', label: '今日概览', path: '/', route: 'adminMembers' },
+  { key: 'dashboard', label: '今日概览', path: '/', route: 'adminMe' },
   { key: 'members', label: '会员', path: '/members', route: 'adminMembers' },
   { key: 'realName', label: '实名审核', path: '/real-name', route: 'adminRealNamePending' },
   { key: 'deposits', label: '存款确认', path: '/deposits', route: 'adminDeposits' },
@@ -46,6 +43,8 @@ export const MENU: readonly MenuItem[] = [
   { key: 'venues', label: '场馆', path: '/venues', route: 'adminVenues' },
   { key: 'houseVenue', label: '自营场馆', path: '/house-venue', route: 'houseVenueResult' },
   { key: 'reports', label: '报表', path: '/reports', route: 'adminReport' },
+  { key: 'approvals', label: '待复核', path: '/approvals', route: 'adminApprovals' },
+  { key: 'operators', label: '运营人员与角色', path: '/operators', route: 'adminOperators' },
   { key: 'audit', label: '操作审计', path: '/audit', route: 'adminAudit' },
   { key: 'auditVerify', label: '审计链校验', path: '/audit/verify', route: 'adminAuditVerify' },
 ];

@@ -15,7 +15,14 @@ afterEach(() => {
 
 describe('the operator session', () => {
   it('lives in this tab’s sessionStorage, never a cookie', () => {
-    saveSession({ token: 't', userName: 'op', role: 'admin', expiresAt: 1, enrolOnly: false });
+    saveSession({
+      token: 't',
+      userName: 'op',
+      roleName: '超级管理员',
+      permissions: [],
+      expiresAt: 1,
+      enrolOnly: false,
+    });
     expect(loadSession()?.userName).toBe('op');
     expect(document.cookie).toBe('');
     clearSession();

@@ -6,11 +6,11 @@
 export interface OperatorSession {
   token: string;
   userName: string;
-  role: string;
+  roleName: string;
   expiresAt: number;
   enrolOnly: boolean;
-  /** The operator's permissions, once the platform answers them (`/admin/api/v1/me`). */
-  permissions?: readonly string[];
+  /** What the operator may do, as the login (and `/admin/api/v1/me`) answers it. */
+  permissions: readonly string[];
 }
 
 const KEY = 'nebula-console-session';
@@ -20,7 +20,7 @@ export function loadSession(storage: Storage = sessionStorage): OperatorSession 
   if (!raw) return null;
   try {
     const s = JSON.parse(raw) as OperatorSession;
-    return typeof s.token === 'string' && typeof s.userName === 'string' ? s : null;
+    return typeof s.token === 'string' && Array.isArray(s.permissions) ? s : null;
   } catch {
     return null;
   }

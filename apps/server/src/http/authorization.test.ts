@@ -134,6 +134,8 @@ const sampleParams = {
   level: 1,
   requestId: 1,
   entryId: 1,
+  roleId: 1,
+  approvalId: 1,
 };
 
 /** Ids that name the site's own things, the same for every member (a deposit channel). */

@@ -1,13 +1,19 @@
-import { ErrorCode, type OperatorRole } from '@nebula/protocol';
+import { ErrorCode, type AdminPermission } from '@nebula/protocol';
 import { AppError } from '../lib/errors';
 
-/** The operator of an operator route, as the operator guard found them. */
+/** The operator of an operator route, as the operator guard found them (read per request). */
 export interface Operator {
   operatorId: number;
   userName: string;
-  role: OperatorRole;
+  roleId: number;
+  roleName: string;
+  /** What the operator's role holds now: read on each request, never cached longer. */
+  permissions: ReadonlySet<AdminPermission>;
   /** Logged in without the second factor the site requires: only enrolment is open. */
   enrolOnly: boolean;
+  hasTotp: boolean;
+  /** The session's token hash: step-ups are bound to the session. */
+  sessionHash: Buffer;
 }
 
 declare module 'fastify' {
@@ -20,4 +26,8 @@ declare module 'fastify' {
 export function requireOperator(op: Operator | null): Operator {
   if (!op) throw new AppError(ErrorCode.AdminAuthRequired);
   return op;
+}
+
+export function hasPermission(op: Operator, permission: AdminPermission): boolean {
+  return op.permissions.has(permission);
 }

@@ -5,6 +5,18 @@ import { SecretBox, base32Decode, base32Encode, hotp, matchTotp, otpauthUri, ste
 const RFC_SECRET = Buffer.from('12345678901234567890');
 
 describe('totp', () => {
+  // RFC 6238 appendix B, SHA-1 column, the full eight digits (T in seconds).
+  it.each([
+    [59, '94287082'],
+    [1111111109, '07081804'],
+    [1111111111, '14050471'],
+    [1234567890, '89005924'],
+    [2000000000, '69279037'],
+    [20000000000, '65353130'],
+  ])('is RFC 6238 exactly at T=%i (8 digits)', (seconds, code) => {
+    expect(hotp(RFC_SECRET, stepAt(seconds * 1000), 8)).toBe(code);
+  });
+
   it.each([
     [59, '287082'],
     [1111111109, '081804'],

@@ -48,14 +48,17 @@ export function base32Decode(text: string): Buffer {
   return Buffer.from(out);
 }
 
-/** The code of one time step (RFC 4226 dynamic truncation). */
-export function hotp(secret: Buffer, counter: number): string {
+/**
+ * The code of one time step (RFC 4226 dynamic truncation). Sites use six digits; eight is
+ * RFC 6238's own test-vector length, which pins the truncation end to end.
+ */
+export function hotp(secret: Buffer, counter: number, digits: 6 | 8 = DIGITS): string {
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(BigInt(counter));
   const digest = createHmac('sha1', secret).update(message).digest();
   const offset = digest[digest.length - 1]! & 15;
   const binary = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** DIGITS).padStart(DIGITS, '0');
+  return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
 export function stepAt(nowMs: number): number {

@@ -1,14 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorCode, routes, type RouteName } from '@nebula/protocol';
+import {
+  ErrorCode,
+  OPERATOR_SELF,
+  routes,
+  type AdminRouteMeta,
+  type RouteName,
+} from '@nebula/protocol';
 import { AppError } from '../lib/errors';
 import type { OperatorService } from '../modules/admin/operator.service';
+import type { StepUpService } from '../modules/operator-access/step-up.service';
+
+export interface AdminGuardDeps {
+  operators: OperatorService;
+  stepUps: StepUpService;
+}
 
 /**
  * Operator routes (`/admin/api`) authenticate with X-Admin-Token only — a member token is
- * never read here, and the member guard never reads this header. Each route lists the roles
- * allowed besides admin.
+ * never read here, and the member guard never reads this header. Each route names the one
+ * permission it needs in the protocol's route table (docs/contract.md §2.1); the operator's
+ * role is read afresh on every request, so a role edit counts at once.
  */
-export function registerAdminGuard(app: FastifyInstance, operators: OperatorService): void {
+export function registerAdminGuard(app: FastifyInstance, deps: AdminGuardDeps): void {
   app.decorateRequest('operator', null);
   // A callback hook: member calls pass straight through without creating a promise.
   app.addHook('onRequest', (req, _reply, done) => {
@@ -18,23 +31,27 @@ export function registerAdminGuard(app: FastifyInstance, operators: OperatorServ
       done();
       return;
     }
-    authorize(req, routeName, operators).then(() => done(), done);
+    authorize(req, routeName, deps).then(() => done(), done);
   });
 }
 
 async function authorize(
   req: FastifyRequest,
   routeName: RouteName,
-  operators: OperatorService,
+  { operators, stepUps }: AdminGuardDeps,
 ): Promise<void> {
   const token = req.headers['x-admin-token'];
   const op = await operators.resolve(typeof token === 'string' ? token : undefined);
-  const allowed = (routes[routeName] as { roles?: readonly string[] }).roles ?? [];
-  if (op.role !== 'admin' && !allowed.includes(op.role))
+  const route = routes[routeName] as AdminRouteMeta;
+  if (route.permission !== OPERATOR_SELF && !op.permissions.has(route.permission)) {
+    // A refusal is on the record: probing for reach is itself worth an operator's look.
+    await operators.recordDenied(op, routeName, route.permission);
     throw new AppError(ErrorCode.AdminForbidden);
+  }
   // The site requires a second factor this operator has not set up: enrolment only.
   if (op.enrolOnly && !ENROL_ROUTES.has(routeName))
     throw new AppError(ErrorCode.AdminTotpEnrolRequired);
+  if (route.stepUp) await stepUps.require(op, route.stepUp);
   req.operator = op;
 }
 
@@ -42,4 +59,5 @@ const ENROL_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'adminTotpEnrol',
   'adminTotpConfirm',
   'adminLogout',
+  'adminMe',
 ]);

@@ -110,11 +110,13 @@ export async function bindPhone(
   await m.client.data('phoneBind', { token: m.token, body: { countryCode, phone, code } });
 }
 
+/** A logged-in operator of a seeded role (by the three roles' old names) or a role id. */
 export async function adminToken(
   t: TestApp,
-  role: 'admin' | 'finance' | 'moderator' = 'admin',
+  role: 'admin' | 'finance' | 'moderator' | number = 'admin',
+  options: { userName?: string } = {},
 ): Promise<string> {
-  const userName = uniqueName('op');
+  const userName = options.userName ?? uniqueName('op');
   const password = 'operator-pass-123';
   await t.services.operators.create(userName, password, role);
   const r = await t.app.inject({
@@ -122,7 +124,8 @@ export async function adminToken(
     url: '/admin/api/v1/login',
     payload: { userName, password },
   });
-  return r.json<{ data: { token: string } }>().data.token;
+  const token = r.json<{ data: { token: string } }>().data.token;
+  return token;
 }
 
 export async function adminCall<T = unknown>(

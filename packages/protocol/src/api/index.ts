@@ -1,5 +1,6 @@
 // The API contract, one folder per domain; `routes.ts` and `route-meta.ts` join them.
 export * from './core/route';
+export * from './admin/permissions';
 export * from './core/envelope';
 export * from './core/common';
 export * from './route-meta';
@@ -23,3 +24,4 @@ export * from './responsible-gaming/responsible-gaming.constants';
 export * from './responsible-gaming/self-exclusion.schemas';
 export * from './reports/reports.schemas';
 export * from './house-venue/house-venue.routes';
+export * from './operators/operators.schemas';

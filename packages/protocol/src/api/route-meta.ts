@@ -11,6 +11,7 @@ import { rewardsRouteMeta } from './rewards/rewards.meta';
 import { responsibleGamingRouteMeta } from './responsible-gaming/responsible-gaming.meta';
 import { reportsRouteMeta } from './reports/reports.meta';
 import { houseVenueRouteMeta } from './house-venue/house-venue.meta';
+import { operatorsRouteMeta } from './operators/operators.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -31,6 +32,7 @@ export const routeMeta = {
   ...responsibleGamingRouteMeta,
   ...reportsRouteMeta,
   ...houseVenueRouteMeta,
+  ...operatorsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

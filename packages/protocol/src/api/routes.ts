@@ -12,6 +12,7 @@ import { rewardsRoutes } from './rewards/rewards.routes';
 import { responsibleGamingRoutes } from './responsible-gaming/responsible-gaming.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { houseVenueRoutes } from './house-venue/house-venue.routes';
+import { operatorsRoutes } from './operators/operators.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -31,6 +32,7 @@ export const routes = {
   ...responsibleGamingRoutes,
   ...reportsRoutes,
   ...houseVenueRoutes,
+  ...operatorsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

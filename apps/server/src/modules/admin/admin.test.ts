@@ -27,7 +27,10 @@ describe('operators', () => {
       url: '/admin/api/v1/login',
       payload: { userName: 'boss', password: 'boss-password-1' },
     });
-    expect(r.json()).toMatchObject({ status_code: ErrorCode.Success, data: { role: 'admin' } });
+    expect(r.json()).toMatchObject({
+      status_code: ErrorCode.Success,
+      data: { roleName: '超级管理员' },
+    });
     const stored = await t.db.query<{ password_hash: string }>(
       `SELECT password_hash FROM operators WHERE user_name = 'boss'`,
     );

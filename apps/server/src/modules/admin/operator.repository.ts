@@ -1,11 +1,10 @@
-import type { OperatorRole } from '@nebula/protocol';
 import { ts, type Queryable } from '@nebula/db';
 
 export interface OperatorRow {
   id: number;
   userName: string;
   passwordHash: string;
-  role: OperatorRole;
+  roleId: number;
   disabled: boolean;
   /** The sealed TOTP secret once enrolled, else null. */
   totpSecret: string | null;
@@ -14,13 +13,13 @@ export interface OperatorRow {
 }
 
 const OPERATOR_COLUMNS =
-  'id, user_name, password_hash, role, disabled, totp_secret, totp_pending, totp_last_step';
+  'id, user_name, password_hash, role_id, disabled, totp_secret, totp_pending, totp_last_step';
 
 interface OperatorDbRow {
   id: number;
   user_name: string;
   password_hash: string;
-  role: OperatorRole;
+  role_id: number;
   disabled: boolean;
   totp_secret: string | null;
   totp_pending: string | null;
@@ -32,7 +31,7 @@ function toOperator(o: OperatorDbRow): OperatorRow {
     id: o.id,
     userName: o.user_name,
     passwordHash: o.password_hash,
-    role: o.role,
+    roleId: o.role_id,
     disabled: o.disabled,
     totpSecret: o.totp_secret,
     totpPending: o.totp_pending,
@@ -46,11 +45,11 @@ export async function countOperators(q: Queryable): Promise<number> {
 
 export async function insertOperator(
   q: Queryable,
-  o: { userName: string; passwordHash: string; role: OperatorRole; now: number },
+  o: { userName: string; passwordHash: string; roleId: number; now: number },
 ): Promise<number> {
   const r = await q.query<{ id: number }>(
-    'INSERT INTO operators (user_name, password_hash, role, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_name) DO NOTHING RETURNING id',
-    [o.userName, o.passwordHash, o.role, ts(o.now)],
+    'INSERT INTO operators (user_name, password_hash, role_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_name) DO NOTHING RETURNING id',
+    [o.userName, o.passwordHash, o.roleId, ts(o.now)],
   );
   return r.rows[0]?.id ?? 0;
 }
@@ -153,29 +152,52 @@ export async function insertOperatorSession(
   );
 }
 
+/** A live session's operator with their role; `hasTotp` so the guard re-checks the setting. */
+export interface SessionOperatorRow {
+  operatorId: number;
+  userName: string;
+  roleId: number;
+  roleName: string;
+  permissions: string[];
+  superuser: boolean;
+  enrolOnly: boolean;
+  hasTotp: boolean;
+}
+
 export async function lookupOperatorSession(
   q: Queryable,
   hash: Buffer,
   now: number,
-): Promise<{
-  operatorId: number;
-  userName: string;
-  role: OperatorRole;
-  enrolOnly: boolean;
-} | null> {
+): Promise<SessionOperatorRow | null> {
   const r = await q.query<{
     id: number;
     user_name: string;
-    role: OperatorRole;
+    role_id: number;
+    role_name: string;
+    permissions: string[];
+    superuser: boolean;
     enrol_only: boolean;
+    has_totp: boolean;
   }>(
-    `SELECT o.id, o.user_name, o.role, s.enrol_only FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+    `SELECT o.id, o.user_name, o.role_id, r.name AS role_name, r.permissions, r.superuser,
+            s.enrol_only, o.totp_secret IS NOT NULL AS has_totp
+       FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+       JOIN operator_roles r ON r.id = o.role_id
       WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND NOT o.disabled`,
     [hash, ts(now)],
   );
   const o = r.rows[0];
   return o
-    ? { operatorId: o.id, userName: o.user_name, role: o.role, enrolOnly: o.enrol_only }
+    ? {
+        operatorId: o.id,
+        userName: o.user_name,
+        roleId: o.role_id,
+        roleName: o.role_name,
+        permissions: o.permissions,
+        superuser: o.superuser,
+        enrolOnly: o.enrol_only,
+        hasTotp: o.has_totp,
+      }
     : null;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type AdminSession, type OperatorRole } from '@nebula/protocol';
+import { ErrorCode, type AdminSession } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -12,6 +12,7 @@ import { LoginThrottle, type ThrottleRules } from '../auth/login-throttle';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './operator.repository';
 import type { Operator } from '../../http/operator-context';
+import { SEEDED_ROLE_IDS, permissionsOf, type SeededRole } from './seeded-roles';
 
 const OPERATOR_SESSION_MS = 12 * 3600 * 1000;
 /** An enrol-only session is for scanning a QR code, not for a shift. */
@@ -63,17 +64,18 @@ export class OperatorService {
     const id = await repo.insertOperator(this.d.db, {
       userName: account.userName,
       passwordHash: await hashPassword(account.password),
-      role: 'admin',
+      roleId: SEEDED_ROLE_IDS.admin,
       now: this.d.clock.now(),
     });
     return id ? account : null;
   }
 
-  async create(userName: string, password: string, role: OperatorRole): Promise<void> {
-    await repo.insertOperator(this.d.db, {
+  /** Creates an operator with a role (a seeded role's old name or a role id); 0 if taken. */
+  async create(userName: string, password: string, role: SeededRole | number): Promise<number> {
+    return repo.insertOperator(this.d.db, {
       userName,
       passwordHash: await hashPassword(password),
-      role,
+      roleId: typeof role === 'number' ? role : SEEDED_ROLE_IDS[role],
       now: this.d.clock.now(),
     });
   }
@@ -114,7 +116,15 @@ export class OperatorService {
       enrolOnly,
     });
     await this.#audit(operator, 'operator.login', enrolOnly ? { enrolOnly } : null);
-    return { token, userName: operator.userName, role: operator.role, expiresAt, enrolOnly };
+    const session = await this.resolve(token);
+    return {
+      token,
+      userName: operator.userName,
+      roleName: session.roleName,
+      permissions: [...session.permissions],
+      expiresAt,
+      enrolOnly,
+    };
   }
 
   async #secondFactor(
@@ -236,11 +246,46 @@ export class OperatorService {
     });
   }
 
+  /** A call the operator's role does not cover: answered 6061 and written to the audit. */
+  async recordDenied(op: Operator, routeName: string, permission: string): Promise<void> {
+    await this.d.audit.record(this.d.db, {
+      actor: op.userName,
+      action: 'operator.denied',
+      target: `route:${routeName}`,
+      before: null,
+      after: { permission },
+    });
+  }
+
+  /**
+   * A TOTP code (never a recovery code) from the operator's enrolled factor; each code counts
+   * once, so a step-up cannot reuse the login's code.
+   */
+  async checkTotp(operatorId: number, code: string): Promise<boolean> {
+    const row = await repo.findOperatorById(this.d.db, operatorId);
+    if (!row?.totpSecret) return false;
+    const step = matchTotp(this.#box.open(row.totpSecret), code, this.d.clock.now());
+    return step !== null && (await repo.useTotpStep(this.d.db, operatorId, step));
+  }
+
   async resolve(token: string | undefined): Promise<Operator> {
     if (!token || token.length > 128) throw new AppError(ErrorCode.AdminAuthRequired);
-    const op = await repo.lookupOperatorSession(this.d.db, tokenHash(token), this.d.clock.now());
-    if (!op) throw new AppError(ErrorCode.AdminAuthRequired);
-    return op;
+    const sessionHash = tokenHash(token);
+    const row = await repo.lookupOperatorSession(this.d.db, sessionHash, this.d.clock.now());
+    if (!row) throw new AppError(ErrorCode.AdminAuthRequired);
+    // The setting is read on every request: turning it on shuts out operators without a
+    // factor at once, not at their next login.
+    const required = !row.hasTotp && (await this.d.settings.get()).adminTotpRequired;
+    return {
+      operatorId: row.operatorId,
+      userName: row.userName,
+      roleId: row.roleId,
+      roleName: row.roleName,
+      permissions: new Set(permissionsOf(row)),
+      enrolOnly: row.enrolOnly || required,
+      hasTotp: row.hasTotp,
+      sessionHash,
+    };
   }
 
   async logout(token: string): Promise<void> {

@@ -5,9 +5,8 @@ import { z } from 'zod';
 import type { Config } from '../../config/config';
 
 /**
- * Site settings: database rows the operator changes at run time, one row per key
- * (contract §1). Each key has a schema and a default; on first start the defaults are seeded,
- * taking values from the environment where a variable names them.
+ * Site settings: rows the operator changes at run time, one row per key (contract §1). Each
+ * key has a schema and a default; the first start seeds the defaults (some from the env).
  */
 export const SiteStatus = z.object({
   /** open: normal; maintenance: API answers 6032; stopped: pre-info says status 0. */
@@ -124,6 +123,9 @@ export const settingSchemas = {
   apiDocs: z.boolean(),
   /** Operators must log in with a TOTP second factor (those without one may only enrol). */
   adminTotpRequired: z.boolean(),
+  /** Four eyes (contract §2.1): money / promotion actions above these need a second operator. */
+  fourEyesMoneyThreshold: money,
+  fourEyesPromoThreshold: money,
   /** All chat rooms in maintenance (AllRoomMaintain). */
   chatMaintain: z.object({ maintain: z.boolean(), message: text().max(200) }),
   /** Game families in maintenance (launch and transfers in answer 6013; recalls still work). */
@@ -277,6 +279,8 @@ export function defaultSettings(config: Config): SiteSettings {
     paymentAccountCap: 5,
     apiDocs: false,
     adminTotpRequired: false,
+    fourEyesMoneyThreshold: '50000',
+    fourEyesPromoThreshold: '10000',
     chatMaintain: { maintain: false, message: '' },
     venueFamiliesMaintenance: [],
     turnoverMinOddsMilli: 1500,

@@ -1,28 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
 import { requireOperator } from '../../http/operator-context';
+import type { ApprovalService } from '../approvals/approvals.service';
 import type { WalletAdminService } from './wallet-admin.service';
 
+/** Adjustments and waivers pass the four-eyes gate first (contract §2.1): above it, 9602. */
 export function registerWalletAdminRoutes(
   app: FastifyInstance,
   walletAdmin: WalletAdminService,
+  approvals: ApprovalService,
   o: BindOptions,
 ): void {
   bindMoneyRoute(
     app,
     'adminAdjust',
     'ledger',
-    ({ req, params, body, unit }) =>
-      unit.commit((q) =>
-        walletAdmin.adjust(q, requireOperator(req.operator), params.memberId, body),
-      ),
+    async ({ req, params, body, unit }) => {
+      const op = requireOperator(req.operator);
+      await approvals.gate(
+        op,
+        'adminAdjust',
+        `member:${params.memberId}`,
+        walletAdmin.adjustValue(body),
+        { params, body },
+      );
+      return unit.commit((q) => walletAdmin.adjust(q, op, params.memberId, body));
+    },
     o,
   );
   bindRoute(
     app,
     'adminWaiveTurnover',
-    ({ req, params, body }) =>
-      walletAdmin.waive(requireOperator(req.operator), params.memberId, body.reason),
+    async ({ req, params, body }) => {
+      const op = requireOperator(req.operator);
+      await approvals.gate(
+        op,
+        'adminWaiveTurnover',
+        `member:${params.memberId}`,
+        { asset: 'CNY', units: await walletAdmin.missingTurnover(params.memberId) },
+        { params, body },
+      );
+      return walletAdmin.waive(op, params.memberId, body.reason);
+    },
     o,
   );
   bindRoute(app, 'adminReconcile', () => walletAdmin.reconcile(), o);

@@ -24,6 +24,8 @@ export class WalletAdminService {
     op: Actor,
     memberId: number,
     input: { asset: 'CNY' | 'COIN'; direction: 'credit' | 'debit'; amount: string; reason: string },
+    /** An approved four-eyes request's `approval:{id}`: the ledger then refuses a second run. */
+    approvedReference?: string,
   ) {
     if (!(await this.members.exists(q, memberId)))
       throw new AppError(ErrorCode.Validation, {
@@ -40,7 +42,7 @@ export class WalletAdminService {
         issues: [{ path: 'amount', message: 'must be positive' }],
       });
     const signed = input.direction === 'credit' ? units : -units;
-    const reference = `adjust:${memberId}:${this.clock.now()}:${randomId(6)}`;
+    const reference = approvedReference ?? `adjust:${memberId}:${this.clock.now()}:${randomId(6)}`;
     await this.ledger.post(q, {
       reference,
       kind: 'adjust',
@@ -63,17 +65,36 @@ export class WalletAdminService {
   }
 
   async waive(op: Actor, memberId: number, reason: string) {
-    await this.db.tx(async (q) => {
-      const waived = await this.turnover.waive(q, memberId, reason, op.userName);
-      await this.audit.record(q, {
-        actor: op.userName,
-        action: 'turnover.waive',
-        target: `member:${memberId}`,
-        before: { missing: fenToYuanString(waived) },
-        after: { missing: '0.00', reason },
-      });
-    });
+    await this.db.tx((q) => this.waiveIn(q, op, memberId, reason));
     return this.turnover.view(memberId);
+  }
+
+  /** The waiver inside a caller's transaction (an approved four-eyes request's). */
+  async waiveIn(q: Queryable, op: Actor, memberId: number, reason: string): Promise<bigint> {
+    const waived = await this.turnover.waive(q, memberId, reason, op.userName);
+    await this.audit.record(q, {
+      actor: op.userName,
+      action: 'turnover.waive',
+      target: `member:${memberId}`,
+      before: { missing: fenToYuanString(waived) },
+      after: { missing: '0.00', reason },
+    });
+    return waived;
+  }
+
+  /** The four-eyes value of an adjustment; a malformed amount counts 0 (adjust refuses it). */
+  adjustValue(input: { asset: 'CNY' | 'COIN'; amount: string }): {
+    asset: 'CNY' | 'COIN';
+    units: bigint;
+  } {
+    if (input.asset === 'COIN')
+      return { asset: 'COIN', units: /^\d+$/.test(input.amount) ? BigInt(input.amount) : 0n };
+    return { asset: 'CNY', units: parseMoney(input.amount) };
+  }
+
+  /** What a waiver would waive now (fen): the four-eyes value of the call. */
+  async missingTurnover(memberId: number): Promise<bigint> {
+    return parseMoney((await this.turnover.view(memberId)).missing);
   }
 
   async reconcile() {

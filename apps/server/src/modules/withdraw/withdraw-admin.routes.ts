@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
 import { requireOperator } from '../../http/operator-context';
+import type { ApprovalService } from '../approvals/approvals.service';
 import type { WithdrawAdminService } from './withdraw-admin.service';
 
+/** Paying a withdrawal above the four-eyes threshold waits for a second operator (9602). */
 export function registerWithdrawAdminRoutes(
   app: FastifyInstance,
   withdrawals: WithdrawAdminService,
+  approvals: ApprovalService,
   o: BindOptions,
 ): void {
   bindRoute(
@@ -18,10 +21,19 @@ export function registerWithdrawAdminRoutes(
     app,
     'adminWithdrawApprove',
     'ledger',
-    ({ req, params, body, unit }) =>
-      unit.commit((q) =>
-        withdrawals.approve(q, requireOperator(req.operator), params.orderId, body.reason),
-      ),
+    async ({ req, params, body, unit }) => {
+      const op = requireOperator(req.operator);
+      const amount = await withdrawals.orderAmount(params.orderId);
+      if (amount !== null)
+        await approvals.gate(
+          op,
+          'adminWithdrawApprove',
+          `withdraw:${params.orderId}`,
+          { asset: 'CNY', units: amount },
+          { params, body },
+        );
+      return unit.commit((q) => withdrawals.approve(q, op, params.orderId, body.reason));
+    },
     o,
   );
   bindMoneyRoute(

@@ -56,6 +56,15 @@ export class WithdrawAdminService {
   }
 
   /** Paid out: the locked money leaves for the house withdrawals account, exactly once. */
+  /**
+   * The amount (fen) of an order waiting for review — the four-eyes value of paying it — or
+   * null when there is no such order to pay (approve then answers why).
+   */
+  async orderAmount(orderId: string): Promise<bigint | null> {
+    const row = await repo.readWithdraw(this.d.db, orderId);
+    return row?.status === 'review' ? row.amount : null;
+  }
+
   async approve(q: Queryable, op: Actor, orderId: string, reason?: string) {
     const now = this.d.clock.now();
     const row = await repo.casWithdraw(q, orderId, 'paid', reason ?? null, now);

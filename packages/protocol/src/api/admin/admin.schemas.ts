@@ -4,11 +4,9 @@ import { RealNameStatus } from '../member/member.schemas';
 import { PlayBreak } from '../wallet/wallet.schemas';
 import { text } from '../../rules/text';
 import { auditFilters } from '../reports/reports.schemas';
+import { ADMIN_PERMISSIONS } from './permissions';
 
 /** The operators' back office (`/admin/api`, X-Admin-Token). */
-
-export const OperatorRole = z.enum(['admin', 'finance', 'moderator']);
-export type OperatorRole = z.infer<typeof OperatorRole>;
 
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
@@ -25,7 +23,9 @@ export const AdminLoginRequest = z
 export const AdminSession = z.object({
   token: z.string(),
   userName: z.string(),
-  role: OperatorRole,
+  /** The operator's role and what it holds now (the console hides what is not held). */
+  roleName: z.string(),
+  permissions: z.array(z.enum(ADMIN_PERMISSIONS)),
   expiresAt: z.number().int(),
   /** The site requires a second factor this operator has not set up: only enrolment works. */
   enrolOnly: z.boolean(),

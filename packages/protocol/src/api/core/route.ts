@@ -1,4 +1,10 @@
 import type { z } from 'zod';
+import type {
+  AdminPermission,
+  AdminRoutePermission,
+  FourEyesClass,
+  StepUpClass,
+} from '../admin/permissions';
 
 /** The first path segment of `/{base}/api/...`; json-cache signs as `site` (contract §2). */
 export const apiBases = ['site', 'act', 'game', 'fd', 'agent', 'stream'] as const;
@@ -12,20 +18,45 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type RouteAuth = 'none' | 'optional' | 'member' | 'admin';
 
-/** Plain data about a route: no zod, so the web's first chunk can import it cheaply. */
-export interface RouteMeta {
+interface RouteMetaBase {
   readonly method: HttpMethod;
   readonly path: string;
-  readonly auth: RouteAuth;
   /** Whether X-Sign is checked (contract §2 lists the exemptions). */
   readonly signed: boolean;
   /** Money-changing: needs X-Idempotency-Key. */
   readonly money?: boolean;
-  /** Operator roles allowed on an admin route; admin is always allowed. */
-  readonly roles?: readonly ('admin' | 'finance' | 'moderator')[];
   readonly summary: string;
   readonly tag: string;
 }
+
+/** A member or public route: it names no operator permission. */
+export interface PublicRouteMeta extends RouteMetaBase {
+  readonly auth: Exclude<RouteAuth, 'admin'>;
+  readonly permission?: never;
+  readonly fourEyes?: never;
+  readonly stepUp?: never;
+}
+
+/**
+ * Above the class's threshold (a site setting, fen) the call files a pending request that a
+ * different operator holding `approve` decides (contract §2.1 four eyes).
+ */
+export interface FourEyesMarker {
+  readonly class: FourEyesClass;
+  readonly approve: AdminPermission;
+}
+
+/** An operator route: the permission the guard checks is required, never defaulted. */
+export interface AdminRouteMeta extends RouteMetaBase {
+  readonly auth: 'admin';
+  readonly permission: AdminRoutePermission;
+  readonly fourEyes?: FourEyesMarker;
+  /** Needs a TOTP step-up for this class within the last five minutes. */
+  readonly stepUp?: StepUpClass;
+}
+
+/** Plain data about a route: no zod, so the web's first chunk can import it cheaply. */
+export type RouteMeta = PublicRouteMeta | AdminRouteMeta;
 
 /** Schemas of one route: request parts and the `data` of the success envelope. */
 export interface RouteSchemas {

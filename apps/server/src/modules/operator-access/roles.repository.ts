@@ -1,0 +1,154 @@
+import { ts, type Queryable } from '@nebula/db';
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  permissions: string[];
+  superuser: boolean;
+  operatorCount: number;
+}
+
+const ROLE_SELECT = `SELECT r.id, r.name, r.permissions, r.superuser,
+    (SELECT count(*)::int FROM operators o WHERE o.role_id = r.id) AS operator_count
+  FROM operator_roles r`;
+
+interface RoleDbRow {
+  id: number;
+  name: string;
+  permissions: string[];
+  superuser: boolean;
+  operator_count: number;
+}
+
+const toRole = (r: RoleDbRow): RoleRow => ({
+  id: r.id,
+  name: r.name,
+  permissions: r.permissions,
+  superuser: r.superuser,
+  operatorCount: r.operator_count,
+});
+
+export async function listRoles(q: Queryable): Promise<RoleRow[]> {
+  return (await q.query<RoleDbRow>(`${ROLE_SELECT} ORDER BY r.id`)).rows.map(toRole);
+}
+
+export async function findRole(q: Queryable, id: number, lock = false): Promise<RoleRow | null> {
+  const r = await q.query<RoleDbRow>(
+    lock ? `${ROLE_SELECT} WHERE r.id = $1 FOR UPDATE OF r` : `${ROLE_SELECT} WHERE r.id = $1`,
+    [id],
+  );
+  return r.rows[0] ? toRole(r.rows[0]) : null;
+}
+
+/** The new role's id, or 0 when the name is taken. */
+export async function insertRole(
+  q: Queryable,
+  name: string,
+  permissions: readonly string[],
+): Promise<number> {
+  const r = await q.query<{ id: number }>(
+    `INSERT INTO operator_roles (name, permissions) VALUES ($1, $2)
+       ON CONFLICT (name) DO NOTHING RETURNING id`,
+    [name, permissions],
+  );
+  return r.rows[0]?.id ?? 0;
+}
+
+/** False when the new name is another role's. */
+export async function updateRole(
+  q: Queryable,
+  id: number,
+  patch: { name: string; permissions: readonly string[] },
+): Promise<boolean> {
+  const taken = await q.query('SELECT 1 FROM operator_roles WHERE name = $1 AND id <> $2', [
+    patch.name,
+    id,
+  ]);
+  if (taken.rows.length > 0) return false;
+  await q.query('UPDATE operator_roles SET name = $2, permissions = $3 WHERE id = $1', [
+    id,
+    patch.name,
+    patch.permissions,
+  ]);
+  return true;
+}
+
+export interface OperatorListRow {
+  id: number;
+  userName: string;
+  roleId: number;
+  roleName: string;
+  disabled: boolean;
+  totpEnabled: boolean;
+  createdAt: number;
+}
+
+interface OperatorListDbRow {
+  id: number;
+  user_name: string;
+  role_id: number;
+  role_name: string;
+  disabled: boolean;
+  totp_enabled: boolean;
+  created_at: Date | string;
+}
+
+const OPERATOR_SELECT = `SELECT o.id, o.user_name, o.role_id, r.name AS role_name, o.disabled,
+    o.totp_secret IS NOT NULL AS totp_enabled, o.created_at
+  FROM operators o JOIN operator_roles r ON r.id = o.role_id`;
+
+const toOperator = (o: OperatorListDbRow): OperatorListRow => ({
+  id: o.id,
+  userName: o.user_name,
+  roleId: o.role_id,
+  roleName: o.role_name,
+  disabled: o.disabled,
+  totpEnabled: o.totp_enabled,
+  createdAt: new Date(o.created_at).getTime(),
+});
+
+export async function listOperators(
+  q: Queryable,
+  limit: number,
+  offset: number,
+): Promise<{ list: OperatorListRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    q.query<OperatorListDbRow>(`${OPERATOR_SELECT} ORDER BY o.id LIMIT $1 OFFSET $2`, [
+      limit,
+      offset,
+    ]),
+    q.query<{ n: number }>('SELECT count(*)::int AS n FROM operators'),
+  ]);
+  return { list: rows.rows.map(toOperator), total: count.rows[0]?.n ?? 0 };
+}
+
+export async function findOperatorView(
+  q: Queryable,
+  id: number,
+  lock = false,
+): Promise<OperatorListRow | null> {
+  const r = await q.query<OperatorListDbRow>(
+    `${OPERATOR_SELECT} WHERE o.id = $1${lock ? ' FOR UPDATE OF o' : ''}`,
+    [id],
+  );
+  return r.rows[0] ? toOperator(r.rows[0]) : null;
+}
+
+export async function setOperatorRole(q: Queryable, id: number, roleId: number): Promise<void> {
+  await q.query('UPDATE operators SET role_id = $2 WHERE id = $1', [id, roleId]);
+}
+
+/** Disabling ends the operator's sessions at once; the guard also refuses disabled ones. */
+export async function setOperatorDisabled(
+  q: Queryable,
+  id: number,
+  disabled: boolean,
+  now: number,
+): Promise<void> {
+  await q.query('UPDATE operators SET disabled = $2 WHERE id = $1', [id, disabled]);
+  if (disabled)
+    await q.query(
+      'UPDATE operator_sessions SET ended_at = $2 WHERE operator_id = $1 AND ended_at IS NULL',
+      [id, ts(now)],
+    );
+}
