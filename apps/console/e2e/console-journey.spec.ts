@@ -39,20 +39,34 @@ async function newMember(browser: Browser) {
   return { userName, page, context, call };
 }
 
-/** The console's login: password, then the six digits the server asks for; answers the step used. */
-async function logIn(page: Page, secret: string): Promise<number> {
+/**
+ * The authenticator in the operator's hand: each code is of a step the server has not seen yet
+ * (it accepts a step once, and the steps next to now). When the last one used is the next
+ * step, it waits — real time, the authenticator's own clock — until that step is now.
+ */
+function authenticator(page: Page, secret: string, used: number) {
+  let last = used;
+  return {
+    async next(): Promise<string> {
+      while (Math.floor(Date.now() / 30_000) < last) await page.waitForTimeout(1000);
+      const now = Math.floor(Date.now() / 30_000);
+      last = now + 1;
+      return totpCode(secret, last - now);
+    },
+  };
+}
+
+/** The console's login: password, then the six digits the server asks for. */
+async function logIn(page: Page, code: string): Promise<void> {
   await page.goto('/console/');
   await expect(page).toHaveURL(/\/console\/login$/);
   await page.getByLabel('账号').fill(E2E_ADMIN_USER);
   await page.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page.getByRole('alert')).toContainText('请输入两步验证码');
-  // The next step's code: the enrolment used this step's, and a step is never accepted twice.
-  const step = Math.floor(Date.now() / 30_000) + 1;
-  await page.getByLabel('两步验证码').fill(totpCode(secret, 1));
+  await page.getByLabel('两步验证码').fill(code);
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page.getByRole('heading', { name: /今日概览/ })).toBeVisible();
-  return step;
 }
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -70,11 +84,17 @@ test('an operator signs in with TOTP, confirms a bank deposit, approves a withdr
     data: { userName: E2E_ADMIN_USER, password: E2E_ADMIN_PASSWORD },
   });
   const setupToken = ((await login.json()) as { data: { token: string } }).data.token;
-  const admin = await adminApi(request, setupToken);
+  const admin = adminApi(request, setupToken);
   const enrol = await admin<{ secret: string }>('POST', '/admin/api/v1/totp/enrol', {});
   const secret = enrol.data.secret;
   const confirmed = await admin('POST', '/admin/api/v1/totp/confirm', { code: totpCode(secret) });
   expect(confirmed.status_code).toBe(6000);
+  const codes = authenticator(page, secret, Math.floor(Date.now() / 30_000));
+  // Settings need a step-up too (class settings).
+  expect(
+    (await admin('POST', '/admin/api/v1/stepUp', { class: 'settings', code: await codes.next() }))
+      .status_code,
+  ).toBe(6000);
   expect(
     (await admin('POST', '/admin/api/v1/settings', { payoutCooloffHours: 0 })).status_code,
   ).toBe(6000);
@@ -94,7 +114,7 @@ test('an operator signs in with TOTP, confirms a bank deposit, approves a withdr
     true,
   );
 
-  const loginStep = await logIn(page, secret);
+  await logIn(page, await codes.next());
   await shot(page, 'console-dashboard');
 
   // Find the member.
@@ -167,10 +187,7 @@ test('an operator signs in with TOTP, confirms a bank deposit, approves a withdr
   // Money needs a fresh second factor: the dialog asks for it, then the same request goes again.
   const stepUp = page.getByRole('dialog', { name: '二次验证' });
   await expect(stepUp).toBeVisible();
-  // A step is accepted once: wait (real time, the authenticator's clock) until the login's
-  // step is the current one, so the next is new and inside the server's window.
-  while (Math.floor(Date.now() / 30_000) < loginStep) await page.waitForTimeout(1000);
-  await stepUp.getByLabel('两步验证码').fill(totpCode(secret, 1));
+  await stepUp.getByLabel('两步验证码').fill(await codes.next());
   await stepUp.getByRole('button', { name: '验证并提交' }).click();
   await expect(page.getByText(/已调整，参考号 .+，现余额 210\.00 元/)).toBeVisible();
 

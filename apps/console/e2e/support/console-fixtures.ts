@@ -77,7 +77,7 @@ export function totpCode(secretBase32: string, stepOffset = 0, now = Date.now())
 type Envelope<T> = { status_code: number; message: string; data: T };
 
 /** An operator call from the test (set-up only; the journey itself goes through the console). */
-export async function adminApi(request: APIRequestContext, token: string) {
+export function adminApi(request: APIRequestContext, token: string) {
   return async <T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<Envelope<T>> => {
     const res = await request.fetch(url, {
       method,

@@ -1,8 +1,5 @@
 import { Alert, Space, Table, Tag } from 'antd';
-import {
-  ADMIN_PERMISSION_LABELS,
-  type AdminPermission,
-} from '@nebula/protocol/api/admin/permissions';
+import { ADMIN_PERMISSION_LABELS } from '@nebula/protocol/api/admin/permissions';
 import { useState } from 'react';
 import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
@@ -37,9 +34,7 @@ export function Page() {
                   r.superuser ? (
                     <Tag color="gold">全部权限</Tag>
                   ) : (
-                    r.permissions.map((p) => (
-                      <Tag key={p}>{ADMIN_PERMISSION_LABELS[p as AdminPermission] ?? p}</Tag>
-                    ))
+                    r.permissions.map((p) => <Tag key={p}>{ADMIN_PERMISSION_LABELS[p] ?? p}</Tag>)
                   ),
               },
             ]}
