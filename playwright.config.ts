@@ -4,13 +4,25 @@ import { CHROMIUM_ARGS } from './scripts/browser.mjs';
 /**
  * Browser suites: real Chromium (Debian's, never a downloaded one) on a phone viewport against
  * the real server serving the built site. Each spec file's servers are started by fixtures on
- * 127.0.0.1 and stopped after. Two projects: the member site (apps/web/e2e) and the venue's
- * sportsbook page inside a harness parent on another origin (apps/venue-web/e2e).
+ * 127.0.0.1 and stopped after. Three projects: the member site (apps/web/e2e), the venue's
+ * sportsbook page inside a harness parent on another origin (apps/venue-web/e2e), and the
+ * operator console at 1280 × 800 (apps/console/e2e).
  */
 export default defineConfig({
   projects: [
     { name: 'web', testDir: 'apps/web/e2e' },
     { name: 'venue-web', testDir: 'apps/venue-web/e2e' },
+    // The operator console: desktop first (docs/architecture.md, "Operator console").
+    {
+      name: 'console',
+      testDir: 'apps/console/e2e',
+      use: {
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+      },
+    },
   ],
   testMatch: '**/*.spec.ts',
   timeout: 60_000,

@@ -30,6 +30,7 @@ const projects: TestProjectConfiguration[] = [
   'packages/protocol',
   'apps/web',
   'apps/venue-web',
+  'apps/console',
   ...dbSuites,
   server('server', 'pglite'),
   venue('venue', 'pglite'),

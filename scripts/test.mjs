@@ -24,8 +24,9 @@ const steps = [
   ['format check', 'npm', ['run', 'format:check'], 5 * MIN],
   // Two files at a time (vitest.config.ts); the limit leaves room for a busy machine.
   ['unit and API suites', 'npx', ['vitest', 'run'], 40 * MIN],
-  ['build the member site', 'npm', ['run', 'build'], 10 * MIN],
+  ['build the member site, the venue page and the console', 'npm', ['run', 'build'], 10 * MIN],
   ['member site first-route budget', 'node', ['scripts/web-budget.mjs'], 1 * MIN],
+  ['console first-route budget', 'node', ['scripts/console-budget.mjs'], 1 * MIN],
   ['browser suites', 'node', ['scripts/e2e.mjs'], 30 * MIN],
 ];
 

@@ -46,6 +46,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-han
 import { registerOpenApi } from './plugins/openapi';
 import { customerServiceOrigins, registerSecurity } from './plugins/security';
 import { registerWebStatic } from './plugins/web-static';
+import { registerConsoleStatic } from './plugins/console-static';
 import { registerPwaManifest } from './plugins/pwa-manifest';
 import { WebShellService } from './modules/web-shell/web-shell.service';
 import { readIndexTemplate } from './modules/web-shell/web-shell.template';
@@ -250,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => services.launch.settled());
   await registerGatewayCallback(app, depositCallbacks);
   registerPwaManifest(app, settings);
+  // Before the member site: its not-found handler answers every other page path.
+  await registerConsoleStatic(app, config.consoleApp);
   await registerWebStatic(app, config.webDist, webShell, (pathname, query) =>
     services.venues.framePageFound(pathname, query.get('venue'), query.get('url')),
   );

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, memberTest } from './support/fixtures';
-import { signedPost } from './support/signed-api';
+import { signedPost } from '../../../e2e/support/signed-api';
 
 /**
  * Accounts in the browser (issue "Accounts", Tests → Browser): registration, logout, login with

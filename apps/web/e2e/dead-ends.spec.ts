@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { dismissDialogs, expect, memberTest as test } from './support/fixtures';
-import { signedCall } from './support/signed-api';
+import { signedCall } from '../../../e2e/support/signed-api';
 import { shot } from './support/shots';
 import { memberCall, operator, PASSWORD, register } from './support/wallet-steps';
 

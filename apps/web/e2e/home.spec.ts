@@ -1,5 +1,5 @@
 import { dismissDialogs, expect, test } from './support/fixtures';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from '../../../e2e/support/platform-server';
 
 test.describe('site title from config', () => {
   // A title no build or default carries (short of the 27 characters that start the marquee),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { test as base, expect } from './support/fixtures';
-import type { RunningServer } from './support/server';
+import type { RunningServer } from '../../../e2e/support/platform-server';
 import { shot } from './support/shots';
-import { signedCall } from './support/signed-api';
+import { signedCall } from '../../../e2e/support/signed-api';
 import { startVenueStack, type VenueStack } from './support/venue-stack';
 import { depositOnline, register } from './support/wallet-steps';
 

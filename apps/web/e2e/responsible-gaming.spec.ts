@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { dismissDialogs, expect, memberTest } from './support/fixtures';
-import type { RunningServer } from './support/server';
+import type { RunningServer } from '../../../e2e/support/platform-server';
 import { shot } from './support/shots';
 import { depositOnline, PASSWORD, register } from './support/wallet-steps';
 

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from '../../../e2e/support/platform-server';
 
 test.describe('site states from the server', () => {
   let stopped: RunningServer;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
+import { ConfigError } from './config-error';
+import { consoleAppConfig, type ConsoleAppConfig } from './console-app-config';
 import { consoleConfig, consoleEnv, type ConsoleConfig } from './console-config';
 
 /**
@@ -125,6 +127,7 @@ export interface Config extends ConsoleConfig {
   seedDemo: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
+  consoleApp: ConsoleAppConfig;
   /** First-start value of the `csUrl` site setting. */
   customerServiceUrl: string;
   allowedOrigins: string[];
@@ -170,11 +173,7 @@ export const secretNames = [
   'PAYMENT_CALLBACK_SECRET',
 ] as const;
 export type SecretName = (typeof secretNames)[number];
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  }
-}
+export { ConfigError };
 
 function parseTrustProxy(raw: string): TrustProxy {
   const value = raw.trim();
@@ -256,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../../web/dist')),
+    consoleApp: consoleAppConfig(present, here),
     customerServiceUrl: e.CUSTOMER_SERVICE_URL,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((s) => s.trim())

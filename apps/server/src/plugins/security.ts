@@ -36,6 +36,32 @@ export function contentSecurityPolicy(
   };
 }
 
+/**
+ * The operator console's CSP (docs/architecture.md, "Operator console"): scripts, frames and
+ * connections from the origin only, nothing framed; styles may also be inline, because antd's
+ * CSS-in-JS writes <style> elements at run time — the one relaxation, for styles only.
+ */
+export function consoleContentSecurityPolicy(): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    frameSrc: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/** Whether a request is for the console's pages or assets (which get the console's CSP). */
+function isConsoleRequest(url: string): boolean {
+  return url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
+}
+
 export async function registerSecurity(
   app: FastifyInstance,
   config: Config,
@@ -59,8 +85,10 @@ export async function registerSecurity(
     }
     return pageHeaders;
   };
+  const consoleHeaders = securityHeaders(consoleContentSecurityPolicy());
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiRequest(req) ? API_HEADERS : headersForPages());
+    if (isApiRequest(req)) reply.headers(API_HEADERS);
+    else reply.headers(isConsoleRequest(req.url) ? consoleHeaders : headersForPages());
     done();
   });
   await app.register(compress, {

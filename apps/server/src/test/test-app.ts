@@ -56,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     REGISTER_PER_BLOCK_HOUR: '100000',
     CAPTCHA_PER_ADDRESS_MINUTE: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    CONSOLE_DIST: path.join(dataDir, 'no-console'),
     ...options.env,
   });
   const testDb = options.db

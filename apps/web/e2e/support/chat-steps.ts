@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
-import type { RunningServer } from './server';
+import type { RunningServer } from '../../../../e2e/support/platform-server';
 import { register } from './wallet-steps';
 
 /** Steps shared by the chat specs: the room's list, speaking, a second member, watchers. */

@@ -1,6 +1,10 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
-import { startServer, type RunningServer } from './server';
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USER, E2E_SIGN_KEY } from './signed-api';
+import { startServer, type RunningServer } from '../../../../e2e/support/platform-server';
+import {
+  E2E_ADMIN_PASSWORD,
+  E2E_ADMIN_USER,
+  E2E_SIGN_KEY,
+} from '../../../../e2e/support/signed-api';
 
 interface WorkerFixtures {
   server: RunningServer;

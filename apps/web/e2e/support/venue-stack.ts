@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { freePort, spawnVenue } from '../../../../scripts/e2e-venue';
 import { test as base } from './fixtures';
-import { startServer, type RunningServer } from './server';
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USER, E2E_SIGN_KEY } from './signed-api';
+import { startServer, type RunningServer } from '../../../../e2e/support/platform-server';
+import {
+  E2E_ADMIN_PASSWORD,
+  E2E_ADMIN_USER,
+  E2E_SIGN_KEY,
+} from '../../../../e2e/support/signed-api';
 
 export interface VenueStack {
   platform: RunningServer;

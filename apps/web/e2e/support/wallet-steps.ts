@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { signedCall } from './signed-api';
+import { signedCall } from '../../../../e2e/support/signed-api';
 
 /** Members, operators and money steps shared by the wallet specs. */
 
-export { E2E_ADMIN_PASSWORD as ADMIN_PASSWORD, E2E_ADMIN_USER as ADMIN_USER } from './signed-api';
-import { E2E_ADMIN_PASSWORD as ADMIN_PASSWORD, E2E_ADMIN_USER as ADMIN_USER } from './signed-api';
+export {
+  E2E_ADMIN_PASSWORD as ADMIN_PASSWORD,
+  E2E_ADMIN_USER as ADMIN_USER,
+} from '../../../../e2e/support/signed-api';
+import {
+  E2E_ADMIN_PASSWORD as ADMIN_PASSWORD,
+  E2E_ADMIN_USER as ADMIN_USER,
+} from '../../../../e2e/support/signed-api';
 export const PASSWORD = 'Nebula-e2e-2026!';
 
 let counter = 0;

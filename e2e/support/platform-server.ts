@@ -13,7 +13,7 @@ function track(child: ChildProcess): void {
   child.once('exit', () => running.delete(child));
 }
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 export interface RunningServer {
   url: string;

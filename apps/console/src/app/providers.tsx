@@ -1,0 +1,77 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createAdminClient } from '../api/client';
+import {
+  clearSession,
+  idleMinutes,
+  loadSession,
+  saveSession,
+  watchIdle,
+  type OperatorSession,
+} from '../session/session';
+import { ConsoleContext, type ConsoleContextValue } from './console-context';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // An operator acts on what the screen shows: refetch on focus, never retry a refused call.
+      queries: { retry: false, staleTime: 5_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function ConsoleProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  const [session, setSession] = useState<OperatorSession | null>(() => loadSession());
+  const signOut = useCallback(() => {
+    clearSession();
+    queryClient.clear();
+    setSession(null);
+  }, [queryClient]);
+  const signIn = useCallback((s: OperatorSession) => {
+    saveSession(s);
+    setSession(s);
+  }, []);
+  const call = useMemo(
+    () =>
+      createAdminClient({
+        token: () => loadSession()?.token ?? null,
+        onSessionEnded: signOut,
+      }),
+    [signOut],
+  );
+  useEffect(() => {
+    if (!session) return;
+    return watchIdle(idleMinutes() * 60_000, () => {
+      // The server's session ends too, so the token cannot be reused from this machine.
+      call('adminLogout', { body: {} }).catch(() => undefined);
+      signOut();
+    });
+  }, [session, call, signOut]);
+  const value = useMemo<ConsoleContextValue>(
+    () => ({ call, session, signIn, signOut }),
+    [call, session, signIn, signOut],
+  );
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: '#1677ff' } }}
+      // No space between two Chinese characters on a button ("登录", not "登 录").
+      button={{ autoInsertSpace: false }}
+    >
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <ConsoleContext value={value}>{children}</ConsoleContext>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

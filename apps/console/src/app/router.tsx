@@ -1,0 +1,79 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { useConsole } from './console-context';
+import { ConsoleLayout } from './console-layout';
+
+/** Each page is its own chunk; login and the dashboard make the first route (scripts/console-budget.mjs). */
+export const PAGE_LOADERS = {
+  login: () => import('../pages/login-page'),
+  dashboard: () => import('../pages/dashboard-page'),
+  members: () => import('../pages/members-page'),
+  member: () => import('../pages/member-detail-page'),
+  realName: () => import('../pages/real-name-page'),
+  deposits: () => import('../pages/deposits-page'),
+  withdrawals: () => import('../pages/withdrawals-page'),
+  transfers: () => import('../pages/transfers-page'),
+  reconcile: () => import('../pages/reconcile-page'),
+  chat: () => import('../pages/chat-page'),
+  settings: () => import('../pages/settings-page'),
+  content: () => import('../pages/content-page'),
+  venues: () => import('../pages/venues-page'),
+  audit: () => import('../pages/audit-page'),
+  auditVerify: () => import('../pages/audit-verify-page'),
+  approvals: () => import('../pages/approvals-page'),
+  operators: () => import('../pages/operators-page'),
+  reports: () => import('../pages/reports-page'),
+  houseVenue: () => import('../pages/house-venue-page'),
+} as const;
+
+/** The page modules of the first route, as scripts/console-budget.mjs reads them. */
+export const FIRST_ROUTE = ['login', 'dashboard'] as const;
+
+function lazyPage(key: keyof typeof PAGE_LOADERS): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const mod = (await PAGE_LOADERS[key]()) as { Page: React.ComponentType };
+      return { Component: mod.Page };
+    },
+  };
+}
+
+function RequireSession() {
+  const { session } = useConsole();
+  if (!session) return <Navigate to="/login" replace />;
+  if (session.enrolOnly) return <Navigate to="/login" replace />;
+  return <ConsoleLayout />;
+}
+
+export const consoleRoutes: RouteObject[] = [
+  { path: '/login', ...lazyPage('login') },
+  {
+    path: '/',
+    element: <RequireSession />,
+    children: [
+      { index: true, ...lazyPage('dashboard') },
+      { path: 'members', ...lazyPage('members') },
+      { path: 'members/:memberId', ...lazyPage('member') },
+      { path: 'real-name', ...lazyPage('realName') },
+      { path: 'deposits', ...lazyPage('deposits') },
+      { path: 'withdrawals', ...lazyPage('withdrawals') },
+      { path: 'transfers', ...lazyPage('transfers') },
+      { path: 'reconcile', ...lazyPage('reconcile') },
+      { path: 'chat', ...lazyPage('chat') },
+      { path: 'settings', ...lazyPage('settings') },
+      { path: 'content', ...lazyPage('content') },
+      { path: 'venues', ...lazyPage('venues') },
+      { path: 'audit', ...lazyPage('audit') },
+      { path: 'audit/verify', ...lazyPage('auditVerify') },
+      { path: 'approvals', ...lazyPage('approvals') },
+      { path: 'operators', ...lazyPage('operators') },
+      { path: 'reports', ...lazyPage('reports') },
+      { path: 'house-venue', ...lazyPage('houseVenue') },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+  { path: '*', element: <Outlet /> },
+];
+
+export function createConsoleRouter() {
+  return createBrowserRouter(consoleRoutes, { basename: '/console' });
+}

@@ -1,0 +1,175 @@
+import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { Panel } from '../components/panel';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { ApiError, errorText } from '../api/api-error';
+import { useConsole } from '../app/console-context';
+import { zodRule } from '../components/zod-rule';
+import type { OperatorSession } from '../session/session';
+
+// The schemas load with the first validation: zod stays out of the first route's scripts.
+const schemas = () => import('@nebula/protocol/api/admin/admin.schemas');
+const loginSchema = () => schemas().then((m) => m.AdminLoginRequest);
+const totpSchema = () => schemas().then((m) => m.AdminTotpConfirmRequest);
+
+/** The server asks for the six digits (6058) once the password is right. */
+const TOTP_REQUIRED = 6058;
+
+interface LoginForm {
+  userName: string;
+  password: string;
+  totp?: string;
+}
+
+function Enrol({ onDone }: { onDone: () => void }) {
+  const { call } = useConsole();
+  const { message } = App.useApp();
+  const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUri: string } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      setEnrolment(await call('adminTotpEnrol', { body: {} }));
+    } catch (err) {
+      void message.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = async (v: { code: string }) => {
+    setBusy(true);
+    try {
+      setCodes((await call('adminTotpConfirm', { body: { code: v.code } })).recoveryCodes);
+    } catch (err) {
+      void message.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (codes)
+    return (
+      <>
+        <Alert type="success" title="两步验证已绑定。请妥善保存以下恢复码，每个只能使用一次：" />
+        <Typography.Paragraph copyable code data-testid="recovery-codes">
+          {codes.join(' ')}
+        </Typography.Paragraph>
+        <Button type="primary" onClick={onDone}>
+          进入后台
+        </Button>
+      </>
+    );
+  if (!enrolment)
+    return (
+      <>
+        <Alert type="warning" title="本站要求运营人员绑定两步验证后才能使用后台。" />
+        <Button
+          type="primary"
+          loading={busy}
+          onClick={() => void start()}
+          style={{ marginTop: 16 }}
+        >
+          开始绑定
+        </Button>
+      </>
+    );
+  return (
+    <Form layout="vertical" onFinish={(v: { code: string }) => void confirm(v)}>
+      <Typography.Paragraph>
+        在验证器应用中添加以下密钥，然后输入其显示的六位验证码：
+      </Typography.Paragraph>
+      <Typography.Paragraph copyable code data-testid="totp-secret">
+        {enrolment.secret}
+      </Typography.Paragraph>
+      <Form.Item
+        label="六位验证码"
+        name="code"
+        rules={[zodRule(totpSchema, 'code', '请输入六位数字验证码')]}
+      >
+        <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        确认绑定
+      </Button>
+    </Form>
+  );
+}
+
+/** Password, then the authenticator's six digits when the operator has them. */
+export function Page() {
+  const { call, session, signIn } = useConsole();
+  const navigate = useNavigate();
+  const [needTotp, setNeedTotp] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [enrolling, setEnrolling] = useState<OperatorSession | null>(null);
+  if (session && !session.enrolOnly && !enrolling) return <Navigate to="/" replace />;
+  const submit = async (v: LoginForm) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const s = await call('adminLogin', {
+        body: { userName: v.userName, password: v.password, totp: v.totp || undefined },
+      });
+      const next: OperatorSession = { ...s };
+      signIn(next);
+      if (s.enrolOnly) setEnrolling(next);
+      else void navigate('/', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === TOTP_REQUIRED) setNeedTotp(true);
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', paddingTop: '12vh' }}>
+      <Panel title="Nebula 运营后台登录" style={{ width: 400 }}>
+        {enrolling ? (
+          <Enrol
+            onDone={() => {
+              signIn({ ...enrolling, enrolOnly: false });
+              setEnrolling(null);
+              void navigate('/', { replace: true });
+            }}
+          />
+        ) : (
+          <Form layout="vertical" onFinish={(v: LoginForm) => void submit(v)}>
+            {error && (
+              <Alert type="error" title={error} style={{ marginBottom: 16 }} role="alert" />
+            )}
+            <Form.Item
+              label="账号"
+              name="userName"
+              rules={[zodRule(loginSchema, 'userName', '请输入账号')]}
+            >
+              <Input autoComplete="username" />
+            </Form.Item>
+            <Form.Item
+              label="密码"
+              name="password"
+              rules={[zodRule(loginSchema, 'password', '请输入密码')]}
+            >
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            {needTotp && (
+              <Form.Item
+                label="两步验证码"
+                name="totp"
+                rules={[
+                  { required: true, message: '请输入六位数字验证码' },
+                  zodRule(loginSchema, 'totp', '请输入六位数字验证码'),
+                ]}
+              >
+                <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" autoFocus />
+              </Form.Item>
+            )}
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              登录
+            </Button>
+          </Form>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PERMISSIONS, OPERATOR_SELF } from '@nebula/protocol/api/admin/permissions';
+import { routeMeta } from '@nebula/protocol/api/route-meta';
+import { adminRouteNames } from '../api/admin-routes';
+import { canCall, MENU, visibleMenu } from './permissions';
+
+const everything = { permissions: [...ADMIN_PERMISSIONS] };
+const nothing = { permissions: [] };
+
+function permissionOf(name: string): string | undefined {
+  return (routeMeta as Record<string, { permission?: string }>)[name]?.permission;
+}
+
+describe('who may call a route (the guard’s source: the route table)', () => {
+  it('every operator route names a permission the console knows (login alone is public)', () => {
+    for (const name of adminRouteNames()) {
+      const p = permissionOf(name);
+      if (name === 'adminLogin') expect(p).toBeUndefined();
+      else expect([OPERATOR_SELF, ...ADMIN_PERMISSIONS], name).toContain(p);
+    }
+  });
+
+  it('for every route and every single permission: callable exactly when the permission matches', () => {
+    for (const permission of ADMIN_PERMISSIONS) {
+      for (const name of adminRouteNames()) {
+        const p = permissionOf(name);
+        const expected = p === undefined || p === OPERATOR_SELF || p === permission;
+        expect(canCall({ permissions: [permission] }, name), `${permission} ${name}`).toBe(
+          expected,
+        );
+      }
+    }
+  });
+
+  it('all permissions call every route; nobody signed in calls nothing', () => {
+    for (const name of adminRouteNames()) expect(canCall(everything, name)).toBe(true);
+    expect(canCall(null, 'adminMembers')).toBe(false);
+  });
+});
+
+describe('the menu', () => {
+  it('names only operator routes, and pages with distinct paths', () => {
+    const names = new Set(adminRouteNames());
+    for (const item of MENU) expect(names.has(item.route), item.key).toBe(true);
+    expect(new Set(MENU.map((i) => i.path)).size).toBe(MENU.length);
+  });
+
+  it('shows everything to all permissions and, without any, only the pages every operator has', () => {
+    expect(visibleMenu(everything)).toHaveLength(MENU.length);
+    expect(visibleMenu(nothing).map((i) => i.key)).toEqual(['dashboard', 'approvals']);
+    expect(visibleMenu(null)).toEqual([]);
+  });
+
+  it('a role without withdraw.review sees no withdrawals page; with it, it does', () => {
+    const finance = { permissions: ['member.read', 'deposit.review'] };
+    expect(visibleMenu(finance).map((i) => i.key)).not.toContain('withdrawals');
+    const withWithdrawals = { permissions: [...finance.permissions, 'withdraw.review'] };
+    expect(visibleMenu(withWithdrawals).map((i) => i.key)).toContain('withdrawals');
+  });
+});
