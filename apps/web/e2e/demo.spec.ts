@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect } from './support/fixtures';
 import { shot } from './support/shots';
-import { signedCall } from './support/signed-api';
+import { signedCall } from '../../../e2e/support/signed-api';
 import { venueTest as test, type VenueStack } from './support/venue-stack';
 import { register } from './support/wallet-steps';
 
