@@ -21,21 +21,20 @@ type Answer = (body: unknown) => unknown;
 /** Answers the two routes of the page; records what each call sent. */
 function serve(status: PlayBreakStatus, set: Answer = () => ({ active: null })) {
   const sent: { name: string; body: unknown }[] = [];
-  const call = vi.spyOn(api, 'call').mockImplementation(((
-    name: string,
-    options?: { body?: unknown },
-  ) => {
-    sent.push({ name, body: options?.body });
-    if (name === 'playBreak') return Promise.resolve(status);
-    if (name === 'playBreakSet') {
-      try {
-        return Promise.resolve(set(options?.body));
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  const call = vi
+    .spyOn(api, 'call')
+    .mockImplementation((name: string, options?: { body?: unknown }) => {
+      sent.push({ name, body: options?.body });
+      if (name === 'playBreak') return Promise.resolve(status);
+      if (name === 'playBreakSet') {
+        try {
+          return Promise.resolve(set(options?.body));
+        } catch (error) {
+          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        }
       }
-    }
-    return Promise.resolve({});
-  }) as typeof api.call);
+      return Promise.resolve({});
+    });
   return { call, sent };
 }
 
