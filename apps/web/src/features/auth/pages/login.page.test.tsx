@@ -85,6 +85,12 @@ describe('login form', () => {
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: '记住我' }).checked).toBe(true);
   });
 
+  it('offers 试玩 to a visitor who is not ready to register', () => {
+    serve([]);
+    renderLogin();
+    expect(screen.getByRole('link', { name: '免费试玩' }).getAttribute('href')).toBe('/demo');
+  });
+
   it('keeps the button off until both fields are filled', () => {
     serve([]);
     renderLogin();

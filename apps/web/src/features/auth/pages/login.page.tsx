@@ -6,7 +6,7 @@ import { CheckBox } from '../../../components/ui/check-box';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { PASSWORD_RESET_PATH, REGISTER_PATH, safeRedirect } from '../../../site/paths';
+import { DEMO_PATH, PASSWORD_RESET_PATH, REGISTER_PATH, safeRedirect } from '../../../site/paths';
 import { usePreInfoStore } from '../../../site/pre-info.store';
 import { AuthHero } from '../components/auth-hero';
 import { CaptchaField } from '../components/captcha-field';
@@ -106,6 +106,10 @@ export function LoginPage() {
           <span>
             {t('login.noAccount')}
             <Link to={registerTo}>{t('login.toRegister')}</Link>
+          </span>
+          <span>
+            {t('login.tryFirst')}
+            <Link to={DEMO_PATH}>{t('login.toDemo')}</Link>
           </span>
         </div>
       </div>
