@@ -39,7 +39,7 @@ import { registerHouseVenueRoutes } from './modules/house-venue/house-venue.rout
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
-import { registerAccessRoutes } from './modules/operator-access/access.routes';
+import { registerAccessRoutes } from './modules/admin/access.routes';
 import { registerApprovalRoutes } from './modules/approvals/approvals.routes';
 import { registerApiGuard } from './plugins/api-guard';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';

@@ -102,8 +102,8 @@ import { SummaryService } from './modules/venue/summary.service';
 import { VenueRegistry } from './modules/venue-registry/venue-registry.service';
 import { VenueWorker } from './modules/venue/venue-worker';
 import { DemoService } from './modules/demo/demo.service';
-import { RolesService } from './modules/operator-access/roles.service';
-import { StepUpService } from './modules/operator-access/step-up.service';
+import { RolesService } from './modules/admin/roles.service';
+import { StepUpService } from './modules/admin/step-up.service';
 import { ApprovalService } from './modules/approvals/approvals.service';
 import { registerApprovalExecutors } from './modules/approvals/approval-executors';
 

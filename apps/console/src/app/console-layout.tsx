@@ -2,7 +2,7 @@ import { Button, Layout, Space, Typography, theme } from 'antd';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { visibleMenu } from '../permissions/permissions';
-import { useConsole } from './console-context';
+import { useConsole } from '../session/console-context';
 
 const { Sider, Header, Content } = Layout;
 

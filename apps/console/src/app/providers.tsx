@@ -11,7 +11,7 @@ import {
   watchIdle,
   type OperatorSession,
 } from '../session/session';
-import { ConsoleContext, type ConsoleContextValue } from './console-context';
+import { ConsoleContext, type ConsoleContextValue } from '../session/console-context';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

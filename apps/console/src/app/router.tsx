@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { useConsole } from './console-context';
+import { useConsole } from '../session/console-context';
 import { ConsoleLayout } from './console-layout';
 
 /** Each page is its own chunk; login and the dashboard make the first route (scripts/console-budget.mjs). */

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { ApiError, errorText } from '../api/api-error';
 import { newIdempotencyKey } from '../api/client';
 import { adminRoute } from '../api/admin-routes';
-import { useConsole } from '../app/console-context';
+import { useConsole } from '../session/console-context';
 import { useAdminMutation } from './use-admin-query';
 import { zodRule } from './zod-rule';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminRouteName, RequestOf, ResponseOf } from '../api/admin-routes';
 import type { CallOptions } from '../api/client';
-import { useConsole } from '../app/console-context';
+import { useConsole } from '../session/console-context';
 import { canCall } from '../permissions/permissions';
 
 /**

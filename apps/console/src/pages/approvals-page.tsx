@@ -2,7 +2,7 @@ import { Alert, App, Button, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { RequestOf, ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
-import { useConsole } from '../app/console-context';
+import { useConsole } from '../session/console-context';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
 import { useAdminMutation, useAdminQuery } from '../components/use-admin-query';

@@ -2,7 +2,7 @@ import { Alert, Button, Descriptions, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
-import { useConsole } from '../app/console-context';
+import { useConsole } from '../session/console-context';
 import { formatTime, PageHeader } from '../components/page-header';
 import { Panel } from '../components/panel';
 

@@ -3,7 +3,7 @@ import { Panel } from '../components/panel';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError, errorText } from '../api/api-error';
-import { useConsole } from '../app/console-context';
+import { useConsole } from '../session/console-context';
 import { zodRule } from '../components/zod-rule';
 import type { OperatorSession } from '../session/session';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { downloadCsv } from '../api/csv-download';
-import { useConsole } from '../app/console-context';
+import { useConsole } from '../session/console-context';
 import { PageHeader } from '../components/page-header';
 import { useAdminQuery, useCan } from '../components/use-admin-query';
 

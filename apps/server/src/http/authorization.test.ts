@@ -140,10 +140,15 @@ const sampleParams = {
   month: '202601',
   roleId: 1,
   approvalId: 1,
+  itemId: 1,
+  redemptionId: 1,
 };
 
-/** Ids that name the site's own things, the same for every member (a deposit channel, an activity). */
-const SITE_IDS = new Set(['channelId', 'siteId', 'activityId']);
+/**
+ * Ids that name the site's own things, the same for every member (a deposit channel, an
+ * activity, an item of the points mall).
+ */
+const SITE_IDS = new Set(['channelId', 'siteId', 'activityId', 'itemId']);
 
 /** Member routes that name something by id: in the path, or as a body field ending in id. */
 function takesId(name: RouteName): boolean {

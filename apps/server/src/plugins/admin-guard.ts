@@ -8,7 +8,7 @@ import {
 } from '@nebula/protocol';
 import { AppError } from '../lib/errors';
 import type { OperatorService } from '../modules/admin/operator.service';
-import type { StepUpService } from '../modules/operator-access/step-up.service';
+import type { StepUpService } from '../modules/admin/step-up.service';
 
 export interface AdminGuardDeps {
   operators: OperatorService;

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one table of every site setting with its schema and default,
+ * read as a whole by the settings service and the console.
+ */
 import { moneyString, ONLINE_DEPOSIT_CHANNELS, RealityCheckMinutes } from '@nebula/protocol';
 import { text } from '@nebula/protocol/rules/text';
 import { venueFamilies } from '@nebula/protocol/venue/registry';

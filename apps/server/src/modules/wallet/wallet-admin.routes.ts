@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
+import type { FourEyesGate } from '../../http/four-eyes-gate';
 import { requireOperator } from '../../http/operator-context';
-import type { ApprovalService } from '../approvals/approvals.service';
 import type { WalletAdminService } from './wallet-admin.service';
 
 /** Adjustments and waivers pass the four-eyes gate first (contract §4.1): above it, 9602. */
 export function registerWalletAdminRoutes(
   app: FastifyInstance,
   walletAdmin: WalletAdminService,
-  approvals: ApprovalService,
+  approvals: FourEyesGate,
   o: BindOptions,
 ): void {
   bindMoneyRoute(

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
 import { requireOperator } from '../../http/operator-context';
-import type { ApprovalService } from '../approvals/approvals.service';
+import type { FourEyesGate } from '../../http/four-eyes-gate';
 import type { WithdrawAdminService } from './withdraw-admin.service';
 
 /** Paying a withdrawal above the four-eyes threshold waits for a second operator (9602). */
 export function registerWithdrawAdminRoutes(
   app: FastifyInstance,
   withdrawals: WithdrawAdminService,
-  approvals: ApprovalService,
+  approvals: FourEyesGate,
   o: BindOptions,
 ): void {
   bindRoute(

@@ -4,7 +4,7 @@ import type {
   AdminRoutePermission,
   FourEyesClass,
   StepUpClass,
-} from '../admin/permissions';
+} from './permissions';
 
 /** The first path segment of `/{base}/api/...`; json-cache signs as `site` (contract §2). */
 export const apiBases = ['site', 'act', 'game', 'fd', 'agent', 'stream'] as const;

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
-import type { OperatorService } from '../admin/operator.service';
+import type { OperatorService } from './operator.service';
 import * as repo from './step-up.repository';
 
 /** A step-up counts this long after the code was typed (docs/contract.md §4.1). */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AdminCall } from '../api/client';
-import type { OperatorSession } from '../session/session';
+import type { OperatorSession } from './session';
 
 export interface ConsoleContextValue {
   call: AdminCall;

@@ -9,8 +9,8 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
-import type { OperatorService } from '../admin/operator.service';
-import { permissionsOf } from '../admin/seeded-roles';
+import type { OperatorService } from './operator.service';
+import { permissionsOf } from './seeded-roles';
 import * as repo from './roles.repository';
 
 export interface RolesServiceDeps {

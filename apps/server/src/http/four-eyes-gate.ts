@@ -1,0 +1,16 @@
+import type { RouteName } from '@nebula/protocol';
+import type { Operator } from './operator-context';
+
+/**
+ * The four-eyes gate (approvals/approvals.service.ts), by its shape: the approvals module runs
+ * the wallet's actions once approved, so the modules it gates do not import it back.
+ */
+export interface FourEyesGate {
+  gate(
+    op: Operator,
+    action: RouteName,
+    target: string,
+    value: { asset: 'CNY' | 'COIN'; units: bigint },
+    payload: Record<string, unknown>,
+  ): Promise<void>;
+}
