@@ -64,7 +64,8 @@ test('enters from a launch and shows the lobby with the countdown', async () => 
 });
 
 test('opens 极速快3: the board with its odds, 注数 × 倍数 × 单价 and the total', async () => {
-  await frame.locator('.lobby__card[data-game="JSK3"] .lobby__open').click();
+  // A DOM click: a pointer click through the frame sometimes landed on a re-rendering card.
+  await frame.locator('.lobby__card[data-game="JSK3"] .lobby__open').dispatchEvent('click');
   await expect(frame.locator('.k3-head__clock')).toBeVisible();
   await expect(frame.getByRole('tab', { name: '和值' })).toHaveAttribute('aria-selected', 'true');
   const ten = frame.locator('.ball[data-pick="10"]');

@@ -16,6 +16,10 @@ let suite: VenueSuite;
 let frame: FrameLocator;
 let pk10: { roundNo: string };
 
+/**
+ * Taps go as DOM clicks: the lobby re-renders every second (countdowns, draws), and a pointer
+ * click aimed through the member site's frame sometimes landed on the card above.
+ */
 const tab = (name: string) =>
   frame.locator('.nav').getByRole('button', { name, exact: true }).dispatchEvent('click');
 /** Waits until a round is open with at least 6 s before its seal. */
@@ -76,7 +80,7 @@ test('the lobby lists the three games with their countdowns and last results', a
 });
 
 test('bets 定位胆 on PK10: 注数 × 倍数 × 单价, the exact slip, placed', async () => {
-  await frame.locator('.lobby__card[data-game="JSPK10"] .lobby__open').click();
+  await frame.locator('.lobby__card[data-game="JSPK10"] .lobby__open').dispatchEvent('click');
   await expect(frame.getByRole('tab', { name: '定位胆' })).toHaveAttribute('aria-selected', 'true');
   await openRound();
   await pick('position|1:7');
@@ -148,7 +152,7 @@ test('规则 of PK10: each bet’s return by enumeration, the paytable’s hash 
 
 test('时时彩: 前三/中三/后三 on the board with their odds, one 注 at ¥2.00', async () => {
   await tab('大厅');
-  await frame.locator('.lobby__card[data-game="JSSSC"] .lobby__open').click();
+  await frame.locator('.lobby__card[data-game="JSSSC"] .lobby__open').dispatchEvent('click');
   await frame.getByRole('tab', { name: '前中后三' }).click();
   await expect(frame.locator('.ball[data-pick="front3|leopard"]')).toContainText('97.00');
   await pick('mid3|straight');
@@ -160,7 +164,7 @@ test('时时彩: 前三/中三/后三 on the board with their odds, one 注 at �
 test('追号 on 快3: a 2-draw plan, each draw placed as it opens', async () => {
   test.setTimeout(120_000);
   await tab('大厅');
-  await frame.locator('.lobby__card[data-game="JSK3"] .lobby__open').click();
+  await frame.locator('.lobby__card[data-game="JSK3"] .lobby__open').dispatchEvent('click');
   await pick('10');
   await frame.locator('.k3-slip').getByRole('button', { name: '追号', exact: true }).click();
   const sheet = frame.getByRole('dialog', { name: '追号' });
