@@ -217,11 +217,12 @@ test('a stopped server: reconnecting, exactly 5 attempts 3 s apart, then the but
   await page.waitForTimeout(4000);
   const { opened, closed } = await socketTimes(page);
   expect(opened).toHaveLength(6);
-  // Each attempt starts 3 s after the previous connection ended.
+  // Each attempt starts 3 s after the previous connection ended: never sooner; later only by
+  // how late a loaded machine runs the timer (a doubling back-off would show 6 s and more).
   for (let i = 1; i <= 5; i += 1) {
     const gap = opened[i]! - closed[i - 1]!;
     expect(gap, `attempt ${i} after ${gap} ms`).toBeGreaterThanOrEqual(2950);
-    expect(gap, `attempt ${i} after ${gap} ms`).toBeLessThan(3600);
+    expect(gap, `attempt ${i} after ${gap} ms`).toBeLessThan(5000);
   }
 
   await server.restart();
