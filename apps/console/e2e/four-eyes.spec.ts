@@ -50,7 +50,6 @@ test('a withdrawal above the threshold waits for a second operator and is paid e
   const requestRow = pageA.getByRole('row', { name: new RegExp(`withdraw:${order.orderId}`) });
   await expect(requestRow).toContainText('待其他运营人员复核');
   await expect(requestRow.getByRole('button', { name: '批准' })).toHaveCount(0);
-  await shot(pageA, 'console-approvals');
   // And the server refuses it too, with the catalogue's code.
   const mine = await reviewer.call<ApprovalPage>('GET', '/admin/api/v1/approvals?status=pending');
   const request = mine.data.list.find((r) => r.target === `withdraw:${order.orderId}`);
@@ -65,6 +64,8 @@ test('a withdrawal above the threshold waits for a second operator and is paid e
   await pageB.getByRole('link', { name: '待复核' }).click();
   const rowB = pageB.getByRole('row', { name: new RegExp(`withdraw:${order.orderId}`) });
   await expect(rowB).toContainText('200.00');
+  await expect(rowB).toContainText('批准取款（已出款）');
+  await shot(pageB, 'console-approvals');
   await rowB.getByRole('button', { name: '批准' }).click();
   await expect(pageB.getByText('已批准并执行')).toBeVisible();
   await expect(
