@@ -1,7 +1,8 @@
-import { Button, Layout, Space, Typography, theme } from 'antd';
+import { Alert, Button, Layout, Space, Typography, theme } from 'antd';
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
-import { visibleMenu } from '../permissions/permissions';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { ApiError, errorText, FORBIDDEN_CODE } from '../api/api-error';
+import { pageAllowed, visibleMenu } from '../permissions/permissions';
 import { useConsole } from '../session/console-context';
 
 const { Sider, Header, Content } = Layout;
@@ -11,6 +12,8 @@ export function ConsoleLayout() {
   const { session, call, signOut } = useConsole();
   const { token } = theme.useToken();
   const items = visibleMenu(session);
+  // A page the menu hides, opened by its address: the server's refusal, not an empty page.
+  const allowed = pageAllowed(session, useLocation().pathname);
   const logout = () => {
     call('adminLogout', { body: {} })
       .catch(() => undefined)
@@ -62,9 +65,13 @@ export function ConsoleLayout() {
           </Space>
         </Header>
         <Content style={{ margin: 24 }}>
-          <Suspense fallback={null}>
-            <Outlet />
-          </Suspense>
+          {allowed ? (
+            <Suspense fallback={null}>
+              <Outlet />
+            </Suspense>
+          ) : (
+            <Alert type="error" title={errorText(new ApiError(FORBIDDEN_CODE))} />
+          )}
         </Content>
       </Layout>
     </Layout>

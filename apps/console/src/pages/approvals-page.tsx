@@ -1,6 +1,6 @@
 import { Alert, App, Button, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import type { RequestOf, ResponseOf } from '../api/admin-routes';
+import { adminRoute, isAdminRoute, type RequestOf, type ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { useConsole } from '../session/console-context';
 import { formatTime, PageHeader } from '../components/page-header';
@@ -69,7 +69,12 @@ export function Page() {
         pagination={{ current: page, pageSize: 20, total: list.data?.total, onChange: setPage }}
         columns={[
           { title: '#', dataIndex: 'id', width: 70 },
-          { title: '操作', dataIndex: 'action' },
+          {
+            title: '操作',
+            dataIndex: 'action',
+            // The route's own Chinese summary from the route table, not its code name.
+            render: (a: string) => (isAdminRoute(a) ? adminRoute(a).summary : a),
+          },
           { title: '对象', dataIndex: 'target' },
           { title: '金额（元）', dataIndex: 'amount', render: (v: string | null) => v ?? '—' },
           { title: '内容', dataIndex: 'payload', render: valueText, ellipsis: true },

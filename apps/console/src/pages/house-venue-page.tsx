@@ -13,6 +13,8 @@ interface ResultForm {
   status: 'finished' | 'cancelled';
   home?: number;
   away?: number;
+  halfHome?: number;
+  halfAway?: number;
   reason: string;
 }
 
@@ -32,6 +34,11 @@ export function Page() {
       status: v.status,
       reason: v.reason,
       ...(v.status === 'finished' ? { score: { home: v.home ?? 0, away: v.away ?? 0 } } : {}),
+      // A finished football match needs its half-time score: without one entered the venue
+      // keeps its feed's, and refuses a match whose half-time it never recorded.
+      ...(v.status === 'finished' && v.halfHome !== undefined && v.halfAway !== undefined
+        ? { halfTime: { home: v.halfHome, away: v.halfAway } }
+        : {}),
     };
     result.mutate(
       { req: { body } },
@@ -74,6 +81,12 @@ export function Page() {
               <InputNumber min={0} max={999} precision={0} />
             </Form.Item>
             <Form.Item name="away" label="客队">
+              <InputNumber min={0} max={999} precision={0} />
+            </Form.Item>
+            <Form.Item name="halfHome" label="半场主队">
+              <InputNumber min={0} max={999} precision={0} />
+            </Form.Item>
+            <Form.Item name="halfAway" label="半场客队">
               <InputNumber min={0} max={999} precision={0} />
             </Form.Item>
             <Form.Item

@@ -102,7 +102,11 @@ export function Page() {
   const [needTotp, setNeedTotp] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [enrolling, setEnrolling] = useState<OperatorSession | null>(null);
+  // A session that may only enrol (kept in the tab) comes back to enrolment, not to the
+  // password form: every other page sends it here.
+  const [enrolling, setEnrolling] = useState<OperatorSession | null>(
+    session?.enrolOnly ? session : null,
+  );
   if (session && !session.enrolOnly && !enrolling) return <Navigate to="/" replace />;
   const submit = async (v: LoginForm) => {
     setBusy(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS, OPERATOR_SELF } from '@nebula/protocol/api/admin/permissions';
 import { routeMeta } from '@nebula/protocol/api/route-meta';
 import { adminRouteNames } from '../api/admin-routes';
-import { canCall, MENU, visibleMenu } from './permissions';
+import { canCall, MENU, pageAllowed, visibleMenu } from './permissions';
 
 const everything = { permissions: [...ADMIN_PERMISSIONS] };
 const nothing = { permissions: [] };
@@ -56,5 +56,23 @@ describe('the menu', () => {
     expect(visibleMenu(finance).map((i) => i.key)).not.toContain('withdrawals');
     const withWithdrawals = { permissions: [...finance.permissions, 'withdraw.review'] };
     expect(visibleMenu(withWithdrawals).map((i) => i.key)).toContain('withdrawals');
+  });
+});
+
+describe('a page reached by its address', () => {
+  const reader = { permissions: ['member.read', 'audit.read'] };
+
+  it('is refused when its menu item is hidden, also below it', () => {
+    expect(pageAllowed(reader, '/settings')).toBe(false);
+    expect(pageAllowed(reader, '/operators')).toBe(false);
+    expect(pageAllowed({ permissions: ['audit.read'] }, '/members/12')).toBe(false);
+  });
+
+  it('opens for the permission, the longest matching path deciding', () => {
+    expect(pageAllowed(reader, '/members/12')).toBe(true);
+    expect(pageAllowed(reader, '/')).toBe(true);
+    expect(pageAllowed(reader, '/approvals')).toBe(true);
+    expect(pageAllowed({ permissions: ['audit.read'] }, '/audit/verify')).toBe(true);
+    expect(pageAllowed({ permissions: [] }, '/audit/verify')).toBe(false);
   });
 });

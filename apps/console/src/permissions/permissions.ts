@@ -52,3 +52,19 @@ export const MENU: readonly MenuItem[] = [
 export function visibleMenu(op: Operator | null, items: readonly MenuItem[] = MENU): MenuItem[] {
   return items.filter((item) => canCall(op, item.route));
 }
+
+/**
+ * Whether the operator may open the page at `pathname` (under the console's base): a path of
+ * a menu item, or below one (a member's page under 会员), is the item's page — the longest such
+ * path decides. A page the menu hides is refused when reached by its address too.
+ */
+export function pageAllowed(
+  op: Operator | null,
+  pathname: string,
+  items: readonly MenuItem[] = MENU,
+): boolean {
+  const page = items
+    .filter((i) => i.path !== '/' && (pathname === i.path || pathname.startsWith(`${i.path}/`)))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return !page || canCall(op, page.route);
+}
