@@ -102,7 +102,7 @@ function lotteryFrames(
   for (const r of [...rounds].reverse()) {
     const p = before.get(r.roundNo);
     if (!p && r.status === 'open') out.push({ type: 'lottery.opened', channel, at, round: r });
-    if ((!p || p.status === 'open') && r.status !== 'open' && !isDrawn(r)) {
+    if ((!p || p.status === 'open') && r.status !== 'open' && r.voided === null) {
       out.push({ type: 'lottery.sealed', channel, at, roundNo: r.roundNo });
     }
     if (isDrawn(r) && (!p || !isDrawn(p)))
