@@ -280,7 +280,7 @@ export async function runTableFanout(): Promise<{ ok: boolean; table: string; re
       bets,
       p50: quantile(lags, 0.5),
       p99: quantile(lags, 0.99),
-      max: Math.max(0, ...lags),
+      max: lags.reduce((m, x) => (x > m ? x : m), 0),
       convergeMs: converged - last,
     });
     const o = side(oursFrames, lagsOurs, a.bets, convergedA.at, a.lastAccepted);
@@ -293,7 +293,7 @@ export async function runTableFanout(): Promise<{ ok: boolean; table: string; re
       '|---|---|---|',
       `| ${SOCKETS.toLocaleString('en-US')} sockets watching ${TABLE}, ${MEMBERS} members × ${REQUESTS} placements of 3 bets in the last 2 s | ${row(o)} | ${row(p)} |`,
       '',
-      `Every socket's last totals equal the round's settled bets (ours): ${oursEqualSettled}; the peer's equal its accepted bets: ${peerEqualAccepted}. Lag is from the frame's publish (the hub's look, the peer's send) to its receipt; frames delivered count every channel frame of ours (snapshots included) and every totals push of the peer's.`,
+      `Every socket's last totals equal the round's settled bets (ours): ${oursEqualSettled}; the peer's equal its accepted bets: ${peerEqualAccepted}. Lag is from the frame's publish (the hub's look, the peer's send) to its receipt; frames delivered count ours from the snapshot up to the final totals (before the seal) and every totals push of the peer's.`,
     ].join('\n');
     return {
       ok,
