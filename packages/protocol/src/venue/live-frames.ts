@@ -10,7 +10,8 @@ import { ChannelFrame, LiveChannel } from './live-channels';
  * The socket lives on the page's own origin (`h5LivePath`). Its first frame is `auth` with the
  * session token (never in the URL, where logs keep it); the venue answers `ready` or an
  * `error` with 8020 and closes. Everything the page sends is a wish: which events, which
- * scope, what it already holds. What it receives comes from the venue's database.
+ * scope, what it already holds. What it receives comes from the venue's database. A house game
+ * venue's session watches game channels instead (`watch`, live-channels.ts).
  */
 export const h5LivePath = '/h5/api/live';
 

@@ -39,8 +39,8 @@ export class ChannelHub {
   ) {}
 
   /**
-   * Watches `channels` for a page of `family`: a refused one stops the request there (its code
-   * answered, the ones before it kept), and past LIVE_LIMITS.channels nothing more is taken.
+   * Watches `channels` for a page of `family`, all or none: a channel it may not watch refuses
+   * the request with that channel's code, as does going past LIVE_LIMITS.channels (8061).
    */
   async watch(
     w: ChannelWatcher,
