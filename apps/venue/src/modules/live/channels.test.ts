@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@nebula/protocol';
 import type { ChannelFrame, ChannelFrameMap } from '@nebula/protocol/venue/live-channels';
 import { LIVE_LIMITS, type LiveServerFrame } from '@nebula/protocol/venue/live-frames';
-import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
+import { buildVenueApp } from '../../app';
+import { loadVenueConfig } from '../../infra/config';
+import { createVenueTestApp, MERCHANT, type VenueTestApp } from '../../test/venue-test-app';
 import { Client, isError, isReady } from '../../test/live-client';
 import { gameKit, type GameKit } from '../../test/game-kit';
 import { tableKit, type TableKit } from '../../test/table-kit';
@@ -145,6 +147,45 @@ describe('the game channels', () => {
     );
     expect(result.state).toBe('voided');
     back.close();
+  });
+
+  it('pushes to a page on another node, whose clock never runs: the database is the source', async () => {
+    const t = await k.fresh('BAC2');
+    const roundNo = t.round!.roundNo;
+    // A second node on the same database: it serves sockets, the first one moves the rounds.
+    const node2 = buildVenueApp({
+      config: loadVenueConfig({
+        NODE_ENV: 'test',
+        VENUE_MERCHANTS: `${MERCHANT}=${v.secret}`,
+        VENUE_CODES: 'HOUSE_ZR::ZR',
+      }),
+      db: v.db,
+      now: () => Date.now() + v.clock.offset,
+    });
+    const base2 = (await node2.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
+    try {
+      const c = await Client.open(base2);
+      c.send({ type: 'auth', token: alice.token });
+      await c.until(isReady);
+      c.send({ type: 'watch', channels: ['table:BAC2'] });
+      expect((await c.until(is('table.snapshot'))).round?.roundNo).toBe(roundNo);
+      const placed = await k.place(alice.token, 'BAC2', roundNo, [
+        { zone: 'banker', amount: '20.00' },
+      ]);
+      expect(placed.code).toBe(0);
+      await c.until(
+        is('table.totals', (f) => totalOf(f, 'banker') === '20.00'),
+        10_000,
+      );
+      await k.finish('BAC2', roundNo);
+      await c.until(
+        is('table.result', (f) => f.roundNo === roundNo),
+        10_000,
+      );
+      c.close();
+    } finally {
+      await node2.app.close();
+    }
   });
 
   it('tells a lottery round opening, sealing and its drawn result', async () => {
