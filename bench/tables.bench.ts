@@ -8,19 +8,23 @@
  *   B. the seal rush on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL): 300 members at one
  *      table betting in the last 2 s before the seal through the venue's services, then the
  *      round's settlement, against the naive peer (bench/peers/naive-table.ts); see
- *      bench/lib/table-rush.ts. BENCH_TABLES_PART=A or B runs one part.
+ *      bench/lib/table-rush.ts.
+ *   C. the fan-out: 2,000 live sockets on 127.0.0.1 watching one table through part B's rush,
+ *      the venue's channel hub against a naive broadcast per bet; see bench/lib/table-fanout.ts.
+ * BENCH_TABLES_PART=A, B, C (or any mix) runs those parts.
  */
 import { Worker } from 'node:worker_threads';
 import { loadavg } from 'node:os';
 import { tableEdges } from '@nebula/protocol/venue/games/tables/index';
 import { coversEdge, mergeSums, returnInterval, type ReturnSums } from './lib/return-interval';
 import { writeReport } from './lib/report';
+import { runTableFanout } from './lib/table-fanout';
 import { runTableRush } from './lib/table-rush';
 import { SIM_ZONES, type SimKind, type SimResult, type SimTask } from './lib/table-sim';
 
 const HANDS = Number(process.env.BENCH_HANDS ?? 10_000_000);
 const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 2));
-const PART = process.env.BENCH_TABLES_PART ?? 'AB';
+const PART = process.env.BENCH_TABLES_PART ?? 'ABC';
 /** The fixed seed: SHA-256 of the ASCII text "bench:tables". */
 const SEED_HEX = '6af006eda5a85cb2b10a8e31a7551fb9da078ace7f40f119848149db532a419d';
 /** Hands a shoe gives on average (about 80 for 百家乐, 199 for 龙虎), with room to spare. */
@@ -128,6 +132,13 @@ async function main(): Promise<void> {
     results.rush = b.results;
     sections.push(`**B. The seal rush** (PostgreSQL):\n\n${b.table}`);
     process.stdout.write(`\n${b.table}\n`);
+  }
+  if (PART.includes('C')) {
+    const c = await runTableFanout();
+    ok &&= c.ok;
+    results.fanout = c.results;
+    sections.push(`**C. The fan-out** (live sockets, PostgreSQL):\n\n${c.table}`);
+    process.stdout.write(`\n${c.table}\n`);
   }
   const after = loadavg();
   sections.push(

@@ -18,6 +18,9 @@ let frame: FrameLocator;
 let other: { page: Page; frame: FrameLocator } | null = null;
 let roundNo = '';
 let otherRound = '';
+/** The table frames the first member's page received on the live socket, and its list reads. */
+const pushed: { type: string; channel: string; at: number }[] = [];
+const listReads: number[] = [];
 
 const shot = (p: Page, name: string) =>
   p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
@@ -48,6 +51,15 @@ test.beforeAll(async ({ browser }) => {
     env: { VENUE_TEST_TABLE_SECONDS: String(TABLE_SECONDS) },
   });
   frame = suite.page.frameLocator('#venue');
+  suite.page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const f = JSON.parse(String(payload)) as { type: string; channel?: string; at?: number };
+      if (f.channel) pushed.push({ type: f.type, channel: f.channel, at: f.at ?? 0 });
+    }),
+  );
+  suite.page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/h5/api/tables') listReads.push(Date.now());
+  });
 });
 test.afterAll(async () => {
   await other?.page.context().close();
@@ -130,6 +142,24 @@ test('a second member at the same table bets 闲', async ({ browser }) => {
     '10.00',
   );
   otherRound = (await f.locator('.table-page').getAttribute('data-round')) ?? '';
+});
+
+test('the first member learns the second’s bet from the live socket, not by polling', async () => {
+  // The table's total on 闲 includes the second member's chip, pushed as table.totals.
+  await expect(frame.locator('.zone[data-zone="player"] .zone__all')).not.toHaveAttribute(
+    'data-table-total',
+    '0.00',
+  );
+  expect(pushed.some((f) => f.type === 'table.snapshot' && f.channel === 'table:BAC1')).toBe(true);
+  expect(pushed.some((f) => f.type === 'table.totals' && f.channel === 'table:BAC1')).toBe(true);
+  // While the socket is live and the round only takes bets, the list is not read at all (it
+  // was every second before the channels); it is read when a round opens or is dealt.
+  await bettingOpen(frame);
+  // The read a round's opening causes has come and gone.
+  await expect.poll(() => Date.now() - (listReads.at(-1) ?? 0)).toBeGreaterThan(1000);
+  const before = listReads.length;
+  await suite.page.waitForTimeout(3000);
+  expect(listReads.length).toBe(before);
 });
 
 test('both members see the same cards and the same roads', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChannelFrame, LiveChannel } from './live-channels';
 
 /**
  * The venue's live websocket: the H5 subscribes to events and receives prices, scores, clocks
@@ -9,7 +10,8 @@ import { z } from 'zod';
  * The socket lives on the page's own origin (`h5LivePath`). Its first frame is `auth` with the
  * session token (never in the URL, where logs keep it); the venue answers `ready` or an
  * `error` with 8020 and closes. Everything the page sends is a wish: which events, which
- * scope, what it already holds. What it receives comes from the venue's database.
+ * scope, what it already holds. What it receives comes from the venue's database. A house game
+ * venue's session watches game channels instead (`watch`, live-channels.ts).
  */
 export const h5LivePath = '/h5/api/live';
 
@@ -28,6 +30,8 @@ export const LIVE_LIMITS = {
   socketsPerSession: 3,
   /** The page pings this often; the venue closes a socket silent for three times as long. */
   pingEveryMs: 20_000,
+  /** Game channels (`table:…`, `lottery:…`, live-channels.ts) one connection may watch. */
+  channels: 20,
 } as const;
 
 /**
@@ -55,6 +59,9 @@ export const LiveClientFrame = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('unsubscribe'), eventIds: z.array(z.string().max(40)).max(200) }),
   z.object({ type: z.literal('ping') }),
+  /** A game venue's session: follow these channels (live-channels.ts), a snapshot first. */
+  z.object({ type: z.literal('watch'), channels: z.array(LiveChannel).min(1).max(20) }),
+  z.object({ type: z.literal('unwatch'), channels: z.array(LiveChannel).max(20) }),
 ]);
 export type LiveClientFrame = z.infer<typeof LiveClientFrame>;
 
@@ -96,6 +103,7 @@ export const LiveServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   /** 8020: the session ended (the page shows 请返回重新进入); 806x: a bound was passed. */
   z.object({ type: z.literal('error'), code: z.number().int(), message: z.string() }),
+  ...ChannelFrame.options,
 ]);
 export type LiveServerFrame = z.infer<typeof LiveServerFrame>;
 

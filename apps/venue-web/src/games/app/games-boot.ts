@@ -3,6 +3,7 @@ import { bridge } from '../../lib/frame-bridge';
 import { expireSession, onSessionExpired, startSession } from '../../lib/session';
 import { createStore } from '../../lib/store';
 import { startGamesPolling } from '../lib/games-store';
+import { gamesLive } from '../lib/games-live';
 import { go, parseRoute } from '../lib/route';
 
 /**
@@ -59,8 +60,11 @@ export async function bootGames(token: string | null, game: string | null): Prom
   onSessionExpired(() => {
     bridge.requestRelaunch();
     stop();
+    gamesLive.stop();
   });
   startSession(session);
+  // The tables' and lottery games' channels (docs/contract.md §10.11): polling is the fallback.
+  gamesLive.start();
   bridge.post({ type: 'ready' });
   const stop = startGamesPolling();
   const first = game ?? session.gameCode ?? null;

@@ -1,7 +1,10 @@
 import type { GamesList, GameView, RoundView } from '@nebula/protocol/venue/games/games';
+import type { ChannelFrame, LiveChannel } from '@nebula/protocol/venue/live-channels';
+import { currentSession } from '../../lib/session';
 import { ApiError, SessionExpiredError } from '../../lib/api';
 import { createStore } from '../../lib/store';
 import { gamesCalls } from './games-api';
+import { onChannelFrames, socketDown, wantChannels } from './games-live';
 import { monoNow, syncServerTime } from './server-clock';
 
 export interface GamesState {
@@ -24,11 +27,13 @@ export const gamesStore = createStore<GamesState>({
 });
 
 /**
- * How often the page asks for the games list. This session the page polls (every 2 s; the
- * countdown runs on the venue's clock between answers); the venue's live socket will carry the
- * countdown, seal and result frames later and replace this.
+ * How often the page asks for the games list while the lottery games' channels are not live
+ * (docs/contract.md §10.11, live channels): a lottery session watches each game's channel
+ * (opened, sealed, drawn) and polls only while the socket is down; other sessions poll.
  */
 export const GAMES_POLL_MS = 2000;
+/** Whether the lottery games' channels are followed now (then the list is not polled). */
+let lotteryWatched = false;
 
 const hasOutcome = (r: RoundView | null): boolean => r !== null && r.outcome !== null;
 /** 期号 order: digits without leading zeros, so the longer is the later. */
@@ -73,6 +78,14 @@ async function loadLast(gameCode: string): Promise<void> {
 export function applyGamesList(list: GamesList, sentAt: number, receivedAt = monoNow()): void {
   syncServerTime(list.serverTime, sentAt, receivedAt);
   gamesStore.set((s) => ({ ...s, games: list.games, error: null }));
+  // Only a lottery (CP) venue's session may watch the lottery games' channels.
+  if (currentSession()?.family === 'CP') {
+    const channels = list.games
+      .filter((g) => g.family === 'CP')
+      .map((g): LiveChannel => `lottery:${g.gameCode}`);
+    wantChannels('lottery', channels);
+    lotteryWatched = channels.length > 0;
+  }
   for (const g of list.games) {
     const r = g.current;
     if (r && hasOutcome(r)) {
@@ -99,13 +112,63 @@ export async function refreshGames(): Promise<void> {
   }
 }
 
+/** A game's round as the page shows it: the newest wins, a round's own news replaces it. */
+function putCurrent(gameCode: string, fn: (r: RoundView | null) => RoundView | null): void {
+  gamesStore.set((s) => {
+    const games = s.games?.map((g) => {
+      if (g.gameCode !== gameCode) return g;
+      const current = fn(g.current);
+      return current === g.current ? g : { ...g, current };
+    });
+    return games ? { ...s, games } : s;
+  });
+}
+
+const newer = (r: RoundView) => (c: RoundView | null) =>
+  !c || c.roundNo === r.roundNo || roundAfter(r.roundNo, c.roundNo) ? r : c;
+
+/** One lottery frame: the game's round opens, seals and draws as the venue's clock moves it. */
+export function applyLotteryFrame(f: ChannelFrame): void {
+  const gameCode = f.channel.slice('lottery:'.length);
+  const drawn = (r: RoundView) => {
+    putCurrent(gameCode, newer(r));
+    seenCurrent.set(gameCode, `${r.roundNo}:${r.status}`);
+    putLast(gameCode, r);
+  };
+  switch (f.type) {
+    case 'lottery.snapshot':
+      // Oldest first: the round drawing, then the one open.
+      for (const r of [...f.rounds].reverse()) {
+        if (hasOutcome(r)) drawn(r);
+        else putCurrent(gameCode, newer(r));
+      }
+      return;
+    case 'lottery.opened':
+      putCurrent(gameCode, newer(f.round));
+      return;
+    case 'lottery.sealed':
+      putCurrent(gameCode, (c) =>
+        c?.roundNo === f.roundNo && c.status === 'open' ? { ...c, status: 'sealed' } : c,
+      );
+      return;
+    case 'lottery.drawn':
+      drawn(f.round);
+      return;
+    default:
+      return;
+  }
+}
+onChannelFrames('lottery', applyLotteryFrame);
+
 let timer: ReturnType<typeof setInterval> | null = null;
 
-/** Starts polling (once); answers a stop. */
+/** Starts following the games (once): the list, then polls while not live; answers a stop. */
 export function startGamesPolling(): () => void {
   if (!timer) {
     void refreshGames();
-    timer = setInterval(() => void refreshGames(), GAMES_POLL_MS);
+    timer = setInterval(() => {
+      if (!lotteryWatched || socketDown()) void refreshGames();
+    }, GAMES_POLL_MS);
   }
   return () => {
     if (timer) clearInterval(timer);

@@ -7,6 +7,7 @@ import { ChainService, DEMO_CHAIN, type ChainSettings } from './chain.service';
 import type { StakeAllowance } from '../allowance/allowance.service';
 import { GameBetsService } from './game-bets.service';
 import { GameChaseService } from './game-chase.service';
+import { GameChannelsService } from './game-channels.service';
 import { GameClock } from './game-clock';
 import { GameReportService } from './game-report.service';
 import { GameSettlementService } from './game-settlement.service';
@@ -31,6 +32,8 @@ export interface GamesModule {
   operator: GamesOperatorService;
   /** The live tables (docs/contract.md §10.12), moved by the same clock. */
   tables: TablesModule;
+  /** The tables' and lottery games' live channels, read by every node (live-channels.ts). */
+  channels: GameChannelsService;
 }
 
 export function buildGames(deps: {
@@ -93,5 +96,6 @@ export function buildGames(deps: {
       deps.now,
     ),
     tables,
+    channels: new GameChannelsService(deps.db, deps.now),
   };
 }

@@ -5,9 +5,10 @@ import {
   LiveClientFrame,
   type LiveServerFrame,
 } from '@nebula/protocol/venue/live-frames';
-import type { VenueFamily } from '../../infra/config';
+import type { GameFamily, VenueFamily } from '../../infra/config';
 import { VenueError } from '../../infra/venue-error';
 import type { AddressSockets } from './address-sockets.service';
+import type { ChannelHub, ChannelWatcher } from './channel-hub.service';
 import type { Held, LiveHub, LiveSubscriber } from './live-hub.service';
 
 /** Close codes of the live socket (the page reconnects after any but these two). */
@@ -31,6 +32,8 @@ export interface LiveSessions {
   /** The session of a token, or a VenueError (8020). */
   resolve(token: string): Promise<{ merchant: string; venueCode: string; playerId: string }>;
   familyOf(venueCode: string): VenueFamily;
+  /** A house game venue's family (its session watches game channels, never events), or null. */
+  gameFamilyOf(venueCode: string): GameFamily | null;
 }
 
 /** A text frame's UTF-8, whatever shape `ws` hands it over in. */
@@ -62,9 +65,12 @@ export class SessionSockets {
  * handled one at a time, in order. The session is checked again every 30 s: when it ends the
  * page is told (8020) and the socket closes.
  */
-export class LiveConnection implements LiveSubscriber {
+export class LiveConnection implements LiveSubscriber, ChannelWatcher {
   family: VenueFamily = 'TY';
+  /** Set for a game venue's session: it watches channels (live-channels.ts) only. */
+  gameFamily: GameFamily | null = null;
   readonly held = new Map<string, Held>();
+  readonly watched = new Set<string>();
   #token: string | null = null;
   #sessionKey: string | null = null;
   #queue: Promise<void> = Promise.resolve();
@@ -82,6 +88,7 @@ export class LiveConnection implements LiveSubscriber {
     private readonly sessions: LiveSessions,
     private readonly sockets: SessionSockets,
     private readonly from: { ip: string; addresses: AddressSockets },
+    private readonly channels: ChannelHub,
   ) {}
 
   start(): void {
@@ -159,8 +166,17 @@ export class LiveConnection implements LiveSubscriber {
       return this.#fail(ErrorCode.LiveAuthRequired, LIVE_CLOSE.sessionEnded);
     }
     if (frame.type === 'unsubscribe') return this.hub.unsubscribe(this, frame.eventIds);
+    if (frame.type === 'unwatch') return this.channels.unwatch(this, frame.channels);
+    // Events are a sportsbook's, channels a game venue's (docs/contract.md §10.11).
+    const wrongKind = (frame.type === 'watch') !== (this.gameFamily !== null);
+    if (wrongKind) return this.#refuse(ErrorCode.VenueUnknown);
     // A subscription is a new wish: the session must still be good (besides the timer).
     if (!(await this.#stillGood())) return;
+    if (frame.type === 'watch') {
+      const code = await this.channels.watch(this, frame.channels, this.gameFamily);
+      if (code !== null && !this.#closed) this.#refuse(code);
+      return;
+    }
     const refused = await this.hub.subscribe(this, frame.scope, frame.events);
     if (refused > 0) {
       this.#reply({
@@ -169,6 +185,10 @@ export class LiveConnection implements LiveSubscriber {
         message: messageFor(ErrorCode.LiveTooManySubscriptions),
       });
     }
+  }
+
+  #refuse(code: ErrorCode): void {
+    this.#reply({ type: 'error', code, message: messageFor(code) });
   }
 
   async #auth(token: string): Promise<void> {
@@ -191,6 +211,7 @@ export class LiveConnection implements LiveSubscriber {
     this.#token = token;
     this.from.addresses.authed(this.from.ip);
     this.family = this.sessions.familyOf(player.venueCode);
+    this.gameFamily = this.sessions.gameFamilyOf(player.venueCode);
     const recheck = setInterval(() => {
       this.#stillGood().catch(() => {});
     }, SESSION_RECHECK_MS);
@@ -226,6 +247,7 @@ export class LiveConnection implements LiveSubscriber {
     this.#closed = true;
     for (const t of this.#timers) clearTimeout(t);
     this.hub.detach(this);
+    this.channels.detach(this);
     if (this.#sessionKey) this.sockets.release(this.#sessionKey);
     if (this.#counted) this.from.addresses.close(this.from.ip, this.#token !== null);
   }

@@ -6,6 +6,7 @@ import type { VenueLimits } from '../../infra/config';
 import { AddressSockets } from './address-sockets.service';
 import { LiveConnection, SessionSockets, type LiveSessions } from './live-connection.service';
 import type { LiveHub } from './live-hub.service';
+import type { ChannelHub } from './channel-hub.service';
 
 /**
  * Only the venue's own page may open the socket: a browser always sends Origin on a websocket
@@ -26,7 +27,13 @@ function ownOrigin(req: FastifyRequest, publicUrl: string): boolean {
 /** The page's live socket (contract §6) at `h5LivePath`, on the venue's own origin. */
 export function registerLiveSocket(
   app: FastifyInstance,
-  deps: { hub: LiveHub; sessions: LiveSessions; publicUrl: string; limits: VenueLimits },
+  deps: {
+    hub: LiveHub;
+    channels: ChannelHub;
+    sessions: LiveSessions;
+    publicUrl: string;
+    limits: VenueLimits;
+  },
 ): void {
   const sockets = new SessionSockets();
   const addresses = new AddressSockets(deps.limits);
@@ -47,13 +54,18 @@ export function registerLiveSocket(
         },
       },
       (socket, req) =>
-        new LiveConnection(socket, deps.hub, deps.sessions, sockets, {
-          ip: req.ip,
-          addresses,
-        }).start(),
+        new LiveConnection(
+          socket,
+          deps.hub,
+          deps.sessions,
+          sockets,
+          { ip: req.ip, addresses },
+          deps.channels,
+        ).start(),
     );
   });
   app.addHook('onClose', async () => {
     await deps.hub.stop();
+    await deps.channels.stop();
   });
 }
