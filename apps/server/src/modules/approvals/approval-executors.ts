@@ -1,4 +1,8 @@
 import { routes } from '@nebula/protocol';
+import type { ActivityAdminService } from '../activity/activity-admin.service';
+import type { CommissionAdminService } from '../agent/commission-admin.service';
+import type { RebateAdminService } from '../rewards/rebate-admin.service';
+import type { VipService } from '../rewards/vip.service';
 import type { WalletAdminService } from '../wallet/wallet-admin.service';
 import type { WithdrawAdminService } from '../withdraw/withdraw-admin.service';
 import type { ApprovalService } from './approvals.service';
@@ -6,6 +10,10 @@ import type { ApprovalService } from './approvals.service';
 export interface ExecutorDeps {
   walletAdmin: WalletAdminService;
   withdrawAdmin: WithdrawAdminService;
+  commissionAdmin: CommissionAdminService;
+  rebateAdmin: RebateAdminService;
+  vip: VipService;
+  activityAdmin: ActivityAdminService;
 }
 
 /**
@@ -48,5 +56,47 @@ export function registerApprovalExecutors(approvals: ApprovalService, d: Executo
       body.reason,
     );
     return { orderId: params.orderId, status: order.status };
+  });
+  registerRewardExecutors(approvals, d);
+}
+
+/**
+ * Commission payouts and reward raises (contract §4.1). A raise runs as filed: the values the
+ * requester asked for, checked again by the service against the table as it stands now.
+ */
+function registerRewardExecutors(approvals: ApprovalService, d: ExecutorDeps): void {
+  approvals.register('adminAgentStatementApprove', async (q, ctx, payload) => {
+    const params = routes.adminAgentStatementApprove.params.parse(payload.params);
+    const s = await d.commissionAdmin.approve(
+      q,
+      { userName: ctx.requestedBy },
+      params.agentId,
+      params.month,
+    );
+    return { agentId: s.agentId, month: params.month, status: s.status, amount: s.amount };
+  });
+  approvals.register('adminAgentRulesSet', async (q, ctx, payload) => {
+    const body = routes.adminAgentRulesSet.body.parse(payload.body);
+    return { ...(await d.commissionAdmin.setRulesIn(q, { userName: ctx.requestedBy }, body)) };
+  });
+  approvals.register('adminRebateRateSet', async (q, ctx, payload) => {
+    const body = routes.adminRebateRateSet.body.parse(payload.body);
+    return d.rebateAdmin.setRateIn(q, { userName: ctx.requestedBy }, body);
+  });
+  approvals.register('adminVipLevelSet', async (q, ctx, payload) => {
+    const params = routes.adminVipLevelSet.params.parse(payload.params);
+    const body = routes.adminVipLevelSet.body.parse(payload.body);
+    return { ...(await d.vip.setLevelIn(q, { userName: ctx.requestedBy }, params.level, body)) };
+  });
+  approvals.register('adminActivityUpdate', async (q, ctx, payload) => {
+    const params = routes.adminActivityUpdate.params.parse(payload.params);
+    const body = routes.adminActivityUpdate.body.parse(payload.body);
+    const a = await d.activityAdmin.updateIn(
+      q,
+      { userName: ctx.requestedBy },
+      params.activityId,
+      body,
+    );
+    return { activityId: a.id, status: a.status };
   });
 }

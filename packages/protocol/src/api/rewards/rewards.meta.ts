@@ -103,6 +103,7 @@ export const rewardsRouteMeta = {
     permission: 'promo.manage',
     signed: false,
     summary: '设置返水比例',
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
     tag: 'admin-rewards',
   },
   adminVipLevels: {
@@ -121,6 +122,7 @@ export const rewardsRouteMeta = {
     permission: 'promo.manage',
     signed: false,
     summary: '设置 VIP 等级',
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
     tag: 'admin-rewards',
   },
   adminMemberGrants: {
