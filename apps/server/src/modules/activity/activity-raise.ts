@@ -82,7 +82,9 @@ export function ruleRaises(
   flatten(after, '', a);
   for (const [path, v] of a) {
     if (!b.has(path)) {
-      if (greater(size(path, v), 0)) return true;
+      // A new step, tier or prize counts by what it pays; its own stock is no raise by itself.
+      const leaf = path.slice(path.lastIndexOf('.') + 1);
+      if (!UNLIMITED_WHEN_NULL.has(leaf) && greater(size(path, v), 0)) return true;
     } else if (greater(size(path, v), size(path, b.get(path)))) return true;
   }
   const [pb, pa] = [prizesOf(before), prizesOf(after)];
