@@ -69,6 +69,11 @@ export class ApprovalService {
     this.#executors.set(action, executor);
   }
 
+  /** Whether an approved request of this action can run (every four-eyes route must). */
+  executes(action: RouteName): boolean {
+    return this.#executors.has(action);
+  }
+
   async #thresholdFen(marker: FourEyesMarker, value: ActionValue): Promise<[bigint, bigint]> {
     const s = await this.d.settings.get();
     const threshold = parseMoney(
