@@ -590,6 +590,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     withdrawAdmin,
     commissionAdmin,
     rebateAdmin,
+    grantAdmin,
     vip,
     activityAdmin: activityServices.activityAdmin,
   });

@@ -1,6 +1,7 @@
 import { routes } from '@nebula/protocol';
 import type { ActivityAdminService } from '../activity/activity-admin.service';
 import type { CommissionAdminService } from '../agent/commission-admin.service';
+import type { GrantAdminService } from '../rewards/grant-admin.service';
 import type { RebateAdminService } from '../rewards/rebate-admin.service';
 import type { VipService } from '../rewards/vip.service';
 import type { WalletAdminService } from '../wallet/wallet-admin.service';
@@ -12,6 +13,7 @@ export interface ExecutorDeps {
   withdrawAdmin: WithdrawAdminService;
   commissionAdmin: CommissionAdminService;
   rebateAdmin: RebateAdminService;
+  grantAdmin: GrantAdminService;
   vip: VipService;
   activityAdmin: ActivityAdminService;
 }
@@ -78,6 +80,18 @@ function registerRewardExecutors(approvals: ApprovalService, d: ExecutorDeps): v
   approvals.register('adminAgentRulesSet', async (q, ctx, payload) => {
     const body = routes.adminAgentRulesSet.body.parse(payload.body);
     return { ...(await d.commissionAdmin.setRulesIn(q, { userName: ctx.requestedBy }, body)) };
+  });
+  approvals.register('adminGrantCreate', async (q, ctx, payload) => {
+    const params = routes.adminGrantCreate.params.parse(payload.params);
+    const body = routes.adminGrantCreate.body.parse(payload.body);
+    const g = await d.grantAdmin.grantIn(
+      q,
+      { userName: ctx.requestedBy },
+      params.memberId,
+      body,
+      ctx.reference,
+    );
+    return { grantId: g.id, memberId: g.memberId, amount: g.amount, status: g.status };
   });
   approvals.register('adminRebateRateSet', async (q, ctx, payload) => {
     const body = routes.adminRebateRateSet.body.parse(payload.body);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../http/member-context';
 import { requireOperator } from '../../http/operator-context';
@@ -60,6 +61,27 @@ export function registerRewardsRoutes(
     'adminGrantRevoke',
     ({ req, params, body }) =>
       s.grantAdmin.revoke(requireOperator(req.operator), params.grantId, body.reason),
+    o,
+  );
+  bindMoneyRoute(
+    app,
+    'adminGrantCreate',
+    'ledger',
+    async ({ req, params, body, unit }) => {
+      // Above the promo threshold a manual grant waits for a second operator (contract §4.1).
+      const op = requireOperator(req.operator);
+      await s.approvals.gate(
+        op,
+        'adminGrantCreate',
+        `member:${params.memberId}`,
+        { asset: 'CNY', units: await s.grantAdmin.manualValue(params.memberId, body) },
+        { params, body },
+      );
+      // A retry of the same key replays the stored answer, so a fresh source pays once.
+      return unit.commit((q) =>
+        s.grantAdmin.grantIn(q, op, params.memberId, body, `call:${randomUUID()}`),
+      );
+    },
     o,
   );
   bindRoute(app, 'adminGrantReport', ({ query }) => s.grantAdmin.report(query.from, query.to), o);

@@ -143,6 +143,17 @@ export const rewardsRouteMeta = {
     summary: '撤销未领取的优惠',
     tag: 'admin-rewards',
   },
+  adminGrantCreate: {
+    method: 'POST',
+    path: '/admin/api/v1/members/:memberId/grants',
+    auth: 'admin',
+    permission: 'promo.manage',
+    signed: false,
+    money: true,
+    summary: '人工发放优惠',
+    tag: 'admin-rewards',
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
+  },
   adminGrantReport: {
     method: 'GET',
     path: '/admin/api/v1/grants/report',
