@@ -1,6 +1,7 @@
-import { routes } from '@nebula/protocol';
+import { houseVenueTargets, routes, type HouseVenueRouteName } from '@nebula/protocol';
 import type { ActivityAdminService } from '../activity/activity-admin.service';
 import type { CommissionAdminService } from '../agent/commission-admin.service';
+import type { HouseVenueService } from '../house-venue/house-venue.service';
 import type { GrantAdminService } from '../rewards/grant-admin.service';
 import type { RebateAdminService } from '../rewards/rebate-admin.service';
 import type { VipService } from '../rewards/vip.service';
@@ -14,6 +15,7 @@ export interface ExecutorDeps {
   commissionAdmin: CommissionAdminService;
   rebateAdmin: RebateAdminService;
   grantAdmin: GrantAdminService;
+  houseVenue: HouseVenueService;
   vip: VipService;
   activityAdmin: ActivityAdminService;
 }
@@ -60,7 +62,23 @@ export function registerApprovalExecutors(approvals: ApprovalService, d: Executo
     return { orderId: params.orderId, status: order.status };
   });
   registerRewardExecutors(approvals, d);
+  // House-venue voids and resettles: the venue acts when approved, for the requester by name. A
+  // venue refusal rolls the approval back (still pending) and answers the venue's code.
+  for (const name of HOUSE_VENUE_FOUR_EYES) {
+    approvals.register(name, async (_q, ctx, payload) => {
+      const body = routes[name].body.parse(payload.body);
+      const answer = await d.houseVenue.call(houseVenueTargets[name], body, ctx.requestedBy);
+      return { answer: answer ?? null };
+    });
+  }
 }
+
+const HOUSE_VENUE_FOUR_EYES = [
+  'houseVenueVoidBet',
+  'houseVenueResettleBet',
+  'houseVenueVoidMarket',
+  'houseVenueGameRoundVoid',
+] as const satisfies readonly HouseVenueRouteName[];
 
 /**
  * Commission payouts and reward raises (contract §4.1). A raise runs as filed: the values the
