@@ -77,7 +77,8 @@ export function ruleRaises(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): boolean {
-  const [b, a]: [Leaves, Leaves] = [new Map(), new Map()];
+  const b: Leaves = new Map<string, unknown>();
+  const a: Leaves = new Map<string, unknown>();
   flatten(before, '', b);
   flatten(after, '', a);
   for (const [path, v] of a) {

@@ -30,7 +30,7 @@ export function registerHouseVenueRoutes(
     const gated = (routes[name] as AdminRouteMeta).fourEyes !== undefined;
     const handler: Handler<HouseVenueRouteName> = async ({ req, body }) => {
       const op = requireOperator(req.operator);
-      if (gated) await gate(four, op, name, body as Record<string, unknown>);
+      if (gated) await gate(four, op, name, body);
       return venue.call(houseVenueTargets[name], body, op.userName);
     };
     bindRoute(app, name, handler, o);
