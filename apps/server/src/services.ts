@@ -591,6 +591,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     commissionAdmin,
     rebateAdmin,
     grantAdmin,
+    pointsAdmin,
     houseVenue,
     vip,
     activityAdmin: activityServices.activityAdmin,

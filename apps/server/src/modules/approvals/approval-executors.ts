@@ -2,6 +2,7 @@ import { houseVenueTargets, routes, type HouseVenueRouteName } from '@nebula/pro
 import type { ActivityAdminService } from '../activity/activity-admin.service';
 import type { CommissionAdminService } from '../agent/commission-admin.service';
 import type { HouseVenueService } from '../house-venue/house-venue.service';
+import type { PointsAdminService } from '../mall/points-admin.service';
 import type { GrantAdminService } from '../rewards/grant-admin.service';
 import type { RebateAdminService } from '../rewards/rebate-admin.service';
 import type { VipService } from '../rewards/vip.service';
@@ -15,6 +16,7 @@ export interface ExecutorDeps {
   commissionAdmin: CommissionAdminService;
   rebateAdmin: RebateAdminService;
   grantAdmin: GrantAdminService;
+  pointsAdmin: PointsAdminService;
   houseVenue: HouseVenueService;
   vip: VipService;
   activityAdmin: ActivityAdminService;
@@ -114,6 +116,10 @@ function registerRewardExecutors(approvals: ApprovalService, d: ExecutorDeps): v
   approvals.register('adminRebateRateSet', async (q, ctx, payload) => {
     const body = routes.adminRebateRateSet.body.parse(payload.body);
     return d.rebateAdmin.setRateIn(q, { userName: ctx.requestedBy }, body);
+  });
+  approvals.register('adminPointsRateSet', async (q, ctx, payload) => {
+    const body = routes.adminPointsRateSet.body.parse(payload.body);
+    return d.pointsAdmin.setRateIn(q, { userName: ctx.requestedBy }, body);
   });
   approvals.register('adminVipLevelSet', async (q, ctx, payload) => {
     const params = routes.adminVipLevelSet.params.parse(payload.params);
