@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerMemberRoutes(app, members, bind);
   registerAdminRoutes(app, admin, operators, bind);
   registerReportRoutes(app, services, bind);
-  registerHouseVenueRoutes(app, services.houseVenue, bind);
+  registerHouseVenueRoutes(app, services.houseVenue, bind, services);
   registerAccessRoutes(app, { roles: services.roles, stepUps: services.operatorStepUps }, bind);
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);

@@ -585,7 +585,17 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   });
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
   const approvals = new ApprovalService({ db, clock, audit, settings });
-  registerApprovalExecutors(approvals, { walletAdmin, withdrawAdmin });
+  registerApprovalExecutors(approvals, {
+    walletAdmin,
+    withdrawAdmin,
+    commissionAdmin,
+    rebateAdmin,
+    grantAdmin,
+    pointsAdmin,
+    houseVenue,
+    vip,
+    activityAdmin: activityServices.activityAdmin,
+  });
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);
   const chatHub = new ChatHub(
     chat,

@@ -13,4 +13,12 @@ export interface FourEyesGate {
     value: { asset: 'CNY' | 'COIN'; units: bigint },
     payload: Record<string, unknown>,
   ): Promise<void>;
+  /** Files a request when `raises` (a reward rate or cap goes up); otherwise lets it through. */
+  gateRaise(
+    op: Operator,
+    action: RouteName,
+    target: string,
+    raises: boolean,
+    payload: Record<string, unknown>,
+  ): Promise<void>;
 }

@@ -302,6 +302,8 @@ export const ErrorCode = {
   HouseVenueUnavailable: 9622,
   HouseVenueNotConfigured: 9623,
   HouseVenueRefused: 9624,
+  // Four eyes on rewards (9660–9669): a manual grant the member may not receive.
+  ManualGrantRefused: 9660,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -529,6 +531,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9622: '自营场馆暂时无法连接，请稍后再试',
   9623: '自营场馆的运营令牌未配置或无效，请联系技术人员',
   9624: '自营场馆拒绝了该操作',
+  9660: '该会员当前不可获得优惠（冻结、休息期或不存在）',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

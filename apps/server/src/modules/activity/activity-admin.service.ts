@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as repo from './activity.repository';
 import { presentActivity } from './activity.service';
+import { ruleRaises } from './activity-raise';
 
 /**
  * Operators define activities (contract §5 Activities): dates ordered, the rule checked by its
@@ -67,22 +68,45 @@ export class ActivityAdminService {
   }
 
   async update(op: Actor, id: number, input: ActivityUpdateRequest): Promise<AdminActivity> {
+    return this.d.db.tx((q) => this.updateIn(q, op, id, input));
+  }
+
+  /** `update` inside the caller's transaction (an approved request's). */
+  async updateIn(
+    q: Queryable,
+    op: Actor,
+    id: number,
+    input: ActivityUpdateRequest,
+  ): Promise<AdminActivity> {
     const now = this.d.clock.now();
-    return this.d.db.tx(async (q) => {
-      const before = await repo.getActivity(q, id, true);
-      if (!before) throw new AppError(ErrorCode.ActivityNotFound);
-      if (before.status === 'ended') throw new AppError(ErrorCode.ActivityClosed);
-      const rule = checked(before.kind, input);
-      const a = await repo.updateActivity(q, id, { ...input, rule, now });
-      await this.d.audit.record(q, {
-        actor: op.userName,
-        action: 'activity.update',
-        target: `activity:${id}`,
-        before: snapshot(before),
-        after: snapshot(a),
-      });
-      return present(a, now);
+    const before = await this.#open(q, id, true);
+    const rule = checked(before.kind, input);
+    const a = await repo.updateActivity(q, id, { ...input, rule, now });
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: 'activity.update',
+      target: `activity:${id}`,
+      before: snapshot(before),
+      after: snapshot(a),
     });
+    return present(a, now);
+  }
+
+  /**
+   * Whether the update raises a reward's rate or cap over the stored rule (contract §4.1, rules
+   * in `activity-raise.ts`). Checked as updating would (9414, 9411, 9412) so a bad change is
+   * refused before anything is filed.
+   */
+  async raises(id: number, input: ActivityUpdateRequest): Promise<boolean> {
+    const before = await this.#open(this.d.db, id, false);
+    return ruleRaises(before.rule, checked(before.kind, input));
+  }
+
+  async #open(q: Queryable, id: number, lock: boolean): Promise<repo.ActivityRow> {
+    const before = await repo.getActivity(q, id, lock);
+    if (!before) throw new AppError(ErrorCode.ActivityNotFound);
+    if (before.status === 'ended') throw new AppError(ErrorCode.ActivityClosed);
+    return before;
   }
 
   async end(op: Actor, id: number): Promise<AdminActivity> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../http/member-context';
 import { requireOperator } from '../../http/operator-context';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
+import type { FourEyesGate } from '../../http/four-eyes-gate';
 import type { ActivityAdminService } from './activity-admin.service';
 import type { ActivityService } from './activity.service';
 import type { CheckinService } from './checkin.service';
@@ -16,7 +17,7 @@ export interface ActivityRouteServices {
 
 export function registerActivityRoutes(
   app: FastifyInstance,
-  s: ActivityRouteServices,
+  s: ActivityRouteServices & { approvals: FourEyesGate },
   o: BindOptions,
 ): void {
   bindRoute(app, 'activityList', ({ ctx }) => s.activities.list(ctx.memberId ?? null), o);
@@ -67,8 +68,19 @@ export function registerActivityRoutes(
   bindRoute(
     app,
     'adminActivityUpdate',
-    ({ req, params, body }) =>
-      s.activityAdmin.update(requireOperator(req.operator), params.activityId, body),
+    async ({ req, params, body }) => {
+      // A raise of a rate or cap waits for a second operator (contract §4.1).
+      const op = requireOperator(req.operator);
+      const raises = await s.activityAdmin.raises(params.activityId, body);
+      await s.approvals.gateRaise(
+        op,
+        'adminActivityUpdate',
+        `activity:${params.activityId}`,
+        raises,
+        { params, body },
+      );
+      return s.activityAdmin.update(op, params.activityId, body);
+    },
     o,
   );
   bindRoute(

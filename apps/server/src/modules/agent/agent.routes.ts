@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../http/member-context';
 import { requireOperator } from '../../http/operator-context';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
+import type { FourEyesGate } from '../../http/four-eyes-gate';
 import type { AgentService } from './agent.service';
 import type { CommissionAdminService } from './commission-admin.service';
 
 export function registerAgentRoutes(
   app: FastifyInstance,
-  s: { agents: AgentService; commissionAdmin: CommissionAdminService },
+  s: { agents: AgentService; commissionAdmin: CommissionAdminService; approvals: FourEyesGate },
   o: BindOptions,
 ): void {
   bindRoute(app, 'agentStatus', ({ ctx }) => s.agents.status(requireMember(ctx).memberId), o);
@@ -58,17 +59,30 @@ export function registerAgentRoutes(
     app,
     'adminAgentStatementApprove',
     'ledger',
-    ({ req, params, unit }) =>
-      unit.commit((q) =>
-        s.commissionAdmin.approve(q, requireOperator(req.operator), params.agentId, params.month),
-      ),
+    async ({ req, params, body, unit }) => {
+      // Above the money threshold the payout waits for a second operator (contract §4.1).
+      const op = requireOperator(req.operator);
+      await s.approvals.gate(
+        op,
+        'adminAgentStatementApprove',
+        `statement:${params.agentId}:${params.month}`,
+        { asset: 'CNY', units: await s.commissionAdmin.payoutValue(params.agentId, params.month) },
+        { params, body },
+      );
+      return unit.commit((q) => s.commissionAdmin.approve(q, op, params.agentId, params.month));
+    },
     o,
   );
   bindRoute(app, 'adminAgentRules', () => s.commissionAdmin.rules(), o);
   bindRoute(
     app,
     'adminAgentRulesSet',
-    ({ req, body }) => s.commissionAdmin.setRules(requireOperator(req.operator), body),
+    async ({ req, body }) => {
+      const op = requireOperator(req.operator);
+      const raises = await s.commissionAdmin.rulesRaise(body);
+      await s.approvals.gateRaise(op, 'adminAgentRulesSet', 'agent:rules', raises, { body });
+      return s.commissionAdmin.setRules(op, body);
+    },
     o,
   );
 }

@@ -62,6 +62,27 @@ export class CommissionAdminService {
     return s;
   }
 
+  /**
+   * What approving a pending statement would pay, for the four-eyes gate (contract §4.1): an
+   * unknown or decided statement is refused here as approval would refuse it, filing nothing.
+   */
+  async payoutValue(agentId: number, month: string): Promise<bigint> {
+    return (await this.#pending(this.d.db, agentId, month)).amount;
+  }
+
+  /**
+   * Whether the rules raise a reward: any tier's rate above the stored tier of the same
+   * position, or more tiers than stored (contract §4.1: a raise waits for a second operator).
+   */
+  async rulesRaise(input: CommissionRules): Promise<boolean> {
+    climbingTiers(input);
+    const stored = (await this.d.commission.rules()).tiers.map((t) => percentBp(t.ratePercent));
+    return input.tiers.some((t, i) => {
+      const before = stored[i];
+      return before === undefined || percentBp(t.ratePercent) > before;
+    });
+  }
+
   /** Sets the amount a pending statement will pay, audited with the before and after. */
   async override(
     op: Actor,
@@ -125,43 +146,52 @@ export class CommissionAdminService {
    * Replaces the tier table and settings (audited). Tiers must climb: each next tier asks at
    * least as much of both minimums, more of one, and pays a higher rate (9508 otherwise).
    */
-  async setRules(op: Actor, input: CommissionRules): Promise<CommissionRules> {
-    const tiers = input.tiers.map((t, i) => ({
-      tier: i + 1,
-      minActive: t.minActive,
-      minNgr: parseMoney(t.minNgr),
-      rateBp: percentBp(t.ratePercent),
-    }));
-    for (let i = 1; i < tiers.length; i += 1) {
-      const a = tiers[i - 1]!;
-      const b = tiers[i]!;
-      const climbs =
-        b.minActive >= a.minActive &&
-        b.minNgr >= a.minNgr &&
-        (b.minActive > a.minActive || b.minNgr > a.minNgr) &&
-        b.rateBp > a.rateBp;
-      if (!climbs) throw new AppError(ErrorCode.AgentRulesInvalid, { tier: i + 1 });
-    }
+  setRules(op: Actor, input: CommissionRules): Promise<CommissionRules> {
+    return this.d.db.tx((q) => this.setRulesIn(q, op, input));
+  }
+
+  /** `setRules` inside the caller's transaction (an approved request's). */
+  async setRulesIn(q: Queryable, op: Actor, input: CommissionRules): Promise<CommissionRules> {
+    const tiers = climbingTiers(input);
     const settings = {
       feeRateBp: percentBp(input.feeRatePercent),
       activeMinTurnover: parseMoney(input.activeMinTurnover),
       turnoverMultiple: input.turnoverMultiple,
     };
-    return this.d.db.tx(async (q) => {
-      await repo.readSettings(q, true);
-      const before = await this.d.commission.rules(q);
-      await repo.writeRules(q, tiers, settings);
-      const after = await this.d.commission.rules(q);
-      await this.d.audit.record(q, {
-        actor: op.userName,
-        action: 'agent.rules.set',
-        target: 'agent:rules',
-        before,
-        after,
-      });
-      return after;
+    await repo.readSettings(q, true);
+    const before = await this.d.commission.rules(q);
+    await repo.writeRules(q, tiers, settings);
+    const after = await this.d.commission.rules(q);
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: 'agent.rules.set',
+      target: 'agent:rules',
+      before,
+      after,
     });
+    return after;
   }
+}
+
+/** The tiers as stored, refused with 9508 unless each climbs over the one before. */
+function climbingTiers(input: CommissionRules) {
+  const tiers = input.tiers.map((t, i) => ({
+    tier: i + 1,
+    minActive: t.minActive,
+    minNgr: parseMoney(t.minNgr),
+    rateBp: percentBp(t.ratePercent),
+  }));
+  for (let i = 1; i < tiers.length; i += 1) {
+    const a = tiers[i - 1]!;
+    const b = tiers[i]!;
+    const climbs =
+      b.minActive >= a.minActive &&
+      b.minNgr >= a.minNgr &&
+      (b.minActive > a.minActive || b.minNgr > a.minNgr) &&
+      b.rateBp > a.rateBp;
+    if (!climbs) throw new AppError(ErrorCode.AgentRulesInvalid, { tier: i + 1 });
+  }
+  return tiers;
 }
 
 export function presentStatement(s: statements.StatementRow): CommissionStatement {

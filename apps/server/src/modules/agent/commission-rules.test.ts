@@ -40,7 +40,8 @@ describe('the commission rules and the monthly run', () => {
     expect(await adminCall(t, op, 'GET', '/admin/api/v1/agent/rules')).toEqual(before);
     const ok = await set([
       { minActive: 1, minNgr: '0', ratePercent: '12.5' },
-      { minActive: 5, minNgr: '10000', ratePercent: '30' },
+      // No tier's rate above the stored 15 % / 25 %: applies at once (no four eyes).
+      { minActive: 5, minNgr: '10000', ratePercent: '25' },
     ]);
     expect(ok).toMatchObject({
       status_code: ErrorCode.Success,

@@ -1,4 +1,11 @@
-import { routes } from '@nebula/protocol';
+import { houseVenueTargets, routes, type HouseVenueRouteName } from '@nebula/protocol';
+import type { ActivityAdminService } from '../activity/activity-admin.service';
+import type { CommissionAdminService } from '../agent/commission-admin.service';
+import type { HouseVenueService } from '../house-venue/house-venue.service';
+import type { PointsAdminService } from '../mall/points-admin.service';
+import type { GrantAdminService } from '../rewards/grant-admin.service';
+import type { RebateAdminService } from '../rewards/rebate-admin.service';
+import type { VipService } from '../rewards/vip.service';
 import type { WalletAdminService } from '../wallet/wallet-admin.service';
 import type { WithdrawAdminService } from '../withdraw/withdraw-admin.service';
 import type { ApprovalService } from './approvals.service';
@@ -6,6 +13,13 @@ import type { ApprovalService } from './approvals.service';
 export interface ExecutorDeps {
   walletAdmin: WalletAdminService;
   withdrawAdmin: WithdrawAdminService;
+  commissionAdmin: CommissionAdminService;
+  rebateAdmin: RebateAdminService;
+  grantAdmin: GrantAdminService;
+  pointsAdmin: PointsAdminService;
+  houseVenue: HouseVenueService;
+  vip: VipService;
+  activityAdmin: ActivityAdminService;
 }
 
 /**
@@ -48,5 +62,79 @@ export function registerApprovalExecutors(approvals: ApprovalService, d: Executo
       body.reason,
     );
     return { orderId: params.orderId, status: order.status };
+  });
+  registerRewardExecutors(approvals, d);
+  // House-venue voids and resettles: the venue acts when approved, for the requester by name. A
+  // venue refusal rolls the approval back (still pending) and answers the venue's code.
+  for (const name of HOUSE_VENUE_FOUR_EYES) {
+    approvals.register(name, async (_q, ctx, payload) => {
+      const body = routes[name].body.parse(payload.body);
+      const answer = await d.houseVenue.call(houseVenueTargets[name], body, ctx.requestedBy);
+      return { answer: answer ?? null };
+    });
+  }
+}
+
+const HOUSE_VENUE_FOUR_EYES = [
+  'houseVenueVoidBet',
+  'houseVenueResettleBet',
+  'houseVenueVoidMarket',
+  'houseVenueGameRoundVoid',
+] as const satisfies readonly HouseVenueRouteName[];
+
+/**
+ * Commission payouts and reward raises (contract §4.1). A raise runs as filed: the values the
+ * requester asked for, checked again by the service against the table as it stands now.
+ */
+function registerRewardExecutors(approvals: ApprovalService, d: ExecutorDeps): void {
+  approvals.register('adminAgentStatementApprove', async (q, ctx, payload) => {
+    const params = routes.adminAgentStatementApprove.params.parse(payload.params);
+    const s = await d.commissionAdmin.approve(
+      q,
+      { userName: ctx.requestedBy },
+      params.agentId,
+      params.month,
+    );
+    return { agentId: s.agentId, month: params.month, status: s.status, amount: s.amount };
+  });
+  approvals.register('adminAgentRulesSet', async (q, ctx, payload) => {
+    const body = routes.adminAgentRulesSet.body.parse(payload.body);
+    return { ...(await d.commissionAdmin.setRulesIn(q, { userName: ctx.requestedBy }, body)) };
+  });
+  approvals.register('adminGrantCreate', async (q, ctx, payload) => {
+    const params = routes.adminGrantCreate.params.parse(payload.params);
+    const body = routes.adminGrantCreate.body.parse(payload.body);
+    const g = await d.grantAdmin.grantIn(
+      q,
+      { userName: ctx.requestedBy },
+      params.memberId,
+      body,
+      ctx.reference,
+    );
+    return { grantId: g.id, memberId: g.memberId, amount: g.amount, status: g.status };
+  });
+  approvals.register('adminRebateRateSet', async (q, ctx, payload) => {
+    const body = routes.adminRebateRateSet.body.parse(payload.body);
+    return d.rebateAdmin.setRateIn(q, { userName: ctx.requestedBy }, body);
+  });
+  approvals.register('adminPointsRateSet', async (q, ctx, payload) => {
+    const body = routes.adminPointsRateSet.body.parse(payload.body);
+    return d.pointsAdmin.setRateIn(q, { userName: ctx.requestedBy }, body);
+  });
+  approvals.register('adminVipLevelSet', async (q, ctx, payload) => {
+    const params = routes.adminVipLevelSet.params.parse(payload.params);
+    const body = routes.adminVipLevelSet.body.parse(payload.body);
+    return { ...(await d.vip.setLevelIn(q, { userName: ctx.requestedBy }, params.level, body)) };
+  });
+  approvals.register('adminActivityUpdate', async (q, ctx, payload) => {
+    const params = routes.adminActivityUpdate.params.parse(payload.params);
+    const body = routes.adminActivityUpdate.body.parse(payload.body);
+    const a = await d.activityAdmin.updateIn(
+      q,
+      { userName: ctx.requestedBy },
+      params.activityId,
+      body,
+    );
+    return { activityId: a.id, status: a.status };
   });
 }

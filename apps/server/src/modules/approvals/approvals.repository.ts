@@ -74,7 +74,8 @@ export async function insertRequest(
     action: string;
     target: string;
     payload: Record<string, unknown>;
-    amount: bigint;
+    /** Fen the action moves; null for a rate or cap raise, which has no amount. */
+    amount: bigint | null;
     requestedBy: number;
     now: number;
     expiresAt: number;
@@ -89,7 +90,7 @@ export async function insertRequest(
       r.action,
       r.target,
       JSON.stringify(r.payload),
-      r.amount.toString(),
+      r.amount === null ? null : r.amount.toString(),
       r.requestedBy,
       ts(r.now),
       ts(r.expiresAt),

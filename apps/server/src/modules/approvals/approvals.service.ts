@@ -69,6 +69,11 @@ export class ApprovalService {
     this.#executors.set(action, executor);
   }
 
+  /** Whether an approved request of this action can run (every four-eyes route must). */
+  executes(action: RouteName): boolean {
+    return this.#executors.has(action);
+  }
+
   async #thresholdFen(marker: FourEyesMarker, value: ActionValue): Promise<[bigint, bigint]> {
     const s = await this.d.settings.get();
     const threshold = parseMoney(
@@ -91,6 +96,33 @@ export class ApprovalService {
   ): Promise<void> {
     const [fen, threshold] = await this.#thresholdFen(markerOf(action), value);
     if (fen <= threshold) return;
+    await this.#file(op, action, target, fen, payload);
+  }
+
+  /**
+   * A change that raises a reward's rate or cap (`raises`, the owning service's comparison
+   * with the stored values) files a pending request whatever its size; one that lowers or
+   * keeps them passes at once (docs/contract.md §4.1).
+   */
+  async gateRaise(
+    op: Operator,
+    action: RouteName,
+    target: string,
+    raises: boolean,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    markerOf(action);
+    if (!raises) return;
+    await this.#file(op, action, target, null, payload);
+  }
+
+  async #file(
+    op: Operator,
+    action: RouteName,
+    target: string,
+    fen: bigint | null,
+    payload: Record<string, unknown>,
+  ): Promise<never> {
     const now = this.d.clock.now();
     const expiresAt = now + APPROVAL_TTL_MS;
     const id = await this.d.db.tx(async (q) => {

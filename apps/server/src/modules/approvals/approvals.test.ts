@@ -1,4 +1,4 @@
-import { ErrorCode } from '@nebula/protocol';
+import { ErrorCode, routes, type AdminRouteMeta, type RouteName } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCall,
@@ -57,6 +57,14 @@ const approve = (token: string, id: number) =>
   );
 
 describe('four eyes', () => {
+  it('every route the table marks fourEyes has an executor to run it once approved', () => {
+    const marked = (Object.keys(routes) as RouteName[]).filter(
+      (name) => (routes[name] as AdminRouteMeta).fourEyes,
+    );
+    expect(marked.length).toBeGreaterThanOrEqual(8);
+    for (const name of marked) expect(t.services.approvals.executes(name), name).toBe(true);
+  });
+
   it('at or below the threshold the adjustment acts at once', async () => {
     const m = await registerMember(t);
     expect((await adjust(finance, m.memberId, '1000')).status_code).toBe(ErrorCode.Success);

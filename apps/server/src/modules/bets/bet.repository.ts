@@ -100,6 +100,20 @@ export async function saveCursor(
 
 // --- bet copies
 
+/**
+ * The most a bet can still move (fen): the larger of its stake, payout and potential win, over
+ * every venue's copy with this id (a shared id only makes it larger); null when none has it.
+ */
+export async function betExposure(q: Queryable, betId: string): Promise<bigint | null> {
+  const r = await q.query<{ v: bigint | string | null }>(
+    `SELECT max(GREATEST(stake, COALESCE(payout, 0), potential_win)) AS v
+       FROM venue_bets WHERE bet_id = $1`,
+    [betId],
+  );
+  const v = r.rows[0]?.v;
+  return v === null || v === undefined ? null : BigInt(v);
+}
+
 export async function readBetForUpdate(
   q: Queryable,
   venueCode: string,

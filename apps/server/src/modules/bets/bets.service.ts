@@ -116,4 +116,9 @@ export class BetsService {
       potentialWin: r.potentialWin,
     };
   }
+
+  /** What voiding or resettling a bet can move (fen), from the platform's copies; null: none. */
+  exposure(betId: string): Promise<bigint | null> {
+    return repo.betExposure(this.db, betId);
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../http/member-context';
 import { requireOperator } from '../../http/operator-context';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
+import type { FourEyesGate } from '../../http/four-eyes-gate';
 import type { MallAdminService } from './mall-admin.service';
 import type { MallService } from './mall.service';
 import type { PointsAdminService } from './points-admin.service';
@@ -14,6 +15,7 @@ export function registerMallRoutes(
     mallAdmin: MallAdminService;
     points: PointsService;
     pointsAdmin: PointsAdminService;
+    approvals: FourEyesGate;
   },
   o: BindOptions,
 ): void {
@@ -70,7 +72,15 @@ export function registerMallRoutes(
   bindRoute(
     app,
     'adminPointsRateSet',
-    ({ req, body }) => s.pointsAdmin.setRate(requireOperator(req.operator), body),
+    async ({ req, body }) => {
+      // A raise of a family's earning rate waits for a second operator (contract §4.1).
+      const op = requireOperator(req.operator);
+      const raises = await s.pointsAdmin.raises(body);
+      await s.approvals.gateRaise(op, 'adminPointsRateSet', `points-rate:${body.family}`, raises, {
+        body,
+      });
+      return s.pointsAdmin.setRate(op, body);
+    },
     o,
   );
   bindMoneyRoute(

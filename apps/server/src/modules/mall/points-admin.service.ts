@@ -39,24 +39,44 @@ export class PointsAdminService {
     };
   }
 
-  async setRate(op: Actor, input: { family: string; pointsPerYuan: string }): Promise<PointsRates> {
-    const [w, f = ''] = input.pointsPerYuan.split('.');
-    const milli = Number(w) * 1000 + Number(f.padEnd(3, '0'));
-    await this.d.db.tx(async (q) => {
-      const before = await repo.writeRate(q, input.family, milli);
-      if (before === null)
-        throw new AppError(ErrorCode.Validation, {
-          issues: [{ path: 'family', message: 'unknown' }],
-        });
-      await this.d.audit.record(q, {
-        actor: op.userName,
-        action: 'mall.points-rate.set',
-        target: `points-rate:${input.family}`,
-        before: { pointsPerYuan: milliText(before) },
-        after: { pointsPerYuan: milliText(milli) },
+  /**
+   * Whether the rate is a raise over the stored one (contract §4.1: a raise waits for a second
+   * operator); a family without a rate is refused here, before anything is filed.
+   */
+  async raises(input: { family: string; pointsPerYuan: string }): Promise<boolean> {
+    const before = (await repo.readRates(this.d.db)).find((r) => r.family === input.family);
+    if (!before)
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'family', message: 'unknown' }],
       });
-    });
+    return milliOf(input.pointsPerYuan) > before.rateMilli;
+  }
+
+  async setRate(op: Actor, input: { family: string; pointsPerYuan: string }): Promise<PointsRates> {
+    await this.d.db.tx((q) => this.setRateIn(q, op, input));
     return this.rates();
+  }
+
+  /** `setRate` inside the caller's transaction (an approved request's). */
+  async setRateIn(
+    q: Queryable,
+    op: Actor,
+    input: { family: string; pointsPerYuan: string },
+  ): Promise<{ family: string; pointsPerYuan: string }> {
+    const milli = milliOf(input.pointsPerYuan);
+    const before = await repo.writeRate(q, input.family, milli);
+    if (before === null)
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'family', message: 'unknown' }],
+      });
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: 'mall.points-rate.set',
+      target: `points-rate:${input.family}`,
+      before: { pointsPerYuan: milliText(before) },
+      after: { pointsPerYuan: milliText(milli) },
+    });
+    return { family: input.family, pointsPerYuan: milliText(milli) };
   }
 
   /** Credits or debits a member's points; a debit past the balance is refused (9523). */
@@ -111,4 +131,10 @@ function milliText(milli: number): string {
     .padStart(3, '0')
     .replace(/0+$/, '');
   return frac ? `${Math.floor(milli / 1000)}.${frac}` : `${Math.floor(milli / 1000)}`;
+}
+
+/** Points per yuan ("1.25") as thousandths (1250). */
+function milliOf(pointsPerYuan: string): number {
+  const [w, f = ''] = pointsPerYuan.split('.');
+  return Number(w) * 1000 + Number(f.padEnd(3, '0'));
 }

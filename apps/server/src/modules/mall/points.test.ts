@@ -66,9 +66,10 @@ describe('earning points', () => {
     expect(bad.status_code).toBe(ErrorCode.Validation);
     const ok = await adminCall<PointsRates>(t, op, 'POST', url, {
       family: 'QP',
-      pointsPerYuan: '1.25',
+      pointsPerYuan: '0.75',
     });
-    expect(ok.data.list.find((r) => r.family === 'QP')?.pointsPerYuan).toBe('1.25');
+    // A cut applies at once; a raise waits for a second operator (points-rate-four-eyes.test.ts).
+    expect(ok.data.list.find((r) => r.family === 'QP')?.pointsPerYuan).toBe('0.75');
     const audit = await countRows(
       `SELECT count(*)::int AS n FROM audit_log WHERE action = 'mall.points-rate.set'`,
       [],

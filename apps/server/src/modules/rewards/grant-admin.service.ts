@@ -1,5 +1,13 @@
-import { ErrorCode, fenToYuanString, type GrantKind, type GrantStatus } from '@nebula/protocol';
-import type { Db } from '@nebula/db';
+import {
+  ErrorCode,
+  fenToYuanString,
+  parseMoney,
+  type AdminGrant,
+  type GrantKind,
+  type GrantStatus,
+  type ManualGrantRequest,
+} from '@nebula/protocol';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { shanghaiDayRange } from '../../lib/shanghai-time';
@@ -41,6 +49,49 @@ export class GrantAdminService {
       const [shown] = await this.grants.present(q, [(await repo.getGrant(q, g.id))!]);
       return { ...shown!, memberId: g.memberId };
     });
+  }
+
+  /**
+   * What a manual grant pays (fen), for the four-eyes gate (contract §4.1). A member the reward
+   * gate refuses (unknown, blocked, on a break) is 9660 here, before anything is filed.
+   */
+  async manualValue(memberId: number, input: ManualGrantRequest): Promise<bigint> {
+    if (!(await this.grants.mayReceive(this.db, memberId)))
+      throw new AppError(ErrorCode.ManualGrantRefused);
+    return parseMoney(input.amount);
+  }
+
+  /**
+   * Pays a manual grant at once inside the caller's money unit (kind `manual`, source
+   * `sourceId`: an approval's reference or the call's own id, so it pays once), audited.
+   */
+  async grantIn(
+    q: Queryable,
+    op: Actor,
+    memberId: number,
+    input: ManualGrantRequest,
+    sourceId: string,
+  ): Promise<AdminGrant> {
+    const g = await this.grants.create(q, {
+      kind: 'manual',
+      sourceId,
+      memberId,
+      title: input.title,
+      amount: parseMoney(input.amount),
+      turnoverMultiple: input.turnoverMultiple,
+      expiresAt: null,
+      auto: true,
+    });
+    if (!g) throw new AppError(ErrorCode.ManualGrantRefused);
+    await this.audit.record(q, {
+      actor: op.userName,
+      action: 'grant.manual',
+      target: `grant:${g.id}`,
+      before: null,
+      after: { memberId, amount: input.amount, title: input.title, reason: input.reason },
+    });
+    const [shown] = await this.grants.present(q, [g]);
+    return { ...shown!, memberId };
   }
 
   /** Grants paid per Shanghai day and kind, `from` to `to` inclusive. */

@@ -133,6 +133,11 @@ export class GrantService {
   }
 
   /** Whether the member may receive rewards now, and why not (the pages say it). */
+  /** Whether the reward gate lets this member receive a grant now (unknown members: no). */
+  async mayReceive(q: Queryable, memberId: number): Promise<boolean> {
+    return (await this.d.eligibility.check(q, memberId, 'reward')).eligible;
+  }
+
   async standing(memberId: number): Promise<Eligibility> {
     const v = await this.d.eligibility.check(this.d.db, memberId, 'reward');
     return v.eligible

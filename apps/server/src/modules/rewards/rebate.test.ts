@@ -150,10 +150,11 @@ describe('返水', () => {
     const ok = await adminCall<RebateRates>(t, op, 'POST', url, {
       level: 3,
       family: 'ZR',
-      ratePercent: '0.9',
+      ratePercent: '0.4',
     });
+    // A cut applies at once; a raise waits for a second operator (reward-four-eyes.test.ts).
     expect(ok.status_code).toBe(ErrorCode.Success);
-    expect(ok.data.list.find((r) => r.level === 3 && r.family === 'ZR')?.ratePercent).toBe('0.9');
+    expect(ok.data.list.find((r) => r.level === 3 && r.family === 'ZR')?.ratePercent).toBe('0.4');
     const audit = await t.db.query(`SELECT 1 FROM audit_log WHERE action = 'rebate.rate.set'`);
     expect(audit.rows).toHaveLength(1);
     // Every seeded rate is within its family's edge.

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../http/member-context';
 import { requireOperator } from '../../http/operator-context';
 import { bindMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
+import type { FourEyesGate } from '../../http/four-eyes-gate';
 import type { GrantAdminService } from './grant-admin.service';
 import type { GrantService } from './grant.service';
 import type { RebateAdminService } from './rebate-admin.service';
@@ -16,6 +18,7 @@ export function registerRewardsRoutes(
     vip: VipService;
     rebate: RebateService;
     rebateAdmin: RebateAdminService;
+    approvals: FourEyesGate;
   },
   o: BindOptions,
 ): void {
@@ -60,6 +63,27 @@ export function registerRewardsRoutes(
       s.grantAdmin.revoke(requireOperator(req.operator), params.grantId, body.reason),
     o,
   );
+  bindMoneyRoute(
+    app,
+    'adminGrantCreate',
+    'ledger',
+    async ({ req, params, body, unit }) => {
+      // Above the promo threshold a manual grant waits for a second operator (contract §4.1).
+      const op = requireOperator(req.operator);
+      await s.approvals.gate(
+        op,
+        'adminGrantCreate',
+        `member:${params.memberId}`,
+        { asset: 'CNY', units: await s.grantAdmin.manualValue(params.memberId, body) },
+        { params, body },
+      );
+      // A retry of the same key replays the stored answer, so a fresh source pays once.
+      return unit.commit((q) =>
+        s.grantAdmin.grantIn(q, op, params.memberId, body, `call:${randomUUID()}`),
+      );
+    },
+    o,
+  );
   bindRoute(app, 'adminGrantReport', ({ query }) => s.grantAdmin.report(query.from, query.to), o);
   bindRoute(app, 'vipStatus', ({ ctx }) => s.vip.status(requireMember(ctx).memberId), o);
   bindRoute(app, 'vipTable', () => s.vip.table(), o);
@@ -73,7 +97,16 @@ export function registerRewardsRoutes(
   bindRoute(
     app,
     'adminVipLevelSet',
-    ({ req, params, body }) => s.vip.setLevel(requireOperator(req.operator), params.level, body),
+    async ({ req, params, body }) => {
+      // A raise of a level's rewards or caps waits for a second operator (contract §4.1).
+      const op = requireOperator(req.operator);
+      const raises = await s.vip.raises(params.level, body);
+      await s.approvals.gateRaise(op, 'adminVipLevelSet', `vip:${params.level}`, raises, {
+        params,
+        body,
+      });
+      return s.vip.setLevel(op, params.level, body);
+    },
     o,
   );
   bindRoute(
@@ -94,7 +127,18 @@ export function registerRewardsRoutes(
   bindRoute(
     app,
     'adminRebateRateSet',
-    ({ req, body }) => s.rebateAdmin.setRate(requireOperator(req.operator), body),
+    async ({ req, body }) => {
+      const op = requireOperator(req.operator);
+      const raises = await s.rebateAdmin.raises(body);
+      await s.approvals.gateRaise(
+        op,
+        'adminRebateRateSet',
+        `rebate:${body.level}:${body.family}`,
+        raises,
+        { body },
+      );
+      return s.rebateAdmin.setRate(op, body);
+    },
     o,
   );
 }

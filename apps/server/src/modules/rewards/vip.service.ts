@@ -6,7 +6,7 @@ import {
   type VipStatus,
   type VipTable,
 } from '@nebula/protocol';
-import type { Db } from '@nebula/db';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { periodStart, shanghaiDate } from '../../lib/shanghai-time';
@@ -104,36 +104,67 @@ export class VipService {
    * nothing: a table that breaks either is refused (9405) and changes nothing.
    */
   async setLevel(op: Actor, level: number, input: Omit<VipLevel, 'level'>): Promise<VipLevel> {
-    const row: repo.VipLevelRow = {
-      level,
-      name: input.name,
-      depositThreshold: parseMoney(input.depositThreshold),
-      turnoverThreshold: parseMoney(input.turnoverThreshold),
-      upgradeBonus: parseMoney(input.upgradeBonus),
-      monthlyPacket: parseMoney(input.monthlyPacket),
-      monthlyMinDeposit: parseMoney(input.monthlyMinDeposit),
-      birthdayPacket: parseMoney(input.birthdayPacket),
-      retentionTurnover: parseMoney(input.retentionTurnover),
-      packetMultiple: input.packetMultiple,
-      rebateDailyCap: parseMoney(input.rebateDailyCap),
-    };
-    return this.db.tx(async (q) => {
-      await repo.lockLevels(q);
-      const levels = await repo.readLevels(q);
-      const before = levels.find((l) => l.level === level);
-      const table = levels.map((l) => (l.level === level ? row : l));
-      if (!before || !ordered(table)) throw new AppError(ErrorCode.VipLevelInvalid);
-      await repo.writeLevel(q, row);
-      await this.audit.record(q, {
-        actor: op.userName,
-        action: 'vip.level.set',
-        target: `vip:${level}`,
-        before: presentLevel(before),
-        after: presentLevel(row),
-      });
-      return presentLevel(row);
-    });
+    return this.db.tx((q) => this.setLevelIn(q, op, level, input));
   }
+
+  /** `setLevel` inside the caller's transaction (an approved request's). */
+  async setLevelIn(
+    q: Queryable,
+    op: Actor,
+    level: number,
+    input: Omit<VipLevel, 'level'>,
+  ): Promise<VipLevel> {
+    const row = rowOf(level, input);
+    await repo.lockLevels(q);
+    const before = checkedTable(await repo.readLevels(q), row);
+    await repo.writeLevel(q, row);
+    await this.audit.record(q, {
+      actor: op.userName,
+      action: 'vip.level.set',
+      target: `vip:${level}`,
+      before: presentLevel(before),
+      after: presentLevel(row),
+    });
+    return presentLevel(row);
+  }
+
+  /**
+   * Whether the change raises a reward of the level — its upgrade bonus, monthly or birthday
+   * packet, or daily rebate cap (contract §4.1: a raise waits for a second operator). The table
+   * is checked as setting it would (9405), so a bad change is refused before anything is filed.
+   */
+  async raises(level: number, input: Omit<VipLevel, 'level'>): Promise<boolean> {
+    const row = rowOf(level, input);
+    const before = checkedTable(await repo.readLevels(this.db), row);
+    return VIP_REWARDS.some((k) => row[k] > before[k]);
+  }
+}
+
+/** The level's rewards and caps; its thresholds and multiples ask more, never give more. */
+const VIP_REWARDS = ['upgradeBonus', 'monthlyPacket', 'birthdayPacket', 'rebateDailyCap'] as const;
+
+function rowOf(level: number, input: Omit<VipLevel, 'level'>): repo.VipLevelRow {
+  return {
+    level,
+    name: input.name,
+    depositThreshold: parseMoney(input.depositThreshold),
+    turnoverThreshold: parseMoney(input.turnoverThreshold),
+    upgradeBonus: parseMoney(input.upgradeBonus),
+    monthlyPacket: parseMoney(input.monthlyPacket),
+    monthlyMinDeposit: parseMoney(input.monthlyMinDeposit),
+    birthdayPacket: parseMoney(input.birthdayPacket),
+    retentionTurnover: parseMoney(input.retentionTurnover),
+    packetMultiple: input.packetMultiple,
+    rebateDailyCap: parseMoney(input.rebateDailyCap),
+  };
+}
+
+/** The stored level `row` replaces; 9405 when there is none or the table would break. */
+function checkedTable(levels: repo.VipLevelRow[], row: repo.VipLevelRow): repo.VipLevelRow {
+  const before = levels.find((l) => l.level === row.level);
+  const table = levels.map((l) => (l.level === row.level ? row : l));
+  if (!before || !ordered(table)) throw new AppError(ErrorCode.VipLevelInvalid);
+  return before;
 }
 
 function ordered(table: repo.VipLevelRow[]): boolean {

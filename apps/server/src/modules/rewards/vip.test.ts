@@ -203,11 +203,12 @@ describe('birthday and the level table', () => {
     expect(bad.status_code).toBe(ErrorCode.VipLevelInvalid);
     const ok = await adminCall(t, op, 'POST', '/admin/api/v1/vip/levels/3', {
       ...body,
-      upgradeBonus: '200.00',
+      upgradeBonus: '150.00',
     });
-    expect(ok).toMatchObject({ status_code: ErrorCode.Success, data: { upgradeBonus: '200.00' } });
+    // A cut applies at once; a raise waits for a second operator (reward-four-eyes.test.ts).
+    expect(ok).toMatchObject({ status_code: ErrorCode.Success, data: { upgradeBonus: '150.00' } });
     const after = await t.client().data<VipTable>('vipTable');
-    expect(after.list[3]!.upgradeBonus).toBe('200.00');
+    expect(after.list[3]!.upgradeBonus).toBe('150.00');
     const audit = await t.db.query(`SELECT 1 FROM audit_log WHERE action = 'vip.level.set'`);
     expect(audit.rows).toHaveLength(1);
   });

@@ -80,6 +80,7 @@ export const activityRouteMeta = {
     permission: 'promo.manage',
     summary: '修改优惠活动',
     tag: 'admin-activities',
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
   },
   adminActivityEnd: {
     method: 'POST',

@@ -70,6 +70,7 @@ export const agentRouteMeta = {
     method: 'POST',
     path: '/admin/api/v1/agent/statements/:agentId/:month/approve',
     money: true,
+    fourEyes: { class: 'money', approve: 'agent.commission.approve' },
     summary: '发放佣金',
   },
   adminAgentRules: {
@@ -83,5 +84,7 @@ export const agentRouteMeta = {
     method: 'POST',
     path: '/admin/api/v1/agent/rules',
     summary: '设置规则',
+    // A raise of any tier's rate waits for a second operator (contract §4.1).
+    fourEyes: { class: 'promo', approve: 'agent.commission.approve' },
   },
 } as const satisfies Record<string, RouteMeta>;

@@ -1,6 +1,8 @@
 import type { RouteMeta } from '../core/route';
 
 const proxied = { method: 'POST', auth: 'admin', signed: false, tag: 'admin-house-venue' } as const;
+/** Voids and resettles move members' money: above the threshold a second operator approves. */
+const fourEyes = { class: 'money', approve: 'venue.results.approve' } as const;
 
 /**
  * The house venue's back office through the platform (docs/architecture.md, "The house venue
@@ -52,18 +54,21 @@ export const houseVenueRouteMeta = {
     permission: 'venue.results',
     path: '/admin/api/v1/house-venue/bets/void',
     summary: '自营场馆：作废注单',
+    fourEyes,
   },
   houseVenueResettleBet: {
     ...proxied,
     permission: 'venue.results',
     path: '/admin/api/v1/house-venue/bets/resettle',
     summary: '自营场馆：重新结算注单',
+    fourEyes,
   },
   houseVenueVoidMarket: {
     ...proxied,
     permission: 'venue.results',
     path: '/admin/api/v1/house-venue/markets/void',
     summary: '自营场馆：作废盘口',
+    fourEyes,
   },
   houseVenuePlayer: {
     ...proxied,
@@ -118,6 +123,7 @@ export const houseVenueRouteMeta = {
     permission: 'venue.games',
     path: '/admin/api/v1/house-venue/games/rounds/void',
     summary: '自营场馆：作废期号',
+    fourEyes,
   },
   houseVenueGameLimits: {
     ...proxied,

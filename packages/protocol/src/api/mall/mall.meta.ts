@@ -108,6 +108,7 @@ export const mallRouteMeta = {
     permission: 'promo.manage',
     summary: '设置积分比例',
     tag: 'admin-mall',
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
   },
   adminPointsAdjust: {
     method: 'POST',

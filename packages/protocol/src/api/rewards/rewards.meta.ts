@@ -103,6 +103,7 @@ export const rewardsRouteMeta = {
     permission: 'promo.manage',
     signed: false,
     summary: '设置返水比例',
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
     tag: 'admin-rewards',
   },
   adminVipLevels: {
@@ -121,6 +122,7 @@ export const rewardsRouteMeta = {
     permission: 'promo.manage',
     signed: false,
     summary: '设置 VIP 等级',
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
     tag: 'admin-rewards',
   },
   adminMemberGrants: {
@@ -140,6 +142,17 @@ export const rewardsRouteMeta = {
     signed: false,
     summary: '撤销未领取的优惠',
     tag: 'admin-rewards',
+  },
+  adminGrantCreate: {
+    method: 'POST',
+    path: '/admin/api/v1/members/:memberId/grants',
+    auth: 'admin',
+    permission: 'promo.manage',
+    signed: false,
+    money: true,
+    summary: '人工发放优惠',
+    tag: 'admin-rewards',
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
   },
   adminGrantReport: {
     method: 'GET',

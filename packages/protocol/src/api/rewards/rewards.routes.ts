@@ -7,6 +7,7 @@ import {
   BirthdaySetRequest,
   Eligibility,
   GiftRecordPage,
+  ManualGrantRequest,
   GiftRecordQuery,
   Grant,
   GrantIdParams,
@@ -64,6 +65,11 @@ export const rewardsRoutes = {
   adminGrantRevoke: defineRoute(m.adminGrantRevoke, {
     params: GrantIdParams,
     body: RevokeRequest,
+    response: AdminGrant,
+  }),
+  adminGrantCreate: defineRoute(m.adminGrantCreate, {
+    params: MemberIdParams,
+    body: ManualGrantRequest,
     response: AdminGrant,
   }),
   adminGrantReport: defineRoute(m.adminGrantReport, {

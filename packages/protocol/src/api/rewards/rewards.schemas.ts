@@ -16,6 +16,7 @@ export const GRANT_KINDS = [
   'peakBet',
   'mall',
   'commission',
+  'manual',
 ] as const;
 export const GrantKind = z.enum(GRANT_KINDS);
 export type GrantKind = z.infer<typeof GrantKind>;
@@ -113,7 +114,21 @@ export const BirthdaySetRequest = z.object({ birthday: dateString }).strict();
 
 // --- operators
 export const RevokeRequest = z.object({ reason: text().trim().min(1).max(200) }).strict();
+/**
+ * An operator's manual grant (人工发放): paid at once to main with its turnover multiple; above
+ * the promo threshold it waits for a second operator (contract §4.1).
+ */
+export const ManualGrantRequest = z
+  .object({
+    amount: moneyString.refine((s) => !/^0(\.0{1,2})?$/.test(s), 'must be positive'),
+    title: text().trim().min(1).max(40),
+    turnoverMultiple: z.number().int().min(0).max(10),
+    reason: text().trim().min(1).max(200),
+  })
+  .strict();
+export type ManualGrantRequest = z.infer<typeof ManualGrantRequest>;
 export const AdminGrant = Grant.extend({ memberId: z.number().int() });
+export type AdminGrant = z.infer<typeof AdminGrant>;
 export const AdminGrantPage = pageOf(AdminGrant);
 export const GrantReportQuery = z.object({ from: dateString, to: dateString }).strict();
 export const GrantReport = z.object({
