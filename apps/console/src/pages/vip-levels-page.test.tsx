@@ -1,6 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAGE_TEST_TIMEOUT, renderPage, writes, type Answers } from '../test/render-page';
+import {
+  findDialog,
+  PAGE_TEST_TIMEOUT,
+  renderPage,
+  writes,
+  type Answers,
+} from '../test/render-page';
 import { Page } from './vip-levels-page';
 
 const level = (n: number) => ({
@@ -29,7 +35,7 @@ function platform(setAnswer: (body: unknown) => { data: unknown } | { code: numb
 async function openEdit(rowName: string) {
   const row = (await screen.findByText(rowName)).closest('tr')!;
   fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
-  return screen.findByRole('dialog', { name: /编辑 VIP2/ });
+  return findDialog(/编辑 VIP2/);
 }
 
 describe('VIP 等级 page', { timeout: PAGE_TEST_TIMEOUT }, () => {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, type RenderResult } from '@testing-library/react';
+import { configure, render, waitFor, type RenderResult } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ComponentType } from 'react';
@@ -117,4 +117,19 @@ export function renderPage(
 /** The writes among the calls (what changed something). */
 export function writes(calls: readonly SentCall[]): SentCall[] {
   return calls.filter((c) => c.method !== 'GET');
+}
+
+/**
+ * The open dialog whose title holds `title`. (A role query computes every element's
+ * accessible name, which takes seconds over an antd form in jsdom; the title is enough.)
+ */
+export function findDialog(title: string | RegExp): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) => {
+      const text = d.querySelector('.ant-modal-title')?.textContent ?? '';
+      return typeof title === 'string' ? text.includes(title) : title.test(text);
+    });
+    if (!found) throw new Error(`no dialog titled ${String(title)}`);
+    return found;
+  });
 }
