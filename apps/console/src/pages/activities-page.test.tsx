@@ -33,7 +33,7 @@ const platform: Answers = (c) => {
   return undefined;
 };
 
-async function fillNew(dialog: HTMLElement) {
+function fillNew(dialog: HTMLElement) {
   const field = (label: string) => within(dialog).getByLabelText(label);
   fireEvent.change(field('标题'), { target: { value: '首存送 10%' } });
   fireEvent.change(field('图片地址'), { target: { value: '/static/first.png' } });
@@ -49,7 +49,7 @@ describe('活动 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(screen.getByText('签到')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /新建活动/ }));
     const dialog = await findDialog(/新建活动/);
-    await fillNew(dialog);
+    fillNew(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await screen.findByText('已保存');
     const [sent] = writes(r.calls);
@@ -69,7 +69,7 @@ describe('活动 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const r = renderPage(Page, { permissions: ['promo.manage'], answers: platform });
     fireEvent.click(await screen.findByRole('button', { name: /新建活动/ }));
     const dialog = await findDialog(/新建活动/);
-    await fillNew(dialog);
+    fillNew(dialog);
     fireEvent.change(within(dialog).getByLabelText('奖励规则（JSON）'), {
       target: { value: '{"percentBp": 0}' },
     });

@@ -63,7 +63,8 @@ export function renderPage(
 ): RenderResult & { calls: SentCall[] } {
   const calls: SentCall[] = [];
   const fakeFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const url = new URL(String(input), 'http://console.test');
+    const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const url = new URL(href, 'http://console.test');
     const call: SentCall = {
       method: init?.method ?? 'GET',
       path: url.pathname,
