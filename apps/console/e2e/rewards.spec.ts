@@ -53,6 +53,13 @@ async function logIn(page: Page, secret: string): Promise<void> {
   await expect(page.getByRole('heading', { name: /今日概览/ })).toBeVisible();
 }
 
+/** A screenshot once the last action's toasts are gone and the page is at its top. */
+async function pageShot(page: Page, name: string): Promise<void> {
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, name);
+}
+
 function menu(page: Page, name: string) {
   return page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name, exact: true });
 }
@@ -116,11 +123,11 @@ test('an operator creates an activity, edits a VIP level, approves an agent appl
   await form.getByLabel('图片地址').fill('/static/e2e.png');
   await form.getByLabel('活动说明').fill('首次存款满 100 元送 10%。');
   await form.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('已保存')).toBeVisible();
+  await expect(page.getByText('活动已保存')).toBeVisible();
   const activityRow = page.getByRole('row', { name: /e2e 首存送 10%/ });
   await expect(activityRow).toContainText('首存优惠');
   await expect(activityRow).toContainText('已上线');
-  await shot(page, 'console-activities');
+  await pageShot(page, 'console-activities');
 
   // VIP 等级: rename level 1 (a name is no raise: it saves at once).
   await menu(page, 'VIP 等级').click();
@@ -131,14 +138,16 @@ test('an operator creates an activity, edits a VIP level, approves an agent appl
   const vipForm = page.getByRole('dialog', { name: '编辑 VIP1' });
   await vipForm.getByLabel('名称').fill('白银会员');
   await vipForm.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('已保存')).toBeVisible();
+  await expect(page.getByText('VIP1 已保存')).toBeVisible();
   await expect(vipRow).toContainText('白银会员');
-  await shot(page, 'console-vip-levels');
+  await page.locator('.ant-table-content').evaluate((el) => el.scrollTo(0, 0));
+  await pageShot(page, 'console-vip-levels');
 
   // 代理: approve the member's application.
   await menu(page, '代理').click();
   const appRow = page.getByRole('row', { name: new RegExp(member.userName) });
   await expect(appRow).toContainText('QQ 20261127');
+  await pageShot(page, 'console-agents');
   await appRow.getByRole('button', { name: '通过' }).click();
   await page
     .getByRole('dialog', { name: '通过代理申请' })
@@ -152,20 +161,19 @@ test('an operator creates an activity, edits a VIP level, approves an agent appl
     '/agent/api/v1/status',
   );
   expect(status.agent?.code).toBeTruthy();
-  await shot(page, 'console-agents');
 
   // 积分商城: ship the member's redemption.
   await menu(page, '积分商城').click();
   await page.getByRole('tab', { name: '兑换单' }).click();
   const orderRow = page.getByRole('row', { name: /张三 13800138000/ });
   await expect(orderRow).toContainText('待发货');
+  await pageShot(page, 'console-mall');
   await orderRow.getByRole('button', { name: '发货' }).click();
   const ship = page.getByRole('dialog', { name: '发货' });
   await ship.getByLabel('快递单号').fill('SF1234567890');
   await ship.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('已发货')).toBeVisible();
   await expect(page.getByRole('row', { name: /张三 13800138000/ })).toHaveCount(0);
-  await shot(page, 'console-mall');
 
   const shipped = await member.call<{ list: { status: string; trackingNo: string | null }[] }>(
     'GET',

@@ -51,7 +51,7 @@ describe('活动 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const dialog = await findDialog(/新建活动/);
     fillNew(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await screen.findByText('已保存');
+    await screen.findByText('活动已保存');
     const [sent] = writes(r.calls);
     expect(sent?.path).toBe('/admin/api/v1/activities');
     expect(sent?.body).toMatchObject({
@@ -85,7 +85,7 @@ describe('活动 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const dialog = await findDialog(/编辑活动 #5/);
     fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '天天签到' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await screen.findByText('已保存');
+    await screen.findByText('活动已保存');
     const [edit] = writes(r.calls);
     expect(edit?.path).toBe('/admin/api/v1/activities/5');
     expect(edit?.body).toMatchObject({ title: '天天签到', rule: activity.rule, status: 'active' });

@@ -34,7 +34,7 @@ export function Page() {
   const handlers = {
     onSuccess: () => {
       setEditing(null);
-      feedback.done();
+      feedback.done('活动已保存');
     },
     onError: (err: Error) => {
       if (feedback.failed(err)) setEditing(null);

@@ -48,7 +48,7 @@ describe('VIP 等级 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const bonus = within(dialog).getByLabelText('晋级礼金（元）');
     fireEvent.change(bonus, { target: { value: '88.00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await screen.findByText('已保存');
+    await screen.findByText('VIP2 已保存');
     const [sent] = writes(r.calls);
     const { level: _level, ...expected } = { ...level(2), upgradeBonus: '88.00' };
     expect(sent?.path).toBe('/admin/api/v1/vip/levels/2');

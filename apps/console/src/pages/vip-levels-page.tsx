@@ -101,12 +101,17 @@ export function Page() {
         rowKey="level"
         loading={table.isLoading}
         dataSource={table.data?.list}
+        size="small"
         pagination={false}
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: '等级', dataIndex: 'level', render: (l: number) => `VIP${l}` },
           { title: '名称', dataIndex: 'name' },
-          ...MONEY_FIELDS.map((f) => ({ title: f.label, dataIndex: f.key })),
+          ...MONEY_FIELDS.map((f) => ({
+            title: f.label,
+            dataIndex: f.key,
+            onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
+          })),
           { title: '礼金倍数', dataIndex: 'packetMultiple' },
           {
             title: '操作',
@@ -130,7 +135,7 @@ export function Page() {
             {
               onSuccess: () => {
                 setEditing(null);
-                feedback.done();
+                feedback.done(`VIP${editing.level} 已保存`);
               },
               // A raise filed for a second operator closes the form; a refusal keeps it open.
               onError: (err) => {
