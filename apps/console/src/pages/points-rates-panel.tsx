@@ -147,7 +147,7 @@ function AdjustCard() {
             />
           </Form.Item>
           <Form.Item
-            label="积分"
+            label="积分数量"
             name="points"
             rules={[zodRule(PointsAdjustRequest, 'points', '积分为正整数')]}
           >
