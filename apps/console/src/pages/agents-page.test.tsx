@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   findDialog,
@@ -48,6 +48,16 @@ const statement = {
   decidedAt: null,
 };
 
+const rules = {
+  tiers: [
+    { minActive: 0, minNgr: '0.00', ratePercent: '25' },
+    { minActive: 5, minNgr: '10000.00', ratePercent: '35' },
+  ],
+  feeRatePercent: '10',
+  activeMinTurnover: '100.00',
+  turnoverMultiple: 1,
+};
+
 const page = (list: unknown[]) => ({ data: { list, total: list.length, page: 1, pageSize: 20 } });
 
 const platform: Answers = (c) => {
@@ -55,6 +65,9 @@ const platform: Answers = (c) => {
   if (c.path === '/admin/api/v1/agent/applications/3/decide')
     return { data: { ...application, status: 'approved' } };
   if (c.path === '/admin/api/v1/agent/statements') return page([statement]);
+  if (c.path === '/admin/api/v1/agent/statements/run')
+    return { data: { month: '202610', statements: 4 } };
+  if (c.path === '/admin/api/v1/agent/rules') return { data: c.method === 'GET' ? rules : c.body };
   if (c.path.startsWith('/admin/api/v1/agent/statements/42/202610/'))
     return { data: { ...statement, status: 'paid' } };
   return undefined;
@@ -114,5 +127,32 @@ describe('代理 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     await screen.findByText('202610');
     expect(screen.queryByRole('button', { name: '调整金额' })).toBeNull();
     expect(screen.queryByRole('button', { name: '发放' })).toBeNull();
+  });
+
+  it('generates a month’s statements', async () => {
+    const r = renderPage(Page, { permissions: ALL, answers: platform });
+    fireEvent.click(await screen.findByRole('tab', { name: '佣金报表' }));
+    fireEvent.change(await screen.findByLabelText('月份'), { target: { value: '202610' } });
+    fireEvent.click(screen.getByRole('button', { name: '生成报表' }));
+    await screen.findByText('已生成 202610 报表 4 份');
+    expect(writes(r.calls)).toMatchObject([
+      { path: '/admin/api/v1/agent/statements/run', body: { month: '202610' } },
+    ]);
+  });
+
+  it('saves the commission rules with every tier', async () => {
+    const r = renderPage(Page, { permissions: ALL, answers: platform });
+    fireEvent.click(await screen.findByRole('tab', { name: '佣金规则与上级' }));
+    const rate = await screen.findByLabelText('第 2 档佣金比例');
+    await waitFor(() => expect((rate as HTMLInputElement).value).toBe('35'));
+    fireEvent.change(rate, { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存规则' }));
+    await screen.findByText('已保存');
+    expect(writes(r.calls)).toMatchObject([
+      {
+        path: '/admin/api/v1/agent/rules',
+        body: { ...rules, tiers: [rules.tiers[0], { ...rules.tiers[1], ratePercent: '40' }] },
+      },
+    ]);
   });
 });
