@@ -103,6 +103,7 @@ export function AgentApplicationsPanel() {
         title={deciding?.approve ? '通过代理申请' : '拒绝代理申请'}
         required={deciding?.approve === false}
         busy={decide.isPending}
+        maxLength={100}
         onCancel={() => setDeciding(null)}
         onOk={run}
       />
