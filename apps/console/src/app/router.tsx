@@ -23,6 +23,12 @@ export const PAGE_LOADERS = {
   operators: () => import('../pages/operators-page'),
   reports: () => import('../pages/reports-page'),
   houseVenue: () => import('../pages/house-venue-page'),
+  activities: () => import('../pages/activities-page'),
+  grants: () => import('../pages/grants-page'),
+  vipLevels: () => import('../pages/vip-levels-page'),
+  rebateRates: () => import('../pages/rebate-rates-page'),
+  agents: () => import('../pages/agents-page'),
+  mall: () => import('../pages/mall-page'),
 } as const;
 
 /** The page modules of the first route, as scripts/console-budget.mjs reads them. */
@@ -68,6 +74,12 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'operators', ...lazyPage('operators') },
       { path: 'reports', ...lazyPage('reports') },
       { path: 'house-venue', ...lazyPage('houseVenue') },
+      { path: 'activities', ...lazyPage('activities') },
+      { path: 'grants', ...lazyPage('grants') },
+      { path: 'vip-levels', ...lazyPage('vipLevels') },
+      { path: 'rebate-rates', ...lazyPage('rebateRates') },
+      { path: 'agents', ...lazyPage('agents') },
+      { path: 'mall', ...lazyPage('mall') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -10,6 +10,7 @@ export function ReasonModal({
   onCancel,
   onOk,
   busy,
+  maxLength = 200,
 }: {
   open: boolean;
   title: string;
@@ -17,6 +18,8 @@ export function ReasonModal({
   onCancel: () => void;
   onOk: (reason: string) => void;
   busy?: boolean;
+  /** Where the route takes a shorter reason than the common 200 characters. */
+  maxLength?: number;
 }) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
@@ -43,7 +46,7 @@ export function ReasonModal({
             required ? [zodRule(RequiredReasonRequest, 'reason', '请填写原因（200 字以内）')] : []
           }
         >
-          <Input.TextArea rows={3} maxLength={200} />
+          <Input.TextArea rows={3} maxLength={maxLength} />
         </Form.Item>
       </Form>
     </Modal>

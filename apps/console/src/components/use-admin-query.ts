@@ -8,12 +8,17 @@ import { canCall } from '../permissions/permissions';
  * A read through TanStack Query, keyed by route and request. A route the operator may not call
  * is not asked at all (the page hides what it would show).
  */
-export function useAdminQuery<K extends AdminRouteName>(name: K, req: RequestOf<K>) {
+export function useAdminQuery<K extends AdminRouteName>(
+  name: K,
+  req: RequestOf<K>,
+  opts: { enabled?: boolean } = {},
+) {
   const { call, session } = useConsole();
   return useQuery<ResponseOf<K>>({
     queryKey: [name, req],
     queryFn: ({ signal }) => call(name, req, { signal }),
-    enabled: canCall(session, name),
+    // `enabled: false` waits for the page's input (a member to look up, say).
+    enabled: canCall(session, name) && opts.enabled !== false,
   });
 }
 

@@ -57,6 +57,16 @@ describe('the menu', () => {
     const withWithdrawals = { permissions: [...finance.permissions, 'withdraw.review'] };
     expect(visibleMenu(withWithdrawals).map((i) => i.key)).toContain('withdrawals');
   });
+
+  it('the rewards pages show by the permission of the route they read', () => {
+    const promo = visibleMenu({ permissions: ['promo.manage'] }).map((i) => i.key);
+    expect(promo).toEqual(
+      expect.arrayContaining(['activities', 'vipLevels', 'rebateRates', 'mall']),
+    );
+    expect(promo).not.toContain('agents');
+    expect(visibleMenu({ permissions: ['agent.manage'] }).map((i) => i.key)).toContain('agents');
+    expect(visibleMenu({ permissions: ['report.read'] }).map((i) => i.key)).toContain('grants');
+  });
 });
 
 describe('a page reached by its address', () => {
