@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test as base, expect } from './support/fixtures';
+import { test as base, expect, waitForApp } from './support/fixtures';
 import type { RunningServer } from '../../../e2e/support/platform-server';
 import { betK3Big, launchVenue, transferIn } from './support/house-venue-steps';
 import { shot } from './support/shots';
@@ -198,8 +198,11 @@ test('首存, bets, 签到, 幸运翻牌, 自助返水, and VIP1 the next mornin
   const nextMorning = clockOffset + toShanghaiHour(10, platformNow) + DAY;
   await stack.platform.restart({ TEST_CLOCK_OFFSET_MS: String(nextMorning) });
   await page.goto('/user/login?redirect=%2Fmine%2Fvip');
+  // The page settles first (its session check, with no session, re-renders the form).
+  await waitForApp(page);
   await page.getByLabel('用户名').fill(userName);
   await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await expect(page.getByLabel('用户名')).toHaveValue(userName);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/mine\/vip$/);
   await expect(async () => {
@@ -207,9 +210,15 @@ test('首存, bets, 签到, 幸运翻牌, 自助返水, and VIP1 the next mornin
     await expect(page.getByTestId('vip-level')).toHaveText('VIP1', { timeout: 2000 });
   }).toPass({ timeout: 120_000 });
   await shot(page, 'rewards-journey-vip1');
+  // VIP1's upgrade bonus waits in 福利记录 to be claimed (领取): 18.00, 1× turnover.
   await page.goto('/mine/record/welfare');
-  await expect(page.getByTestId('grant-card').filter({ hasText: 'VIP1 晋级礼金' })).toContainText(
-    '18.00',
-  );
+  const bonus = page.getByTestId('grant-card').filter({ hasText: 'VIP1 晋级礼金' });
+  await expect(bonus).toContainText('待领取');
+  await expect(bonus).toContainText('18.00');
+  await bonus.getByRole('button', { name: '领取' }).click();
+  await expect(page.getByText('领取成功')).toBeVisible();
+  await expect(bonus).toContainText('已发放');
+  await expect(bonus).toContainText('流水 0.00 / 18.00');
+  await shot(page, 'rewards-journey-vip-bonus');
   expect(cspViolations).toEqual([]);
 });
