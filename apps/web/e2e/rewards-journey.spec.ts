@@ -147,7 +147,6 @@ test('首存, bets, 签到, 幸运翻牌, 自助返水, and VIP1 the next mornin
   await betK3Big(stack, session, 1750);
   const both = await settledLotteryBets(page, 2);
   expect(both.map((b) => b.validTurnover).sort()).toEqual(['1500.00', '3500.00']);
-  await firstDepositGrant(page, '流水 4,000.00 / 4,000.00');
   await page.goto('/mine/record/betRecord?family=CP');
   await expect(page.locator('.nb-brow')).toHaveCount(2);
   await shot(page, 'rewards-journey-bets');
@@ -190,8 +189,9 @@ test('首存, bets, 签到, 幸运翻牌, 自助返水, and VIP1 the next mornin
   await page.goto('/mine/record/welfare');
   await expect(page.getByTestId('grant-card').filter({ hasText: '返水' })).toContainText('10.00');
 
-  // The next morning: the member logs out, the platform comes back at 10:00 Shanghai the next
-  // day, and its reward worker's 04:00 VIP review (a period not run yet) lifts them to VIP1.
+  // The next morning: the member logs out (a one-day session would have ended by then), the
+  // platform comes back at 10:00 Shanghai the next day, and its reward worker's 04:00 VIP
+  // review (a period not run yet) lifts them to VIP1.
   await memberCall(page, 'POST', '/site/api/v1/user/logout', {});
   await page.context().clearCookies();
   const platformNow = Date.now() + clockOffset;
