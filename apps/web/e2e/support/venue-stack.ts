@@ -27,9 +27,13 @@ export interface VenueStack {
  * `localhost`, then the platform on 127.0.0.1 with the demo registry pointing at it and the
  * merchant secret the venue generated. Members register without a captcha; the operator and
  * the signing key are the journeys' known ones. `venueEnv` adds the venue's test settings (e.g.
- * `VENUE_TEST_TABLE_SECONDS`, refused in production).
+ * `VENUE_TEST_TABLE_SECONDS`, refused in production); `platformEnv` the platform's (e.g.
+ * `TEST_CLOCK_OFFSET_MS`; its calls to the venue are signed on the machine's clock).
  */
-export async function startVenueStack(venueEnv: Record<string, string> = {}): Promise<VenueStack> {
+export async function startVenueStack(
+  venueEnv: Record<string, string> = {},
+  platformEnv: Record<string, string> = {},
+): Promise<VenueStack> {
   const [platformPort, venuePort] = [await freePort(), await freePort()];
   const operatorToken = randomBytes(32).toString('hex');
   // A match kicked off a minute ago, played in real time (its first half lasts 45 minutes): a
@@ -58,6 +62,7 @@ export async function startVenueStack(venueEnv: Record<string, string> = {}): Pr
     DEMO_VENUE_ORIGIN: venueOrigin,
     DEMO_VENUE_API_URL: venueApi,
     VENUE_SECRETS_FILE: path.join(venue.dataDir, 'merchant-secrets.json'),
+    ...platformEnv,
   });
   return {
     platform,
