@@ -73,6 +73,16 @@ export async function updateRole(
   return true;
 }
 
+/** Roles other than `exceptId` that hold operator.manage (a superuser role holds everything). */
+export async function countManageRoles(q: Queryable, exceptId: number): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM operator_roles
+      WHERE id <> $1 AND (superuser OR 'operator.manage' = ANY(permissions))`,
+    [exceptId],
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
 export interface OperatorListRow {
   id: number;
   userName: string;
