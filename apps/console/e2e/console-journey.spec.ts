@@ -198,7 +198,10 @@ test('an operator signs in with TOTP, confirms a bank deposit, approves a withdr
   await expect(page.getByText(/已调整，参考号 .+，现余额 210\.00 元/)).toBeVisible();
 
   // The member's whole detail: wallets, the ledger with the adjustment, a note.
-  await expect(page.getByText('中心钱包')).toBeVisible();
+  const wallets = page
+    .locator('.ant-card')
+    .filter({ has: page.getByText('合计', { exact: true }) });
+  await expect(wallets).toContainText('中心钱包210.00');
   await page.getByRole('tab', { name: '账变记录' }).click();
   await expect(page.getByRole('row', { name: /人工调整.*10\.00.*210\.00/ })).toBeVisible();
   await page.getByRole('tab', { name: '登录记录' }).click();
