@@ -238,6 +238,7 @@ test('an operator signs in with TOTP, confirms a bank deposit, approves a withdr
   await roleStepUp.getByLabel('两步验证码').fill(await codes.next());
   await roleStepUp.getByRole('button', { name: '验证并提交' }).click();
   await expect(page.getByRole('row', { name: new RegExp(roleName) })).toContainText('查看审计日志');
+  await shot(page, 'console-roles');
 
   // A venue into maintenance.
   await page.getByRole('link', { name: '场馆', exact: true }).click();

@@ -22,10 +22,9 @@ const LIMIT_KIND: Record<string, string> = {
 };
 const PERIOD: Record<string, string> = { day: '每日', week: '每周', month: '每月' };
 
-/** 资料, 实名, VIP, 钱包 (main and every venue) and 负责任博彩 of one member. */
-export function MemberProfile({ memberId, detail }: { memberId: number; detail: Detail }) {
+/** 资料, 实名, VIP and 钱包 (main and every venue) of one member. */
+export function MemberProfile({ detail }: { detail: Detail }) {
   const { member, realName, vip, balances } = detail;
-  const limits = useAdminQuery('adminMemberLimits', { params: { memberId } });
   const [rnLabel, rnColor] = REAL_NAME[realName.status] ?? [realName.status, 'default'];
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -77,36 +76,44 @@ export function MemberProfile({ memberId, detail }: { memberId: number; detail: 
           ]}
         />
       </Card>
-      <Card title="负责任博彩">
-        <p>
-          冷静期/自我排除：
-          {member.playBreak
-            ? `${BREAK_KIND[member.playBreak.kind] ?? member.playBreak.kind}，${formatTime(
-                member.playBreak.startedAt,
-              )} 至 ${formatTime(member.playBreak.endsAt)}`
-            : '无'}
-        </p>
-        {limits.data && (
-          <Table<Limit>
-            rowKey={(l) => `${l.kind}-${l.period}`}
-            size="small"
-            pagination={false}
-            dataSource={limits.data.list}
-            columns={[
-              { title: '限额', dataIndex: 'kind', render: (k: string) => LIMIT_KIND[k] ?? k },
-              { title: '周期', dataIndex: 'period', render: (p: string) => PERIOD[p] ?? p },
-              { title: '额度', dataIndex: 'amount', render: (a: string | null) => a ?? '未设置' },
-              {
-                title: '待生效的放宽',
-                render: (_, l) =>
-                  l.request
-                    ? `${l.request.amount ?? '取消限额'}（${formatTime(l.request.confirmableAt)} 起可确认）`
-                    : '—',
-              },
-            ]}
-          />
-        )}
-      </Card>
     </Space>
+  );
+}
+
+/** 负责任博彩: the break running now and every limit with a loosening that waits. */
+export function MemberLimits({ memberId, detail }: { memberId: number; detail: Detail }) {
+  const { member } = detail;
+  const limits = useAdminQuery('adminMemberLimits', { params: { memberId } });
+  return (
+    <>
+      <p>
+        冷静期/自我排除：
+        {member.playBreak
+          ? `${BREAK_KIND[member.playBreak.kind] ?? member.playBreak.kind}，${formatTime(
+              member.playBreak.startedAt,
+            )} 至 ${formatTime(member.playBreak.endsAt)}`
+          : '无'}
+      </p>
+      {limits.data && (
+        <Table<Limit>
+          rowKey={(l) => `${l.kind}-${l.period}`}
+          size="small"
+          pagination={false}
+          dataSource={limits.data.list}
+          columns={[
+            { title: '限额', dataIndex: 'kind', render: (k: string) => LIMIT_KIND[k] ?? k },
+            { title: '周期', dataIndex: 'period', render: (p: string) => PERIOD[p] ?? p },
+            { title: '额度', dataIndex: 'amount', render: (a: string | null) => a ?? '未设置' },
+            {
+              title: '待生效的放宽',
+              render: (_, l) =>
+                l.request
+                  ? `${l.request.amount ?? '取消限额'}（${formatTime(l.request.confirmableAt)} 起可确认）`
+                  : '—',
+            },
+          ]}
+        />
+      )}
+    </>
   );
 }

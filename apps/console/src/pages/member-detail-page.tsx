@@ -5,7 +5,7 @@ import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { AdjustForm } from '../components/adjust-form';
 import { MemberDevices, MemberLogins, MemberNotes } from '../components/member-activity';
-import { MemberProfile } from '../components/member-profile';
+import { MemberLimits, MemberProfile } from '../components/member-profile';
 import { MemberBets, MemberLedger } from '../components/member-records';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
@@ -79,6 +79,12 @@ export function Page() {
     { key: 'devices', label: '设备', children: <MemberDevices memberId={memberId} /> },
     { key: 'notes', label: '备注', children: <MemberNotes memberId={memberId} /> },
   ];
+  if (detail.data)
+    tabs.push({
+      key: 'limits',
+      label: '负责任博彩',
+      children: <MemberLimits memberId={memberId} detail={detail.data} />,
+    });
   if (can.grants)
     tabs.push({
       key: 'grants',
@@ -130,7 +136,7 @@ export function Page() {
       {detail.error && <Alert type="error" title={errorText(detail.error)} />}
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         {detail.isLoading && <Card loading />}
-        {detail.data && <MemberProfile memberId={memberId} detail={detail.data} />}
+        {detail.data && <MemberProfile detail={detail.data} />}
         {can.adjust && (
           <Card title="人工调整余额">
             <AdjustForm memberId={memberId} />

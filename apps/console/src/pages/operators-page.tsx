@@ -25,7 +25,9 @@ interface NewOperator {
  * editing roles and operators needs a fresh step-up (`operators`) and is audited by the server.
  */
 export function Page() {
-  const { call } = useConsole();
+  const { call, session } = useConsole();
+  // The server refuses changes to one's own account (9612): the controls say so up front.
+  const mine = (o: Operator) => o.userName === session?.userName;
   const roles = useAdminQuery('adminRoles', {});
   const [page, setPage] = useState(1);
   const operators = useAdminQuery('adminOperators', { query: { page, pageSize: 20 } });
@@ -132,7 +134,7 @@ export function Page() {
               {
                 title: '角色',
                 render: (_, o) =>
-                  canEditOperators ? (
+                  canEditOperators && !mine(o) ? (
                     <Select
                       aria-label={`${o.userName} 的角色`}
                       size="small"
@@ -156,7 +158,7 @@ export function Page() {
                   <Switch
                     size="small"
                     checked={!o.disabled}
-                    disabled={!canEditOperators}
+                    disabled={!canEditOperators || mine(o)}
                     onChange={(on) => updateOperator(o, { disabled: !on })}
                   />
                 ),
