@@ -197,6 +197,49 @@ test('an operator signs in with TOTP, confirms a bank deposit, approves a withdr
   await stepUp.getByRole('button', { name: '验证并提交' }).click();
   await expect(page.getByText(/已调整，参考号 .+，现余额 210\.00 元/)).toBeVisible();
 
+  // The member's whole detail: wallets, the ledger with the adjustment, a note.
+  const wallets = page
+    .locator('.ant-card')
+    .filter({ has: page.getByText('合计', { exact: true }) });
+  await expect(wallets).toContainText('中心钱包210.00');
+  await page.getByRole('tab', { name: '账变记录' }).click();
+  await expect(page.getByRole('row', { name: /人工调整.*10\.00.*210\.00/ })).toBeVisible();
+  await page.getByRole('tab', { name: '登录记录' }).click();
+  await expect(page.getByRole('row', { name: /成功/ }).first()).toBeVisible();
+  await page.getByRole('tab', { name: '备注' }).click();
+  await page.getByPlaceholder('添加备注').fill('e2e 回访：已核实');
+  await page.getByRole('button', { name: '添加备注' }).click();
+  await expect(page.getByText('e2e 回访：已核实')).toBeVisible();
+  await shot(page, 'console-member-detail');
+
+  // The members list as CSV, with its search.
+  await page
+    .getByRole('navigation', { name: '主菜单' })
+    .getByRole('link', { name: '会员' })
+    .click();
+  await page.getByPlaceholder('账号 / 昵称 / 手机').fill(member.userName);
+  await page.getByRole('button', { name: '搜索' }).click();
+  const membersCsv = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 CSV' }).click();
+  const membersFile = await (await (await membersCsv).createReadStream()).toArray();
+  expect(Buffer.concat(membersFile).toString('utf8')).toContain(member.userName);
+
+  // A new role with two permissions (roles need a fresh step-up, class operators).
+  await page.getByRole('link', { name: '运营人员' }).click();
+  await page.getByRole('button', { name: '新建角色' }).click();
+  const roleName = `e2e审计${Date.now().toString(36).slice(-4)}`;
+  const editor = page.getByRole('dialog', { name: '新建角色' });
+  await editor.getByLabel('角色名称').fill(roleName);
+  await editor.getByText('查看审计日志（audit.read）').click();
+  await editor.getByText('查看会员（member.read）').click();
+  await editor.getByRole('button', { name: '保存' }).click();
+  const roleStepUp = page.getByRole('dialog', { name: '二次验证' });
+  await expect(roleStepUp).toBeVisible();
+  await roleStepUp.getByLabel('两步验证码').fill(await codes.next());
+  await roleStepUp.getByRole('button', { name: '验证并提交' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(roleName) })).toContainText('查看审计日志');
+  await shot(page, 'console-roles');
+
   // A venue into maintenance.
   await page.getByRole('link', { name: '场馆', exact: true }).click();
   const toggle = page.getByRole('switch').first();

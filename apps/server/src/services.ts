@@ -21,6 +21,7 @@ import { AuditCheckpointService } from './modules/audit/audit-checkpoint.service
 import { AuditVerifyService } from './modules/audit/audit-verify.service';
 import { ReportService } from './modules/reports/reports.service';
 import { ExportService } from './modules/reports/exports.service';
+import { MemberDetailService } from './modules/admin/member-detail.service';
 import { HouseVenueService } from './modules/house-venue/house-venue.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
@@ -141,6 +142,8 @@ export interface Services extends ActivityRouteServices {
   auditVerify: AuditVerifyService;
   reports: ReportService;
   exports: ExportService;
+  /** The console's member detail: every part read from its own module. */
+  memberDetail: MemberDetailService;
   houseVenue: HouseVenueService;
   deposits: DepositService;
   depositAdmin: DepositAdminService;
@@ -520,6 +523,17 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     onBets: (placed) => playLimits.afterBets(placed),
   });
   const bets = new BetsService(db, venues);
+  const memberDetail = new MemberDetailService({
+    db,
+    clock,
+    audit,
+    sessions,
+    members,
+    vip,
+    wallet,
+    records,
+    bets,
+  });
   const betTotals = new BetTotalsService(db, venues);
   const playLimits = new PlayLimitsService({
     db,
@@ -694,6 +708,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     scores,
     betSync,
     bets,
+    memberDetail,
     jsonCache,
     demo,
     venueWorker,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { RequestOf, ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { newIdempotencyKey } from '../api/client';
+import { ExportButton } from '../components/export-button';
 import { OrderStatusTag, ORDER_STATUS_OPTIONS } from '../components/order-status';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
@@ -54,18 +55,25 @@ export function Page() {
       <PageHeader
         title="存款确认"
         extra={
-          <Select
-            aria-label="状态"
-            allowClear
-            placeholder="全部状态"
-            style={{ width: 160 }}
-            value={status}
-            options={ORDER_STATUS_OPTIONS.filter((o) => o.value !== 'paid')}
-            onChange={(v: Status | undefined) => {
-              setStatus(v);
-              setPage(1);
-            }}
-          />
+          <Space>
+            <Select
+              aria-label="状态"
+              allowClear
+              placeholder="全部状态"
+              style={{ width: 160 }}
+              value={status}
+              options={ORDER_STATUS_OPTIONS.filter((o) => o.value !== 'paid')}
+              onChange={(v: Status | undefined) => {
+                setStatus(v);
+                setPage(1);
+              }}
+            />
+            <ExportButton
+              route="adminExportDeposits"
+              req={{ query: { status } }}
+              fileName="deposits.csv"
+            />
+          </Space>
         }
       />
       {orders.error && <Alert type="error" title={errorText(orders.error)} />}

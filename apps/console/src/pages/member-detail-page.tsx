@@ -1,33 +1,56 @@
-import { Alert, App, Button, Card, Descriptions, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
+import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { AdjustForm } from '../components/adjust-form';
+import { MemberDevices, MemberLogins, MemberNotes } from '../components/member-activity';
+import { MemberLimits, MemberProfile } from '../components/member-profile';
+import { MemberBets, MemberLedger } from '../components/member-records';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
-import { columnsOf } from '../components/value-cell';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 
-type Action = 'block' | 'unblock' | 'waive' | 'recall' | null;
+type Action = 'block' | 'unblock' | 'sessions' | 'waive' | 'recall' | null;
+type Grant = ResponseOf<'adminMemberGrants'>['list'][number];
 
-/** One member: profile, limits and grants, and the actions the operator may take. */
+const GRANT_STATUS: Record<Grant['status'], string> = {
+  available: '待领取',
+  paid: '已发放',
+  expired: '已过期',
+  revoked: '已撤销',
+};
+const TITLES: Record<NonNullable<Action>, string> = {
+  block: '冻结会员',
+  unblock: '解冻会员',
+  sessions: '结束全部会话（会员需重新登录）',
+  waive: '免除流水要求',
+  recall: '回收场馆余额',
+};
+
+/**
+ * One member, all of it: profile, wallets, responsible gaming, the ledger, bets, logins,
+ * devices, grants and notes; and the actions the operator may take (each asks for a reason).
+ */
 export function Page() {
   const memberId = Number(useParams().memberId);
-  const [search] = useSearchParams();
   const { message } = App.useApp();
-  const userName = search.get('u') ?? '';
-  const found = useAdminQuery('adminMembers', { query: { q: userName || undefined } });
-  const member = found.data?.list.find((m) => m.memberId === memberId);
-  const limits = useAdminQuery('adminMemberLimits', { params: { memberId } });
+  const detail = useAdminQuery('adminMemberDetail', { params: { memberId } });
   const grants = useAdminQuery('adminMemberGrants', { params: { memberId }, query: {} });
   const block = useAdminMutation('adminMemberBlock');
+  const endSessions = useAdminMutation('adminMemberSessionsEnd');
   const waive = useAdminMutation('adminWaiveTurnover');
   const recall = useAdminMutation('adminMemberRecall');
   const [action, setAction] = useState<Action>(null);
-  const canBlock = useCan('adminMemberBlock');
-  const canAdjust = useCan('adminAdjust');
-  const canWaive = useCan('adminWaiveTurnover');
-  const canRecall = useCan('adminMemberRecall');
+  const can = {
+    block: useCan('adminMemberBlock'),
+    sessions: useCan('adminMemberSessionsEnd'),
+    adjust: useCan('adminAdjust'),
+    waive: useCan('adminWaiveTurnover'),
+    recall: useCan('adminMemberRecall'),
+    grants: useCan('adminMemberGrants'),
+  };
+  const member = detail.data?.member;
   const done = (text: string) => ({
     onSuccess: () => {
       setAction(null);
@@ -36,23 +59,65 @@ export function Page() {
     onError: (err: Error) => void message.error(errorText(err)),
   });
   const act = (reason: string) => {
+    const params = { memberId };
     if (action === 'block' || action === 'unblock')
       block.mutate(
-        { req: { params: { memberId }, body: { blocked: action === 'block', reason } } },
+        { req: { params, body: { blocked: action === 'block', reason } } },
         done(action === 'block' ? '已冻结' : '已解冻'),
       );
+    if (action === 'sessions')
+      endSessions.mutate({ req: { params, body: { reason } } }, done('已结束会员的全部会话'));
     if (action === 'waive')
-      waive.mutate({ req: { params: { memberId }, body: { reason } } }, done('已免除流水要求'));
+      waive.mutate({ req: { params, body: { reason } } }, done('已免除流水要求'));
     if (action === 'recall')
-      recall.mutate({ req: { params: { memberId }, body: { reason } } }, done('已发起回收'));
+      recall.mutate({ req: { params, body: { reason } } }, done('已发起回收'));
   };
+  const tabs = [
+    { key: 'ledger', label: '账变记录', children: <MemberLedger memberId={memberId} /> },
+    { key: 'bets', label: '注单', children: <MemberBets memberId={memberId} /> },
+    { key: 'logins', label: '登录记录', children: <MemberLogins memberId={memberId} /> },
+    { key: 'devices', label: '设备', children: <MemberDevices memberId={memberId} /> },
+    { key: 'notes', label: '备注', children: <MemberNotes memberId={memberId} /> },
+  ];
+  if (detail.data)
+    tabs.push({
+      key: 'limits',
+      label: '负责任博彩',
+      children: <MemberLimits memberId={memberId} detail={detail.data} />,
+    });
+  if (can.grants)
+    tabs.push({
+      key: 'grants',
+      label: '奖励发放',
+      children: (
+        <Table<Grant>
+          rowKey="id"
+          size="small"
+          loading={grants.isLoading}
+          dataSource={grants.data?.list}
+          pagination={false}
+          columns={[
+            { title: '时间', dataIndex: 'createdAt', render: formatTime, width: 180 },
+            { title: '名称', dataIndex: 'title' },
+            { title: '金额', dataIndex: 'amount' },
+            { title: '流水倍数', dataIndex: 'turnoverMultiple' },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (s: Grant['status']) => <Tag>{GRANT_STATUS[s] ?? s}</Tag>,
+            },
+            { title: '到期', dataIndex: 'expiresAt', render: formatTime },
+          ]}
+        />
+      ),
+    });
   return (
     <>
       <PageHeader
         title={`会员 ${member?.userName ?? memberId}`}
         extra={
           <Space>
-            {canBlock && member && (
+            {can.block && member && (
               <Button
                 danger={!member.blocked}
                 onClick={() => setAction(member.blocked ? 'unblock' : 'block')}
@@ -60,73 +125,35 @@ export function Page() {
                 {member.blocked ? '解冻' : '冻结'}
               </Button>
             )}
-            {canWaive && <Button onClick={() => setAction('waive')}>免除流水</Button>}
-            {canRecall && <Button onClick={() => setAction('recall')}>回收场馆余额</Button>}
+            {can.sessions && member && (
+              <Button onClick={() => setAction('sessions')}>结束会话</Button>
+            )}
+            {can.waive && <Button onClick={() => setAction('waive')}>免除流水</Button>}
+            {can.recall && <Button onClick={() => setAction('recall')}>回收场馆余额</Button>}
           </Space>
         }
       />
-      {found.error && <Alert type="error" title={errorText(found.error)} />}
+      {detail.error && <Alert type="error" title={errorText(detail.error)} />}
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-        <Card title="资料" loading={found.isLoading}>
-          {member ? (
-            <Descriptions column={3}>
-              <Descriptions.Item label="ID">{member.memberId}</Descriptions.Item>
-              <Descriptions.Item label="账号">{member.userName}</Descriptions.Item>
-              <Descriptions.Item label="昵称">{member.nickname}</Descriptions.Item>
-              <Descriptions.Item label="VIP">{member.vipLevel}</Descriptions.Item>
-              <Descriptions.Item label="手机">{member.phoneMasked ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="实名">{member.realNameStatus}</Descriptions.Item>
-              <Descriptions.Item label="状态">
-                {member.blocked ? <Tag color="red">已冻结</Tag> : <Tag color="green">正常</Tag>}
-              </Descriptions.Item>
-              <Descriptions.Item label="注册时间">
-                {formatTime(member.registeredAt)}
-              </Descriptions.Item>
-              <Descriptions.Item label="最近登录">
-                {formatTime(member.lastLoginAt)}
-              </Descriptions.Item>
-              <Descriptions.Item label="冷静期/自我排除">
-                {member.playBreak ? JSON.stringify(member.playBreak) : '无'}
-              </Descriptions.Item>
-            </Descriptions>
-          ) : (
-            '未找到该会员'
-          )}
-        </Card>
-        {canAdjust && (
+        {detail.isLoading && <Card loading />}
+        {detail.data && <MemberProfile detail={detail.data} />}
+        {can.adjust && (
           <Card title="人工调整余额">
             <AdjustForm memberId={memberId} />
           </Card>
         )}
-        {limits.data && (
-          <Card title="负责任博彩限额">
-            <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
-              {JSON.stringify(limits.data, null, 2)}
-            </pre>
-          </Card>
-        )}
-        {grants.data && (
-          <Card title="奖励发放">
-            <Table
-              rowKey={(g) => JSON.stringify(g)}
-              size="small"
-              dataSource={grants.data.list}
-              pagination={false}
-              columns={columnsOf(grants.data.list, 6)}
-            />
+        {detail.data && (
+          <Card>
+            <Tabs items={tabs} destroyOnHidden />
           </Card>
         )}
       </Space>
       <ReasonModal
         open={action !== null}
-        title={
-          { block: '冻结会员', unblock: '解冻会员', waive: '免除流水要求', recall: '回收场馆余额' }[
-            action ?? 'block'
-          ]
-        }
+        title={TITLES[action ?? 'block']}
         onCancel={() => setAction(null)}
         onOk={act}
-        busy={block.isPending || waive.isPending || recall.isPending}
+        busy={block.isPending || endSessions.isPending || waive.isPending || recall.isPending}
       />
     </>
   );

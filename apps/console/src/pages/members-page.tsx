@@ -1,8 +1,9 @@
-import { Alert, Input, Table, Tag } from 'antd';
+import { Alert, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
+import { ExportButton } from '../components/export-button';
 import { formatTime, PageHeader } from '../components/page-header';
 import { useAdminQuery } from '../components/use-admin-query';
 
@@ -18,16 +19,23 @@ export function Page() {
       <PageHeader
         title="会员"
         extra={
-          <Input.Search
-            placeholder="账号 / 昵称 / 手机"
-            allowClear
-            enterButton="搜索"
-            style={{ width: 320 }}
-            onSearch={(v) => {
-              setQ(v.trim());
-              setPage(1);
-            }}
-          />
+          <Space>
+            <Input.Search
+              placeholder="账号 / 昵称 / 手机"
+              allowClear
+              enterButton="搜索"
+              style={{ width: 320 }}
+              onSearch={(v) => {
+                setQ(v.trim());
+                setPage(1);
+              }}
+            />
+            <ExportButton
+              route="adminExportMembers"
+              req={{ query: { q: q || undefined } }}
+              fileName="members.csv"
+            />
+          </Space>
         }
       />
       {members.error && <Alert type="error" title={errorText(members.error)} />}

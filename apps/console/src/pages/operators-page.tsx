@@ -1,25 +1,85 @@
-import { Alert, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { ADMIN_PERMISSION_LABELS } from '@nebula/protocol/api/admin/permissions';
+import { OperatorCreateRequest } from '@nebula/protocol/api/operators/operators.schemas';
 import { useState } from 'react';
+import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
-import { PageHeader } from '../components/page-header';
+import { formatTime, PageHeader } from '../components/page-header';
 import { Panel } from '../components/panel';
-import { useAdminQuery } from '../components/use-admin-query';
-import { columnsOf } from '../components/value-cell';
+import { RoleEditor, type RoleValues } from '../components/role-editor';
+import { useStepUp } from '../components/step-up';
+import { useAdminQuery, useCan } from '../components/use-admin-query';
+import { zodRule } from '../components/zod-rule';
+import { useConsole } from '../session/console-context';
 
-/** Operators and their roles; each role is a set of permissions. */
+type Role = ResponseOf<'adminRoles'>['list'][number];
+type Operator = ResponseOf<'adminOperators'>['list'][number];
+interface NewOperator {
+  userName: string;
+  password: string;
+  roleId: number;
+}
+
+/**
+ * Operators and their roles; each role is a set of the protocol's permissions. Creating and
+ * editing roles and operators needs a fresh step-up (`operators`) and is audited by the server.
+ */
 export function Page() {
+  const { call, session } = useConsole();
+  // The server refuses changes to one's own account (9612): the controls say so up front.
+  const mine = (o: Operator) => o.userName === session?.userName;
   const roles = useAdminQuery('adminRoles', {});
   const [page, setPage] = useState(1);
   const operators = useAdminQuery('adminOperators', { query: { page, pageSize: 20 } });
+  const canEditRoles = useCan('adminRoleUpdate');
+  const canEditOperators = useCan('adminOperatorUpdate');
+  const roleStep = useStepUp('adminRoleUpdate');
+  const opStep = useStepUp('adminOperatorUpdate');
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [opForm] = Form.useForm<NewOperator>();
   const error = roles.error ?? operators.error;
+  const roleOptions = (roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }));
+
+  const saveRole = async (v: RoleValues) => {
+    setBusy(true);
+    const target = editing;
+    await roleStep.run(
+      () =>
+        target && target !== 'new'
+          ? call('adminRoleUpdate', { params: { roleId: target.id }, body: v })
+          : call('adminRoleCreate', { body: v }),
+      () => setEditing(null),
+    );
+    setBusy(false);
+  };
+  const updateOperator = (o: Operator, body: { roleId?: number; disabled?: boolean }) =>
+    void opStep.run(() => call('adminOperatorUpdate', { params: { operatorId: o.id }, body }));
+  const createOperator = async (v: NewOperator) => {
+    setBusy(true);
+    await opStep.run(
+      () => call('adminOperatorCreate', { body: v }),
+      () => {
+        setCreating(false);
+        opForm.resetFields();
+      },
+    );
+    setBusy(false);
+  };
+
   return (
     <>
       <PageHeader title="运营人员与角色" />
       {error && <Alert type="error" title={errorText(error)} />}
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <Panel title="角色">
-          <Table
+          {canEditRoles && (
+            <Button style={{ marginBottom: 12 }} onClick={() => setEditing('new')}>
+              新建角色
+            </Button>
+          )}
+          <Table<Role>
             rowKey="id"
             size="small"
             loading={roles.isLoading}
@@ -37,25 +97,125 @@ export function Page() {
                     r.permissions.map((p) => <Tag key={p}>{ADMIN_PERMISSION_LABELS[p] ?? p}</Tag>)
                   ),
               },
+              {
+                title: '操作',
+                width: 90,
+                render: (_, r) =>
+                  canEditRoles &&
+                  !r.superuser && (
+                    <Button size="small" onClick={() => setEditing(r)}>
+                      编辑
+                    </Button>
+                  ),
+              },
             ]}
           />
         </Panel>
         <Panel title="运营人员">
-          <Table
-            rowKey={(r) => JSON.stringify(r)}
+          {canEditOperators && (
+            <Button style={{ marginBottom: 12 }} onClick={() => setCreating(true)}>
+              新建运营人员
+            </Button>
+          )}
+          <Table<Operator>
+            rowKey="id"
             size="small"
             loading={operators.isLoading}
             dataSource={operators.data?.list}
-            columns={columnsOf(operators.data?.list)}
             pagination={{
               current: page,
               pageSize: 20,
               total: operators.data?.total,
               onChange: setPage,
             }}
+            columns={[
+              { title: 'ID', dataIndex: 'id', width: 70 },
+              { title: '账号', dataIndex: 'userName' },
+              {
+                title: '角色',
+                render: (_, o) =>
+                  canEditOperators && !mine(o) ? (
+                    <Select
+                      aria-label={`${o.userName} 的角色`}
+                      size="small"
+                      style={{ width: 160 }}
+                      value={o.roleId}
+                      options={roleOptions}
+                      onChange={(roleId: number) => updateOperator(o, { roleId })}
+                    />
+                  ) : (
+                    o.roleName
+                  ),
+              },
+              {
+                title: '两步验证',
+                render: (_, o) =>
+                  o.totpEnabled ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>,
+              },
+              {
+                title: '启用',
+                render: (_, o) => (
+                  <Switch
+                    size="small"
+                    checked={!o.disabled}
+                    disabled={!canEditOperators || mine(o)}
+                    onChange={(on) => updateOperator(o, { disabled: !on })}
+                  />
+                ),
+              },
+              { title: '创建时间', dataIndex: 'createdAt', render: formatTime },
+            ]}
           />
         </Panel>
       </Space>
+      <RoleEditor
+        open={editing !== null}
+        initial={
+          editing && editing !== 'new'
+            ? { name: editing.name, permissions: editing.permissions }
+            : null
+        }
+        busy={busy}
+        onCancel={() => setEditing(null)}
+        onSave={(v) => void saveRole(v)}
+      />
+      <Modal
+        open={creating}
+        title="新建运营人员"
+        okText="创建"
+        cancelText="取消"
+        confirmLoading={busy}
+        onCancel={() => setCreating(false)}
+        onOk={() => opForm.submit()}
+      >
+        <Form<NewOperator> form={opForm} layout="vertical" onFinish={(v) => void createOperator(v)}>
+          <Form.Item
+            name="userName"
+            label="账号"
+            rules={[
+              zodRule(OperatorCreateRequest, 'userName', '字母开头，3–32 位字母、数字或下划线'),
+            ]}
+          >
+            <Input maxLength={32} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label="初始密码"
+            rules={[zodRule(OperatorCreateRequest, 'password', '密码至少 10 位')]}
+          >
+            <Input.Password maxLength={128} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="roleId"
+            label="角色"
+            rules={[zodRule(OperatorCreateRequest, 'roleId', '请选择角色')]}
+          >
+            <Select options={roleOptions} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      {roleStep.modal}
+      {opStep.modal}
     </>
   );
 }

@@ -1,17 +1,50 @@
-import { Alert, Table } from 'antd';
+import { Alert, Select, Space, Table } from 'antd';
 import { useState } from 'react';
+import type { RequestOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
+import { ExportButton } from '../components/export-button';
 import { PageHeader } from '../components/page-header';
 import { useAdminQuery } from '../components/use-admin-query';
 import { columnsOf } from '../components/value-cell';
 
+type Status = NonNullable<NonNullable<RequestOf<'adminTransfers'>['query']>['status']>;
+const STATUS_OPTIONS: { value: Status; label: string }[] = [
+  { value: 'pending', label: '处理中' },
+  { value: 'succeeded', label: '成功' },
+  { value: 'failed', label: '失败' },
+];
+
 /** Transfers to and from venues, for the ones the resolver could not settle by itself. */
 export function Page() {
+  const [status, setStatus] = useState<Status | undefined>();
   const [page, setPage] = useState(1);
-  const transfers = useAdminQuery('adminTransfers', { query: { page, pageSize: 20 } });
+  const transfers = useAdminQuery('adminTransfers', { query: { status, page, pageSize: 20 } });
   return (
     <>
-      <PageHeader title="场馆转账" />
+      <PageHeader
+        title="场馆转账"
+        extra={
+          <Space>
+            <Select
+              aria-label="状态"
+              allowClear
+              placeholder="全部状态"
+              style={{ width: 140 }}
+              value={status}
+              options={STATUS_OPTIONS}
+              onChange={(v: Status | undefined) => {
+                setStatus(v);
+                setPage(1);
+              }}
+            />
+            <ExportButton
+              route="adminExportTransfers"
+              req={{ query: { status } }}
+              fileName="transfers.csv"
+            />
+          </Space>
+        }
+      />
       {transfers.error && <Alert type="error" title={errorText(transfers.error)} />}
       <Table
         rowKey={(r) => JSON.stringify(r)}

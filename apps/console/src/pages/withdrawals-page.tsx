@@ -6,6 +6,7 @@ import { ApiError, errorText } from '../api/api-error';
 /** The server filed the approval as a four-eyes request (docs/contract.md §2.1). */
 const APPROVAL_PENDING = 9602;
 import { newIdempotencyKey } from '../api/client';
+import { ExportButton } from '../components/export-button';
 import { OrderStatusTag, ORDER_STATUS_OPTIONS } from '../components/order-status';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
@@ -56,20 +57,27 @@ export function Page() {
       <PageHeader
         title="取款审核"
         extra={
-          <Select
-            aria-label="状态"
-            allowClear
-            placeholder="全部状态"
-            style={{ width: 160 }}
-            value={status}
-            options={ORDER_STATUS_OPTIONS.filter((o) =>
-              ['review', 'paid', 'rejected'].includes(o.value),
-            )}
-            onChange={(v: Status | undefined) => {
-              setStatus(v);
-              setPage(1);
-            }}
-          />
+          <Space>
+            <Select
+              aria-label="状态"
+              allowClear
+              placeholder="全部状态"
+              style={{ width: 160 }}
+              value={status}
+              options={ORDER_STATUS_OPTIONS.filter((o) =>
+                ['review', 'paid', 'rejected'].includes(o.value),
+              )}
+              onChange={(v: Status | undefined) => {
+                setStatus(v);
+                setPage(1);
+              }}
+            />
+            <ExportButton
+              route="adminExportWithdrawals"
+              req={{ query: { status } }}
+              fileName="withdrawals.csv"
+            />
+          </Space>
         }
       />
       {orders.error && <Alert type="error" title={errorText(orders.error)} />}

@@ -18,6 +18,7 @@ import { agentRoutes } from './agent/agent.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { houseVenueRoutes } from './house-venue/house-venue.routes';
 import { operatorsRoutes } from './operators/operators.routes';
+import { memberDetailRoutes } from './admin/member-detail.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -43,6 +44,7 @@ export const routes = {
   ...reportsRoutes,
   ...houseVenueRoutes,
   ...operatorsRoutes,
+  ...memberDetailRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

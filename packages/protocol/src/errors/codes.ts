@@ -90,6 +90,8 @@ export const ErrorCode = {
   OperatorNameTaken: 9610,
   OperatorNotFound: 9611,
   OperatorSelfChange: 9612,
+  OperatorLastManageRole: 9670,
+  AdminMemberNotFound: 9671,
   // wallet and payments 7xxx
   InsufficientBalance: 7001,
   IdempotencyKeyMissing: 7002,
@@ -341,6 +343,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   9610: '运营账号已存在',
   9611: '运营人员不存在',
   9612: '不能修改自己的账号',
+  9670: '至少要保留一个拥有运营人员与角色管理权限的角色',
+  9671: '查询的会员不存在',
   7001: '余额不足',
   7002: '缺少幂等键',
   7003: '幂等键已用于其他请求',

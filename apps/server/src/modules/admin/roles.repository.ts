@@ -73,6 +73,19 @@ export async function updateRole(
   return true;
 }
 
+/**
+ * Roles other than `exceptId` that hold operator.manage (a superuser role holds everything),
+ * locked so two edits cannot each take it from the other's role at once.
+ */
+export async function countManageRoles(q: Queryable, exceptId: number): Promise<number> {
+  const r = await q.query<{ id: number }>(
+    `SELECT id FROM operator_roles
+      WHERE id <> $1 AND (superuser OR 'operator.manage' = ANY(permissions)) FOR UPDATE`,
+    [exceptId],
+  );
+  return r.rows.length;
+}
+
 export interface OperatorListRow {
   id: number;
   userName: string;

@@ -74,6 +74,13 @@ export class RolesService {
           ? [...new Set(input.permissions)].sort()
           : before.permissions,
       };
+      // Without a role holding operator.manage nobody could ever edit roles again.
+      if (
+        before.permissions.includes('operator.manage') &&
+        !after.permissions.includes('operator.manage') &&
+        (await repo.countManageRoles(q, id)) === 0
+      )
+        throw new AppError(ErrorCode.OperatorLastManageRole);
       if (!(await repo.updateRole(q, id, after)))
         throw new AppError(ErrorCode.OperatorRoleNameTaken);
       await this.#audit(

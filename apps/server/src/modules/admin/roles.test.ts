@@ -97,4 +97,38 @@ describe('roles and operators', () => {
       (await call(boss, 'POST', `/operators/${made.data.id}`, { roleId: 99999 })).status_code,
     ).toBe(ErrorCode.OperatorRoleNotFound);
   });
+
+  it('refuses to take operator.manage from the last role holding it (9670)', async () => {
+    const role = await call<{ id: number }>(boss, 'POST', '/roles', {
+      name: `管理员${uniqueName('m')}`,
+      permissions: ['operator.manage', 'audit.read'],
+    });
+    const token = await adminToken(t, role.data.id);
+    // While the superuser role exists it holds operator.manage: dropping it here is allowed.
+    const other = await call<{ id: number }>(boss, 'POST', '/roles', {
+      name: `临时${uniqueName('m')}`,
+      permissions: ['operator.manage'],
+    });
+    const drop = await call<{ permissions: string[] }>(token, 'POST', `/roles/${other.data.id}`, {
+      permissions: ['audit.read'],
+    });
+    expect(drop.data.permissions).toEqual(['audit.read']);
+    await t.db.query('UPDATE operator_roles SET superuser = FALSE WHERE id = 1');
+    try {
+      const refused = await call(token, 'POST', `/roles/${role.data.id}`, {
+        permissions: ['audit.read'],
+      });
+      expect(refused.status_code).toBe(ErrorCode.OperatorLastManageRole);
+      const after = await call<{ list: { id: number; permissions: string[] }[] }>(
+        token,
+        'GET',
+        '/roles',
+      );
+      expect(after.data.list.find((r) => r.id === role.data.id)?.permissions).toContain(
+        'operator.manage',
+      );
+    } finally {
+      await t.db.query('UPDATE operator_roles SET superuser = TRUE WHERE id = 1');
+    }
+  });
 });

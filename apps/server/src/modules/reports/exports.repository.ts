@@ -2,7 +2,7 @@ import type { Queryable } from '@nebula/db';
 
 /**
  * The lists the console exports, read in keyset pages (id after the last one) so an export of
- * 50,000 rows never holds them all: members, deposits, withdrawals.
+ * 50,000 rows never holds them all: members, deposits, withdrawals, venue transfers.
  */
 export interface MemberFilter {
   q?: string;
@@ -118,6 +118,67 @@ export async function withdrawalsAfter(
      FROM withdraw_orders o JOIN members m ON m.id = o.member_id
      WHERE ${orderWhere} AND o.id > $4 ORDER BY o.id LIMIT $5`,
     [...orderParams(f), afterId, limit],
+  );
+  return r.rows;
+}
+
+export interface TransferFilter {
+  status?: string;
+  memberId?: number;
+  venueCode?: string;
+  from?: number;
+  to?: number;
+}
+const transferWhere = `($1::text IS NULL OR t.status = $1)
+  AND ($2::int IS NULL OR t.member_id = $2)
+  AND ($3::text IS NULL OR t.venue_code = $3)
+  AND ($4::timestamptz IS NULL OR t.created_at >= $4)
+  AND ($5::timestamptz IS NULL OR t.created_at <= $5)`;
+const transferParams = (f: TransferFilter) => [
+  f.status ?? null,
+  f.memberId ?? null,
+  f.venueCode ?? null,
+  f.from === undefined ? null : new Date(f.from),
+  f.to === undefined ? null : new Date(f.to),
+];
+
+export async function countTransfers(q: Queryable, f: TransferFilter): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM venue_transfers t WHERE ${transferWhere}`,
+    transferParams(f),
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+export interface TransferExportRow {
+  id: string;
+  memberId: number;
+  userName: string;
+  venueCode: string;
+  direction: string;
+  kind: string;
+  amount: bigint;
+  status: string;
+  attempts: number;
+  resolvedBy: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+/** Venue transfers after `afterId`, in id order (a stable order for keyset pages). */
+export async function transfersAfter(
+  q: Queryable,
+  f: TransferFilter,
+  afterId: string,
+  limit: number,
+) {
+  const r = await q.query<TransferExportRow>(
+    `SELECT t.id, t.member_id AS "memberId", m.user_name AS "userName",
+       t.venue_code AS "venueCode", t.direction, t.kind, t.amount, t.status, t.attempts,
+       t.resolved_by AS "resolvedBy", t.created_at AS "createdAt", t.completed_at AS "completedAt"
+     FROM venue_transfers t JOIN members m ON m.id = t.member_id
+     WHERE ${transferWhere} AND t.id > $6 ORDER BY t.id LIMIT $7`,
+    [...transferParams(f), afterId, limit],
   );
   return r.rows;
 }

@@ -218,4 +218,36 @@ export class ExportService {
     ];
     return this.#start(op, 'withdrawals', f, rows, header, source);
   }
+
+  async transfers(op: Actor, f: repo.TransferFilter): Promise<CsvExport> {
+    const rows = await repo.countTransfers(this.d.db, f);
+    const source = mapRows(
+      paged(
+        (after: string) => repo.transfersAfter(this.d.db, f, after, PAGE),
+        (t) => t.id,
+        '',
+      ),
+      (t) => [
+        t.id,
+        t.memberId,
+        t.userName,
+        t.venueCode,
+        t.direction === 'in' ? '转入场馆' : '转出场馆',
+        t.kind,
+        yuan(t.amount),
+        t.status,
+        t.attempts,
+        t.resolvedBy ?? '',
+        iso(t.createdAt),
+        iso(t.completedAt),
+      ],
+    );
+    const header = ['转账单号', '会员ID', '用户名', '场馆', '方向', '类型', '金额', '状态'].concat([
+      '查询次数',
+      '处理人',
+      '创建时间',
+      '完成时间',
+    ]);
+    return this.#start(op, 'transfers', f, rows, header, source);
+  }
 }

@@ -31,4 +31,10 @@ export function registerReportRoutes(
     ({ req, query }) => s.exports.withdrawals(op(req), query),
     o,
   );
+  bindCsvRoute(
+    app,
+    'adminExportTransfers',
+    ({ req, query }) => s.exports.transfers(op(req), query),
+    o,
+  );
 }

@@ -63,4 +63,11 @@ export const reportsRouteMeta = {
     path: '/admin/api/v1/exports/withdrawals',
     summary: '导出取款订单（CSV）',
   },
+  adminExportTransfers: {
+    ...admin,
+    permission: 'transfer.manage',
+    method: 'GET',
+    path: '/admin/api/v1/exports/transfers',
+    summary: '导出场馆转账（CSV）',
+  },
 } as const satisfies Record<string, RouteMeta>;

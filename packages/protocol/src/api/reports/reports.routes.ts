@@ -10,6 +10,7 @@ import {
   Report,
   ReportExportQuery,
   ReportQuery,
+  TransferExportQuery,
 } from './reports.schemas';
 
 /** The console's numbers with their schemas; `../routes.ts` joins them into the route table. */
@@ -32,6 +33,10 @@ export const reportsRoutes = {
   }),
   adminExportWithdrawals: defineRoute(m.adminExportWithdrawals, {
     query: OrderExportQuery,
+    response: CsvText,
+  }),
+  adminExportTransfers: defineRoute(m.adminExportTransfers, {
+    query: TransferExportQuery,
     response: CsvText,
   }),
 };

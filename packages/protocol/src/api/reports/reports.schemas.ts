@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyString } from '../core/common';
 import { text } from '../../rules/text';
+import { TransferStatusView, venueCodeParam } from '../venues/venues.schemas';
 
 /**
  * The operator console's numbers (docs/contract.md §Operator console): today's dashboard,
@@ -131,6 +132,17 @@ export const OrderExportQuery = z
     status: z
       .enum(['pending', 'review', 'credited', 'rejected', 'expired', 'cancelled', 'paid'])
       .optional(),
+    from: z.coerce.number().int().min(0).optional(),
+    to: z.coerce.number().int().min(0).optional(),
+  })
+  .strict();
+
+/** The transfers list's filters (venues/admin-venues.schemas.ts) and a time range (ms). */
+export const TransferExportQuery = z
+  .object({
+    status: TransferStatusView.optional(),
+    memberId: z.coerce.number().int().positive().optional(),
+    venueCode: venueCodeParam.optional(),
     from: z.coerce.number().int().min(0).optional(),
     to: z.coerce.number().int().min(0).optional(),
   })
