@@ -40,6 +40,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
 import { registerAccessRoutes } from './modules/admin/access.routes';
+import { registerPasskeyRoutes } from './modules/admin/passkey.routes';
 import { registerApprovalRoutes } from './modules/approvals/approvals.routes';
 import { registerApiGuard } from './plugins/api-guard';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
@@ -204,6 +205,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerReportRoutes(app, services, bind);
   registerHouseVenueRoutes(app, services.houseVenue, bind);
   registerAccessRoutes(app, { roles: services.roles, stepUps: services.operatorStepUps }, bind);
+  registerPasskeyRoutes(
+    app,
+    { passkeys: services.passkeys, stepUps: services.operatorStepUps },
+    bind,
+  );
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);

@@ -32,3 +32,4 @@ export * from './agent/agent.schemas';
 export * from './reports/reports.schemas';
 export * from './house-venue/house-venue.routes';
 export * from './operators/operators.schemas';
+export * from './operators/passkeys.schemas';

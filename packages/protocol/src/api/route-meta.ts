@@ -17,6 +17,7 @@ import { agentRouteMeta } from './agent/agent.meta';
 import { reportsRouteMeta } from './reports/reports.meta';
 import { houseVenueRouteMeta } from './house-venue/house-venue.meta';
 import { operatorsRouteMeta } from './operators/operators.meta';
+import { passkeysRouteMeta } from './operators/passkeys.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -43,6 +44,7 @@ export const routeMeta = {
   ...reportsRouteMeta,
   ...houseVenueRouteMeta,
   ...operatorsRouteMeta,
+  ...passkeysRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

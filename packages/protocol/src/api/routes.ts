@@ -18,6 +18,7 @@ import { agentRoutes } from './agent/agent.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { houseVenueRoutes } from './house-venue/house-venue.routes';
 import { operatorsRoutes } from './operators/operators.routes';
+import { passkeysRoutes } from './operators/passkeys.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -43,6 +44,7 @@ export const routes = {
   ...reportsRoutes,
   ...houseVenueRoutes,
   ...operatorsRoutes,
+  ...passkeysRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

@@ -302,6 +302,13 @@ export const ErrorCode = {
   HouseVenueUnavailable: 9622,
   HouseVenueNotConfigured: 9623,
   HouseVenueRefused: 9624,
+  // Operator passkeys and session inactivity (9640–9649, docs/contract.md §4.1).
+  PasskeyChallengeInvalid: 9640,
+  PasskeyVerifyFailed: 9641,
+  PasskeyNotFound: 9642,
+  PasskeyLimit: 9643,
+  AdminSessionIdle: 9644,
+  PasskeyAlreadyRegistered: 9645,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -529,6 +536,12 @@ export const errorMessages: Record<ErrorCode, string> = {
   9622: '自营场馆暂时无法连接，请稍后再试',
   9623: '自营场馆的运营令牌未配置或无效，请联系技术人员',
   9624: '自营场馆拒绝了该操作',
+  9640: '通行密钥验证已过期或已使用，请重试',
+  9641: '通行密钥验证失败',
+  9642: '通行密钥不存在',
+  9643: '通行密钥数量已达上限（最多 10 个）',
+  9644: '长时间未操作，请重新登录',
+  9645: '该通行密钥已登记',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

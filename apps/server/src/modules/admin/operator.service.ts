@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type AdminSession } from '@nebula/protocol';
+import { ErrorCode, type AdminSession, type PasskeyAuthenticationResponse } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -10,6 +10,7 @@ import { SecretBox, base32Encode, matchTotp, newTotpSecret, otpauthUri } from '.
 import type { AuditService } from '../audit/audit.service';
 import { LoginThrottle, type ThrottleRules } from '../auth/login-throttle';
 import type { SettingsService } from '../settings/settings.service';
+import type { PasskeyService } from './passkey.service';
 import * as repo from './operator.repository';
 import type { Operator } from '../../http/operator-context';
 import { SEEDED_ROLE_IDS, permissionsOf, type SeededRole } from './seeded-roles';
@@ -29,6 +30,15 @@ export interface OperatorServiceDeps {
   settings: SettingsService;
   /** The server secret TOTP secrets are sealed with. */
   secret: string;
+  passkeys: PasskeyService;
+}
+
+interface LoginInput {
+  userName: string;
+  password: string;
+  totp?: string;
+  recoveryCode?: string;
+  passkey?: PasskeyAuthenticationResponse;
 }
 
 const recoveryHash = (code: string) =>
@@ -85,10 +95,7 @@ export class OperatorService {
     return { captchaAfter: 0, lockAfter: s.loginLockAfter, lockMs: s.loginLockMinutes * 60_000 };
   }
 
-  async login(
-    input: { userName: string; password: string; totp?: string; recoveryCode?: string },
-    ip: string,
-  ): Promise<AdminSession> {
+  async login(input: LoginInput, ip: string): Promise<AdminSession> {
     const name = `op:${input.userName.toLowerCase()}`;
     const network = networkOf(ip);
     const rules = await this.#rules();
@@ -129,11 +136,17 @@ export class OperatorService {
 
   async #secondFactor(
     op: repo.OperatorRow,
-    input: { totp?: string; recoveryCode?: string },
+    input: LoginInput,
     name: string,
     network: string,
     rules: ThrottleRules,
   ): Promise<void> {
+    if (input.passkey) {
+      const refused = await this.d.passkeys.verifyLogin(op.id, input.passkey);
+      if (refused === null) return;
+      await this.#audit(op, 'operator.totp.failed', { via: 'passkey' });
+      return this.#failed(name, network, rules, refused);
+    }
     if (input.recoveryCode) {
       const used = await repo.useRecoveryCode(
         this.d.db,
@@ -148,7 +161,11 @@ export class OperatorService {
       await this.#audit(op, 'operator.totp.failed', { via: 'recoveryCode' });
       return this.#failed(name, network, rules, ErrorCode.AdminTotpWrong);
     }
-    if (!input.totp) throw new AppError(ErrorCode.AdminTotpRequired);
+    // The password was right: the console may offer the operator's passkey instead.
+    if (!input.totp)
+      throw new AppError(ErrorCode.AdminTotpRequired, {
+        passkey: await this.d.passkeys.has(op.id),
+      });
     const step = matchTotp(this.#box.open(op.totpSecret!), input.totp, this.d.clock.now());
     if (step !== null && (await repo.useTotpStep(this.d.db, op.id, step))) return;
     await this.#audit(op, 'operator.totp.failed', { via: 'totp' });
