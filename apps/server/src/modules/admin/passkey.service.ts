@@ -3,8 +3,6 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import {
   ErrorCode,
@@ -105,7 +103,7 @@ export class PasskeyService {
     let info;
     try {
       const v = await verifyRegistrationResponse({
-        response: response as RegistrationResponseJSON,
+        response: response,
         expectedChallenge: challenge,
         expectedOrigin: this.d.rp.origins,
         expectedRPID: this.d.rp.rpId,
@@ -204,7 +202,7 @@ export class PasskeyService {
     try {
       // Also refuses a signature counter that did not move forward (a cloned authenticator).
       const v = await verifyAuthenticationResponse({
-        response: response as AuthenticationResponseJSON,
+        response: response,
         expectedChallenge: challenge,
         expectedOrigin: this.d.rp.origins,
         expectedRPID: this.d.rp.rpId,
