@@ -302,6 +302,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     secret: secrets.SESSION_SECRET,
     passkeys,
+    idleMinutes: config.consoleApp.idleMinutes,
   });
   const operatorStepUps = new StepUpService({ db, clock, audit, operators, passkeys });
   const roles = new RolesService({ db, clock, audit, operators });

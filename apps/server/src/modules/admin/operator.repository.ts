@@ -162,6 +162,8 @@ export interface SessionOperatorRow {
   superuser: boolean;
   enrolOnly: boolean;
   hasTotp: boolean;
+  /** The session's last request (its start before the first one), epoch ms. */
+  seenAt: number;
 }
 
 export async function lookupOperatorSession(
@@ -178,9 +180,11 @@ export async function lookupOperatorSession(
     superuser: boolean;
     enrol_only: boolean;
     has_totp: boolean;
+    seen_at: Date | string;
   }>(
     `SELECT o.id, o.user_name, o.role_id, r.name AS role_name, r.permissions, r.superuser,
-            s.enrol_only, o.totp_secret IS NOT NULL AS has_totp
+            s.enrol_only, o.totp_secret IS NOT NULL AS has_totp,
+            COALESCE(s.last_seen_at, s.created_at) AS seen_at
        FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
        JOIN operator_roles r ON r.id = o.role_id
       WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND NOT o.disabled`,
@@ -197,8 +201,17 @@ export async function lookupOperatorSession(
         superuser: o.superuser,
         enrolOnly: o.enrol_only,
         hasTotp: o.has_totp,
+        seenAt: new Date(o.seen_at).getTime(),
       }
     : null;
+}
+
+/** Notes a request on the session (server-side inactivity, docs/contract.md §4.1). */
+export async function touchOperatorSession(q: Queryable, hash: Buffer, now: number): Promise<void> {
+  await q.query('UPDATE operator_sessions SET last_seen_at = $2 WHERE token_hash = $1', [
+    hash,
+    ts(now),
+  ]);
 }
 
 export async function endOperatorSession(q: Queryable, hash: Buffer, now: number): Promise<void> {

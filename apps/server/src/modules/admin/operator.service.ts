@@ -19,6 +19,7 @@ const OPERATOR_SESSION_MS = 12 * 3600 * 1000;
 /** An enrol-only session is for scanning a QR code, not for a shift. */
 const ENROL_SESSION_MS = 15 * 60 * 1000;
 const RECOVERY_CODES = 10;
+const TOUCH_MS = 15_000;
 const TOTP_ISSUER = 'Nebula';
 
 export type { Operator };
@@ -31,6 +32,8 @@ export interface OperatorServiceDeps {
   /** The server secret TOTP secrets are sealed with. */
   secret: string;
   passkeys: PasskeyService;
+  /** A session without a request for this long ends (the console's idle minutes). */
+  idleMinutes: number;
 }
 
 interface LoginInput {
@@ -290,6 +293,14 @@ export class OperatorService {
     const sessionHash = tokenHash(token);
     const row = await repo.lookupOperatorSession(this.d.db, sessionHash, this.d.clock.now());
     if (!row) throw new AppError(ErrorCode.AdminAuthRequired);
+    const now = this.d.clock.now();
+    // Inactivity is judged here, not only in the browser: a forgotten tab's token goes stale.
+    if (row.seenAt + this.d.idleMinutes * 60_000 <= now) {
+      await repo.endOperatorSession(this.d.db, sessionHash, now);
+      throw new AppError(ErrorCode.AdminSessionIdle);
+    }
+    // One write per quarter minute at most: the idle limit is counted in minutes.
+    if (row.seenAt + TOUCH_MS <= now) await repo.touchOperatorSession(this.d.db, sessionHash, now);
     // The setting is read on every request: turning it on shuts out operators without a
     // factor at once, not at their next login.
     const required = !row.hasTotp && (await this.d.settings.get()).adminTotpRequired;
