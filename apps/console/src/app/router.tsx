@@ -23,6 +23,7 @@ export const PAGE_LOADERS = {
   operators: () => import('../pages/operators-page'),
   reports: () => import('../pages/reports-page'),
   houseVenue: () => import('../pages/house-venue-page'),
+  security: () => import('../pages/security-page'),
 } as const;
 
 /** The page modules of the first route, as scripts/console-budget.mjs reads them. */
@@ -68,6 +69,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'operators', ...lazyPage('operators') },
       { path: 'reports', ...lazyPage('reports') },
       { path: 'house-venue', ...lazyPage('houseVenue') },
+      { path: 'security', ...lazyPage('security') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
