@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
 import { ConfigError } from './config-error';
 import { consoleAppConfig, type ConsoleAppConfig } from './console-app-config';
-import { consoleConfig, consoleEnv, type ConsoleConfig } from './console-config';
+import {
+  consoleConfig,
+  consoleEnv,
+  consoleProductionProblems,
+  type ConsoleConfig,
+} from './console-config';
 import { webauthnConfig, webauthnEnv, type WebauthnConfig } from './webauthn-config';
 
 /**
@@ -228,13 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const webauthn = webauthnConfig(e, production, e.PORT);
-  // Production signs audit checkpoints with a shared key and names the console's passkey RP.
-  const consoleProblems = [
-    ...(production && !e.AUDIT_CHECKPOINT_KEY
-      ? ['AUDIT_CHECKPOINT_KEY: required in production (32+ characters)']
-      : []),
-    ...webauthn.problems,
-  ];
+  const consoleProblems = [...consoleProductionProblems(e, production), ...webauthn.problems];
   if (consoleProblems.length > 0) throw new ConfigError(consoleProblems);
   if (production && e.TEST_CRASH_AT) {
     throw new ConfigError(['TEST_CRASH_AT: test-only crash points are refused in production']);

@@ -34,6 +34,16 @@ export interface ConsoleConfig {
 
 type ConsoleEnv = z.output<z.ZodObject<typeof consoleEnv>>;
 
+/**
+ * Production signs the audit checkpoints with one key every node shares: a key generated beside
+ * one node's file could not be checked by the others, so its absence stops the start.
+ */
+export function consoleProductionProblems(e: ConsoleEnv, production: boolean): string[] {
+  return production && !e.AUDIT_CHECKPOINT_KEY
+    ? ['AUDIT_CHECKPOINT_KEY: required in production (32+ characters)']
+    : [];
+}
+
 export function consoleConfig(
   e: ConsoleEnv,
   dataDir: string,
