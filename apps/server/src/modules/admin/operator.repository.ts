@@ -111,6 +111,8 @@ export async function clearTotp(q: Queryable, id: number): Promise<boolean> {
     [id],
   );
   await q.query('DELETE FROM operator_recovery_codes WHERE operator_id = $1', [id]);
+  // The passkeys are part of the factor being reset: the lost device may hold one.
+  await q.query('DELETE FROM operator_passkeys WHERE operator_id = $1', [id]);
   return r.rowCount > 0;
 }
 

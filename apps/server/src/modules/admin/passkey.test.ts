@@ -39,9 +39,9 @@ const totp = (secret: string) => {
 };
 
 /** A finance operator with TOTP, logged in, stepped up for `operators`. */
-async function operator() {
+async function operator(role: 'finance' | 'admin' = 'finance') {
   const userName = uniqueName('pk');
-  await t.services.operators.create(userName, PASSWORD, 'finance');
+  await t.services.operators.create(userName, PASSWORD, role);
   const token = (await login({ userName, password: PASSWORD })).data.token;
   const enrol = await adminCall<{ secret: string }>(t, token, 'POST', '/admin/api/v1/totp/enrol');
   const secret = enrol.data.secret;
@@ -276,5 +276,28 @@ describe('operator passkeys', () => {
     expect(await list(op)).toEqual([]);
     const asked = await login({ userName: op.userName, password: PASSWORD });
     expect(asked.data).toEqual({ passkey: false });
+  });
+
+  it("an admin's reset of the second factor removes the operator's passkeys too", async () => {
+    const op = await operator();
+    await register(op);
+    const admin = await operator('admin');
+    const id = (
+      await t.db.query<{ id: number }>('SELECT id FROM operators WHERE user_name = $1', [
+        op.userName,
+      ])
+    ).rows[0]!.id;
+    const reset = await adminCall(
+      t,
+      admin.token,
+      'POST',
+      `/admin/api/v1/operators/${id}/totp/reset`,
+      {
+        reason: '手机丢失',
+      },
+    );
+    expect(reset.status_code).toBe(ErrorCode.Success);
+    const left = await t.db.query('SELECT 1 FROM operator_passkeys WHERE operator_id = $1', [id]);
+    expect(left.rows).toHaveLength(0);
   });
 });
