@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type AdminSession, type PasskeyAuthenticationResponse } from '@nebula/protocol';
+import { ErrorCode, type AdminSession } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { networkOf } from '../../lib/network';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
-import { newToken, sha256Hex, tokenHash } from '../../lib/tokens';
+import { newToken, tokenHash } from '../../lib/tokens';
 import { SecretBox, base32Encode, matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp';
 import type { AuditService } from '../audit/audit.service';
 import { LoginThrottle, type ThrottleRules } from '../auth/login-throttle';
 import type { SettingsService } from '../settings/settings.service';
 import type { PasskeyService } from './passkey.service';
 import * as repo from './operator.repository';
+import {
+  checkSecondFactor,
+  recoveryHash,
+  type SecondFactorDeps,
+  type SecondFactorInput,
+} from './login-second-factor';
 import type { Operator } from '../../http/operator-context';
 import { SEEDED_ROLE_IDS, permissionsOf, type SeededRole } from './seeded-roles';
 
@@ -36,16 +42,10 @@ export interface OperatorServiceDeps {
   idleMinutes: number;
 }
 
-interface LoginInput {
+interface LoginInput extends SecondFactorInput {
   userName: string;
   password: string;
-  totp?: string;
-  recoveryCode?: string;
-  passkey?: PasskeyAuthenticationResponse;
 }
-
-const recoveryHash = (code: string) =>
-  Buffer.from(sha256Hex(code.replace(/[\s-]/g, '').toUpperCase()), 'hex');
 
 /**
  * Operator accounts and their sessions; separate from members in every table and header. Login
@@ -55,10 +55,16 @@ const recoveryHash = (code: string) =>
 export class OperatorService {
   readonly #throttle: LoginThrottle;
   readonly #box: SecretBox;
+  readonly #factor: SecondFactorDeps;
 
   constructor(private readonly d: OperatorServiceDeps) {
     this.#throttle = new LoginThrottle(d.db, d.clock);
     this.#box = new SecretBox(d.secret, 'operator-totp');
+    this.#factor = {
+      ...d,
+      box: this.#box,
+      audit: (op, action, after) => this.#audit(op, action, after),
+    };
   }
 
   /**
@@ -111,7 +117,8 @@ export class OperatorService {
     if (!op || !ok || op.disabled) return this.#failed(name, network, rules, ErrorCode.NameError);
     const operator = op;
     if (operator.totpSecret) {
-      await this.#secondFactor(operator, input, name, network, rules);
+      const refused = await checkSecondFactor(this.#factor, operator, input);
+      if (refused !== null) return this.#failed(name, network, rules, refused);
     }
     await this.#throttle.succeed(name, network);
     const enrolOnly = !operator.totpSecret && (await this.d.settings.get()).adminTotpRequired;
@@ -135,44 +142,6 @@ export class OperatorService {
       expiresAt,
       enrolOnly,
     };
-  }
-
-  async #secondFactor(
-    op: repo.OperatorRow,
-    input: LoginInput,
-    name: string,
-    network: string,
-    rules: ThrottleRules,
-  ): Promise<void> {
-    if (input.passkey) {
-      const refused = await this.d.passkeys.verifyLogin(op.id, input.passkey);
-      if (refused === null) return;
-      await this.#audit(op, 'operator.totp.failed', { via: 'passkey' });
-      return this.#failed(name, network, rules, refused);
-    }
-    if (input.recoveryCode) {
-      const used = await repo.useRecoveryCode(
-        this.d.db,
-        op.id,
-        recoveryHash(input.recoveryCode),
-        this.d.clock.now(),
-      );
-      if (used) {
-        await this.#audit(op, 'operator.recovery_code.used', null);
-        return;
-      }
-      await this.#audit(op, 'operator.totp.failed', { via: 'recoveryCode' });
-      return this.#failed(name, network, rules, ErrorCode.AdminTotpWrong);
-    }
-    // The password was right: the console may offer the operator's passkey instead.
-    if (!input.totp)
-      throw new AppError(ErrorCode.AdminTotpRequired, {
-        passkey: await this.d.passkeys.has(op.id),
-      });
-    const step = matchTotp(this.#box.open(op.totpSecret!), input.totp, this.d.clock.now());
-    if (step !== null && (await repo.useTotpStep(this.d.db, op.id, step))) return;
-    await this.#audit(op, 'operator.totp.failed', { via: 'totp' });
-    return this.#failed(name, network, rules, ErrorCode.AdminTotpWrong);
   }
 
   async #failed(
