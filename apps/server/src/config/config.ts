@@ -3,12 +3,7 @@ import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
 import { ConfigError } from './config-error';
 import { consoleAppConfig, type ConsoleAppConfig } from './console-app-config';
-import {
-  consoleConfig,
-  consoleEnv,
-  consoleProductionProblems,
-  type ConsoleConfig,
-} from './console-config';
+import { consoleConfig, consoleEnv, type ConsoleConfig } from './console-config';
 import { webauthnConfig, webauthnEnv, type WebauthnConfig } from './webauthn-config';
 
 /**
@@ -232,9 +227,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(missing.map((n) => `${n}: required in production (32+ characters)`));
     }
   }
-  const webauthn = webauthnConfig(e, production, e.PORT);
-  const consoleProblems = [...consoleProductionProblems(e, production), ...webauthn.problems];
-  if (consoleProblems.length > 0) throw new ConfigError(consoleProblems);
   if (production && e.TEST_CRASH_AT) {
     throw new ConfigError(['TEST_CRASH_AT: test-only crash points are refused in production']);
   }
@@ -268,7 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../../web/dist')),
     consoleApp: consoleAppConfig(present, here),
-    webauthn: webauthn.config,
+    webauthn: webauthnConfig(e, production, e.PORT),
     customerServiceUrl: e.CUSTOMER_SERVICE_URL,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((s) => s.trim())

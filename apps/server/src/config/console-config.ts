@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './config-error';
 
 /**
  * The operator console's settings (docs/architecture.md, "The audit chain" and "The house venue
@@ -34,22 +35,16 @@ export interface ConsoleConfig {
 
 type ConsoleEnv = z.output<z.ZodObject<typeof consoleEnv>>;
 
-/**
- * Production signs the audit checkpoints with one key every node shares: a key generated beside
- * one node's file could not be checked by the others, so its absence stops the start.
- */
-export function consoleProductionProblems(e: ConsoleEnv, production: boolean): string[] {
-  return production && !e.AUDIT_CHECKPOINT_KEY
-    ? ['AUDIT_CHECKPOINT_KEY: required in production (32+ characters)']
-    : [];
-}
-
 export function consoleConfig(
   e: ConsoleEnv,
   dataDir: string,
   production: boolean,
   venueApiUrl: string | undefined,
 ): ConsoleConfig {
+  // Production signs the audit checkpoints with one key every node shares: a key generated
+  // beside one node's file could not be checked by the others.
+  if (production && !e.AUDIT_CHECKPOINT_KEY)
+    throw new ConfigError(['AUDIT_CHECKPOINT_KEY: required in production (32+ characters)']);
   return {
     audit: {
       checkpointFile: path.resolve(

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ConfigError } from './config-error';
 
 /**
  * The operator passkeys' relying party (docs/architecture.md, "Operator console"): the RP id
@@ -28,12 +29,8 @@ export interface WebauthnConfig {
 
 type WebauthnEnv = { WEBAUTHN_RP_ID?: string; WEBAUTHN_ORIGINS?: string };
 
-/** Problems are returned (not thrown) so the config names them all in one ConfigError. */
-export function webauthnConfig(
-  e: WebauthnEnv,
-  production: boolean,
-  port: number,
-): { config: WebauthnConfig; problems: string[] } {
+/** Parsed with the rest of the configuration: every problem found stops the start. */
+export function webauthnConfig(e: WebauthnEnv, production: boolean, port: number): WebauthnConfig {
   const problems: string[] = [];
   if (production && !e.WEBAUTHN_RP_ID) problems.push('WEBAUTHN_RP_ID: required in production');
   if (production && !e.WEBAUTHN_ORIGINS) problems.push('WEBAUTHN_ORIGINS: required in production');
@@ -46,7 +43,8 @@ export function webauthnConfig(
     const problem = originProblem(origin, rpId, production);
     if (problem) problems.push(`WEBAUTHN_ORIGINS: "${origin}" ${problem}`);
   }
-  return { config: { rpId, rpName: 'Nebula 运营后台', origins }, problems };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { rpId, rpName: 'Nebula 运营后台', origins };
 }
 
 function originProblem(origin: string, rpId: string, production: boolean): string | null {
