@@ -90,6 +90,9 @@ export function spawnDemoSite(dataDir: string, cwd: string): Promise<Spawned> {
       SESSION_SECRET: 's'.repeat(64),
       JWT_SECRET: 'j'.repeat(64),
       PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
+      AUDIT_CHECKPOINT_KEY: 'a'.repeat(64),
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: 'https://localhost',
     },
     cwd,
   );

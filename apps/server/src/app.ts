@@ -41,6 +41,7 @@ import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';
 import { registerAccessRoutes } from './modules/admin/access.routes';
 import { registerMemberDetailRoutes } from './modules/admin/member-detail.routes';
+import { registerPasskeyRoutes } from './modules/admin/passkey.routes';
 import { registerApprovalRoutes } from './modules/approvals/approvals.routes';
 import { registerApiGuard } from './plugins/api-guard';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
@@ -206,6 +207,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerHouseVenueRoutes(app, services.houseVenue, bind, services);
   registerAccessRoutes(app, { roles: services.roles, stepUps: services.operatorStepUps }, bind);
   registerMemberDetailRoutes(app, services.memberDetail, bind);
+  registerPasskeyRoutes(
+    app,
+    { passkeys: services.passkeys, stepUps: services.operatorStepUps },
+    bind,
+  );
   registerWalletRoutes(app, { wallet, turnover, records, coin }, bind);
   registerDepositRoutes(app, { deposits, limits }, bind);
   registerPlayBreakRoutes(app, services.playBreaks, bind);

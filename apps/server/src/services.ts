@@ -105,6 +105,7 @@ import { VenueWorker } from './modules/venue/venue-worker';
 import { DemoService } from './modules/demo/demo.service';
 import { RolesService } from './modules/admin/roles.service';
 import { StepUpService } from './modules/admin/step-up.service';
+import { PasskeyService } from './modules/admin/passkey.service';
 import { ApprovalService } from './modules/approvals/approvals.service';
 import { registerApprovalExecutors } from './modules/approvals/approval-executors';
 
@@ -132,6 +133,7 @@ export interface Services extends ActivityRouteServices {
   members: MemberService;
   operators: OperatorService;
   operatorStepUps: StepUpService;
+  passkeys: PasskeyService;
   roles: RolesService;
   approvals: ApprovalService;
   admin: AdminService;
@@ -295,14 +297,17 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     audit,
     log,
   });
+  const passkeys = new PasskeyService({ db, clock, audit, rp: config.webauthn });
   const operators = new OperatorService({
     db,
     clock,
     audit,
     settings,
     secret: secrets.SESSION_SECRET,
+    passkeys,
+    idleMinutes: config.consoleApp.idleMinutes,
   });
-  const operatorStepUps = new StepUpService({ db, clock, audit, operators });
+  const operatorStepUps = new StepUpService({ db, clock, audit, operators, passkeys });
   const roles = new RolesService({ db, clock, audit, operators });
   const admin = new AdminService({
     db,
@@ -650,6 +655,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     members,
     operators,
     operatorStepUps,
+    passkeys,
     roles,
     approvals,
     admin,

@@ -14,6 +14,8 @@ export class ApiError extends Error {
 
 /** The operator's session is gone (expired, ended, or never valid): back to the login page. */
 export const SESSION_ENDED_CODE = 6060;
+/** The server ended the session after the idle minutes without a request (also to login). */
+export const SESSION_IDLE_CODE = 9644;
 /** The role lacks the route's permission. */
 export const FORBIDDEN_CODE = 6061;
 

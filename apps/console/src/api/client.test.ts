@@ -93,6 +93,14 @@ describe('the typed admin client', () => {
     });
     await expect(denied('adminAudit', {})).rejects.toBeInstanceOf(ApiError);
     expect(ended).toHaveBeenCalledTimes(1);
+    // The server's inactivity limit (9644) ends it the same way.
+    const idle = createAdminClient({
+      token: () => 't',
+      onSessionEnded: ended,
+      fetch: fakeFetch({ status_code: 9644, message: '', data: null }),
+    });
+    await expect(idle('adminAudit', {})).rejects.toBeInstanceOf(ApiError);
+    expect(ended).toHaveBeenCalledTimes(2);
   });
 
   it('turns a reply that is not JSON into a coded error', async () => {

@@ -2,7 +2,7 @@ import { SUCCESS_CODE } from '@nebula/protocol/api/core/envelope';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { buildPath } from '@nebula/protocol/api/core/route';
 import { adminRoute, type AdminRouteName, type RequestOf, type ResponseOf } from './admin-routes';
-import { ApiError, SESSION_ENDED_CODE } from './api-error';
+import { ApiError, SESSION_ENDED_CODE, SESSION_IDLE_CODE } from './api-error';
 
 export interface CallOptions {
   /** Money routes: the key that makes a retry return the first result (docs/contract.md §2). */
@@ -77,7 +77,7 @@ export function createAdminClient(deps: ClientDeps): AdminCall {
     }
     const code = typeof envelope.status_code === 'number' ? envelope.status_code : ErrorCode.Common;
     if (code !== SUCCESS_CODE) {
-      if (code === SESSION_ENDED_CODE) deps.onSessionEnded();
+      if (code === SESSION_ENDED_CODE || code === SESSION_IDLE_CODE) deps.onSessionEnded();
       throw new ApiError(code, envelope.data ?? null);
     }
     return envelope.data as ResponseOf<typeof name>;

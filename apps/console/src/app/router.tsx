@@ -29,6 +29,7 @@ export const PAGE_LOADERS = {
   rebateRates: () => import('../pages/rebate-rates-page'),
   agents: () => import('../pages/agents-page'),
   mall: () => import('../pages/mall-page'),
+  security: () => import('../pages/security-page'),
 } as const;
 
 /** The page modules of the first route, as scripts/console-budget.mjs reads them. */
@@ -80,6 +81,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'rebate-rates', ...lazyPage('rebateRates') },
       { path: 'agents', ...lazyPage('agents') },
       { path: 'mall', ...lazyPage('mall') },
+      { path: 'security', ...lazyPage('security') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

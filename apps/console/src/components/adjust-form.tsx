@@ -1,12 +1,12 @@
 import { AdjustRequest } from '@nebula/protocol/api/wallet/admin-wallet.schemas';
-import { Alert, App, Button, Form, Input, Modal, Select } from 'antd';
+import { Alert, App, Button, Form, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { ApiError, errorText } from '../api/api-error';
 import { newIdempotencyKey } from '../api/client';
 import { adminRoute } from '../api/admin-routes';
-import { useConsole } from '../session/console-context';
 import { useAdminMutation } from './use-admin-query';
 import { zodRule } from './zod-rule';
+import { StepUpDialog } from './step-up-dialog';
 
 interface AdjustValues {
   asset: 'CNY' | 'COIN';
@@ -16,7 +16,7 @@ interface AdjustValues {
 }
 
 /**
- * "Prove it is you again" (9600): the dialog asks for the authenticator's six digits, steps up
+ * "Prove it is you again" (9600): the dialog asks for the six digits (or the passkey), steps up
  * for the route's action class, and sends the same request once more with the same
  * idempotency key, so the money moves at most once. Above the four-eyes threshold the server
  * files a request instead (9602) and the money moves only when another operator approves.
@@ -31,23 +31,7 @@ export function AdjustForm({ memberId }: { memberId: number }) {
   const { message } = App.useApp();
   const key = useRef(newIdempotencyKey());
   const [stepUp, setStepUp] = useState<AdjustValues | null>(null);
-  const [totp, setTotp] = useState('');
   const [result, setResult] = useState<string | null>(null);
-  const { call } = useConsole();
-  const [steppingUp, setSteppingUp] = useState(false);
-  const stepUpAndSend = async (v: AdjustValues) => {
-    setSteppingUp(true);
-    try {
-      const cls = (adminRoute('adminAdjust').stepUp ?? 'money') as 'money';
-      await call('adminStepUp', { body: { class: cls, code: totp } });
-      setTotp('');
-      send(v);
-    } catch (err) {
-      void message.error(errorText(err));
-    } finally {
-      setSteppingUp(false);
-    }
-  };
   const send = (v: AdjustValues) => {
     adjust.mutate(
       {
@@ -121,24 +105,15 @@ export function AdjustForm({ memberId }: { memberId: number }) {
           调整余额
         </Button>
       </Form>
-      <Modal
+      <StepUpDialog
         open={stepUp !== null}
-        title="二次验证"
+        cls={(adminRoute('adminAdjust').stepUp ?? 'money') as 'money'}
+        prompt="资金操作需要再次输入两步验证码："
         okText="验证并提交"
-        cancelText="取消"
-        confirmLoading={adjust.isPending || steppingUp}
+        busy={adjust.isPending}
         onCancel={() => setStepUp(null)}
-        onOk={() => stepUp && void stepUpAndSend(stepUp)}
-      >
-        <p>资金操作需要再次输入两步验证码：</p>
-        <Input
-          aria-label="两步验证码"
-          inputMode="numeric"
-          maxLength={6}
-          value={totp}
-          onChange={(e) => setTotp(e.target.value)}
-        />
-      </Modal>
+        onVerified={() => stepUp && send(stepUp)}
+      />
     </>
   );
 }

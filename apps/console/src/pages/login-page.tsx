@@ -6,6 +6,7 @@ import { ApiError, errorText } from '../api/api-error';
 import { useConsole } from '../session/console-context';
 import { zodRule } from '../components/zod-rule';
 import type { OperatorSession } from '../session/session';
+import { ceremonyText, passkeyAssertion } from '../session/passkey-ceremony';
 
 // The schemas load with the first validation: zod stays out of the first route's scripts.
 const schemas = () => import('@nebula/protocol/api/admin/admin.schemas');
@@ -95,11 +96,13 @@ function Enrol({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Password, then the authenticator's six digits when the operator has them. */
+/** Password, then the authenticator's six digits (or a passkey) when the operator has them. */
 export function Page() {
   const { call, session, signIn } = useConsole();
   const navigate = useNavigate();
+  const [form] = Form.useForm<LoginForm>();
   const [needTotp, setNeedTotp] = useState(false);
+  const [passkeyOffered, setPasskeyOffered] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A session that may only enrol (kept in the tab) comes back to enrolment, not to the
@@ -108,20 +111,31 @@ export function Page() {
     session?.enrolOnly ? session : null,
   );
   if (session && !session.enrolOnly && !enrolling) return <Navigate to="/" replace />;
-  const submit = async (v: LoginForm) => {
+  const submit = async (v: LoginForm, withPasskey = false) => {
     setBusy(true);
     setError(null);
     try {
+      // A passkey answers a fresh login challenge in place of the six digits.
+      const passkey = withPasskey
+        ? await passkeyAssertion(await call('adminPasskeyLoginOptions', { body: {} }))
+        : undefined;
       const s = await call('adminLogin', {
-        body: { userName: v.userName, password: v.password, totp: v.totp || undefined },
+        body: {
+          userName: v.userName,
+          password: v.password,
+          ...(passkey ? { passkey } : { totp: v.totp || undefined }),
+        },
       });
       const next: OperatorSession = { ...s };
       signIn(next);
       if (s.enrolOnly) setEnrolling(next);
       else void navigate('/', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.code === TOTP_REQUIRED) setNeedTotp(true);
-      setError(errorText(err));
+      if (err instanceof ApiError && err.code === TOTP_REQUIRED) {
+        setNeedTotp(true);
+        setPasskeyOffered((err.data as { passkey?: boolean } | null)?.passkey === true);
+      }
+      setError(ceremonyText(err) ?? errorText(err));
     } finally {
       setBusy(false);
     }
@@ -138,7 +152,7 @@ export function Page() {
             }}
           />
         ) : (
-          <Form layout="vertical" onFinish={(v: LoginForm) => void submit(v)}>
+          <Form form={form} layout="vertical" onFinish={(v: LoginForm) => void submit(v)}>
             {error && (
               <Alert type="error" title={error} style={{ marginBottom: 16 }} role="alert" />
             )}
@@ -171,6 +185,21 @@ export function Page() {
             <Button type="primary" htmlType="submit" block loading={busy}>
               登录
             </Button>
+            {passkeyOffered && (
+              <Button
+                block
+                loading={busy}
+                style={{ marginTop: 12 }}
+                onClick={() =>
+                  void form
+                    .validateFields(['userName', 'password'])
+                    .then((v) => submit(v, true))
+                    .catch(() => undefined)
+                }
+              >
+                使用通行密钥登录
+              </Button>
+            )}
           </Form>
         )}
       </Panel>

@@ -53,6 +53,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'operators', label: '运营人员与角色', path: '/operators', route: 'adminOperators' },
   { key: 'audit', label: '操作审计', path: '/audit', route: 'adminAudit' },
   { key: 'auditVerify', label: '审计链校验', path: '/audit/verify', route: 'adminAuditVerify' },
+  { key: 'security', label: '安全设置', path: '/security', route: 'adminPasskeys' },
 ];
 
 export function visibleMenu(op: Operator | null, items: readonly MenuItem[] = MENU): MenuItem[] {

@@ -53,6 +53,9 @@ describe('config', () => {
       SESSION_SECRET: s,
       JWT_SECRET: s,
       PAYMENT_CALLBACK_SECRET: s,
+      AUDIT_CHECKPOINT_KEY: s,
+      WEBAUTHN_RP_ID: 'admin.example.com',
+      WEBAUTHN_ORIGINS: 'https://admin.example.com',
     };
     expect(loadConfig(prod).venues.secretsFile).toBeNull();
   });
@@ -64,6 +67,9 @@ describe('config', () => {
       SESSION_SECRET: s,
       JWT_SECRET: s,
       PAYMENT_CALLBACK_SECRET: s,
+      AUDIT_CHECKPOINT_KEY: s,
+      WEBAUTHN_RP_ID: 'admin.example.com',
+      WEBAUTHN_ORIGINS: 'https://admin.example.com',
     };
     expect(
       loadConfig({ TEST_CRASH_AT: 'transfer.inflight' }).crashAt.has('transfer.inflight'),

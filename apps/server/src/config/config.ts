@@ -4,6 +4,7 @@ import { parseMerchantSecrets } from './merchant-secrets';
 import { ConfigError } from './config-error';
 import { consoleAppConfig, type ConsoleAppConfig } from './console-app-config';
 import { consoleConfig, consoleEnv, type ConsoleConfig } from './console-config';
+import { webauthnConfig, webauthnEnv, type WebauthnConfig } from './webauthn-config';
 
 /**
  * The environment, parsed once at start into a typed object (architecture §Where each rule lives). A bad value
@@ -107,6 +108,7 @@ const EnvSchema = z.object({
   /** Test-only: the platform's clock this many ms ahead (browser suites); refused in production. */
   TEST_CLOCK_OFFSET_MS: z.coerce.number().int().min(-31_536_000_000).max(31_536_000_000).optional(),
   ...consoleEnv,
+  ...webauthnEnv,
 });
 
 export type TrustProxy = boolean | number | string[];
@@ -128,6 +130,8 @@ export interface Config extends ConsoleConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
   consoleApp: ConsoleAppConfig;
+  /** The operator passkeys' relying party. */
+  webauthn: WebauthnConfig;
   /** First-start value of the `csUrl` site setting. */
   customerServiceUrl: string;
   allowedOrigins: string[];
@@ -256,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../../web/dist')),
     consoleApp: consoleAppConfig(present, here),
+    webauthn: webauthnConfig(e, production, e.PORT),
     customerServiceUrl: e.CUSTOMER_SERVICE_URL,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((s) => s.trim())

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './config-error';
 
 /**
  * The operator console's settings (docs/architecture.md, "The audit chain" and "The house venue
@@ -40,6 +41,10 @@ export function consoleConfig(
   production: boolean,
   venueApiUrl: string | undefined,
 ): ConsoleConfig {
+  // Production signs the audit checkpoints with one key every node shares: a key generated
+  // beside one node's file could not be checked by the others.
+  if (production && !e.AUDIT_CHECKPOINT_KEY)
+    throw new ConfigError(['AUDIT_CHECKPOINT_KEY: required in production (32+ characters)']);
   return {
     audit: {
       checkpointFile: path.resolve(

@@ -142,6 +142,7 @@ const sampleParams = {
   approvalId: 1,
   itemId: 1,
   redemptionId: 1,
+  passkeyId: 1,
 };
 
 /**

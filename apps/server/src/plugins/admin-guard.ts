@@ -27,7 +27,8 @@ export function registerAdminGuard(app: FastifyInstance, deps: AdminGuardDeps): 
   app.addHook('onRequest', (req, _reply, done) => {
     const { config, url } = req.routeOptions;
     const { routeName } = config;
-    if (!routeName || !url?.startsWith('/admin/api/') || routeName === 'adminLogin') {
+    // The login and its passkey challenge come before there is a session (auth 'none').
+    if (!routeName || !url?.startsWith('/admin/api/') || routes[routeName].auth === 'none') {
       done();
       return;
     }

@@ -86,6 +86,9 @@ describe('API docs in production', () => {
       SESSION_SECRET: 's'.repeat(32),
       JWT_SECRET: 'j'.repeat(32),
       PAYMENT_CALLBACK_SECRET: 'p'.repeat(32),
+      AUDIT_CHECKPOINT_KEY: 'a'.repeat(32),
+      WEBAUTHN_RP_ID: 'admin.example.com',
+      WEBAUTHN_ORIGINS: 'https://admin.example.com',
     };
     const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x@127.0.0.1/x', ...secrets };
     expect(loadConfig(prod).docs).toBe(false);

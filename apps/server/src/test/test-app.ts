@@ -57,6 +57,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CAPTCHA_PER_ADDRESS_MINUTE: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     CONSOLE_DIST: path.join(dataDir, 'no-console'),
+    // Suites move the clock by hours around one operator session; inactivity has its own test
+    // (operator-idle.test.ts), so here it is as long as the session itself.
+    CONSOLE_IDLE_MINUTES: '720',
     ...options.env,
   });
   const testDb = options.db

@@ -33,3 +33,4 @@ export * from './reports/reports.schemas';
 export * from './house-venue/house-venue.routes';
 export * from './operators/operators.schemas';
 export * from './admin/member-detail.schemas';
+export * from './operators/passkeys.schemas';

@@ -18,6 +18,7 @@ import { reportsRouteMeta } from './reports/reports.meta';
 import { houseVenueRouteMeta } from './house-venue/house-venue.meta';
 import { operatorsRouteMeta } from './operators/operators.meta';
 import { memberDetailRouteMeta } from './admin/member-detail.meta';
+import { passkeysRouteMeta } from './operators/passkeys.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -45,6 +46,7 @@ export const routeMeta = {
   ...houseVenueRouteMeta,
   ...operatorsRouteMeta,
   ...memberDetailRouteMeta,
+  ...passkeysRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

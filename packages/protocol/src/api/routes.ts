@@ -19,6 +19,7 @@ import { reportsRoutes } from './reports/reports.routes';
 import { houseVenueRoutes } from './house-venue/house-venue.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 import { memberDetailRoutes } from './admin/member-detail.routes';
+import { passkeysRoutes } from './operators/passkeys.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -45,6 +46,7 @@ export const routes = {
   ...houseVenueRoutes,
   ...operatorsRoutes,
   ...memberDetailRoutes,
+  ...passkeysRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

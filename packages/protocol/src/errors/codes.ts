@@ -306,6 +306,13 @@ export const ErrorCode = {
   HouseVenueRefused: 9624,
   // Four eyes on rewards (9660–9669): a manual grant the member may not receive.
   ManualGrantRefused: 9660,
+  // Operator passkeys and session inactivity (9640–9649, docs/contract.md §4.1).
+  PasskeyChallengeInvalid: 9640,
+  PasskeyVerifyFailed: 9641,
+  PasskeyNotFound: 9642,
+  PasskeyLimit: 9643,
+  AdminSessionIdle: 9644,
+  PasskeyAlreadyRegistered: 9645,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -536,6 +543,12 @@ export const errorMessages: Record<ErrorCode, string> = {
   9623: '自营场馆的运营令牌未配置或无效，请联系技术人员',
   9624: '自营场馆拒绝了该操作',
   9660: '该会员当前不可获得优惠（冻结、休息期或不存在）',
+  9640: '通行密钥验证已过期或已使用，请重试',
+  9641: '通行密钥验证失败',
+  9642: '通行密钥不存在',
+  9643: '通行密钥数量已达上限（最多 10 个）',
+  9644: '长时间未操作，请重新登录',
+  9645: '该通行密钥已登记',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

@@ -111,6 +111,8 @@ export async function clearTotp(q: Queryable, id: number): Promise<boolean> {
     [id],
   );
   await q.query('DELETE FROM operator_recovery_codes WHERE operator_id = $1', [id]);
+  // The passkeys are part of the factor being reset: the lost device may hold one.
+  await q.query('DELETE FROM operator_passkeys WHERE operator_id = $1', [id]);
   return r.rowCount > 0;
 }
 
@@ -162,6 +164,8 @@ export interface SessionOperatorRow {
   superuser: boolean;
   enrolOnly: boolean;
   hasTotp: boolean;
+  /** The session's last request (its start before the first one), epoch ms. */
+  seenAt: number;
 }
 
 export async function lookupOperatorSession(
@@ -178,9 +182,11 @@ export async function lookupOperatorSession(
     superuser: boolean;
     enrol_only: boolean;
     has_totp: boolean;
+    seen_at: Date | string;
   }>(
     `SELECT o.id, o.user_name, o.role_id, r.name AS role_name, r.permissions, r.superuser,
-            s.enrol_only, o.totp_secret IS NOT NULL AS has_totp
+            s.enrol_only, o.totp_secret IS NOT NULL AS has_totp,
+            COALESCE(s.last_seen_at, s.created_at) AS seen_at
        FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
        JOIN operator_roles r ON r.id = o.role_id
       WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND NOT o.disabled`,
@@ -197,8 +203,17 @@ export async function lookupOperatorSession(
         superuser: o.superuser,
         enrolOnly: o.enrol_only,
         hasTotp: o.has_totp,
+        seenAt: new Date(o.seen_at).getTime(),
       }
     : null;
+}
+
+/** Notes a request on the session (server-side inactivity, docs/contract.md §4.1). */
+export async function touchOperatorSession(q: Queryable, hash: Buffer, now: number): Promise<void> {
+  await q.query('UPDATE operator_sessions SET last_seen_at = $2 WHERE token_hash = $1', [
+    hash,
+    ts(now),
+  ]);
 }
 
 export async function endOperatorSession(q: Queryable, hash: Buffer, now: number): Promise<void> {

@@ -5,12 +5,19 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { networkOf } from '../../lib/network';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
-import { newToken, sha256Hex, tokenHash } from '../../lib/tokens';
+import { newToken, tokenHash } from '../../lib/tokens';
 import { SecretBox, base32Encode, matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp';
 import type { AuditService } from '../audit/audit.service';
 import { LoginThrottle, type ThrottleRules } from '../auth/login-throttle';
 import type { SettingsService } from '../settings/settings.service';
+import type { PasskeyService } from './passkey.service';
 import * as repo from './operator.repository';
+import {
+  checkSecondFactor,
+  recoveryHash,
+  type SecondFactorDeps,
+  type SecondFactorInput,
+} from './login-second-factor';
 import type { Operator } from '../../http/operator-context';
 import { SEEDED_ROLE_IDS, permissionsOf, type SeededRole } from './seeded-roles';
 
@@ -18,6 +25,7 @@ const OPERATOR_SESSION_MS = 12 * 3600 * 1000;
 /** An enrol-only session is for scanning a QR code, not for a shift. */
 const ENROL_SESSION_MS = 15 * 60 * 1000;
 const RECOVERY_CODES = 10;
+const TOUCH_MS = 15_000;
 const TOTP_ISSUER = 'Nebula';
 
 export type { Operator };
@@ -29,10 +37,15 @@ export interface OperatorServiceDeps {
   settings: SettingsService;
   /** The server secret TOTP secrets are sealed with. */
   secret: string;
+  passkeys: PasskeyService;
+  /** A session without a request for this long ends (the console's idle minutes). */
+  idleMinutes: number;
 }
 
-const recoveryHash = (code: string) =>
-  Buffer.from(sha256Hex(code.replace(/[\s-]/g, '').toUpperCase()), 'hex');
+interface LoginInput extends SecondFactorInput {
+  userName: string;
+  password: string;
+}
 
 /**
  * Operator accounts and their sessions; separate from members in every table and header. Login
@@ -42,10 +55,16 @@ const recoveryHash = (code: string) =>
 export class OperatorService {
   readonly #throttle: LoginThrottle;
   readonly #box: SecretBox;
+  readonly #factor: SecondFactorDeps;
 
   constructor(private readonly d: OperatorServiceDeps) {
     this.#throttle = new LoginThrottle(d.db, d.clock);
     this.#box = new SecretBox(d.secret, 'operator-totp');
+    this.#factor = {
+      ...d,
+      box: this.#box,
+      audit: (op, action, after) => this.#audit(op, action, after),
+    };
   }
 
   /**
@@ -85,10 +104,7 @@ export class OperatorService {
     return { captchaAfter: 0, lockAfter: s.loginLockAfter, lockMs: s.loginLockMinutes * 60_000 };
   }
 
-  async login(
-    input: { userName: string; password: string; totp?: string; recoveryCode?: string },
-    ip: string,
-  ): Promise<AdminSession> {
+  async login(input: LoginInput, ip: string): Promise<AdminSession> {
     const name = `op:${input.userName.toLowerCase()}`;
     const network = networkOf(ip);
     const rules = await this.#rules();
@@ -101,7 +117,8 @@ export class OperatorService {
     if (!op || !ok || op.disabled) return this.#failed(name, network, rules, ErrorCode.NameError);
     const operator = op;
     if (operator.totpSecret) {
-      await this.#secondFactor(operator, input, name, network, rules);
+      const refused = await checkSecondFactor(this.#factor, operator, input);
+      if (refused !== null) return this.#failed(name, network, rules, refused);
     }
     await this.#throttle.succeed(name, network);
     const enrolOnly = !operator.totpSecret && (await this.d.settings.get()).adminTotpRequired;
@@ -125,34 +142,6 @@ export class OperatorService {
       expiresAt,
       enrolOnly,
     };
-  }
-
-  async #secondFactor(
-    op: repo.OperatorRow,
-    input: { totp?: string; recoveryCode?: string },
-    name: string,
-    network: string,
-    rules: ThrottleRules,
-  ): Promise<void> {
-    if (input.recoveryCode) {
-      const used = await repo.useRecoveryCode(
-        this.d.db,
-        op.id,
-        recoveryHash(input.recoveryCode),
-        this.d.clock.now(),
-      );
-      if (used) {
-        await this.#audit(op, 'operator.recovery_code.used', null);
-        return;
-      }
-      await this.#audit(op, 'operator.totp.failed', { via: 'recoveryCode' });
-      return this.#failed(name, network, rules, ErrorCode.AdminTotpWrong);
-    }
-    if (!input.totp) throw new AppError(ErrorCode.AdminTotpRequired);
-    const step = matchTotp(this.#box.open(op.totpSecret!), input.totp, this.d.clock.now());
-    if (step !== null && (await repo.useTotpStep(this.d.db, op.id, step))) return;
-    await this.#audit(op, 'operator.totp.failed', { via: 'totp' });
-    return this.#failed(name, network, rules, ErrorCode.AdminTotpWrong);
   }
 
   async #failed(
@@ -273,6 +262,14 @@ export class OperatorService {
     const sessionHash = tokenHash(token);
     const row = await repo.lookupOperatorSession(this.d.db, sessionHash, this.d.clock.now());
     if (!row) throw new AppError(ErrorCode.AdminAuthRequired);
+    const now = this.d.clock.now();
+    // Inactivity is judged here, not only in the browser: a forgotten tab's token goes stale.
+    if (row.seenAt + this.d.idleMinutes * 60_000 <= now) {
+      await repo.endOperatorSession(this.d.db, sessionHash, now);
+      throw new AppError(ErrorCode.AdminSessionIdle);
+    }
+    // One write per quarter minute at most: the idle limit is counted in minutes.
+    if (row.seenAt + TOUCH_MS <= now) await repo.touchOperatorSession(this.d.db, sessionHash, now);
     // The setting is read on every request: turning it on shuts out operators without a
     // factor at once, not at their next login.
     const required = !row.hasTotp && (await this.d.settings.get()).adminTotpRequired;

@@ -1,10 +1,16 @@
-import { ErrorCode, STEP_UP_CLASSES, type StepUpClass } from '@nebula/protocol';
+import {
+  ErrorCode,
+  STEP_UP_CLASSES,
+  type PasskeyAuthenticationResponse,
+  type StepUpClass,
+} from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
 import type { OperatorService } from './operator.service';
+import type { PasskeyService } from './passkey.service';
 import * as repo from './step-up.repository';
 
 /** A step-up counts this long after the code was typed (docs/contract.md §4.1). */
@@ -15,12 +21,14 @@ export interface StepUpServiceDeps {
   clock: Clock;
   audit: AuditService;
   operators: OperatorService;
+  passkeys: PasskeyService;
 }
 
 /**
  * Step-up: a sensitive class of action (money, settings, operators) needs a TOTP code typed in
- * the last five minutes, for that class, in this session. A recovery code never counts: it is
- * for getting in when the phone is gone, not for moving money.
+ * the last five minutes, for that class, in this session — or a passkey assertion on a challenge
+ * issued for that class and session in the last five minutes. A recovery code never counts: it
+ * is for getting in when the phone is gone, not for moving money.
  */
 export class StepUpService {
   constructor(private readonly d: StepUpServiceDeps) {}
@@ -35,6 +43,24 @@ export class StepUpService {
       await this.#audit(op, 'operator.stepup.failed', cls);
       throw new AppError(ErrorCode.AdminTotpWrong);
     }
+    return this.#grant(op, cls);
+  }
+
+  /** The same step-up by a passkey assertion (docs/contract.md §4.1). */
+  async stepUpWithPasskey(
+    op: Operator,
+    cls: StepUpClass,
+    response: PasskeyAuthenticationResponse,
+  ): Promise<{ class: StepUpClass; until: number }> {
+    const refused = await this.d.passkeys.verifyStepUp(op, cls, response);
+    if (refused !== null) {
+      await this.#audit(op, 'operator.stepup.failed', cls);
+      throw new AppError(refused);
+    }
+    return this.#grant(op, cls);
+  }
+
+  async #grant(op: Operator, cls: StepUpClass): Promise<{ class: StepUpClass; until: number }> {
     const now = this.d.clock.now();
     await this.d.db.tx(async (q) => {
       await repo.upsertStepUp(q, op.sessionHash, cls, now);

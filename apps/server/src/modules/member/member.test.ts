@@ -167,6 +167,9 @@ describe('phone', () => {
         SESSION_SECRET: secret,
         JWT_SECRET: secret,
         PAYMENT_CALLBACK_SECRET: secret,
+        AUDIT_CHECKPOINT_KEY: secret,
+        WEBAUTHN_RP_ID: 'admin.example.com',
+        WEBAUTHN_ORIGINS: 'https://admin.example.com',
       },
       logStream: { write: (line) => void lines.push(line) },
     });

@@ -11,7 +11,13 @@ import { sandboxSignature } from '../deposit/sandbox-gateway';
  * enables it. Two production nodes on one database: one with the sandbox enabled, one without.
  */
 const secrets = testSecrets();
-const production = { NODE_ENV: 'production', ...secrets };
+const production = {
+  NODE_ENV: 'production',
+  ...secrets,
+  AUDIT_CHECKPOINT_KEY: 'a'.repeat(40),
+  WEBAUTHN_RP_ID: 'admin.example.com',
+  WEBAUTHN_ORIGINS: 'https://admin.example.com',
+};
 let on: TestApp;
 let off: TestApp;
 let m: Member;

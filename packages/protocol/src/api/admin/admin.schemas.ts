@@ -5,6 +5,7 @@ import { PlayBreak } from '../wallet/wallet.schemas';
 import { text } from '../../rules/text';
 import { auditFilters } from '../reports/reports.schemas';
 import { ADMIN_PERMISSIONS } from './permissions';
+import { PasskeyAuthenticationResponse } from '../operators/passkeys.schemas';
 
 /** The operators' back office (`/admin/api`, X-Admin-Token). */
 
@@ -18,6 +19,8 @@ export const AdminLoginRequest = z
     totp: z.string().regex(TOTP_CODE_PATTERN).optional(),
     /** A single-use recovery code instead of the six digits. */
     recoveryCode: text().min(8).max(32).optional(),
+    /** A passkey assertion (challenge from `passkeys/loginOptions`) instead of the six digits. */
+    passkey: PasskeyAuthenticationResponse.optional(),
   })
   .strict();
 export const AdminSession = z.object({
