@@ -113,4 +113,15 @@ export class EligibilityService implements PlayGuard {
     const excluded = await readExcluded(q, memberIds, this.clock.now());
     return new Set(memberIds.filter((id) => !excluded.has(id)));
   }
+
+  /**
+   * Of these members, those `check(…, 'reward')` lets through (no real-name rule): one read for
+   * breaks and blocks, then the limits of the rest — a job's batch asks this once.
+   */
+  async rewardableAmong(q: Queryable, memberIds: number[]): Promise<Set<number>> {
+    const ok = await this.eligibleAmong(q, memberIds);
+    if (!this.gates.limits) return ok;
+    for (const id of [...ok]) if (await this.gates.limits.isReached(q, id)) ok.delete(id);
+    return ok;
+  }
 }
