@@ -1,8 +1,13 @@
-import { ErrorCode } from '@nebula/protocol';
+import { ErrorCode, PLAY_LIMIT_KINDS } from '@nebula/protocol';
 import type { Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { readActiveBreak, readExcluded, readStanding } from './play-break.repository';
+import {
+  readActiveBreak,
+  readExcluded,
+  readStanding,
+  readWithPlayLimits,
+} from './play-break.repository';
 
 /**
  * What a member may be given (contract §5 Rewards): `play` — deposits, launches, transfers in;
@@ -121,7 +126,9 @@ export class EligibilityService implements PlayGuard {
   async rewardableAmong(q: Queryable, memberIds: number[]): Promise<Set<number>> {
     const ok = await this.eligibleAmong(q, memberIds);
     if (!this.gates.limits) return ok;
-    for (const id of [...ok]) if (await this.gates.limits.isReached(q, id)) ok.delete(id);
+    // Most members keep no play limit: one read for the lot spares them the per-member sums.
+    for (const id of await readWithPlayLimits(q, [...ok], PLAY_LIMIT_KINDS))
+      if (await this.gates.limits.isReached(q, id)) ok.delete(id);
     return ok;
   }
 }
