@@ -25,6 +25,30 @@ export async function memberAccountId(
   return { id: r.rows[0]!.id, created: true };
 }
 
+/**
+ * Member accounts for many (member, kind) pairs at once, made where missing: `memberId:kind` →
+ * id. One round trip each for the insert and the read.
+ */
+export async function memberAccountIds(
+  q: Queryable,
+  wanted: { memberId: number; kind: string; asset: Asset }[],
+): Promise<Map<string, bigint>> {
+  if (wanted.length === 0) return new Map();
+  const args = [wanted.map((w) => w.memberId), wanted.map((w) => w.kind)];
+  await q.query(
+    `INSERT INTO ledger_accounts (member_id, kind, asset)
+     SELECT w.member_id, w.kind, w.asset FROM unnest($1::int[], $2::text[], $3::text[]) AS w(member_id, kind, asset)
+     ON CONFLICT (member_id, kind) WHERE member_id IS NOT NULL DO NOTHING`,
+    [...args, wanted.map((w) => w.asset)],
+  );
+  const r = await q.query<{ member_id: number; kind: string; id: bigint }>(
+    `SELECT a.member_id, a.kind, a.id FROM ledger_accounts a
+       JOIN unnest($1::int[], $2::text[]) AS w(member_id, kind) ON a.member_id = w.member_id AND a.kind = w.kind`,
+    args,
+  );
+  return new Map(r.rows.map((x) => [`${x.member_id}:${x.kind}`, x.id]));
+}
+
 /** The house account's id; `created` when this transaction made it (it may yet roll back). */
 export async function houseAccountId(
   q: Queryable,

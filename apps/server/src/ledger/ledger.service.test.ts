@@ -40,6 +40,36 @@ describe('ledger', () => {
     }
     expect((await t.services.ledger.balances(t.db, memberId)).main).toBe(20n);
   });
+  it('postMany writes a batch in one go; its references replay; a debit too large refuses all', async () => {
+    const a = (await registerMember(t)).memberId;
+    const b = (await registerMember(t)).memberId;
+    const credit = (m: number, ref: string, fen: bigint) => ({
+      reference: ref,
+      kind: 'test',
+      memberId: m,
+      postings: [
+        { account: { memberId: m, kind: 'main' as const }, amount: fen },
+        { account: { house: 'bonuses' as const }, amount: -fen },
+      ],
+    });
+    const first = await t.db.tx((q) =>
+      t.services.ledger.postMany(q, [credit(a, 'pm-a', 300n), credit(b, 'pm-b', 200n)]),
+    );
+    expect(first).toEqual({ written: 2, replayed: 0 });
+    const again = await t.db.tx((q) =>
+      t.services.ledger.postMany(q, [credit(a, 'pm-a', 300n), credit(b, 'pm-b2', 5n)]),
+    );
+    expect(again).toEqual({ written: 1, replayed: 1 });
+    await expect(
+      t.db.tx((q) =>
+        t.services.ledger.postMany(q, [credit(a, 'pm-a3', 1n), credit(b, 'pm-b3', -1000n)]),
+      ),
+    ).rejects.toBeInstanceOf(AppError);
+    expect((await t.services.ledger.balances(t.db, a)).main).toBe(300n);
+    expect((await t.services.ledger.balances(t.db, b)).main).toBe(205n);
+    await t.services.ledger.rollUp();
+    expect((await t.services.ledger.reconcile()).ok).toBe(true);
+  });
   it('refuses postings that do not sum to zero per asset, and zero postings', async () => {
     await expect(
       t.services.ledger.postNow({

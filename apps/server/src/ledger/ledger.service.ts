@@ -12,6 +12,8 @@ import {
   type Asset,
 } from './accounts';
 import * as repo from './ledger.repository';
+import { planBatch } from './batch-plan';
+import { lockForBatch, writeEntries } from './ledger-batch.repository';
 import { readStatement, type StatementFilter } from './statement.repository';
 import { setBounded } from '../lib/bounded-map';
 import { GroupWriter, type CrashHook, type GroupResult, type Within } from './group-commit';
@@ -70,6 +72,44 @@ export class LedgerService {
   }
 
   /**
+   * Posts many entries inside the caller's transaction with one lock statement and one write (a
+   * job's batch): member accounts are resolved in one round trip, references already written
+   * change nothing (counted as replayed). A member balance that would go below zero refuses the
+   * whole batch (7001): a job credits, so that is a bug, not a member's state.
+   */
+  async postMany(q: Queryable, entries: Entry[]): Promise<{ written: number; replayed: number }> {
+    if (entries.length === 0) return { written: 0, replayed: 0 };
+    const wanted = new Map<string, { memberId: number; kind: string; asset: Asset }>();
+    for (const e of entries)
+      for (const p of e.postings)
+        if (!('house' in p.account))
+          wanted.set(`${p.account.memberId}:${p.account.kind}`, {
+            memberId: p.account.memberId,
+            kind: p.account.kind,
+            asset: memberAsset(p.account.kind),
+          });
+    const known = await repo.memberAccountIds(q, [...wanted.values()]);
+    const rows: repo.EntryRows[] = [];
+    for (const e of entries) rows.push(await this.#prepare(q, e, known));
+    const accounts = new Set<bigint>();
+    for (const r of rows) for (const d of r.memberDeltas) accounts.add(d.accountId);
+    const { balances, existing } = await lockForBatch(
+      q,
+      [...accounts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      rows.map((r) => r.reference),
+    );
+    const plan = planBatch(rows, balances, existing, this.clock.now());
+    if (plan.outcomes.some((o) => o.kind === 'refused'))
+      throw new AppError(ErrorCode.InsufficientBalance);
+    const written =
+      plan.rows.entries.length > 0 ? await writeEntries(q, plan.rows) : new Map<string, bigint>();
+    // Another transaction wrote one of the references meanwhile: the caller's unit rolls back.
+    if (written.size !== plan.rows.entries.length)
+      throw new LedgerError('ledger batch plan went stale');
+    return { written: written.size, replayed: entries.length - written.size };
+  }
+
+  /**
    * Posts an entry that hits a hot house account through that account's group-commit writer:
    * it is written with the other entries queued meanwhile, in one transaction, and answered
    * once that commits. `within` adds the caller's own database work to the same transaction.
@@ -124,7 +164,12 @@ export class LedgerService {
   }
 
   /** Validates an entry and resolves its accounts (the only reads a posting needs). */
-  async #prepare(q: Queryable, entry: Entry): Promise<repo.EntryRows> {
+  async #prepare(
+    q: Queryable,
+    entry: Entry,
+    /** Member account ids resolved beforehand (`memberId:kind`), as `postMany` does. */
+    known?: ReadonlyMap<string, bigint>,
+  ): Promise<repo.EntryRows> {
     const sums = new Map<Asset, bigint>();
     for (const p of entry.postings) {
       if (p.amount === 0n) throw new LedgerError(`zero posting in ${entry.reference}`);
@@ -149,9 +194,11 @@ export class LedgerService {
         });
       } else {
         const asset = memberAsset(p.account.kind);
-        const acc = await this.#memberAccount(q, p.account.memberId, p.account.kind, asset);
-        postings.push({ accountId: acc.id, asset, amount: p.amount, house: false });
-        deltas.set(acc.id, (deltas.get(acc.id) ?? 0n) + p.amount);
+        const id =
+          known?.get(`${p.account.memberId}:${p.account.kind}`) ??
+          (await this.#memberAccount(q, p.account.memberId, p.account.kind, asset)).id;
+        postings.push({ accountId: id, asset, amount: p.amount, house: false });
+        deltas.set(id, (deltas.get(id) ?? 0n) + p.amount);
       }
     }
     return {

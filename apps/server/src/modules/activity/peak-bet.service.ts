@@ -55,16 +55,26 @@ export class PeakBetService {
     const activity = await this.d.activities.pick(q, 'friendPeakBet', now);
     const eligibility = await rewardStanding(this.d.eligibility, q, memberId);
     if (!activity)
-      return { activity: null, rule: null, eligibility, friends: [], paidTotal: '0.00' };
+      return {
+        activity: null,
+        rule: null,
+        eligibility,
+        friends: [],
+        paidTotal: '0.00',
+        state: 'noActivity',
+      };
     const rule = FriendPeakBetRule.parse(activity.rule);
     const earns = await inviterEarnsFriendRewards(this.d.db, memberId);
     const rows = earns ? await this.#friends(activity, rule, memberId) : [];
+    const rewardable = earns && eligibility.eligible;
+    const friends = rows.map((f) => present(rule, f, now, rewardable));
     return {
       activity: heading(activity),
       rule,
       eligibility,
-      friends: rows.map((f) => present(rule, f, now)),
+      friends,
       paidTotal: fenToYuanString(rows.reduce((s, f) => s + (f.paid ?? 0n), 0n)),
+      state: stateOf(activity, friends, now, rewardable),
     };
   }
 
@@ -111,9 +121,15 @@ export class PeakBetService {
 const closesAt = (rule: FriendPeakBetRule, f: repo.PeakFriendRow) =>
   f.registeredAt + rule.days * DAY_MS;
 
-function present(rule: FriendPeakBetRule, f: repo.PeakFriendRow, now: number): PeakBetFriend {
+function present(
+  rule: FriendPeakBetRule,
+  f: repo.PeakFriendRow,
+  now: number,
+  rewardable: boolean,
+): PeakBetFriend {
   const reward = peakBetReward(rule, f.bestStake);
   const closes = closesAt(rule, f);
+  const counting = closes > now;
   return {
     friendId: f.friendId,
     name: maskUserName(f.userName),
@@ -121,7 +137,31 @@ function present(rule: FriendPeakBetRule, f: repo.PeakFriendRow, now: number): P
     closesAt: closes,
     bestStake: f.bestStake === null ? null : fenToYuanString(f.bestStake),
     reward: reward === null ? null : fenToYuanString(reward),
-    // Closed with a tier reached but not paid yet: the job pays it on its next run.
-    status: f.paid !== null ? 'paid' : closes > now || reward !== null ? 'open' : 'none',
+    // The job pays nobody the gate refuses: while refused, an unpaid reward says so rather
+    // than "counting" for ever.
+    status:
+      f.paid !== null
+        ? 'paid'
+        : !counting && reward === null
+          ? 'none'
+          : !rewardable
+            ? 'ineligible'
+            : counting
+              ? 'open'
+              : 'due',
   };
+}
+
+/** The inviter's standing on the page (FriendPeakBetView.state). */
+function stateOf(
+  a: KindActivity,
+  friends: PeakBetFriend[],
+  now: number,
+  rewardable: boolean,
+): FriendPeakBetView['state'] {
+  if (!rewardable) return 'ineligible';
+  const ended = now >= a.endsAt;
+  if (friends.length === 0) return ended ? 'ended' : 'noFriends';
+  if (ended && !friends.some((f) => f.status === 'open' || f.status === 'due')) return 'ended';
+  return 'running';
 }

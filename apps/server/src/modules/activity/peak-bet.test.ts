@@ -79,8 +79,11 @@ describe('好友最高投注', () => {
     await bet(b, 300_000n, 'open'); // not settled
     await bet(c, 5_000n, 'lost'); // below every tier
     await bet(y, 200_000n, 'won');
+    const loner = await registerMember(t);
+    expect((await view(loner)).state).toBe('noFriends');
     let v = await view(a);
     const byId = (id: number) => v.friends.find((f) => f.friendId === id)!;
+    expect(v.state).toBe('running');
     expect(v.rule?.tiers).toHaveLength(2);
     expect(byId(b.memberId)).toMatchObject({
       bestStake: '500.00',
@@ -105,6 +108,9 @@ describe('好友最高投注', () => {
     t.clock.advance(31 * DAY_MS);
     // A bet after the friend's 30 days does not count.
     await bet(b, 900_000n, 'won');
+    // Closed with a tier reached: due, until the job pays it.
+    v = await t.services.flipFriends.peakBet.view(a.memberId);
+    expect(byId(b.memberId)).toMatchObject({ status: 'due' });
     expect(await t.services.flipFriends.peakBet.runDue()).toBe(1);
     expect(await t.services.flipFriends.peakBet.runDue()).toBe(0);
     expect(await peakGrants(a)).toEqual([
@@ -117,5 +123,15 @@ describe('好友最高投注', () => {
     expect(byId(b.memberId)).toMatchObject({ bestStake: '1200.00', status: 'paid' });
     expect(byId(c.memberId)).toMatchObject({ status: 'none' });
     expect(v.paidTotal).toBe('88.00');
+    expect(v.state).toBe('running');
+    // The self-excluded inviter's page says so instead of counting for ever.
+    v = await t.services.flipFriends.peakBet.view(x.memberId);
+    expect(v.state).toBe('ineligible');
+    expect(byId(y.memberId)).toMatchObject({ reward: '88.00', status: 'ineligible' });
+
+    // After the activity's end with nothing still to come: ended.
+    t.clock.advance(30 * DAY_MS);
+    expect((await t.services.flipFriends.peakBet.view(a.memberId)).state).toBe('ended');
+    expect((await t.services.flipFriends.peakBet.view(loner.memberId)).state).toBe('ended');
   });
 });

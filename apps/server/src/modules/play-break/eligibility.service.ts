@@ -1,8 +1,13 @@
-import { ErrorCode } from '@nebula/protocol';
+import { ErrorCode, PLAY_LIMIT_KINDS } from '@nebula/protocol';
 import type { Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { readActiveBreak, readExcluded, readStanding } from './play-break.repository';
+import {
+  readActiveBreak,
+  readExcluded,
+  readStanding,
+  readWithPlayLimits,
+} from './play-break.repository';
 
 /**
  * What a member may be given (contract §5 Rewards): `play` — deposits, launches, transfers in;
@@ -112,5 +117,18 @@ export class EligibilityService implements PlayGuard {
   async eligibleAmong(q: Queryable, memberIds: number[]): Promise<Set<number>> {
     const excluded = await readExcluded(q, memberIds, this.clock.now());
     return new Set(memberIds.filter((id) => !excluded.has(id)));
+  }
+
+  /**
+   * Of these members, those `check(…, 'reward')` lets through (no real-name rule): one read for
+   * breaks and blocks, then the limits of the rest — a job's batch asks this once.
+   */
+  async rewardableAmong(q: Queryable, memberIds: number[]): Promise<Set<number>> {
+    const ok = await this.eligibleAmong(q, memberIds);
+    if (!this.gates.limits) return ok;
+    // Most members keep no play limit: one read for the lot spares them the per-member sums.
+    for (const id of await readWithPlayLimits(q, [...ok], PLAY_LIMIT_KINDS))
+      if (await this.gates.limits.isReached(q, id)) ok.delete(id);
+    return ok;
   }
 }

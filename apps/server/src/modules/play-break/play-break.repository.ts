@@ -84,3 +84,20 @@ export async function readExcluded(
   );
   return new Set(r.rows.map((x) => x.id));
 }
+
+/**
+ * Of these members, those who keep a play limit of one of these kinds (member_limits): only
+ * they can have reached one, so a job's batch asks the limits of these alone.
+ */
+export async function readWithPlayLimits(
+  q: Queryable,
+  memberIds: number[],
+  kinds: readonly string[],
+): Promise<Set<number>> {
+  if (memberIds.length === 0) return new Set();
+  const r = await q.query<{ member_id: number }>(
+    `SELECT DISTINCT member_id FROM member_limits WHERE member_id = ANY($1::int[]) AND kind = ANY($2::text[])`,
+    [memberIds, [...kinds]],
+  );
+  return new Set(r.rows.map((x) => x.member_id));
+}

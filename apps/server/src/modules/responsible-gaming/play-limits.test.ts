@@ -149,6 +149,33 @@ describe('wager and time limits', () => {
     expect(grant).toBeNull();
   });
 
+  it("a job's batch of grants passes over a member whose limit is reached", async () => {
+    const reached = await fundedMember(bed.t, '500', bed.admin);
+    const limited = await fundedMember(bed.t, '500', bed.admin);
+    const free = await fundedMember(bed.t, '500', bed.admin);
+    await expectCode(set(reached, 'wager', '100', 'week'), ErrorCode.Success);
+    await expectCode(set(limited, 'wager', '100', 'week'), ErrorCode.Success);
+    (bed.venue.control.bets.FAKE ??= []).push(lostBet(reached, '120.00'));
+    await bed.t.services.betSync.pullAll();
+    const grant = (m: Member) => ({
+      kind: 'activity' as const,
+      sourceId: `limit-batch:${m.memberId}`,
+      memberId: m.memberId,
+      title: '测试彩金',
+      amount: 10_000n,
+      turnoverMultiple: 1,
+    });
+    const paid = await bed.t.db.tx((q) =>
+      bed.t.services.grants.createAutoMany(q, [grant(reached), grant(limited), grant(free)]),
+    );
+    // A limit kept but not reached does not stop the grant; only the reached one does.
+    expect([...paid].sort()).toEqual([limited.memberId, free.memberId].sort());
+    const main = async (m: Member) =>
+      (await bed.t.services.ledger.balances(bed.t.db, m.memberId)).main;
+    expect(await main(free)).toBe(60_000n);
+    expect(await main(reached)).toBe(50_000n);
+  });
+
   it('play time runs from a launch through the site check-ins, on the test clock', async () => {
     const m = await fundedMember(bed.t, '500', bed.admin);
     await expectCode(set(m, 'time', '30'), ErrorCode.Success);

@@ -49,6 +49,43 @@ const row = (r: Raw): GrantRow => ({
 const COLUMNS =
   'id, kind, source_id, member_id, title, amount, turnover_multiple, status, created_at, expires_at, paid_at, forfeited';
 
+/**
+ * A job's batch of automatic grants, written as paid at `now` (the caller posts their payments
+ * in the same transaction); rows whose (kind, source) exists are left alone. Answers the rows
+ * written now.
+ */
+export async function insertPaidGrants(
+  q: Queryable,
+  gs: {
+    kind: GrantKind;
+    sourceId: string;
+    memberId: number;
+    title: string;
+    amount: bigint;
+    turnoverMultiple: number;
+  }[],
+  now: number,
+): Promise<GrantRow[]> {
+  if (gs.length === 0) return [];
+  const r = await q.query<Raw>(
+    `INSERT INTO grants (kind, source_id, member_id, title, amount, turnover_multiple, status, created_at, paid_at)
+     SELECT g.kind, g.source_id, g.member_id, g.title, g.amount, g.turnover_multiple, 'paid', $7, $7
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::bigint[], $6::int[])
+              AS g(kind, source_id, member_id, title, amount, turnover_multiple)
+     ON CONFLICT (kind, source_id) DO NOTHING RETURNING ${COLUMNS}`,
+    [
+      gs.map((g) => g.kind),
+      gs.map((g) => g.sourceId),
+      gs.map((g) => g.memberId),
+      gs.map((g) => g.title),
+      gs.map((g) => g.amount),
+      gs.map((g) => g.turnoverMultiple),
+      ts(now),
+    ],
+  );
+  return r.rows.map(row);
+}
+
 /** Inserts a grant unless (kind, source) exists; answers the row and whether it is new. */
 export async function insertGrant(
   q: Queryable,

@@ -70,6 +70,53 @@ export class GrantService {
     return { ...grant, status: 'paid', paidAt: this.d.clock.now() };
   }
 
+  /**
+   * `create` for a job's batch of automatic grants, inside the caller's transaction: one
+   * eligibility read for the lot, the rows in one statement, their payments as one ledger batch
+   * (a posting per member, references as `create` makes them), their turnover buckets. Answers
+   * the ids of the members paid now; members the gate refuses get nothing written, and a re-run
+   * finds the first rows and pays nothing again.
+   */
+  async createAutoMany(
+    q: Queryable,
+    gs: Omit<GrantInput, 'auto' | 'expiresAt' | 'requireRealName'>[],
+  ): Promise<Set<number>> {
+    const positive = gs.filter((g) => g.amount > 0n);
+    const ok = await this.d.eligibility.rewardableAmong(
+      q,
+      positive.map((g) => g.memberId),
+    );
+    const now = this.d.clock.now();
+    const made = await repo.insertPaidGrants(
+      q,
+      positive.filter((g) => ok.has(g.memberId)),
+      now,
+    );
+    await this.d.ledger.postMany(
+      q,
+      made.map((g) => ({
+        reference: grantReference(g),
+        kind: 'bonus',
+        memo: g.title,
+        memberId: g.memberId,
+        postings: [
+          { account: { memberId: g.memberId, kind: 'main' as const }, amount: g.amount },
+          { account: { house: 'bonuses' as const }, amount: -g.amount },
+        ],
+      })),
+    );
+    await this.d.turnover.requireForGrants(
+      q,
+      made.map((g) => ({
+        memberId: g.memberId,
+        amount: g.amount * BigInt(g.turnoverMultiple),
+        grantReference: grantReference(g),
+        note: `${g.title} 流水要求`,
+      })),
+    );
+    return new Set(made.map((g) => g.memberId));
+  }
+
   async #pay(q: Queryable, g: repo.GrantRow): Promise<void> {
     const reference = grantReference(g);
     await this.d.ledger.post(q, {

@@ -6,19 +6,11 @@ import { shanghaiDate, shanghaiDayRange } from '../../lib/shanghai-time';
 import type { EligibilityService } from '../play-break/eligibility.service';
 import type { GrantService } from './grant.service';
 import * as repo from './rebate.repository';
+import { accrue, REBATE_MULTIPLE, settleBatch, type Accrual } from './rebate-settle';
 import { markRun, hasRun, readFacts, readLevels } from './vip.repository';
 
-const PPM = 1_000_000n;
-/** 返水 carries the lightest turnover multiple: once its amount. */
-const REBATE_MULTIPLE = 1;
-
-interface Accrual {
-  lines: { family: string; name: string; turnover: bigint; ratePpm: number; amount: bigint }[];
-  /** What would be paid now: the lines' sum within what the daily cap leaves. */
-  total: bigint;
-  cap: bigint;
-  level: number;
-}
+/** Members settled per transaction by the daily job. */
+const BATCH = 500;
 
 export interface RebateRun {
   period: string;
@@ -52,18 +44,7 @@ export class RebateService {
       repo.readFamilies(q),
       repo.readBases(q, memberId, until, false),
     ]);
-    const level = facts?.level ?? 0;
-    const cap = levels.find((l) => l.level === level)?.rebateDailyCap ?? 0n;
-    const lines = families.map((f) => {
-      const b = bases.get(f.family) ?? { turnover: 0n, credited: 0n };
-      const turnover = b.turnover > b.credited ? b.turnover - b.credited : 0n;
-      const ratePpm = rates.find((r) => r.level === level && r.family === f.family)?.ratePpm ?? 0;
-      const amount = (turnover * BigInt(ratePpm)) / PPM;
-      return { family: f.family, name: f.name, turnover, ratePpm, amount };
-    });
-    const sum = lines.reduce((s, l) => s + l.amount, 0n);
-    const room = cap > paid ? cap - paid : 0n;
-    return { lines, total: sum < room ? sum : room, cap, level };
+    return accrue({ levels, rates, families }, facts?.level ?? 0, bases, paid);
   }
 
   /** Today's accrued rebate by family, with the turnover it came from (`/mine/rebate`). */
@@ -152,22 +133,20 @@ export class RebateService {
   async runDaily(day = shanghaiDate(this.d.clock.now() - 24 * 3600_000)): Promise<RebateRun> {
     if (await hasRun(this.d.db, 'rebate', day)) return { period: day, members: 0, skipped: true };
     const [from, to] = shanghaiDayRange(day);
+    const [levels, rates, families] = await Promise.all([
+      readLevels(this.d.db),
+      repo.readRates(this.d.db),
+      repo.readFamilies(this.d.db),
+    ]);
+    const rules = { levels, rates, families };
     let after = 0;
     let members = 0;
     for (;;) {
-      const ids = await repo.membersWithTurnover(this.d.db, from, to, after, 500);
+      const ids = await repo.membersWithTurnover(this.d.db, from, to, after, BATCH);
       if (ids.length === 0) break;
-      for (const memberId of ids) {
-        await this.d.db.tx(async (q) => {
-          await repo.lockMemberBases(q, memberId);
-          const row = await repo.lockDay(q, memberId, day);
-          if (row.settled) return;
-          await this.#pay(q, memberId, day, to, row, 'job', '返水');
-          const after = (await repo.readDay(q, memberId, day))!;
-          await repo.saveDay(q, memberId, day, { ...after, settled: true });
-        });
-        members += 1;
-      }
+      // One transaction per batch: set-based reads, one ledger batch (rebate-settle.ts).
+      await this.d.db.tx((q) => settleBatch(q, this.d.grants, rules, ids, day, to));
+      members += ids.length;
       after = ids[ids.length - 1]!;
     }
     await markRun(this.d.db, 'rebate', day, members, this.d.clock.now());

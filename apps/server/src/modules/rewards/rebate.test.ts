@@ -136,6 +136,48 @@ describe('返水', () => {
     expect(await paidRebates(m)).toBe(0n);
   });
 
+  it('the job settles a batch: each member their accrual to the fen, a blocked one nothing', async () => {
+    const [a, b, blocked] = [
+      await registerMember(t),
+      await registerMember(t),
+      await registerMember(t),
+    ];
+    await bet(a, 1_000_000n, 'TY'); // 38.00
+    await bet(a, 100_000n, 'DZ'); // 11.00
+    await bet(b, 333_333n, 'TY'); // 12.66(65) → 12.66
+    await bet(b, 7n, 'DZ'); // 0.00(077) → nothing
+    await bet(blocked, 1_000_000n, 'TY');
+    await t.db.query('UPDATE members SET blocked = TRUE WHERE id = $1', [blocked.memberId]);
+    const day = shanghaiDate(t.clock.now());
+    await t.db.query(`DELETE FROM reward_job_runs WHERE job = 'rebate' AND period = $1`, [day]);
+    await t.services.rebate.runDaily(day);
+    expect(await paidRebates(a)).toBe(4_900n);
+    expect(await paidRebates(b)).toBe(1_266n);
+    expect(await paidRebates(blocked)).toBe(0n);
+    // One ledger transaction per member under the grant's reference, with its bucket.
+    const entries = await t.db.query<{ reference: string; amount: string; required: string }>(
+      `SELECT x.reference, p.amount::text AS amount, tb.required::text AS required
+         FROM ledger_transactions x JOIN ledger_postings p ON p.transaction_id = x.id
+         JOIN ledger_accounts acc ON acc.id = p.account_id AND acc.member_id IS NOT NULL
+         JOIN turnover_buckets tb ON tb.reference = 'turnover:' || x.reference
+        WHERE x.reference = ANY($1::text[]) ORDER BY x.reference`,
+      [[a, b, blocked].map((m) => `grant:rebate:${m.memberId}:${day}:job`)],
+    );
+    expect(entries.rows).toEqual(
+      [
+        { reference: `grant:rebate:${a.memberId}:${day}:job`, amount: '4900', required: '4900' },
+        { reference: `grant:rebate:${b.memberId}:${day}:job`, amount: '1266', required: '1266' },
+      ].sort((x, y) => x.reference.localeCompare(y.reference)),
+    );
+    // Settled: the day takes no claim, and a second run finds nothing to pay.
+    await expectCode(claim(a), ErrorCode.RebateDayClosed);
+    await t.db.query(`DELETE FROM reward_job_runs WHERE job = 'rebate' AND period = $1`, [day]);
+    await t.services.rebate.runDaily(day);
+    expect(await paidRebates(a)).toBe(4_900n);
+    expect(await paidRebates(b)).toBe(1_266n);
+    expect((await t.services.ledger.reconcile()).ok).toBe(true);
+  });
+
   it("operators set rates; one above the family's lowest edge is refused (audited when saved)", async () => {
     const op = await adminToken(t, 'finance');
     const url = '/admin/api/v1/rebate/rates';

@@ -51,6 +51,28 @@ export async function insertBucket(
   );
 }
 
+/** Opens many buckets at once (a job's batch); references already open change nothing. */
+export async function insertBuckets(
+  q: Queryable,
+  rows: { memberId: number; source: BucketSource; reference: string; required: bigint }[],
+  now: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `INSERT INTO turnover_buckets (member_id, source, reference, required, status, created_at)
+     SELECT x.member_id, x.source, x.reference, x.required, 'open', $5
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::bigint[]) AS x(member_id, source, reference, required)
+     ON CONFLICT (reference) DO NOTHING`,
+    [
+      rows.map((x) => x.memberId),
+      rows.map((x) => x.source),
+      rows.map((x) => x.reference),
+      rows.map((x) => x.required),
+      ts(now),
+    ],
+  );
+}
+
 /** The member's open buckets, oldest first, locked for the caller's transaction. */
 export async function lockOpenBuckets(q: Queryable, memberId: number): Promise<BucketRow[]> {
   const r = await q.query<Raw>(

@@ -20,6 +20,32 @@ export async function addTurnover(
   // Written now (not a replay of the same reference): the caller moves the buckets once.
   return r.rowCount > 0;
 }
+/**
+ * Many requirement rows at once (a job's batch); answers the references written now — a
+ * reference written before is a replay and opens no bucket again.
+ */
+export async function addRequirements(
+  q: Queryable,
+  rows: { memberId: number; amount: bigint; reference: string; note: string }[],
+  now: number,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const r = await q.query<{ reference: string }>(
+    `INSERT INTO turnover_entries (member_id, kind, amount, reference, note, at)
+     SELECT x.member_id, 'require', x.amount, x.reference, x.note, $5
+       FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[]) AS x(member_id, amount, reference, note)
+     ON CONFLICT (reference) DO NOTHING RETURNING reference`,
+    [
+      rows.map((x) => x.memberId),
+      rows.map((x) => x.amount),
+      rows.map((x) => x.reference),
+      rows.map((x) => x.note),
+      ts(now),
+    ],
+  );
+  return new Set(r.rows.map((x) => x.reference));
+}
+
 export async function turnoverTotals(
   q: Queryable,
   memberId: number,

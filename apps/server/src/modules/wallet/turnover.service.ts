@@ -2,11 +2,12 @@ import { fenToYuanString, parseMoney, type Turnover } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import type { SettingsService } from '../settings/settings.service';
-import { addTurnover, turnoverItems, turnoverTotals } from './turnover.repository';
+import { addRequirements, addTurnover, turnoverItems, turnoverTotals } from './turnover.repository';
 import {
   bucketsByReference,
   closeBuckets,
   insertBucket,
+  insertBuckets,
   lockBucket,
   lockFilledBuckets,
   lockOpenBuckets,
@@ -55,6 +56,30 @@ export class TurnoverService {
     note: string,
   ): Promise<void> {
     await this.#require(q, memberId, amount, 'grant', `turnover:${grantReference}`, note);
+  }
+
+  /** `requireForGrant` for a job's batch of paid grants: two statements for the lot. */
+  async requireForGrants(
+    q: Queryable,
+    grants: { memberId: number; amount: bigint; grantReference: string; note: string }[],
+  ): Promise<void> {
+    const now = this.clock.now();
+    const rows = grants
+      .filter((g) => g.amount > 0n)
+      .map((g) => ({ ...g, reference: `turnover:${g.grantReference}` }));
+    const written = await addRequirements(q, rows, now);
+    await insertBuckets(
+      q,
+      rows
+        .filter((r) => written.has(r.reference))
+        .map((r) => ({
+          memberId: r.memberId,
+          source: 'grant' as const,
+          reference: r.reference,
+          required: r.amount,
+        })),
+      now,
+    );
   }
 
   async #require(

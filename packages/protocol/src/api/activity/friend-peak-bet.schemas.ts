@@ -35,7 +35,12 @@ export const PeakBetFriend = z.object({
   bestStake: moneyString.nullable(),
   /** The reward of the tier reached so far (null: none). */
   reward: moneyString.nullable(),
-  status: z.enum(['open', 'paid', 'none']),
+  /**
+   * open: the friend's days run (统计中); due: closed with a tier reached, the job pays it next;
+   * paid; none: closed below every tier; ineligible: not paid while the inviter may not be
+   * rewarded (the eligibility gate refuses them now).
+   */
+  status: z.enum(['open', 'due', 'paid', 'none', 'ineligible']),
 });
 export type PeakBetFriend = z.infer<typeof PeakBetFriend>;
 
@@ -45,5 +50,11 @@ export const FriendPeakBetView = z.object({
   eligibility: Eligibility,
   friends: z.array(PeakBetFriend),
   paidTotal: moneyString,
+  /**
+   * Where the inviter stands, for the page: noActivity; ineligible (the gate refuses them, or
+   * their code earns no friend rewards); noFriends (running, nobody invited yet); ended (the
+   * activity is over and no friend's reward is still to come); running.
+   */
+  state: z.enum(['noActivity', 'ineligible', 'noFriends', 'ended', 'running']),
 });
 export type FriendPeakBetView = z.infer<typeof FriendPeakBetView>;

@@ -10,8 +10,19 @@ import '../components/flip-friends.css';
 
 const STATUS_KEY = {
   open: 'peak.statusOpen',
+  due: 'peak.statusDue',
   paid: 'peak.statusPaid',
   none: 'peak.statusNone',
+  ineligible: 'peak.statusIneligible',
+} as const;
+
+/** The server's word on where the inviter stands (none while it runs, or without activity). */
+const STATE_KEY = {
+  ineligible: 'peak.state.ineligible',
+  noFriends: 'peak.state.noFriends',
+  ended: 'peak.state.ended',
+  running: null,
+  noActivity: null,
 } as const;
 
 /** /activity/friendPeakBet: the tiers, and each invited friend's best bet so far. */
@@ -19,6 +30,7 @@ export function FriendPeakBetPage() {
   const { t } = useTranslation('flipFriends');
   const view = useFriendPeakBet();
   const v = view.data;
+  const stateKey = v ? STATE_KEY[v.state] : null;
   const body = !v ? (
     view.isError ? (
       <ErrorState error={view.error} onRetry={() => void view.refetch()} />
@@ -32,6 +44,11 @@ export function FriendPeakBetPage() {
           {v.activity?.title ?? t('peak.title')}
         </h2>
         <ActivityHead activity={v.activity} eligibility={v.eligibility} />
+        {stateKey && (
+          <p className="nb-ff__notice" data-testid="peak-state" data-state={v.state}>
+            {t(stateKey)}
+          </p>
+        )}
         {v.rule && (
           <>
             <p className="nb-ff__rule">{t('peak.rule', { days: v.rule.days })}</p>
@@ -64,7 +81,9 @@ export function FriendPeakBetPage() {
           {t('peak.friends')}
         </h2>
         {v.friends.length === 0 ? (
-          <p className="nb-ff__rule">{t('peak.empty')}</p>
+          <p className="nb-ff__rule" data-testid="peak-empty">
+            {t(stateKey ?? 'peak.empty')}
+          </p>
         ) : (
           <div className="nb-ff__scroll">
             <table className="nb-ff__table" data-testid="peak-friends">
