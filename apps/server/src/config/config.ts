@@ -1,3 +1,5 @@
+// Over 300 lines: the one place the environment is parsed, variable by variable, with the
+// checks that stop a bad start; the console's and passkeys' parts are already their own files.
 import path from 'node:path';
 import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';

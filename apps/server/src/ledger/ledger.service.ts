@@ -1,3 +1,5 @@
+// Over 300 lines: the ledger's only writer; post, postMany and reverse share one private
+// preparation that must not leave this class (docs/architecture.md, the ledger).
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';

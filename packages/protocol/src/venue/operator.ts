@@ -4,6 +4,7 @@ import { text } from '../rules/text';
 import { legResults, sports } from './markets';
 import { BetView } from './bets';
 import { playerId, venueCode } from './merchant';
+import type { VenueOperatorRole } from './roles/operator-roles';
 
 /**
  * The venue's operator API (contract §6): the house venue's own back office, reached with an
@@ -18,12 +19,7 @@ export const VENUE_OPERATOR_HEADER = 'x-venue-operator-token';
 export const VENUE_OPERATOR_NAME_HEADER = 'x-operator-name';
 export const OPERATOR_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
-/**
- * viewer: reads and reports; trader: holds, results, voids; admin: also margin and limits,
- * debts written off and the audit.
- */
-export const venueOperatorRoles = ['viewer', 'trader', 'admin'] as const;
-export type VenueOperatorRole = (typeof venueOperatorRoles)[number];
+export { venueOperatorRoles, type VenueOperatorRole } from './roles/operator-roles';
 
 export const venueOperatorPaths = {
   settings: '/operator/v1/settings',

@@ -1,3 +1,5 @@
+// Over 300 lines: each ceremony (register, login, step-up) with its refusals, on one software
+// authenticator, reads as one story.
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, hotp, stepAt, TOTP_STEP_MS } from '../../lib/totp';

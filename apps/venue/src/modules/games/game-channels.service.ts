@@ -1,7 +1,5 @@
 import type { Db } from '@nebula/db';
 import { ErrorCode } from '@nebula/protocol';
-import type { RoundView } from '@nebula/protocol/venue/games/games';
-import type { TableRoundView } from '@nebula/protocol/venue/games/tables-api';
 import type { GameFamily } from '../../infra/config';
 import { gameDefinition } from './game-catalogue';
 import { recentRounds } from './games.repository';
@@ -10,17 +8,17 @@ import { readTable, latestTableRound, type TableRow } from './table.repository';
 import { zoneTotals } from './table-round.repository';
 import { roundView as tableRoundView } from './table-views.model';
 import { TABLE_FAMILY, tableDefinition } from './tables-catalogue';
+import type { ChannelSource, ChannelState } from '../live/channel-source.model';
 
 /** What a channel shows now (docs/contract.md §10.11, §10.12): the live socket diffs these. */
-export type ChannelState =
-  { kind: 'table'; round: TableRoundView | null } | { kind: 'lottery'; rounds: RoundView[] };
+export type { ChannelState };
 
 /**
  * The house games' side of the live channels: who may watch which channel, and each channel's
  * state read from the database (every node reads it: the clock that changes rounds runs on the
  * leader, which may be another node, and bets land on any node).
  */
-export class GameChannelsService {
+export class GameChannelsService implements ChannelSource {
   /** A table's row never changes kind: read once per node. */
   readonly #tables = new Map<string, TableRow>();
 

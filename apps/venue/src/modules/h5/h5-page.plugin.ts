@@ -4,12 +4,13 @@ import { ErrorCode } from '@nebula/protocol';
 import { VenueError } from '../../infra/venue-error';
 import { LiveHub } from '../live/live-hub.service';
 import { CHANNEL_POLL_MS, ChannelHub } from '../live/channel-hub.service';
-import type { GameChannelsService } from '../games/game-channels.service';
+import type { ChannelSource } from '../live/channel-source.model';
 import { registerLiveSocket } from '../live/live.plugin';
 import type { VenueConfig } from '../../infra/config';
 import type { BookService } from '../book/book.service';
 import type { H5Service } from './h5.service';
 import { registerH5MetaRoutes, type H5MetaDeps } from './h5-meta.routes';
+import { registerH5Static } from './h5-static.plugin';
 
 /** What the page needs beyond the engine API: the book, the page's views, the config. */
 export type H5PageDeps = H5MetaDeps & {
@@ -20,9 +21,8 @@ export type H5PageDeps = H5MetaDeps & {
   book: BookService;
   h5: H5Service;
   /** The house games' channels on the same socket (docs/contract.md §10.11, §10.12). */
-  games: { channels: GameChannelsService };
+  games: { channels: ChannelSource & { now(): number } };
 };
-import { registerH5Static } from './h5-static.plugin';
 
 /** How often a node reads the events its pages follow (the leader may be another node). */
 export const LIVE_POLL_MS = 500;

@@ -1,7 +1,7 @@
 import type { RoundView } from '@nebula/protocol/venue/games/games';
 import type { TableRoundView } from '@nebula/protocol/venue/games/tables-api';
 import type { ChannelFrame } from '@nebula/protocol/venue/live-channels';
-import type { ChannelState } from '../games/game-channels.service';
+import type { ChannelState } from './channel-source.model';
 
 /** The snapshot a page gets when it starts watching (or comes back): the channel as it is. */
 export function snapshotFrame(channel: string, state: ChannelState, at: number): ChannelFrame {

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nebula/protocol';
 import { LIVE_LIMITS } from '@nebula/protocol/venue/live-frames';
 import type { GameFamily } from '../../infra/config';
-import type { ChannelState, GameChannelsService } from '../games/game-channels.service';
+import type { ChannelSource, ChannelState } from './channel-source.model';
 import { channelFrames, snapshotFrame } from './channel-frames.model';
 
 /** One page's socket as the channel hub sees it. */
@@ -33,7 +33,7 @@ export class ChannelHub {
   published = 0;
 
   constructor(
-    private readonly source: GameChannelsService,
+    private readonly source: ChannelSource,
     private readonly pollMs: number,
     private readonly now: () => number,
   ) {}

@@ -5,7 +5,7 @@ import { PlayBreak } from '../wallet/wallet.schemas';
 import { text } from '../../rules/text';
 import { auditFilters } from '../reports/reports.schemas';
 import { ADMIN_PERMISSIONS } from './permissions';
-import { PasskeyAuthenticationResponse } from '../operators/passkeys.schemas';
+import { PasskeyAuthenticationResponse } from '../core/webauthn';
 
 /** The operators' back office (`/admin/api`, X-Admin-Token). */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyString } from '../../api/core/common';
 import { text } from '../../rules/text';
-import type { VenueOperatorRole } from '../operator';
+import type { VenueOperatorRole } from '../roles/operator-roles';
 import { GameCodeParam, RoundNoParam } from './games';
 
 /**
