@@ -12,6 +12,16 @@ import { SCREENSHOTS, startSuite, type VenueSuite } from './support/suite';
 const DRAW_SECONDS = 15;
 const PLAYER = `games-${Date.now().toString(36)}`;
 
+/**
+ * A member's tap on the board: after the draw animation of the round before has gone (it covers
+ * the page for a few seconds as each round opens, longer on a loaded machine), then as a DOM click
+ * (a pointer click aimed through the frame sometimes landed on the bar above the board).
+ */
+async function tap(cell: Locator): Promise<void> {
+  await expect(frame.locator('.roll-layer')).toHaveCount(0, { timeout: 10_000 });
+  await cell.dispatchEvent('click');
+}
+
 let suite: VenueSuite;
 let frame: FrameLocator;
 let drawn: { roundNo: string; dice: string };
@@ -74,7 +84,7 @@ test('opens 极速快3: the board with its odds, 注数 × 倍数 × 单价 and 
   // round): wait for one with a few seconds left, and tap again if the seal came first.
   await openRound();
   await expect(async () => {
-    if ((await ten.getAttribute('aria-pressed')) !== 'true') await ten.click({ timeout: 2000 });
+    if ((await ten.getAttribute('aria-pressed')) !== 'true') await tap(ten);
     await expect(ten).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
   }).toPass({ timeout: DRAW_SECONDS * 3000 });
   await expect(frame.locator('.k3-slip [data-count]')).toHaveText('1');
@@ -86,7 +96,7 @@ test('bets 和值 10 at 倍数 1: the confirm sheet shows the exact slip, then i
   // A round whose seal is far enough for the sheet: wait for the next one if this one is closing.
   await openRound();
   const ten = frame.locator('.ball[data-pick="10"]');
-  if ((await ten.getAttribute('aria-pressed')) !== 'true') await ten.click();
+  if ((await ten.getAttribute('aria-pressed')) !== 'true') await tap(ten);
   await frame.getByRole('button', { name: '确认投注', exact: true }).click();
   const sheet = frame.getByRole('dialog', { name: '确认投注' });
   await expect(sheet).toContainText('和值');
