@@ -1,5 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
-import { signedCall } from '../../../e2e/support/signed-api';
+import type { Page } from '@playwright/test';
 import {
   adminApi,
   E2E_ADMIN_PASSWORD,
@@ -9,35 +8,7 @@ import {
   test,
   totpCode,
 } from './support/console-fixtures';
-
-const MEMBER_PASSWORD = 'Nebula-e2e-2026!';
-
-/** A member on the member site (its own browser context), registered through its page. */
-async function newMember(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const userName = `c${Date.now().toString(36)}`.slice(0, 16);
-  await page.goto('/user/register');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码', { exact: true }).fill(MEMBER_PASSWORD);
-  await page.getByLabel('确认密码').fill(MEMBER_PASSWORD);
-  await page.getByRole('checkbox', { name: /年满 18 周岁/ }).check();
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown, money = false) => {
-    const r = await signedCall<T>(
-      context,
-      page.request,
-      method,
-      path,
-      body,
-      money ? { 'X-Idempotency-Key': crypto.randomUUID() } : {},
-    );
-    expect(r.status_code, `${path}: ${r.message}`).toBe(6000);
-    return r.data;
-  };
-  return { userName, page, context, call };
-}
+import { MEMBER_PASSWORD, newMember } from './support/member-steps';
 
 /**
  * The authenticator in the operator's hand: each code is of a step the server has not seen yet

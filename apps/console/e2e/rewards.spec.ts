@@ -1,5 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
-import { signedCall } from '../../../e2e/support/signed-api';
+import type { Page } from '@playwright/test';
 import {
   adminApi,
   E2E_ADMIN_PASSWORD,
@@ -9,35 +8,7 @@ import {
   test,
   totpCode,
 } from './support/console-fixtures';
-
-const MEMBER_PASSWORD = 'Nebula-e2e-2026!';
-
-/** A member registered through the member site's page, with signed calls for the set-up. */
-async function newMember(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const userName = `r${Date.now().toString(36)}`.slice(0, 16);
-  await page.goto('/user/register');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码', { exact: true }).fill(MEMBER_PASSWORD);
-  await page.getByLabel('确认密码').fill(MEMBER_PASSWORD);
-  await page.getByRole('checkbox', { name: /年满 18 周岁/ }).check();
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown, money = false) => {
-    const r = await signedCall<T>(
-      context,
-      page.request,
-      method,
-      path,
-      body,
-      money ? { 'X-Idempotency-Key': crypto.randomUUID() } : {},
-    );
-    expect(r.status_code, `${path}: ${r.message}`).toBe(6000);
-    return r.data;
-  };
-  return { userName, context, call };
-}
+import { newMember } from './support/member-steps';
 
 /** The console's login with password and the authenticator's code of a step not used yet. */
 async function logIn(page: Page, secret: string): Promise<void> {

@@ -2,7 +2,7 @@ import { expect, type Browser } from '@playwright/test';
 import { signedCall } from '../../../../e2e/support/signed-api';
 import type { AdminCall } from './operator-steps';
 
-const MEMBER_PASSWORD = 'Nebula-e2e-2026!';
+export const MEMBER_PASSWORD = 'Nebula-e2e-2026!';
 const FUND_PASSWORD = '246810';
 let registered = 0;
 
