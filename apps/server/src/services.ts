@@ -324,7 +324,15 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const idempotency = new IdempotencyService(db, clock);
   const ledger = new LedgerService(db, clock, crashHook(config.crashAt));
   const turnover = new TurnoverService(db, clock, settings);
-  const memberLimits = new LimitsService({ db, clock, settings, members, audit });
+  const memberLimits = new LimitsService({
+    db,
+    clock,
+    settings,
+    members,
+    audit,
+    // Bound late (the limits' venues are wired below): a changed limit moves the allowance.
+    changed: (memberId, kind): Promise<void> => playLimits.limitChanged(memberId, kind),
+  });
   const limits = new DepositLimitsService(db, clock, members, memberLimits);
   const playBreaks = new PlayBreakService({
     db,

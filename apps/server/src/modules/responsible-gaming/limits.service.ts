@@ -31,6 +31,14 @@ export interface LimitsDeps {
   settings: SettingsService;
   members: MemberService;
   audit: AuditService;
+  /**
+   * A limit in force changed (set, lowered, confirmed raised or removed, an operator's change),
+   * after the commit: the venues must hear the new loss and wager allowance at once (contract
+   * §5) — a confirmed removal above all, since the 5-minute refresh skips members without
+   * limits and a venue would otherwise keep refusing past the old one. Bound late in
+   * services.ts (the venues are wired after this service).
+   */
+  changed?: (memberId: number, kind: LimitKind) => Promise<void>;
 }
 
 /**
@@ -81,7 +89,7 @@ export class LimitsService {
     positive(amount);
     wholeMinutes(kind, amount);
     const coolingOffMs = (await this.d.settings.get()).rgCoolingOffHours * 3600_000;
-    await this.d.db.tx(async (q) => {
+    const applied = await this.d.db.tx(async (q) => {
       await this.d.members.lock(q, memberId);
       const now = this.d.clock.now();
       const current = (await this.amounts(q, memberId, kind)).get(period) ?? null;
@@ -89,10 +97,10 @@ export class LimitsService {
       const tightens = amount !== null && (current === null || amount <= current);
       if (tightens) {
         await repo.writeLimit(q, memberId, { kind, period, amount }, now);
-        return;
+        return true;
       }
       // Removing a limit that does not exist changes nothing.
-      if (amount === null && current === null) return;
+      if (amount === null && current === null) return false;
       const confirmableAt = now + coolingOffMs;
       await repo.insertRequest(q, {
         memberId,
@@ -103,7 +111,9 @@ export class LimitsService {
         confirmableAt,
         expiresAt: confirmableAt + LIMIT_CONFIRM_WINDOW_MS,
       });
+      return false;
     });
+    if (applied) await this.d.changed?.(memberId, kind);
   }
 
   /** The member confirms their own request inside its window: the only way a limit loosens. */
@@ -120,6 +130,7 @@ export class LimitsService {
       await repo.resolveRequest(q, r.id, 'confirmed', now);
       return { ...r, state: 'confirmed' as const };
     });
+    await this.d.changed?.(memberId, row.kind);
     return presentRequest(row);
   }
 
@@ -169,6 +180,7 @@ export class LimitsService {
         after: { amount: fenToYuanString(input.amount), reason: input.reason },
       });
     });
+    await this.d.changed?.(memberId, input.kind);
     return this.adminView(memberId);
   }
 

@@ -5,6 +5,7 @@ import {
   PLAY_TIME_GAP_MS,
   fenToYuanString,
   parseMoney,
+  type LimitKind,
   type LimitPeriod,
   type PlayLimitSetRequest,
   type PlayLimits,
@@ -154,12 +155,28 @@ export class PlayLimitsService {
     };
   }
 
-  /** The member sets, lowers, raises or removes one (two-step loosening: limits.service.ts). */
+  /**
+   * The member sets, lowers, raises or removes one (two-step loosening: limits.service.ts, whose
+   * `changed` hook pushes the allowance when a limit in force changed).
+   */
   async set(memberId: number, req: PlayLimitSetRequest): Promise<PlayLimits> {
     const amount = req.amount === null ? null : parseMoney(req.amount);
     await this.d.limits.set(memberId, req.kind, req.period, amount);
-    if (req.kind !== 'time') await this.pushAllowance(memberId);
     return this.view(memberId);
+  }
+
+  /**
+   * A limit in force changed, however (the member's change or confirmation, an operator's
+   * change): a loss or wager limit moves the allowance, so the venues hear it now, nulls
+   * included once the last such limit is gone. Never throws: the change is committed already.
+   */
+  async limitChanged(memberId: number, kind: LimitKind): Promise<void> {
+    if (kind !== 'loss' && kind !== 'wager') return;
+    try {
+      await this.pushAllowance(memberId);
+    } catch (err) {
+      this.d.log.warn({ err, memberId }, 'allowance not pushed after a limit change');
+    }
   }
 
   /** The first limit whose window has used it up, or null. */
@@ -192,6 +209,8 @@ export class PlayLimitsService {
       await repo.notePlay(q, memberId, this.d.clock.now(), PLAY_TIME_GAP_MS, true);
       await repo.clearStop(q, memberId);
     });
+    // The venue launched may be new to the member and never told: not throttled.
+    this.#pushed.delete(memberId);
     await this.pushAllowance(memberId, false);
   }
 

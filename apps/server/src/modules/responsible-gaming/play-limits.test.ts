@@ -86,6 +86,12 @@ describe('a loss limit reached by a settled losing bet', () => {
 
     expect(await one(m, 'loss')).toMatchObject({ amount: '100.00', used: '150.00' });
     expect(bed.venue.control.calls.endSessions ?? 0).toBeGreaterThan(ended);
+    // The merchant contract's own reason, so the venue also stops the member's 追号 plans.
+    expect(bed.venue.control.ends.at(-1)).toMatchObject({
+      venueCode: 'FAKE',
+      playerId: `n${m.memberId}`,
+      reason: 'limit',
+    });
     expect(venueBalance(m)).toBe(0n);
     const mail = await m.client.data<MailPage>('mailList', { token: m.token });
     expect(mail.list[0]?.title).toBe('已达到您设置的限额');

@@ -94,6 +94,8 @@ export interface FakeVenueControl {
   launches: Record<string, unknown>[];
   /** The loss and wager allowances pushed (contract §6, the allowance call), oldest first. */
   allowances: Record<string, unknown>[];
+  /** The session ends asked for (venue code, player and reason), oldest first. */
+  ends: Record<string, unknown>[];
 }
 
 export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
@@ -108,6 +110,7 @@ export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
     calls: {},
     launches: [],
     allowances: [],
+    ends: [],
   };
   const apply = (line: LogLine) => {
     if (line.t === 'transfer') {
@@ -264,7 +267,10 @@ export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
         },
       };
     },
-    endSessions: () => ({ code: 0, data: null }),
+    endSessions: (b) => {
+      control.ends.push({ ...b });
+      return { code: 0, data: null };
+    },
     // A fake venue keeps no demo merchant (contract §6): only DEMO may reset.
     demoReset: () => fail(ErrorCode.VenueDemoOnly),
     allowance: (b) => {
