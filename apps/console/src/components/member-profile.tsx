@@ -1,7 +1,9 @@
-import { Card, Descriptions, Space, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
 import type { ResponseOf } from '../api/admin-routes';
+import { MemberLimitModal, type LimitTarget } from './member-limit-form';
 import { formatTime } from './page-header';
-import { useAdminQuery } from './use-admin-query';
+import { useAdminQuery, useCan } from './use-admin-query';
 
 type Detail = ResponseOf<'adminMemberDetail'>;
 type Venue = Detail['balances']['venues'][number];
@@ -80,10 +82,15 @@ export function MemberProfile({ detail }: { detail: Detail }) {
   );
 }
 
-/** 负责任博彩: the break running now and every limit with a loosening that waits. */
+/**
+ * 负责任博彩: the break running now and every limit with a loosening that waits; an operator
+ * with `rg.manage` may set or lower each (never raise: the server refuses, 9213).
+ */
 export function MemberLimits({ memberId, detail }: { memberId: number; detail: Detail }) {
   const { member } = detail;
   const limits = useAdminQuery('adminMemberLimits', { params: { memberId } });
+  const canSet = useCan('adminMemberLimitSet');
+  const [target, setTarget] = useState<LimitTarget | null>(null);
   return (
     <>
       <p>
@@ -111,8 +118,30 @@ export function MemberLimits({ memberId, detail }: { memberId: number; detail: D
                   ? `${l.request.amount ?? '取消限额'}（${formatTime(l.request.confirmableAt)} 起可确认）`
                   : '—',
             },
+            ...(canSet
+              ? [
+                  {
+                    title: '操作',
+                    render: (_: unknown, l: Limit) => {
+                      const label = `${PERIOD[l.period] ?? l.period}${LIMIT_KIND[l.kind] ?? l.kind}`;
+                      return (
+                        <Button
+                          size="small"
+                          aria-label={`设定${label}`}
+                          onClick={() => setTarget({ ...l, label })}
+                        >
+                          {l.amount === null ? '设定' : '降低'}
+                        </Button>
+                      );
+                    },
+                  },
+                ]
+              : []),
           ]}
         />
+      )}
+      {target && (
+        <MemberLimitModal memberId={memberId} target={target} onClose={() => setTarget(null)} />
       )}
     </>
   );
