@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@nebula/protocol';
+import { ErrorCode, parseMoney } from '@nebula/protocol';
 import type { BetView } from '@nebula/protocol/venue/bets';
 import type { EventView } from '@nebula/protocol/venue/h5';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { gameKit, type GameKit } from '../../test/game-kit';
 import { SLOT_VENUE_CODES, slotKit } from '../../test/slot-kit';
 import { tableKit } from '../../test/table-kit';
+import { operatorKit } from '../../test/operator-kit';
 
 /**
  * The loss and wager allowance the platform pushes (docs/contract.md §6, the allowance call):
  * the venue subtracts the stakes placed since the platform computed it and refuses a bet past
  * zero (9225) — a house game slip, a table bet, a slot spin and a sportsbook bet alike —
  * debiting nothing; a later push
- * replaces it, an older one changes nothing; a player never pushed for bets unchecked.
+ * replaces it, an older one changes nothing; a player never pushed for bets unchecked; win
+ * credits and transfers are never gated, however little is left.
  */
 let v: VenueTestApp;
 let k: GameKit;
@@ -117,5 +119,55 @@ describe('the pushed allowance', () => {
     const p = await v.fundedPlayer('100.00', 'HOUSE_CP');
     roundNo = (await k.freshRound()).roundNo;
     expect((await slip(p.token, 20)).code).toBe(0);
+  });
+
+  // Last: a match's result moves the venue's clock past its kick-off.
+  it('a win is credited and transfers move with nothing left of the allowance', async () => {
+    const { upcoming, place, sel, kickOff } = operatorKit(() => v);
+    const p = await v.fundedPlayer('100.00', 'HOUSE_TY');
+    const ev = (await upcoming(p.token))[5]!;
+    await push(p.playerId, 'HOUSE_TY', { wager: '50.00' });
+    const bet = (await place(p.token, [sel(ev, '1x2', 0)], '50.00')).data!;
+    expect(bet.status).toBe('open');
+    expect((await place(p.token, [sel(ev, '1x2', 1)], '10.00')).code).toBe(
+      ErrorCode.PlayAllowanceExceeded,
+    );
+    const move = (direction: 'in' | 'out', amount: string) =>
+      v.call('transfer', {
+        venueCode: 'HOUSE_TY',
+        playerId: p.playerId,
+        transferId: `allowance-${direction}-${p.playerId}`,
+        direction,
+        amount,
+      });
+    expect((await move('in', '10.00')).code).toBe(0);
+    expect((await move('out', '5.00')).code).toBe(0);
+    kickOff(ev);
+    const result = await v.operator(
+      'result',
+      {
+        eventId: ev.eventId,
+        status: 'finished',
+        score: { home: 2, away: 0 },
+        halfTime: { home: 1, away: 0 },
+        reason: '录入',
+      },
+      'trader',
+    );
+    expect(result.code).toBe(0);
+    await v.leader.tick();
+    const won = (
+      await v.operator<{ bets: BetView[]; balance: string }>(
+        'player',
+        { merchant: 'NEBULA', venueCode: 'HOUSE_TY', playerId: p.playerId },
+        'viewer',
+      )
+    ).data!;
+    const settled = won.bets.find((x) => x.betId === bet.betId);
+    expect(settled).toMatchObject({ status: 'settled', result: 'won' });
+    const payout = parseMoney(settled!.payout!);
+    expect(payout).toBeGreaterThan(5_000n);
+    // 100.00 − 50.00 staked + 10.00 in − 5.00 out + the whole payout.
+    expect(parseMoney(won.balance)).toBe(5_500n + payout);
   });
 });
