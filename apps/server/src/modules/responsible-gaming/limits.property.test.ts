@@ -11,8 +11,9 @@ import type { LimitsService } from './limits.service';
  * calls on the real service and database, with a fake clock moved between them. After every
  * step, each limit is compared with the one before: no limit is ever raised or removed except
  * by the member's own confirmation of their own request, made at least the cooling-off after
- * the request and before it expired; and a first or lower limit the member sets applies at
- * once. Every kind is tried — deposit, loss, wager and time limits loosen the same way.
+ * the request and before it expired; and a first or lower limit the member or an operator
+ * sets applies at once. Every kind is tried — deposit, loss, wager and time limits loosen the
+ * same way.
  */
 const RUNS = Number(process.env.LIMITS_PROPERTY_RUNS ?? 60);
 const HOUR = 3600_000;
@@ -138,6 +139,11 @@ describe('two-step loosening (property)', () => {
                 if (was === null || c.amount <= was) expect(is).toBe(c.amount);
               }
               if (c.t === 'member' && c.period === p && c.amount === null) expect(is).toBe(was);
+              // An operator's first or lower limit applies at once too (a raise is refused).
+              if (c.t === 'operator' && c.period === p) {
+                if (was === null || c.amount <= was) expect(is).toBe(c.amount);
+                else expect(is).toBe(was);
+              }
             }
           }
         },
