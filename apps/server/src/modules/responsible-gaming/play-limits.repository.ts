@@ -27,6 +27,15 @@ export async function notePlay(
   return true;
 }
 
+/** Whether the member is playing now: a stretch of play that went on since `from`. */
+export async function playingSince(q: Queryable, memberId: number, from: number): Promise<boolean> {
+  const r = await q.query(
+    'SELECT 1 FROM play_spans WHERE member_id = $1 AND last_at >= $2 LIMIT 1',
+    [memberId, ts(from)],
+  );
+  return r.rows.length > 0;
+}
+
 /** Milliseconds of the member's stretches of play inside [from, to]. */
 export async function playedMs(
   q: Queryable,

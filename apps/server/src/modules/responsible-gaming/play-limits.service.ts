@@ -168,14 +168,18 @@ export class PlayLimitsService {
   /**
    * A limit in force changed, however (the member's change or confirmation, an operator's
    * change): a loss or wager limit moves the allowance, so the venues hear it now, nulls
-   * included once the last such limit is gone. Never throws: the change is committed already.
+   * included once the last such limit is gone; and a limit set or lowered below what the
+   * member used while they play is a limit reached during play — they are stopped now, not
+   * at the next check-in. Never throws: the change is committed already.
    */
   async limitChanged(memberId: number, kind: LimitKind): Promise<void> {
-    if (kind !== 'loss' && kind !== 'wager') return;
+    if (kind === 'deposit') return;
     try {
-      await this.pushAllowance(memberId);
+      if (kind !== 'time') await this.pushAllowance(memberId);
+      const from = this.d.clock.now() - PLAY_TIME_GAP_MS;
+      if (await repo.playingSince(this.d.db, memberId, from)) await this.#judge(memberId);
     } catch (err) {
-      this.d.log.warn({ err, memberId }, 'allowance not pushed after a limit change');
+      this.d.log.warn({ err, memberId }, 'play limit change not carried to the venues');
     }
   }
 

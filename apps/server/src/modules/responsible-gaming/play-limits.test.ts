@@ -107,6 +107,24 @@ describe('a loss limit reached by a settled losing bet', () => {
     expect(after.list.length).toBe(mail.list.length);
   });
 
+  it('a limit set below what the member already lost while playing stops them at once', async () => {
+    const m = await fundedMember(bed.t, '500', bed.admin);
+    await expectCode(transfer(m, 'FAKE', 'in', '200'), ErrorCode.Success);
+    await expectCode(launch(m), ErrorCode.Success);
+    (bed.venue.control.bets.FAKE ??= []).push(lostBet(m, '40.00'));
+    await bed.t.services.betSync.pullAll();
+    expect(venueBalance(m)).toBe(20_000n);
+    // A first limit applies at once; 40.00 lost already reaches it — no check-in needed.
+    await expectCode(set(m, 'loss', '30'), ErrorCode.Success);
+    expect(bed.venue.control.ends.at(-1)).toMatchObject({
+      playerId: `n${m.memberId}`,
+      reason: 'limit',
+    });
+    expect(venueBalance(m)).toBe(0n);
+    const mail = await m.client.data<MailPage>('mailList', { token: m.token });
+    expect(mail.list[0]?.title).toBe('已达到您设置的限额');
+  });
+
   it('a member under their limit plays on; the venue hears the allowance left', async () => {
     const m = await fundedMember(bed.t, '500', bed.admin);
     const pushed = () =>
