@@ -38,7 +38,8 @@ import {
 import type { VenueLedger } from '../apps/venue/src/modules/ledger/venue-ledger.service';
 import { drive, medianRun, type Run } from './lib/load';
 import * as naiveLedger from './lib/naive-venue-ledger';
-import { writeReport } from './lib/report';
+import { median, writeReport } from './lib/report';
+import { cpuPerOp, cpuSample } from './lib/cpu';
 import { scratchDatabase } from './lib/scratch-db';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -346,13 +347,32 @@ async function main(): Promise<void> {
     const naive = naivePlace(db, sel);
     const o: Run[] = [];
     const p: Run[] = [];
+    // CPU per bet beside the rate: on a shared machine the rate swings with the load, what a
+    // bet costs in Node and in PostgreSQL much less (bench/lib/cpu.ts).
+    const database = new URL(scratch.url).pathname.slice(1);
+    const oCpu: { nodeMs: number; pgMs: number }[] = [];
+    const pCpu: { nodeMs: number; pgMs: number }[] = [];
+    const timed = async (op: (c: number) => Promise<void>, cpu: typeof oCpu) => {
+      const before = cpuSample(database);
+      const run = await drive(CLIENTS, SECONDS, op);
+      cpu.push(cpuPerOp(before, cpuSample(database), run.ops));
+      return run;
+    };
     for (let r = 0; r < ROUNDS; r += 1) {
-      o.push(await drive(CLIENTS, SECONDS, oursPlace));
-      p.push(await drive(CLIENTS, SECONDS, (c) => naive(`p${c}`)));
+      o.push(await timed(oursPlace, oCpu));
+      p.push(await timed((c) => naive(`p${c}`), pCpu));
     }
-    const place = { ours: medianRun(o), peer: medianRun(p) };
+    const cpuOf = (runs: typeof oCpu) => ({
+      nodeMs: median(runs.map((x) => x.nodeMs)),
+      pgMs: median(runs.map((x) => x.pgMs)),
+    });
+    const place = {
+      ours: medianRun(o),
+      peer: medianRun(p),
+      cpu: { ours: cpuOf(oCpu), peer: cpuOf(pCpu) },
+    };
     process.stdout.write(
-      `placement: ours ${place.ours.rate.toFixed(0)}/s vs naive ${place.peer.rate.toFixed(0)}/s\n`,
+      `placement: ours ${place.ours.rate.toFixed(0)}/s vs naive ${place.peer.rate.toFixed(0)}/s; CPU per bet ours ${place.cpu.ours.nodeMs.toFixed(2)} ms Node + ${place.cpu.ours.pgMs.toFixed(2)} ms PostgreSQL, naive ${place.cpu.peer.nodeMs.toFixed(2)} + ${place.cpu.peer.pgMs.toFixed(2)} ms\n`,
     );
 
     // Settlement: 50,000 open bets on one match each, ours and the peer's.

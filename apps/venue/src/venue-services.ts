@@ -93,8 +93,8 @@ export function buildVenueServices(deps: {
     config,
     now,
     onPending,
+    // The sportsbook's statement takes the stake from the allowance itself (allowance.sql.ts).
     config.crashAfterReserve,
-    allowance,
   );
   const corrections = new CorrectionService(db, ledger, now);
   const settlement = new SettlementService(db, corrections, ledger, now, {

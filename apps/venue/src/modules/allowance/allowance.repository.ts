@@ -1,4 +1,5 @@
 import type { Queryable } from '@nebula/db';
+import { allowanceRefused, allowanceTakeCtes } from './allowance.sql';
 
 export interface AllowanceRow {
   lossLeft: bigint | null;
@@ -22,48 +23,38 @@ export async function writeAllowance(
       WHERE venue_player_allowances.computed_at <= EXCLUDED.computed_at`,
     [key.merchant, key.playerId, a.lossLeft, a.wagerLeft, new Date(a.computedAt), new Date(now)],
   );
-  // Stakes before the platform's computation are in its figures already.
+  // Stakes before the platform's computation are in its figures already; the ones since are
+  // counted again on the row (under its lock, taken above: no take runs in between).
   await q.query(
     `DELETE FROM venue_allowance_stakes WHERE merchant = $1 AND player_id = $2
         AND placed_at < (SELECT computed_at FROM venue_player_allowances WHERE merchant = $1 AND player_id = $2)`,
     [key.merchant, key.playerId],
   );
-}
-
-/** The player's allowance under a row lock, and the stakes placed since it was computed. */
-export async function readForStake(
-  q: Queryable,
-  key: { merchant: string; playerId: string },
-): Promise<{ row: AllowanceRow; since: bigint } | null> {
-  const r = await q.query<{
-    loss_left: bigint | null;
-    wager_left: bigint | null;
-    computed_at: Date;
-    since: string;
-  }>(
-    `SELECT a.loss_left, a.wager_left, a.computed_at,
-            (SELECT COALESCE(sum(s.amount), 0) FROM venue_allowance_stakes s
-              WHERE s.merchant = a.merchant AND s.player_id = a.player_id
-                AND s.placed_at >= a.computed_at)::text AS since
-       FROM venue_player_allowances a WHERE a.merchant = $1 AND a.player_id = $2 FOR UPDATE`,
+  await q.query(
+    `UPDATE venue_player_allowances a
+        SET staked = (SELECT COALESCE(sum(s.amount), 0) FROM venue_allowance_stakes s
+                       WHERE s.merchant = a.merchant AND s.player_id = a.player_id
+                         AND s.placed_at >= a.computed_at)
+      WHERE a.merchant = $1 AND a.player_id = $2`,
     [key.merchant, key.playerId],
   );
-  const x = r.rows[0];
-  if (!x) return null;
-  return {
-    row: { lossLeft: x.loss_left, wagerLeft: x.wager_left, computedAt: x.computed_at.getTime() },
-    since: BigInt(x.since),
-  };
 }
 
-export async function insertStake(
+/**
+ * Takes a stake from the player's allowance (allowance.sql.ts) in one statement: false when the
+ * player has one and the stake does not fit (nothing changed), true otherwise.
+ */
+export async function takeStake(
   q: Queryable,
   key: { merchant: string; playerId: string },
   amount: bigint,
   at: number,
-): Promise<void> {
-  await q.query(
-    'INSERT INTO venue_allowance_stakes (merchant, player_id, placed_at, amount) VALUES ($1, $2, $3, $4)',
-    [key.merchant, key.playerId, new Date(at), amount],
+): Promise<boolean> {
+  const r = await q.query<{ refused: boolean }>(
+    `WITH ${allowanceTakeCtes({ guard: 'true', merchant: '$1', playerId: '$2', amount: '$3', placedAt: '$4' })}
+     SELECT ${allowanceRefused('$1', '$2')} AS refused`,
+    [key.merchant, key.playerId, amount, new Date(at)],
+    'venue-allowance-take',
   );
+  return !r.rows[0]!.refused;
 }

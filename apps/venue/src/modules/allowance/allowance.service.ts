@@ -40,13 +40,8 @@ export class AllowanceService implements StakeAllowance {
   /** Takes a stake from the allowance (in the caller's transaction), or throws 9225. */
   async take(q: Queryable, player: PlayerRef, stake: bigint): Promise<void> {
     const key = { merchant: player.merchant, playerId: player.playerId };
-    const a = await repo.readForStake(q, key);
-    if (!a) return;
-    const lefts = [a.row.lossLeft, a.row.wagerLeft].filter((x): x is bigint => x !== null);
-    if (lefts.length > 0) {
-      const left = lefts.reduce((m, x) => (x < m ? x : m)) - a.since;
-      if (stake > left) throw new VenueError(ErrorCode.PlayAllowanceExceeded);
+    if (!(await repo.takeStake(q, key, stake, this.now()))) {
+      throw new VenueError(ErrorCode.PlayAllowanceExceeded);
     }
-    await repo.insertStake(q, key, stake, this.now());
   }
 }

@@ -2,6 +2,7 @@ import type { Queryable } from '@nebula/db';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
 import type { StakeDebit } from '../ledger/venue-ledger.service';
 import { STAKE_TAKEN, stakeDebitCtes } from '../ledger/venue-ledger.sql';
+import { allowanceRefused, allowanceTakeCtes } from '../allowance/allowance.sql';
 import type { LegRow, NewBet } from './bet.types';
 
 /**
@@ -26,18 +27,34 @@ export interface Placement {
 }
 
 /**
- * The whole placement in one statement (the caller's transaction rolls back what a refusal
- * leaves half done): claims the request key, takes the stake, reserves the player's exposure on
- * each market, takes over the attempt's liability holds (the legs carry them from now on) and
- * writes the legs, the stake entry with its postings and the first version.
- * `claimed` false when a bet already holds the key (nothing was written), `debited` false when
- * the wallet holds less, `exposed` false when a market's limit would be passed, `held` false
- * when a hold is gone (the attempt outlived it and the sweep gave it back).
+ * Why a placement placed nothing: `taken` when a bet already holds the request key (nothing
+ * was written), else the refusal — the wallet holds less (`balance`), a market's limit would be
+ * passed (`exposure`), a hold is gone (`held`: the attempt outlived it and the sweep gave it
+ * back), the player's allowance does not cover the stake (`allowance`).
  */
-export async function placeBet(
-  q: Queryable,
-  p: Placement,
-): Promise<{ claimed: boolean; debited: boolean; exposed: boolean; held: boolean }> {
+export type PlaceOutcome = 'placed' | 'taken' | 'balance' | 'exposure' | 'held' | 'allowance';
+
+const REFUSALS = new Set<PlaceOutcome>(['balance', 'exposure', 'held', 'allowance']);
+
+/** The reason a statement gave `venue_refuse` (migration 0016), or null for any other error. */
+function refusalOf(err: unknown): PlaceOutcome | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const e = err as { code?: unknown; message?: unknown };
+  if (e.code !== 'VR001' || typeof e.message !== 'string') return null;
+  const reason = e.message.replace(/^venue refusal: /, '') as PlaceOutcome;
+  return REFUSALS.has(reason) ? reason : null;
+}
+
+/**
+ * The whole placement in one statement and its own transaction (no BEGIN or COMMIT round trip
+ * while the player's rows are locked): claims the request key, takes the stake, reserves the
+ * player's exposure on each market, takes over the attempt's liability holds (the legs carry
+ * them from now on), takes the stake from the player's allowance and writes the legs, the stake
+ * entry with its postings and the first version. A refusal found part-way aborts the statement
+ * (`venue_refuse`), so nothing of it stays; a claim another bet holds writes nothing and
+ * answers `taken`.
+ */
+export async function placeBet(q: Queryable, p: Placement): Promise<PlaceOutcome> {
   const b = p.bet;
   const s = p.stake;
   // The ledger's debit reads the bet's own stake and player ($7, $2–$4): they must be its.
@@ -51,8 +68,9 @@ export async function placeBet(
   }
   // Sorted, so two placements of one player lock their market rows in one order.
   const markets = [...new Set(p.legs.map((l) => l.marketId))].sort();
-  const r = await q.query<{ claimed: number; debited: number; exposed: number; held: number }>(
-    `WITH claim AS (
+  const r = await q
+    .query<{ placed: number }>(
+      `WITH claim AS (
        INSERT INTO venue_bets (id, merchant, venue_code, player_id, request_key, request_hash,
          stake, odds_policy, status, accept_after, placed_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
@@ -89,50 +107,59 @@ export async function placeBet(
      ), held AS (
        DELETE FROM venue_liability_holds WHERE bet_id = $1 AND ${STAKE_TAKEN}
        RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM claim)::int AS claimed,
-            (SELECT count(*) FROM stake_debit)::int AS debited,
-            (SELECT count(*) FROM exposure)::int AS exposed,
-            (SELECT count(*) FROM held)::int AS held`,
-    [
-      b.id,
-      b.merchant,
-      b.venueCode,
-      b.playerId,
-      b.requestKey,
-      b.requestHash,
-      b.stake,
-      b.oddsPolicy,
-      b.status,
-      b.acceptAfter === null ? null : new Date(b.acceptAfter),
-      new Date(b.placedAt),
-      p.exposure,
-      p.exposureLimit,
-      markets,
-      p.legs.map((l) => l.leg),
-      p.legs.map((l) => l.eventId),
-      p.legs.map((l) => l.selectionId),
-      p.legs.map((l) => l.marketId),
-      p.legs.map((l) => l.period),
-      p.legs.map((l) => l.oddsMilli),
-      p.legs.map((l) => l.eventName),
-      p.legs.map((l) => l.marketLabel),
-      p.legs.map((l) => l.outcomeLabel),
-      p.legs.map((l) => String(l.liability)),
-      s.reference,
-      s.kind,
-      s.accounts,
-      s.amounts.map(String),
-      p.version.version,
-      JSON.stringify(p.version),
-    ],
-    'venue-place-bet',
-  );
-  const row = r.rows[0]!;
-  return {
-    claimed: row.claimed > 0,
-    debited: row.debited > 0,
-    exposed: row.exposed === markets.length,
-    held: row.held === p.legs.length,
-  };
+     ), ${allowanceTakeCtes({
+       guard: STAKE_TAKEN,
+       merchant: '$2',
+       playerId: '$4',
+       amount: '$7',
+       placedAt: '$11',
+     })}
+     SELECT CASE
+       WHEN NOT EXISTS (SELECT 1 FROM claim) THEN 0
+       WHEN NOT ${STAKE_TAKEN} THEN venue_refuse('balance')
+       WHEN (SELECT count(*) FROM exposure) <> cardinality($14::text[]) THEN venue_refuse('exposure')
+       WHEN (SELECT count(*) FROM held) <> cardinality($15::int[]) THEN venue_refuse('held')
+       WHEN ${allowanceRefused('$2', '$4')} THEN venue_refuse('allowance')
+       ELSE 1 END AS placed`,
+      [
+        b.id,
+        b.merchant,
+        b.venueCode,
+        b.playerId,
+        b.requestKey,
+        b.requestHash,
+        b.stake,
+        b.oddsPolicy,
+        b.status,
+        b.acceptAfter === null ? null : new Date(b.acceptAfter),
+        new Date(b.placedAt),
+        p.exposure,
+        p.exposureLimit,
+        markets,
+        p.legs.map((l) => l.leg),
+        p.legs.map((l) => l.eventId),
+        p.legs.map((l) => l.selectionId),
+        p.legs.map((l) => l.marketId),
+        p.legs.map((l) => l.period),
+        p.legs.map((l) => l.oddsMilli),
+        p.legs.map((l) => l.eventName),
+        p.legs.map((l) => l.marketLabel),
+        p.legs.map((l) => l.outcomeLabel),
+        p.legs.map((l) => String(l.liability)),
+        s.reference,
+        s.kind,
+        s.accounts,
+        s.amounts.map(String),
+        p.version.version,
+        JSON.stringify(p.version),
+      ],
+      'venue-place-bet',
+    )
+    .catch((err: unknown) => {
+      const refusal = refusalOf(err);
+      if (refusal === null) throw err;
+      return refusal;
+    });
+  if (typeof r === 'string') return r;
+  return r.rows[0]!.placed === 1 ? 'placed' : 'taken';
 }

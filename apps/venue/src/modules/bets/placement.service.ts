@@ -13,7 +13,6 @@ import type { PlayerRef } from '../sessions/player-ref.types';
 import { VenueError } from '../../infra/venue-error';
 import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
-import type { StakeAllowance } from '../allowance/allowance.service';
 import * as bets from './bet.repository';
 import type { BetRow, LegRow, NewBet } from './bet.types';
 import { betVersion, betView } from './bet-view.model';
@@ -31,6 +30,14 @@ interface Quote {
   legs: LegRow[];
   live: boolean;
 }
+
+/** The code each refusal of the placement's statement answers. */
+const REFUSED: Partial<Record<placements.PlaceOutcome, ErrorCode>> = {
+  balance: ErrorCode.BetBalanceInsufficient,
+  exposure: ErrorCode.BetPayoutTooHigh,
+  held: ErrorCode.BetPlacementExpired,
+  allowance: ErrorCode.PlayAllowanceExceeded,
+};
 
 export type Offer = { oddsMilli: number; refused?: undefined } | { refused: ErrorCode };
 
@@ -71,7 +78,6 @@ export class PlacementService {
     private readonly onPending: (betId: string, delayMs: number) => void = () => {},
     /** The test hook (never in production): die as a machine would, between the two writes. */
     private readonly crashAfterReserve = false,
-    private readonly allowance: StakeAllowance | null = null,
   ) {}
 
   async place(player: PlayerRef, req: PlaceBetRequest): Promise<BetView> {
@@ -141,31 +147,26 @@ export class PlacementService {
       version: 1,
       legs: quote.legs,
     };
-    let claimed: boolean;
+    let outcome: placements.PlaceOutcome;
     try {
-      claimed = await this.db.tx(async (q) => {
-        const done = await placements.placeBet(q, {
-          bet: { ...bet, status, requestKey: req.requestKey },
-          legs: quote.legs,
-          stake: this.ledger.prepareStake({
-            reference: `bet:${id}`,
-            kind: 'bet_stake',
-            postings: [
-              { account: playerAccount(player), amount: -stake },
-              { account: bookAccount(player), amount: stake },
-            ],
-          }),
-          version: betVersion(bet, quote.live ? 'placed' : 'accepted'),
-          exposure: win + stake,
-          exposureLimit: limits.maxPlayerMarketPayout,
-        });
-        if (!done.claimed) return false;
-        if (!done.debited) throw new VenueError(ErrorCode.BetBalanceInsufficient);
-        if (!done.exposed) throw new VenueError(ErrorCode.BetPayoutTooHigh);
-        if (!done.held) throw new VenueError(ErrorCode.BetPlacementExpired);
-        await this.allowance?.take(q, player, stake);
-        return true;
+      // One statement, its own transaction: a refusal in it leaves nothing written.
+      outcome = await placements.placeBet(this.db, {
+        bet: { ...bet, status, requestKey: req.requestKey },
+        legs: quote.legs,
+        stake: this.ledger.prepareStake({
+          reference: `bet:${id}`,
+          kind: 'bet_stake',
+          postings: [
+            { account: playerAccount(player), amount: -stake },
+            { account: bookAccount(player), amount: stake },
+          ],
+        }),
+        version: betVersion(bet, quote.live ? 'placed' : 'accepted'),
+        exposure: win + stake,
+        exposureLimit: limits.maxPlayerMarketPayout,
       });
+      const refused = REFUSED[outcome];
+      if (refused !== undefined) throw new VenueError(refused);
     } catch (err) {
       // Not placed (refused, an error, or a commit whose outcome is unknown): give back what
       // this attempt still holds — nothing if the bet did commit or the sweep got there first.
@@ -173,7 +174,7 @@ export class PlacementService {
       await this.#releaseLiability(id).catch(() => undefined);
       throw err;
     }
-    if (!claimed) {
+    if (outcome === 'taken') {
       await this.#releaseLiability(id).catch(() => undefined);
       // A retry with the same key (concurrent or late) holds the claim: answer what it placed.
       const first = await bets.readBetByKey(this.db, { ...player, requestKey: req.requestKey });
