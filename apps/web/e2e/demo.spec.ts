@@ -10,10 +10,11 @@ import { memberCall, register } from './support/wallet-steps';
  * Demo play). A visitor opens /demo and plays with play money through the demo frames, as a
  * player would: a 极速快3 bet placed on the board and watched to its draw and settlement, then a
  * football single on the sportsbook page, settled by the result the venue's trader enters.
- * 重置余额 restores the play money. The visitor then registers; while the platform's bet worker
- * (every 2 s) has had many rounds after those settlements, the new member's 投注记录 and
- * 交易记录 hold nothing of the demo, and their balance is zero. The venue draws every few
- * seconds (VENUE_TEST_DRAW_SECONDS, refused in production).
+ * 重置余额 restores the play money; 真人 and 电子 open marked 试玩 too. The visitor then
+ * registers; while the platform's bet worker (every 2 s) has had many rounds after those
+ * settlements, the new member's 投注记录 and 交易记录 hold nothing of the demo, and their
+ * wallet total is zero. The venue draws every few seconds (VENUE_TEST_DRAW_SECONDS, refused in
+ * production).
  */
 const DRAW_SECONDS = 15;
 const test = base.extend<object, { stack: VenueStack; server: RunningServer }>({
@@ -115,6 +116,8 @@ test('a visitor plays a 快3 draw and a football match in 试玩, then registers
   await expect(page).toHaveURL(/\/demo\/play\/FBTY$/);
   const ty = page.frameLocator('iframe.nb-demo-frame__page');
   await expect(ty.locator('.top__amount')).toHaveText('¥2,000.00', { timeout: 20_000 });
+  await expect(page.getByTestId('demo-badge')).toHaveText('试玩');
+  await expect(ty.locator('.demo-badge')).toHaveText('试玩');
   await ty.locator('.tabs__tab', { hasText: '滚球' }).click();
   const side = 'home';
   const price = ty.locator(`.odds[data-selection="${stack.testMatchId}:ft:1x2:${side}"]`);
@@ -140,6 +143,19 @@ test('a visitor plays a 快3 draw and a football match in 试玩, then registers
   await expect(page.getByTestId('demo-balance')).toContainText('2,000.00');
   await shot(page, 'demo-play');
 
+  // 真人 and 电子 open in the demo frame too, marked 试玩 on the bar and on the venue's page.
+  for (const code of ['XYZR', 'XYDZ']) {
+    await page.goto('/demo');
+    await page.getByTestId(`demo-venue-${code}`).getByRole('link', { name: '开始试玩' }).click();
+    await expect(page).toHaveURL(new RegExp(`/demo/play/${code}$`));
+    await expect(page.getByTestId('demo-badge')).toHaveText('试玩');
+    await expect(page.frameLocator('iframe.nb-demo-frame__page').locator('.demo-badge')).toHaveText(
+      '试玩',
+      { timeout: 20_000 },
+    );
+    await expect(page.getByTestId('demo-balance')).toContainText('2,000.00');
+  }
+
   // 注册: the new member's records hold nothing of the demo, through many worker rounds.
   await register(page);
   for (let round = 0; round < 4; round += 1) {
@@ -147,6 +163,8 @@ test('a visitor plays a 快3 draw and a football match in 试玩, then registers
     const bets = await memberCall<{ total: number }>(page, 'GET', '/game/api/v1/bets');
     expect(bets.total).toBe(0);
   }
+  const wallet = await memberCall<{ total: string }>(page, 'GET', '/fd/api/v1/wallet/balances');
+  expect(wallet.total).toBe('0.00');
   await page.goto('/mine/record/betRecord');
   await expect(page.getByText('暂无投注记录')).toBeVisible();
   await expect(page.locator('.nb-brow')).toHaveCount(0);
