@@ -76,13 +76,12 @@ describe.skipIf(!onPostgres)('points under concurrency (PostgreSQL)', () => {
       t.services.points.runDaily(later),
       ...members.flatMap((m) => [redeem(m, item.id), redeem(m, item.id), redeem(m, item.id)]),
     ]);
-    expect(
-      answers.every((a) =>
-        [ErrorCode.Success, ErrorCode.MallPointsInsufficient].includes(a.status_code),
-      ),
-    ).toBe(true);
+    const outcomes: number[] = [ErrorCode.Success, ErrorCode.MallPointsInsufficient];
+    expect(answers.every((a) => outcomes.includes(a.status_code))).toBe(true);
     for (const [i, m] of members.entries()) {
-      const won = answers.slice(i * 3, i * 3 + 3).filter((a) => a.status_code === 6000).length;
+      const won = answers
+        .slice(i * 3, i * 3 + 3)
+        .filter((a) => a.status_code === ErrorCode.Success).length;
       const expired = await t.db.query<{ amount: bigint }>(
         `SELECT p.amount FROM ledger_postings p
            JOIN ledger_transactions tx ON tx.id = p.transaction_id
