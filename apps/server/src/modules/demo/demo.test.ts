@@ -11,7 +11,12 @@ import {
   type DemoLaunchResult,
   type RouteName,
 } from '@nebula/protocol';
-import type { GameSlipView, GamesList, RoundView } from '@nebula/protocol/venue/games/index';
+import type {
+  GameSlipView,
+  GamesList,
+  MyGameBets,
+  RoundView,
+} from '@nebula/protocol/venue/games/index';
 import { DEMO_MERCHANT } from '@nebula/protocol/venue/merchant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -134,7 +139,18 @@ describe('试玩 at the house venue', () => {
     expect((await t.client().data<DemoBalance>('demoBalance', { body: wallet })).balance).toBe(
       '1990.00',
     );
-    // The bet worker pulls only the platform's own merchant: no copy of the demo bet.
+    // The bet worker pulls only the platform's own merchant: no copy of the demo bet, open
+    // nor once its round is drawn and the bet settled at the venue.
+    await t.services.betSync.pullAll();
+    expect(await copies()).toBe(0);
+    await vi.waitFor(
+      async () => {
+        const mine = await page<MyGameBets>('GET', '/h5/api/games/bets?status=settled', s.token);
+        if (!mine.data.bets.some((b) => b.roundNo === round!.roundNo))
+          throw new Error('waiting for the draw');
+      },
+      { timeout: 40_000, interval: 500 },
+    );
     await t.services.betSync.pullAll();
     expect(await copies()).toBe(0);
     const reset = await t.client().data<DemoBalance>('demoReset', { body: wallet });
