@@ -40,6 +40,9 @@ test('apply, approval, the agent link and a friend in the downline', async ({
   );
   await expect(page.getByRole('img', { name: '推广链接二维码' })).toBeVisible();
   await expect(page.getByTestId('agent-tiers')).toContainText('15%');
+  // The picture of the code, the link and the QR poster a new agent shares.
+  await page.getByTestId('agent-link').scrollIntoViewIfNeeded();
+  await shot(page, 'agent-invite');
 
   // A friend opens the link, registers on the same visit and joins the downline.
   const visitor = await browser.newContext();

@@ -5,8 +5,8 @@ import { operator, register } from './support/wallet-steps';
 /**
  * 积分商城 in the browser at 390×844 (contract §5 Points mall): a member with points (credited by
  * an operator's 积分调整) opens the mall from the member centre, redeems a physical item with
- * the address form, sees it pending and then shipped with its tracking number, and finds the
- * points it cost in 积分记录 (filtered to 兑换).
+ * the address form, sees it pending, shipped with its tracking number, then delivered, and
+ * finds the points it cost in 积分记录 (filtered to 兑换).
  */
 const test = memberTest;
 
@@ -63,6 +63,11 @@ test('redeem a physical item, follow it in 兑换记录, see it in 积分记录'
   await expect(row).toContainText('已发货');
   await expect(page.getByTestId('mall-tracking')).toHaveText('快递单号 SF1234567890');
   await shot(page, 'mall-record');
+  // The operator marks it delivered: the last step of a physical order.
+  await op.call('POST', `/admin/api/v1/mall/redemptions/${order.id}/deliver`, {});
+  await page.reload();
+  await expect(row).toContainText('已签收');
+  await expect(page.getByTestId('mall-tracking')).toHaveText('快递单号 SF1234567890');
 
   await page.getByRole('link', { name: '积分记录' }).click();
   await expect(page).toHaveURL(/\/mine\/mall\/coinRecord$/);

@@ -188,6 +188,31 @@ describe('the downline', () => {
   });
 });
 
+describe('the closure table', () => {
+  it('"everyone under X" is one range of the primary key, not a walk of the tree', async () => {
+    const top = await approvedAgent(t, op);
+    const sub = await approvedAgent(
+      t,
+      op,
+      (await registerWith(t, { agentCode: top.code })).member!,
+    );
+    const leaf = (await registerWith(t, { agentCode: sub.code })).member!;
+    // The query the statements and the agent centre use, as one statement of one table.
+    const under = `SELECT descendant_id FROM agent_tree WHERE ancestor_id = ${top.memberId} AND depth > 0`;
+    const r = await t.db.query<{ descendant_id: number }>(`${under} ORDER BY descendant_id`);
+    expect(r.rows.map((x) => x.descendant_id)).toEqual([sub.memberId, leaf.memberId]);
+    // With sequential scans priced out, the planner answers it from the key's range.
+    const plan = await t.db.tx(async (q) => {
+      await q.query('SET LOCAL enable_seqscan = off');
+      const e = await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${under}`);
+      return e.rows.map((x) => x['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index (Only )?Scan (using|on) agent_tree_pkey/);
+    expect(plan).toMatch(/Index Cond: \(ancestor_id = \d+\)/);
+    expect(plan).not.toMatch(/Recursive|CTE/);
+  });
+});
+
 async function codeOf(memberId: number): Promise<string> {
   const r = await t.db.query<{ invite_code: string }>(
     'SELECT invite_code FROM members WHERE id = $1',

@@ -11,6 +11,7 @@ import {
   expectInputs,
   grant,
 } from '../../test/commission-kit';
+import { expectEveryStatementRederives } from '../../test/commission-rederive';
 import { monthOf, monthRange } from './commission-math';
 
 /**
@@ -110,6 +111,7 @@ describe('monthly commission statements', () => {
       amount: '484.50',
       status: 'pending',
     });
+    expect(await expectEveryStatementRederives(t)).toBe(2);
     expect(sb).toMatchObject({
       ngr: '1965.00',
       active: 1,
@@ -177,6 +179,8 @@ describe('monthly commission statements', () => {
       [[a.memberId, b.memberId]],
     );
     expect(mains.rows.map((r) => BigInt(r.balance))).toEqual([48_450n, 20_000n]);
+    // Paid and overridden: every stored row still re-derives, the grants match the amounts.
+    expect(await expectEveryStatementRederives(t)).toBe(2);
 
     // Next month b1 wins 4,900 net: both nets go negative and carry out whole, paying nothing.
     await bet(t, b1, t.clock.now(), 10_000n, 500_000n);
@@ -184,6 +188,7 @@ describe('monthly commission statements', () => {
     op = await adminToken(t, 'finance');
     await adminCall(t, op, 'POST', '/admin/api/v1/agent/statements/run', { month: M1 });
     const m1 = await statementsOf(M1);
+    expect(await expectEveryStatementRederives(t)).toBe(4);
     expectInputs(m1.sa, await derive(t, downA, M1, 10_000n), 100n);
     expect(m1.sb).toMatchObject({
       ngr: '-4900.00',
@@ -206,6 +211,7 @@ describe('monthly commission statements', () => {
     op = await adminToken(t, 'finance');
     await adminCall(t, op, 'POST', '/admin/api/v1/agent/statements/run', { month: M2 });
     const m2 = await statementsOf(M2);
+    expect(await expectEveryStatementRederives(t)).toBe(6);
     expectInputs(m2.sb, await derive(t, [b1.memberId], M2, 10_000n), 100n);
     expect(m2.sb).toMatchObject({
       ngr: '6000.00',

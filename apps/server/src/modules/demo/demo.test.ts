@@ -11,7 +11,12 @@ import {
   type DemoLaunchResult,
   type RouteName,
 } from '@nebula/protocol';
-import type { GameSlipView, GamesList, RoundView } from '@nebula/protocol/venue/games/index';
+import type {
+  GameSlipView,
+  GamesList,
+  MyGameBets,
+  RoundView,
+} from '@nebula/protocol/venue/games/index';
 import { DEMO_MERCHANT } from '@nebula/protocol/venue/merchant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -134,7 +139,18 @@ describe('试玩 at the house venue', () => {
     expect((await t.client().data<DemoBalance>('demoBalance', { body: wallet })).balance).toBe(
       '1990.00',
     );
-    // The bet worker pulls only the platform's own merchant: no copy of the demo bet.
+    // The bet worker pulls only the platform's own merchant: no copy of the demo bet, open
+    // nor once its round is drawn and the bet settled at the venue.
+    await t.services.betSync.pullAll();
+    expect(await copies()).toBe(0);
+    await vi.waitFor(
+      async () => {
+        const mine = await page<MyGameBets>('GET', '/h5/api/games/bets?status=settled', s.token);
+        if (!mine.data.bets.some((b) => b.roundNo === round!.roundNo))
+          throw new Error('waiting for the draw');
+      },
+      { timeout: 40_000, interval: 500 },
+    );
     await t.services.betSync.pullAll();
     expect(await copies()).toBe(0);
     const reset = await t.client().data<DemoBalance>('demoReset', { body: wallet });
@@ -168,7 +184,7 @@ describe('试玩 at the house venue', () => {
     }
   });
 
-  it('gives a member on a time-out no demo (9202); a member otherwise plays', async () => {
+  it('gives a member on a time-out or self-excluded no demo (9202); a member otherwise plays', async () => {
     const m = await registerMember(t);
     const ok = await expectCode(launch({ venueCode: 'XYCP' }, m), ErrorCode.Success);
     // The demo player is random, never the member's own id at the venue.
@@ -185,13 +201,29 @@ describe('试玩 at the house venue', () => {
       }),
       ErrorCode.PlayBreakActive,
     );
+    const excluded = await registerMember(t);
+    await excluded.client.data('playBreakSet', {
+      token: excluded.token,
+      body: { kind: 'selfExclusion', length: '6m', password: excluded.password },
+    });
+    await expectCode(launch({ venueCode: 'FBTY' }, excluded), ErrorCode.PlayBreakActive);
+    const sessions = await t.db.query('SELECT 1 FROM demo_sessions WHERE member_id = $1', [
+      excluded.memberId,
+    ]);
+    expect(sessions.rowCount).toBe(0);
   });
 
   it('refuses demo while operators have it off (9700), and venues not offered (9703)', async () => {
-    await t.services.settings.update({ demoEnabled: false });
+    // The operator's switch, through the back office's settings call.
+    const off = await adminCall(t, admin, 'POST', '/admin/api/v1/settings', { demoEnabled: false });
+    expect((off as { status_code: number }).status_code).toBe(ErrorCode.Success);
     expect((await t.client().data<DemoInfo>('demoInfo')).enabled).toBe(false);
     await expectCode(launch({ venueCode: 'XYCP' }), ErrorCode.DemoDisabled);
-    await t.services.settings.update({ demoEnabled: true });
+    await expectCode(
+      t.client().call('demoReset', { body: { demoToken, venueCode: 'XYCP' } }),
+      ErrorCode.DemoDisabled,
+    );
+    await adminCall(t, admin, 'POST', '/admin/api/v1/settings', { demoEnabled: true });
     await expectCode(launch({ venueCode: 'IMTY' }), ErrorCode.DemoVenueUnavailable);
   });
 
@@ -202,10 +234,18 @@ describe('试玩 at the house venue', () => {
     expect((r as { status_code: number }).status_code).toBe(ErrorCode.DemoMerchantReserved);
   });
 
-  it('ends a session past its time: refused (9702), then ended at the venue', async () => {
+  it('ends a session past the operator-set time: refused (9702), then ended at the venue', async () => {
+    const set = await adminCall(t, admin, 'POST', '/admin/api/v1/settings', {
+      demoSessionMinutes: 5,
+    });
+    expect((set as { status_code: number }).status_code).toBe(ErrorCode.Success);
+    expect((await t.client().data<DemoInfo>('demoInfo')).sessionMinutes).toBe(5);
     const l = await expectCode(launch({ venueCode: 'XYCP' }), ErrorCode.Success);
     const s = await enter(l.data.url);
-    t.clock.advance(31 * 60_000);
+    t.clock.advance(4 * 60_000);
+    const wallet = { demoToken: l.data.demoToken, venueCode: 'XYCP' };
+    await expectCode(t.client().call('demoBalance', { body: wallet }), ErrorCode.Success);
+    t.clock.advance(2 * 60_000);
     await expectCode(
       t.client().call('demoBalance', { body: { demoToken: l.data.demoToken, venueCode: 'XYCP' } }),
       ErrorCode.DemoSessionEnded,

@@ -1,6 +1,11 @@
-import type { AgentStatus, AgentSummary } from '@nebula/protocol/api/agent/agent.schemas';
+import type {
+  AgentStatus,
+  AgentSummary,
+  CommissionStatement,
+  DownlinePage,
+} from '@nebula/protocol/api/agent/agent.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
@@ -42,11 +47,57 @@ const summary: AgentSummary = {
   allCount: 1,
 };
 
-function serve(status: AgentStatus, apply?: () => Promise<never>) {
+/** A past month that carried a loss in and paid: every input as the server stores it. */
+const statement: CommissionStatement = {
+  ...figures,
+  month: '202610',
+  ngr: '6000.00',
+  carryIn: '-4900.00',
+  net: '1100.00',
+  ratePercent: '10',
+  subDeduction: '0.00',
+  computed: '110.00',
+  amount: '110.00',
+  agentId: 7,
+  agentName: 'agent7',
+  status: 'paid',
+  createdAt: 1,
+  decidedAt: 2,
+};
+const downline: DownlinePage = {
+  list: [
+    {
+      userName: 'sub1',
+      depth: 1,
+      isAgent: true,
+      registeredAt: Date.UTC(2026, 9, 3, 2),
+      deposits: '1000.00',
+      validTurnover: '2500.00',
+      active: true,
+    },
+    {
+      userName: 'leaf1',
+      depth: 2,
+      isAgent: false,
+      registeredAt: Date.UTC(2026, 9, 4, 20),
+      deposits: '0.00',
+      validTurnover: '50.00',
+      active: false,
+    },
+  ],
+  page: 1,
+  pageSize: 20,
+  total: 2,
+};
+
+function serve(status: AgentStatus, apply?: () => Promise<never>, withData = false) {
   return vi.spyOn(api, 'call').mockImplementation((name: string) => {
     if (name === 'agentStatus') return Promise.resolve(status);
     if (name === 'agentApply') return apply ? apply() : Promise.resolve(status);
     if (name === 'agentSummary') return Promise.resolve(summary);
+    if (withData && name === 'agentStatements')
+      return Promise.resolve({ list: [statement], page: 1, pageSize: 20, total: 1 });
+    if (withData && name === 'agentDownline') return Promise.resolve(downline);
     return Promise.resolve({ list: [], page: 1, pageSize: 20, total: 0 });
   });
 }
@@ -107,4 +158,36 @@ describe('/agent', () => {
     expect(screen.getAllByText('484.50', { selector: '.nb-money' })).toHaveLength(2);
     expect(screen.getByTestId('agent-tiers').textContent).toContain('15%');
   });
+
+  it('lists the downline with its facts and opens a past statement on its inputs', async () => {
+    useSessionStore.setState({ token: 'session-token' });
+    serve({ application: null, agent: { code: 'AB12CD34', approvedAt: 1 } }, undefined, true);
+    renderAgent();
+    const rows = (await screen.findByTestId('agent-downline')).querySelectorAll('li');
+    expect(rows).toHaveLength(2);
+    // Registration date (Shanghai), deposits to date, this month's valid turnover, active or not.
+    expect(rows[0]!.textContent).toContain('sub1');
+    expect(rows[0]!.textContent).toContain('代理');
+    expect(rows[0]!.textContent).toContain('注册 2026-10-03');
+    expect(rows[0]!.textContent).toContain('1,000.00');
+    expect(rows[0]!.textContent).toContain('2,500.00');
+    expect(rows[0]!.textContent).toContain('有效');
+    expect(rows[1]!.textContent).toContain('注册 2026-10-05');
+    expect(rows[1]!.textContent).toContain('未达标');
+    // The statement's row, then its inputs: the carried loss, the net and the amount paid.
+    const head = await screen.findByText('2026-10');
+    expect(screen.getByText('已发放')).toBeTruthy();
+    fireEvent.click(head);
+    const card = screen.getByRole('region', { name: '佣金报表' });
+    const panel = (await within(card).findByText('上月结转')).closest('dl')!;
+    const value = (label: string) =>
+      [...panel.querySelectorAll('.nb-kv__row')]
+        .find((r) => r.querySelector('dt')?.textContent === label)
+        ?.querySelector('dd')?.textContent;
+    expect(value('净盈利')).toBe('+6,000.00');
+    expect(value('上月结转')).toBe('-4,900.00');
+    expect(value('可计佣净盈利')).toBe('+1,100.00');
+    expect(value('佣金比例')).toBe('10%');
+    expect(value('应发佣金')).toBe('110.00');
+  }, 20_000);
 });
