@@ -1,9 +1,10 @@
 import { ErrorCode } from '@nebula/protocol';
-import type { Db } from '@nebula/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
 import { systemClock } from '../lib/clock';
 import { createTestDb, type TestDb } from '../test/test-db';
+import { addMembers, houseEntry, ref } from '../test/ledger-entries';
+import { GROUP_LANES } from './group-commit';
 import { LedgerService, type Entry } from './ledger.service';
 
 /**
@@ -16,34 +17,12 @@ let ledger: LedgerService;
 let members: number[];
 beforeAll(async () => {
   t = await createTestDb();
-  ledger = new LedgerService(t.db, systemClock);
+  // One batch in flight: what is queued together is one transaction (the lanes: below).
+  ledger = new LedgerService(t.db, systemClock, undefined, 1);
   await ledger.ensureHouseAccounts();
   members = await addMembers(t.db, 8);
 });
 afterAll(() => t.drop());
-
-export async function addMembers(db: Db, n: number): Promise<number[]> {
-  const r = await db.query<{ id: number }>(
-    `INSERT INTO members (user_name, user_name_lower, password_hash, nickname, avatar, invite_code, registered_at, registered_ip, registered_device, age_confirmed_at)
-     SELECT u, u, 'x', 'g', '', 'I' || u, now(), '127.0.0.1', 'test', now()
-       FROM (SELECT 'gc' || md5(random()::text) AS u FROM generate_series(1, $1)) g RETURNING id`,
-    [n],
-  );
-  return r.rows.map((x) => x.id);
-}
-
-let seq = 0;
-const ref = (tag: string) => `gc:${tag}:${(seq += 1)}:${Date.now()}`;
-
-/** A deposit-like credit from the house, or (amount < 0) a debit of the member to the house. */
-export const houseEntry = (memberId: number, amount: bigint, reference = ref('e')): Entry => ({
-  reference,
-  kind: 'test',
-  postings: [
-    { account: { house: 'deposits' }, amount: -amount },
-    { account: { memberId, kind: 'main' }, amount },
-  ],
-});
 
 /** How many database transactions wrote these references (rows of one transaction share xmin). */
 async function transactionsOf(refs: string[]): Promise<number> {
@@ -155,6 +134,23 @@ describe('group commit', () => {
     expect(orders.rows.map((r) => r.reference)).toEqual([...good].sort());
     expect(await transactionsOf([refs[1]!])).toBe(0);
     expect(await main(m!)).toBe(20n);
+  });
+});
+
+describe('group commit lanes', () => {
+  it('what is queued at once is shared evenly by the batches in flight', async () => {
+    const lanes = t.db.kind === 'postgres' ? GROUP_LANES : 1;
+    const node = new LedgerService(t.db, systemClock);
+    // Its ids cached first (house shards, members): every caller is queued in the same turn.
+    await node.ensureHouseAccounts();
+    for (const m of members) await node.postGrouped(houseEntry(m, 1n));
+    const entries = Array.from({ length: 40 }, (_, i) => houseEntry(members[i % 8]!, 3n));
+    const before = node.groupStats();
+    await Promise.all(entries.map((e) => node.postGrouped(e)));
+    expect(await transactionsOf(entries.map((e) => e.reference))).toBe(lanes);
+    const after = node.groupStats();
+    expect([after.batches - before.batches, after.entries - before.entries]).toEqual([lanes, 40]);
+    expect((await node.reconcile()).ok).toBe(true);
   });
 });
 
