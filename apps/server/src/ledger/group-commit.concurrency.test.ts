@@ -11,8 +11,8 @@ import { LedgerService, type Entry } from './ledger.service';
  * The group-commit writer under load (docs/architecture.md, "Group commit"): hundreds of callers
  * at once on two nodes (two services on one database), credits and debits of the same members,
  * some debits too big, some entries sent twice at once (a client retrying on another node). On
- * PostgreSQL the batches of each node run side by side on several connections. Whatever the
- * interleaving: every entry answered is written exactly once, every refusal (7001) wrote
+ * PostgreSQL the two nodes' batches run side by side and meet on the same members' rows.
+ * Whatever the interleaving: every entry answered is written exactly once, every refusal (7001) wrote
  * nothing, a retry answers the first transaction, and every member's balance and each
  * posting's balance_after agree with the postings.
  */

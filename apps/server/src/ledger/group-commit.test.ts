@@ -4,7 +4,6 @@ import { AppError } from '../lib/errors';
 import { systemClock } from '../lib/clock';
 import { createTestDb, type TestDb } from '../test/test-db';
 import { addMembers, houseEntry, ref } from '../test/ledger-entries';
-import { GROUP_LANES } from './group-commit';
 import { LedgerService, type Entry } from './ledger.service';
 
 /**
@@ -17,8 +16,7 @@ let ledger: LedgerService;
 let members: number[];
 beforeAll(async () => {
   t = await createTestDb();
-  // One batch in flight: what is queued together is one transaction (the lanes: below).
-  ledger = new LedgerService(t.db, systemClock, undefined, 1);
+  ledger = new LedgerService(t.db, systemClock);
   await ledger.ensureHouseAccounts();
   members = await addMembers(t.db, 8);
 });
@@ -134,23 +132,6 @@ describe('group commit', () => {
     expect(orders.rows.map((r) => r.reference)).toEqual([...good].sort());
     expect(await transactionsOf([refs[1]!])).toBe(0);
     expect(await main(m!)).toBe(20n);
-  });
-});
-
-describe('group commit lanes', () => {
-  it('what is queued at once is shared evenly by the batches in flight', async () => {
-    const lanes = t.db.kind === 'postgres' ? GROUP_LANES : 1;
-    const node = new LedgerService(t.db, systemClock);
-    // Its ids cached first (house shards, members): every caller is queued in the same turn.
-    await node.ensureHouseAccounts();
-    for (const m of members) await node.postGrouped(houseEntry(m, 1n));
-    const entries = Array.from({ length: 40 }, (_, i) => houseEntry(members[i % 8]!, 3n));
-    const before = node.groupStats();
-    await Promise.all(entries.map((e) => node.postGrouped(e)));
-    expect(await transactionsOf(entries.map((e) => e.reference))).toBe(lanes);
-    const after = node.groupStats();
-    expect([after.batches - before.batches, after.entries - before.entries]).toEqual([lanes, 40]);
-    expect((await node.reconcile()).ok).toBe(true);
   });
 });
 

@@ -43,13 +43,6 @@ interface Written {
 export type CrashHook = (point: string) => void;
 
 export const MAX_BATCH = 256;
-/**
- * Batches of one writer in flight at once on PostgreSQL. One batch at a time leaves the
- * database one backend (one core) for the hot account while callers wait; a few at once share
- * the queue and run side by side — they lock only their own members' rows (house postings wait
- * in ledger_house_pending), so they rarely meet (docs/benchmarks.md, "## wallet").
- */
-export const GROUP_LANES = Number(process.env.NEBULA_GROUP_LANES ?? 4);
 
 /**
  * Group commit for one hot house account: a single writer per node takes every entry queued
@@ -61,10 +54,7 @@ export const GROUP_LANES = Number(process.env.NEBULA_GROUP_LANES ?? 4);
  */
 export class GroupWriter {
   readonly #queue: Waiter[] = [];
-  /** Batches sent and not yet answered, and whether a launch is already scheduled. */
-  #inFlight = 0;
-  #scheduled = false;
-  readonly #lanes: number;
+  #running = false;
   /** Batches committed and entries in them: what the batching achieved. */
   readonly stats = { batches: 0, entries: 0 };
 
@@ -72,11 +62,7 @@ export class GroupWriter {
     private readonly db: Db,
     private readonly now: () => number,
     private readonly crash?: CrashHook,
-    /** Batches in flight at once (each on its own connection); PGlite has one connection. */
-    lanes?: number,
-  ) {
-    this.#lanes = lanes ?? (db.kind === 'postgres' ? GROUP_LANES : 1);
-  }
+  ) {}
 
   submit<T>(rows: EntryRows, within?: Within<T>): Promise<{ result: GroupResult; value: T }> {
     return new Promise((resolve, reject) => {
@@ -86,31 +72,22 @@ export class GroupWriter {
         resolve: resolve as Waiter['resolve'],
         reject,
       });
-      this.#kick();
+      if (!this.#running) void this.#drain();
     });
   }
 
-  #kick(): void {
-    if (this.#scheduled || this.#inFlight >= this.#lanes || this.#queue.length === 0) return;
-    this.#scheduled = true;
-    // One turn of the event loop first: callers answered by the last batch that post again
-    // right away join this one instead of waiting a whole batch more.
-    setImmediate(() => {
-      this.#scheduled = false;
-      this.#launch();
-    });
-  }
-
-  /** Shares what is queued evenly among the free lanes and sends each share as a batch. */
-  #launch(): void {
-    while (this.#inFlight < this.#lanes && this.#queue.length > 0) {
-      const size = Math.ceil(this.#queue.length / (this.#lanes - this.#inFlight));
-      const batch = this.#queue.splice(0, Math.min(MAX_BATCH, size));
-      this.#inFlight += 1;
-      void this.#runBatch(batch).finally(() => {
-        this.#inFlight -= 1;
-        this.#kick();
-      });
+  async #drain(): Promise<void> {
+    this.#running = true;
+    try {
+      while (this.#queue.length > 0) {
+        // One turn of the event loop first: callers answered by the last batch that post again
+        // right away join this one instead of waiting a whole batch more.
+        await new Promise((r) => setImmediate(r));
+        const batch = this.#queue.splice(0, MAX_BATCH);
+        await this.#runBatch(batch);
+      }
+    } finally {
+      this.#running = false;
     }
   }
 

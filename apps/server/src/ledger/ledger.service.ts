@@ -58,8 +58,6 @@ export class LedgerService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly crash?: CrashHook,
-    /** Batches of a group writer in flight at once; by default GROUP_LANES on PostgreSQL. */
-    private readonly groupLanes?: number,
   ) {}
 
   /** Posts an entry inside the caller's transaction. */
@@ -130,7 +128,7 @@ export class LedgerService {
     const key = hot && 'house' in hot ? hot.house : '';
     let writer = this.#writers.get(key);
     if (!writer) {
-      writer = new GroupWriter(this.db, () => this.clock.now(), this.crash, this.groupLanes);
+      writer = new GroupWriter(this.db, () => this.clock.now(), this.crash);
       this.#writers.set(key, writer);
     }
     return writer.submit(rows, within);
