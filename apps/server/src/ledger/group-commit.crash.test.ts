@@ -43,20 +43,26 @@ const answers = (out: string) =>
     ]),
   );
 
+async function dataEnv(): Promise<Record<string, string>> {
+  const env: Record<string, string> = { ENTRIES: '60' };
+  if (testDbKind() === 'postgres') {
+    const pg = await createTestDb();
+    await pg.db.close();
+    cleanups.push(() => pg.drop());
+    env.DATABASE_URL = pg.url!;
+  } else {
+    const dir = await mkdtemp(path.join(tmpdir(), 'nebula-gc-crash-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    env.DATA_DIR = dir;
+    env.DATABASE_URL = '';
+  }
+  return env;
+}
+
 describe('kill -9 inside a group-commit batch', () => {
   it('answered means committed, the batch left nothing, a retry applies each entry once', async () => {
-    const env: Record<string, string> = { ENTRIES: '60' };
-    if (testDbKind() === 'postgres') {
-      const pg = await createTestDb();
-      await pg.db.close();
-      cleanups.push(() => pg.drop());
-      env.DATABASE_URL = pg.url!;
-    } else {
-      const dir = await mkdtemp(path.join(tmpdir(), 'nebula-gc-crash-'));
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
-      env.DATA_DIR = dir;
-      env.DATABASE_URL = '';
-    }
+    // Entries with `within` work: their batch is a transaction, killed after its write.
+    const env = { ...(await dataEnv()), WITHIN: '1' };
     const first = await run({ ...env, CRASH_AT_BATCH: '3' });
     expect(first.signal).toBe('SIGKILL');
     const before = answers(first.out);
@@ -73,6 +79,31 @@ describe('kill -9 inside a group-commit batch', () => {
     expect(fresh.length).toBeGreaterThan(0);
     expect(fresh.every(([, a]) => !a.replay)).toBe(true);
     // 48 credits of 100 applied once each; the 12 overdrafts refused both times.
+    expect(after.size).toBe(48);
+    expect([...second.out.matchAll(/^refused \S+ 7001$/gm)]).toHaveLength(12);
+    expect(second.out).toMatch(/^books \{"ok":true,"main":"4800"\}$/m);
+  }, 120_000);
+
+  it('killed after a one-statement batch commits, before answers: the retry replays it', async () => {
+    const env = await dataEnv();
+    const first = await run({
+      ...env,
+      CRASH_AT_BATCH: '3',
+      CRASH_POINT: 'ledger.batch-committed',
+    });
+    expect(first.signal).toBe('SIGKILL');
+    const before = answers(first.out);
+    expect(first.out).not.toMatch(/^books/m);
+
+    const second = await run(env);
+    expect(second.signal).toBeNull();
+    const written = Number(/^written-before (\d+)$/m.exec(second.out)?.[1]);
+    // Answered means committed; the crashed batch committed whole but nobody heard of it.
+    expect(written).toBeGreaterThan(before.size);
+    const after = answers(second.out);
+    for (const [ref, a] of before) expect(after.get(ref)).toEqual({ id: a.id, replay: true });
+    // Exactly what was committed comes back as a replay; the rest is written now, once.
+    expect([...after.values()].filter((a) => a.replay)).toHaveLength(written);
     expect(after.size).toBe(48);
     expect([...second.out.matchAll(/^refused \S+ 7001$/gm)]).toHaveLength(12);
     expect(second.out).toMatch(/^books \{"ok":true,"main":"4800"\}$/m);

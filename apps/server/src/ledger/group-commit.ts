@@ -1,8 +1,7 @@
 import { ErrorCode } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import { AppError } from '../lib/errors';
-import { planBatch } from './batch-plan';
-import { lockForBatch, writeEntries } from './ledger-batch.repository';
+import { postBatch } from './ledger-batch.repository';
 import type { EntryRows } from './ledger.repository';
 
 export interface GroupResult {
@@ -25,24 +24,33 @@ interface Waiter {
   reject(err: unknown): void;
 }
 
+interface Answer {
+  waiter: Waiter;
+  result: GroupResult;
+  value: unknown;
+}
+
 interface Written {
-  answers: { waiter: Waiter; result: GroupResult; value: unknown }[];
+  answers: Answer[];
   refused: Waiter[];
 }
 
-/** A test-only crash point between a batch's write and its commit. */
+/**
+ * A test-only crash point: 'ledger.batch' between a batch's write and its commit (a batch with
+ * `within` work, in a transaction), 'ledger.batch-committed' after a batch that commits by
+ * itself has committed and before anyone is answered.
+ */
 export type CrashHook = (point: string) => void;
 
-/** Retries of a batch whose plan went stale (another node wrote one of its references). */
-const MAX_REPLANS = 5;
 export const MAX_BATCH = 256;
 
 /**
  * Group commit for one hot house account: a single writer per node takes every entry queued
- * while its previous batch was committing and writes them in one transaction — one lock
- * statement, one multi-entry write, one commit — then answers each caller. Correctness comes
- * from the database, not from this writer: member rows are locked, references are unique and
- * balances are checked, so writers on other nodes (or single entries) interleave safely.
+ * while its previous batch was committing and writes them in one statement that commits by
+ * itself (`ledger_post_batch`, migration 0057: one round trip), then answers each caller. A
+ * batch whose callers add their own work (`within`) runs in a transaction with it. Correctness
+ * comes from the database, not from this writer: member rows are locked, references are unique
+ * and balances are checked, so writers on other nodes (or single entries) interleave safely.
  */
 export class GroupWriter {
   readonly #queue: Waiter[] = [];
@@ -86,24 +94,28 @@ export class GroupWriter {
   /** Commits a batch and answers its callers; a caller's failure is only ever its own. */
   async #runBatch(batch: Waiter[]): Promise<void> {
     let live = batch;
-    for (let attempt = 0; live.length > 0; attempt += 1) {
+    while (live.length > 0) {
       const failed: { waiter: Waiter; err: unknown }[] = [];
+      const alone = !live.some((w) => w.within);
       let out: Written;
       try {
-        out = await this.db.tx(async (q) => {
-          const w = await this.#write(q, live, attempt);
-          for (const a of w.answers) {
-            if (!a.waiter.within) continue;
-            try {
-              a.value = await a.waiter.within(q, a.result);
-            } catch (err) {
-              failed.push({ waiter: a.waiter, err });
-              throw err;
-            }
-          }
-          this.crash?.('ledger.batch');
-          return w;
-        });
+        out = !alone
+          ? await this.db.tx(async (q) => {
+              const w = await this.#write(q, live);
+              for (const a of w.answers) {
+                if (!a.waiter.within) continue;
+                try {
+                  a.value = await a.waiter.within(q, a.result);
+                } catch (err) {
+                  failed.push({ waiter: a.waiter, err });
+                  throw err;
+                }
+              }
+              this.crash?.('ledger.batch');
+              return w;
+            })
+          : await this.#write(this.db, live);
+        if (alone) this.crash?.('ledger.batch-committed');
       } catch (err) {
         const own = failed[0];
         if (own) {
@@ -112,7 +124,6 @@ export class GroupWriter {
           live = live.filter((w) => w !== own.waiter);
           continue;
         }
-        if (err instanceof StalePlan && attempt < MAX_REPLANS) continue;
         if (live.length === 1) {
           live[0]!.reject(isBalanceCheck(err) ? new AppError(ErrorCode.InsufficientBalance) : err);
           return;
@@ -130,38 +141,24 @@ export class GroupWriter {
     }
   }
 
-  async #write(q: Queryable, live: Waiter[], attempt: number): Promise<Written> {
-    const entries = live.map((w) => w.rows);
-    const accounts = new Set<bigint>();
-    for (const e of entries) for (const d of e.memberDeltas) accounts.add(d.accountId);
-    const { balances, existing } = await lockForBatch(
+  /** Posts the batch's entries in one statement on `q` and sorts out each caller's answer. */
+  async #write(q: Queryable, live: Waiter[]): Promise<Written> {
+    const outcomes = await postBatch(
       q,
-      [...accounts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-      entries.map((e) => e.reference),
+      live.map((w) => w.rows),
+      this.now(),
     );
-    const plan = planBatch(entries, balances, existing, this.now());
-    const written =
-      plan.rows.entries.length > 0 ? await writeEntries(q, plan.rows) : new Map<string, bigint>();
-    if (written.size !== plan.rows.entries.length) throw new StalePlan(attempt);
-    const answers: Written['answers'] = [];
+    const answers: Answer[] = [];
     const refused: Waiter[] = [];
-    plan.outcomes.forEach((o, i) => {
+    outcomes.forEach((o, i) => {
       const waiter = live[i]!;
       if (o.kind === 'refused') refused.push(waiter);
-      else if (o.kind === 'replay')
+      else
         answers.push({
           waiter,
-          result: { transactionId: o.transactionId, replay: true },
+          result: { transactionId: o.transactionId, replay: o.kind === 'replay' },
           value: undefined,
         });
-      else {
-        const reference = entries[i]!.reference;
-        answers.push({
-          waiter,
-          result: { transactionId: written.get(reference)!, replay: o.kind === 'replay-in-batch' },
-          value: undefined,
-        });
-      }
     });
     return { answers, refused };
   }
@@ -173,11 +170,4 @@ function isBalanceCheck(err: unknown): boolean {
   return (
     e.code === '23514' && String(e.constraint ?? e.message).includes('member_balance_not_negative')
   );
-}
-
-/** Another node wrote one of the batch's references after the batch looked: plan again. */
-class StalePlan extends Error {
-  constructor(attempt: number) {
-    super(`ledger batch plan went stale (attempt ${attempt})`);
-  }
 }

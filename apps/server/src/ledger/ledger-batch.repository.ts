@@ -1,5 +1,6 @@
 import type { Queryable } from '@nebula/db';
 import type { Asset } from './accounts';
+import type { EntryRows } from './ledger.repository';
 
 /**
  * Locks the member accounts a batch touches, in id order (as every entry does, so batches and
@@ -99,4 +100,71 @@ export async function writeEntries(q: Queryable, b: BatchRows): Promise<Map<stri
     'ledger-batch-write',
   );
   return new Map(r.rows.map((x) => [x.reference, x.id]));
+}
+
+/** What became of one entry of a batch posted by `postBatch`. */
+export type BatchOutcome =
+  | { kind: 'written'; transactionId: bigint }
+  /** Written before (or earlier in the batch): the first transaction, nothing changed. */
+  | { kind: 'replay'; transactionId: bigint }
+  /** A member balance would have gone below zero: nothing of it was written. */
+  | { kind: 'refused' };
+
+/**
+ * Posts a batch of entries in one statement (migration 0057, `ledger_post_batch`): locks,
+ * decides each entry in order and writes — one round trip. Sent on the database itself it
+ * commits on its own; sent in a transaction it is part of it. Answers in the entries' order.
+ */
+export async function postBatch(
+  q: Queryable,
+  entries: EntryRows[],
+  now: number,
+): Promise<BatchOutcome[]> {
+  const d = { entry: [] as number[], account: [] as bigint[], amount: [] as bigint[] };
+  const p = {
+    entry: [] as number[],
+    account: [] as bigint[],
+    asset: [] as string[],
+    amount: [] as bigint[],
+    house: [] as boolean[],
+  };
+  entries.forEach((e, i) => {
+    for (const x of e.memberDeltas) {
+      d.entry.push(i + 1);
+      d.account.push(x.accountId);
+      d.amount.push(x.amount);
+    }
+    for (const x of e.postings) {
+      p.entry.push(i + 1);
+      p.account.push(x.accountId);
+      p.asset.push(x.asset);
+      p.amount.push(x.amount);
+      p.house.push(x.house);
+    }
+  });
+  const r = await q.query<{ outcome: string; tx_id: bigint | null }>(
+    `SELECT outcome, tx_id FROM ledger_post_batch($1::text[], $2::text[], $3::text[], $4::int[], $5,
+       $6::int[], $7::bigint[], $8::bigint[], $9::int[], $10::bigint[], $11::text[], $12::bigint[], $13::boolean[])`,
+    [
+      entries.map((e) => e.reference),
+      entries.map((e) => e.kind),
+      entries.map((e) => e.memo),
+      entries.map((e) => e.memberId),
+      new Date(now),
+      d.entry,
+      d.account,
+      d.amount,
+      p.entry,
+      p.account,
+      p.asset,
+      p.amount,
+      p.house,
+    ],
+    'ledger-post-batch',
+  );
+  return r.rows.map((x) =>
+    x.outcome === 'refused'
+      ? { kind: 'refused' }
+      : { kind: x.outcome === 'written' ? 'written' : 'replay', transactionId: x.tx_id! },
+  );
 }

@@ -7,11 +7,16 @@ import { systemClock } from '../lib/clock';
  * A platform node reduced to its ledger's group-commit writer, for the crash suite: posts
  * ENTRIES deposits from the house to a few members (and overdrafts that must be refused)
  * through the writer, printing each answer as it comes, then the books. With
- * CRASH_AT_BATCH=n it kills itself (as kill -9) inside the n-th batch, after the batch's write
- * and before its commit. Run again on the same data it retries every entry.
+ * CRASH_AT_BATCH=n it kills itself (as kill -9) at the n-th crash point CRASH_POINT: by default
+ * 'ledger.batch', inside a batch after its write and before its commit — which only batches with
+ * `within` work have, so WITHIN=1 gives each entry some (a read in the batch's transaction);
+ * 'ledger.batch-committed' is after a batch that commits by itself has committed, before anyone
+ * is answered. Run again on the same data it retries every entry.
  */
 const n = Number(process.env.ENTRIES ?? 60);
 const crashAt = Number(process.env.CRASH_AT_BATCH ?? 0);
+const crashPoint = process.env.CRASH_POINT ?? 'ledger.batch';
+const within = process.env.WITHIN === '1';
 
 async function open(): Promise<Db> {
   if (process.env.DATABASE_URL) return PostgresDb.open(process.env.DATABASE_URL, 4);
@@ -23,8 +28,7 @@ async function main(): Promise<void> {
   await migrate(db);
   let batches = 0;
   const ledger = new LedgerService(db, systemClock, (point) => {
-    if (point === 'ledger.batch' && (batches += 1) === crashAt)
-      process.kill(process.pid, 'SIGKILL');
+    if (point === crashPoint && (batches += 1) === crashAt) process.kill(process.pid, 'SIGKILL');
   });
   await ledger.ensureHouseAccounts();
   let members = (
@@ -62,11 +66,18 @@ async function main(): Promise<void> {
   for (let wave = 0; wave < n; wave += 10) {
     await Promise.all(
       Array.from({ length: Math.min(10, n - wave) }, (_, k) => wave + k).map((i) =>
-        ledger.postGrouped(entry(i)).then(
-          ({ result }) =>
-            process.stdout.write(`answered crashw:${i} ${result.transactionId} ${result.replay}\n`),
-          (err: { code?: number }) => process.stdout.write(`refused crashw:${i} ${err.code}\n`),
-        ),
+        ledger
+          .postGrouped(
+            entry(i),
+            within ? async (q) => (await q.query('SELECT 1 AS one')).rowCount : undefined,
+          )
+          .then(
+            ({ result }) =>
+              process.stdout.write(
+                `answered crashw:${i} ${result.transactionId} ${result.replay}\n`,
+              ),
+            (err: { code?: number }) => process.stdout.write(`refused crashw:${i} ${err.code}\n`),
+          ),
       ),
     );
   }
