@@ -126,6 +126,10 @@ function registerRewardExecutors(approvals: ApprovalService, d: ExecutorDeps): v
     const body = routes.adminVipLevelSet.body.parse(payload.body);
     return { ...(await d.vip.setLevelIn(q, { userName: ctx.requestedBy }, params.level, body)) };
   });
+  approvals.register('adminActivityCreate', async (q, ctx, payload) => {
+    const body = routes.adminActivityCreate.body.parse(payload.body);
+    return { ...(await d.activityAdmin.createIn(q, { userName: ctx.requestedBy }, body)) };
+  });
   approvals.register('adminActivityUpdate', async (q, ctx, payload) => {
     const params = routes.adminActivityUpdate.params.parse(payload.params);
     const body = routes.adminActivityUpdate.body.parse(payload.body);
