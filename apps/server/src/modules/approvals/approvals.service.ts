@@ -144,6 +144,18 @@ export class ApprovalService {
     throw new AppError(ErrorCode.ApprovalPending, { approvalId: id, expiresAt });
   }
 
+  /**
+   * Which requests this operator sees (the list's rule, for its CSV export too): the actions
+   * they may decide by permission, and their own; stale ones marked expired first.
+   */
+  async visibleTo(op: Operator): Promise<{ actions: string[]; operatorId: number }> {
+    await repo.expireStale(this.d.db, this.d.clock.now());
+    const actions = [...this.#executors.keys()].filter((a) =>
+      op.permissions.has(markerOf(a).approve),
+    );
+    return { actions, operatorId: op.operatorId };
+  }
+
   /** The requests this operator may decide (by permission) or filed themself. */
   async list(
     op: Operator,
