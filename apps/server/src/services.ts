@@ -616,9 +616,19 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     houseVenue,
     vip,
     activityAdmin: activityServices.activityAdmin,
+    mallAdmin,
   });
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);
-  const listExports = new ListExportService({ db, clock, audit, approvals, chat });
+  const listExports = new ListExportService({
+    db,
+    clock,
+    audit,
+    approvals,
+    grantAdmin,
+    commissionAdmin,
+    mallAdmin,
+    chat,
+  });
   const chatHub = new ChatHub(
     chat,
     sessions,

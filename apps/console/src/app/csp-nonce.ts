@@ -19,13 +19,10 @@ export function readCspNonce(doc: Document = document): string {
  */
 export function nonceScriptStyles(nonce: string, doc: Document = document): void {
   if (!nonce) return;
-  const create = doc.createElement.bind(doc) as (
-    tag: string,
-    o?: ElementCreationOptions,
-  ) => HTMLElement;
-  doc.createElement = ((tag: string, options?: ElementCreationOptions) => {
+  const create = doc.createElement.bind(doc);
+  doc.createElement = (tag: string, options?: ElementCreationOptions): HTMLElement => {
     const el = create(tag, options);
     if (tag.toLowerCase() === 'style') el.nonce = nonce;
     return el;
-  }) as Document['createElement'];
+  };
 }

@@ -48,7 +48,7 @@ afterEach(() => vi.unstubAllGlobals());
 async function exportOnce(
   Page: ComponentType,
   permissions: string[],
-  open: () => Promise<void> = async () => undefined,
+  open: () => Promise<void> = () => Promise.resolve(),
   nth = 0,
 ): Promise<URL> {
   const seen = captureDownloads();

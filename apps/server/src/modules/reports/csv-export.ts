@@ -34,6 +34,22 @@ export async function* paged<T, K>(
   }
 }
 
+/**
+ * What an export reads from the list's own module (its service, since a module's repository is
+ * its own): how many rows match, and keyset pages after a row's key, in key order.
+ */
+export interface ExportSource<T, K> {
+  count(): Promise<number>;
+  page(after: K, limit: number): Promise<T[]>;
+  first: K;
+  keyOf(row: T): K;
+}
+
+/** A source's rows as one stream, page by page. */
+export function rowsOf<T, K>(s: ExportSource<T, K>): AsyncGenerator<T> {
+  return paged((after: K) => s.page(after, EXPORT_PAGE), s.keyOf, s.first);
+}
+
 export async function* mapRows<T>(rows: AsyncIterable<T>, f: (row: T) => unknown[]) {
   for await (const r of rows) yield f(r);
 }

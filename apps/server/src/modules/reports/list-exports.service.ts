@@ -2,19 +2,17 @@ import type { Db } from '@nebula/db';
 import { fenToYuanString, type RedemptionStatus } from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
 import type { Operator } from '../../http/operator-context';
-import type { Actor, AuditService } from '../audit/audit.service';
-import * as statements from '../agent/statement.repository';
-import * as approvalsRepo from '../approvals/approvals.repository';
+import type { CommissionAdminService } from '../agent/commission-admin.service';
 import type { ApprovalService } from '../approvals/approvals.service';
+import type { Actor, AuditService } from '../audit/audit.service';
 import type { ChatService } from '../chat/chat.service';
-import * as mallExport from '../mall/mall-export.repository';
-import * as grants from '../rewards/grant.repository';
+import type { MallAdminService } from '../mall/mall-admin.service';
+import type { GrantAdminService } from '../rewards/grant-admin.service';
 import {
   EXPORT_MAX_ROWS,
-  EXPORT_PAGE as PAGE,
   iso,
   mapRows,
-  paged,
+  rowsOf,
   startCsvExport,
   type CsvExport,
 } from './csv-export';
@@ -26,8 +24,15 @@ export interface ListExportDeps {
   clock: Clock;
   audit: AuditService;
   approvals: ApprovalService;
+  grantAdmin: GrantAdminService;
+  commissionAdmin: CommissionAdminService;
+  mallAdmin: MallAdminService;
   chat: ChatService;
 }
+
+type ApprovalStatus = Parameters<ApprovalService['exportSource']>[1];
+type GrantFilter = Parameters<GrantAdminService['exportSource']>[0];
+type StatementFilter = Parameters<CommissionAdminService['exportSource']>[0];
 
 /**
  * The console's later CSV exports (four-eyes requests, grants, agent statements, mall
@@ -53,29 +58,22 @@ export class ListExportService {
   }
 
   /** The requests the operator's list shows them: those they may decide, and their own. */
-  async approvals(op: Operator, f: { status?: approvalsRepo.ApprovalStatus }): Promise<CsvExport> {
-    const scope = { ...(await this.d.approvals.visibleTo(op)), status: f.status };
-    const rows = await approvalsRepo.countRequests(this.d.db, scope);
-    const source = mapRows(
-      paged(
-        (after: number) => approvalsRepo.requestsAfter(this.d.db, scope, after, PAGE),
-        (a) => a.id,
-        0,
-      ),
-      (a) => [
-        a.id,
-        a.action,
-        a.target,
-        yuan(a.amount),
-        a.requestedBy,
-        a.status,
-        a.decidedBy ?? '',
-        iso(a.createdAt),
-        iso(a.expiresAt),
-        iso(a.decidedAt),
-        a.payload,
-      ],
-    );
+  async approvals(op: Operator, f: { status?: ApprovalStatus }): Promise<CsvExport> {
+    const from = await this.d.approvals.exportSource(op, f.status);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (a) => [
+      a.id,
+      a.action,
+      a.target,
+      yuan(a.amount),
+      a.requestedBy,
+      a.status,
+      a.decidedBy ?? '',
+      iso(a.createdAt),
+      iso(a.expiresAt),
+      iso(a.decidedAt),
+      a.payload,
+    ]);
     const header = ['编号', '操作', '对象', '金额', '申请人', '状态', '处理人', '申请时间'].concat([
       '过期时间',
       '处理时间',
@@ -84,28 +82,22 @@ export class ListExportService {
     return this.#start(op, 'approvals', f, rows, header, source);
   }
 
-  async grants(op: Actor, f: grants.GrantExportFilter): Promise<CsvExport> {
-    const rows = await grants.countGrants(this.d.db, f);
-    const source = mapRows(
-      paged(
-        (after: number) => grants.grantsAfter(this.d.db, f, after, PAGE),
-        (g) => g.id,
-        0,
-      ),
-      (g) => [
-        g.id,
-        g.memberId,
-        g.kind,
-        g.title,
-        yuan(g.amount),
-        g.turnoverMultiple,
-        g.status,
-        iso(g.createdAt),
-        iso(g.expiresAt),
-        iso(g.paidAt),
-        yuan(g.forfeited),
-      ],
-    );
+  async grants(op: Actor, f: GrantFilter): Promise<CsvExport> {
+    const from = this.d.grantAdmin.exportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (g) => [
+      g.id,
+      g.memberId,
+      g.kind,
+      g.title,
+      yuan(g.amount),
+      g.turnoverMultiple,
+      g.status,
+      iso(g.createdAt),
+      iso(g.expiresAt),
+      iso(g.paidAt),
+      yuan(g.forfeited),
+    ]);
     const header = [
       '编号',
       '会员ID',
@@ -119,34 +111,27 @@ export class ListExportService {
     return this.#start(op, 'grants', f, rows, header, source);
   }
 
-  async agentStatements(op: Actor, f: statements.StatementExportFilter): Promise<CsvExport> {
-    const rows = await statements.countStatements(this.d.db, f);
-    const source = mapRows(
-      paged(
-        (after: { month: string; agentId: number }) =>
-          statements.statementsAfter(this.d.db, f, after, PAGE),
-        (s) => ({ month: s.month, agentId: s.agentId }),
-        { month: '', agentId: 0 },
-      ),
-      (s) => [
-        s.month,
-        s.agentId,
-        s.agentName,
-        s.members,
-        s.active,
-        yuan(s.stakes),
-        yuan(s.payouts),
-        yuan(s.grants),
-        yuan(s.rebates),
-        yuan(s.fees),
-        yuan(s.ngr),
-        s.rateBp,
-        yuan(s.computed),
-        yuan(s.amount),
-        s.status,
-        iso(s.decidedAt),
-      ],
-    );
+  async agentStatements(op: Actor, f: StatementFilter): Promise<CsvExport> {
+    const from = this.d.commissionAdmin.exportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (s) => [
+      s.month,
+      s.agentId,
+      s.agentName,
+      s.members,
+      s.active,
+      yuan(s.stakes),
+      yuan(s.payouts),
+      yuan(s.grants),
+      yuan(s.rebates),
+      yuan(s.fees),
+      yuan(s.ngr),
+      s.rateBp,
+      yuan(s.computed),
+      yuan(s.amount),
+      s.status,
+      iso(s.decidedAt),
+    ]);
     const header = [
       '月份',
       '代理ID',
@@ -161,28 +146,22 @@ export class ListExportService {
   }
 
   async mallRedemptions(op: Actor, f: { status?: RedemptionStatus }): Promise<CsvExport> {
-    const rows = await mallExport.countRedemptions(this.d.db, f);
-    const source = mapRows(
-      paged(
-        (after: number) => mallExport.redemptionsAfter(this.d.db, f, after, PAGE),
-        (r) => r.id,
-        0,
-      ),
-      (r) => [
-        r.id,
-        r.memberId,
-        r.itemId,
-        r.kind,
-        r.title,
-        r.price.toString(),
-        r.kind === 'bonus' ? yuan(r.value) : r.value.toString(),
-        r.status,
-        r.trackingNo ?? '',
-        r.cancelReason ?? '',
-        iso(r.createdAt),
-        iso(r.updatedAt),
-      ],
-    );
+    const from = this.d.mallAdmin.exportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (r) => [
+      r.id,
+      r.memberId,
+      r.itemId,
+      r.kind,
+      r.title,
+      r.price.toString(),
+      r.kind === 'bonus' ? yuan(r.value) : r.value.toString(),
+      r.status,
+      r.trackingNo ?? '',
+      r.cancelReason ?? '',
+      iso(r.createdAt),
+      iso(r.updatedAt),
+    ]);
     const header = ['编号', '会员ID', '商品ID', '类型', '商品', '积分', '价值', '状态'].concat([
       '快递单号',
       '取消原因',

@@ -151,7 +151,7 @@ describe('the later CSV exports', () => {
     expect(rooms[0]).toBe('房间ID,名称,状态,最低VIP,最高VIP,慢速模式(秒)');
     expect(rooms).toHaveLength((await t.services.chat.rooms()).size + 1);
     const words = lines((await get(moderator, 'chat-blocked-words')).body);
-    expect(words).toEqual(['屏蔽词', '赌神', "'=cmd"]);
+    expect(words).toEqual(['屏蔽词', "'=cmd", '赌神']);
     expect(await audited('chat-blocked-words')).toEqual([{ filters: {}, rows: 2 }]);
   });
 
@@ -166,6 +166,9 @@ describe('the later CSV exports', () => {
         clock: t.clock,
         audit: t.services.audit,
         approvals: t.services.approvals,
+        grantAdmin: t.services.grantAdmin,
+        commissionAdmin: t.services.commissionAdmin,
+        mallAdmin: t.services.mallAdmin,
         chat: t.services.chat,
       },
       1,
