@@ -34,4 +34,4 @@ export * from './house-venue/house-venue.routes';
 export * from './operators/operators.schemas';
 export * from './admin/member-detail.schemas';
 export * from './operators/passkeys.schemas';
-export * from './reports/list-exports.schemas';
+export * from './exports/list-exports.schemas';

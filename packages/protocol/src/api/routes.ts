@@ -20,7 +20,7 @@ import { houseVenueRoutes } from './house-venue/house-venue.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 import { memberDetailRoutes } from './admin/member-detail.routes';
 import { passkeysRoutes } from './operators/passkeys.routes';
-import { listExportsRoutes } from './reports/list-exports.routes';
+import { listExportsRoutes } from './exports/list-exports.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder

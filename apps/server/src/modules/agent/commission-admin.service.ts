@@ -14,7 +14,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import type { GrantService } from '../rewards/grant.service';
 import * as repo from './commission.repository';
 import * as statements from './statement.repository';
-import type { ExportSource } from '../reports/csv-export';
+import type { ExportSource } from '../../lib/export-source';
 import { percentBp, presentFigures, type CommissionService } from './commission.service';
 
 /**

@@ -15,7 +15,7 @@ import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './approvals.repository';
-import type { ExportSource } from '../reports/csv-export';
+import type { ExportSource } from '../../lib/export-source';
 
 /** A pending request lives this long, then counts as expired (docs/contract.md §4.1). */
 export const APPROVAL_TTL_MS = 24 * 3600 * 1000;

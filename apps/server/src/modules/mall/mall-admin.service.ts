@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as repo from './mall.repository';
 import * as mallExport from './mall-export.repository';
-import type { ExportSource } from '../reports/csv-export';
+import type { ExportSource } from '../../lib/export-source';
 import { presentItem, presentRedemption } from './mall.service';
 
 type AdminRedemption = MallRedemption & { memberId: number };

@@ -5,12 +5,13 @@ import type { Clock } from '../../lib/clock';
 import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { shanghaiDate } from '../../lib/shanghai-time';
+import { EXPORT_PAGE, paged, rowsOf, type ExportSource } from '../../lib/export-source';
 import type { Actor, AuditService } from '../audit/audit.service';
+
+export { EXPORT_PAGE, paged, rowsOf, type ExportSource };
 
 /** The most rows one export may have (docs/contract.md §Operator console). */
 export const EXPORT_MAX_ROWS = 50_000;
-/** Rows per keyset page an export reads. */
-export const EXPORT_PAGE = 1000;
 
 export interface CsvExport {
   filename: string;
@@ -18,37 +19,6 @@ export interface CsvExport {
 }
 
 export const iso = (d: Date | number | null) => (d === null ? '' : new Date(d).toISOString());
-
-/** Pages of a keyset query as one row stream. */
-export async function* paged<T, K>(
-  next: (after: K) => Promise<T[]>,
-  keyOf: (row: T) => K,
-  first: K,
-): AsyncGenerator<T> {
-  let after = first;
-  for (;;) {
-    const page = await next(after);
-    yield* page;
-    if (page.length < EXPORT_PAGE) return;
-    after = keyOf(page[page.length - 1]!);
-  }
-}
-
-/**
- * What an export reads from the list's own module (its service, since a module's repository is
- * its own): how many rows match, and keyset pages after a row's key, in key order.
- */
-export interface ExportSource<T, K> {
-  count(): Promise<number>;
-  page(after: K, limit: number): Promise<T[]>;
-  first: K;
-  keyOf(row: T): K;
-}
-
-/** A source's rows as one stream, page by page. */
-export function rowsOf<T, K>(s: ExportSource<T, K>): AsyncGenerator<T> {
-  return paged((after: K) => s.page(after, EXPORT_PAGE), s.keyOf, s.first);
-}
 
 export async function* mapRows<T>(rows: AsyncIterable<T>, f: (row: T) => unknown[]) {
   for await (const r of rows) yield f(r);

@@ -14,7 +14,7 @@ import { shanghaiDayRange } from '../../lib/shanghai-time';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as repo from './grant.repository';
 import type { GrantService } from './grant.service';
-import type { ExportSource } from '../reports/csv-export';
+import type { ExportSource } from '../../lib/export-source';
 
 /** Operators' grant tools (contract §5 Rewards): a member's grants, revocation, the daily report. */
 export class GrantAdminService {

@@ -7,7 +7,7 @@ import {
   RedemptionExportQuery,
   StatementExportQuery,
 } from './list-exports.schemas';
-import { CsvText } from './reports.schemas';
+import { CsvText } from '../reports/reports.schemas';
 
 /** The later CSV exports with their schemas; `../routes.ts` joins them into the route table. */
 export const listExportsRoutes = {
