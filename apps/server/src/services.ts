@@ -627,6 +627,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     grantAdmin,
     commissionAdmin,
     mallAdmin,
+    activityAdmin: activityServices.activityAdmin,
     chat,
   });
   const chatHub = new ChatHub(

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_TEST_TIMEOUT, renderPage, type Answers } from '../test/render-page';
+import { Page as ActivitiesPage } from './activities-page';
 import { Page as AgentsPage } from './agents-page';
 import { Page as ApprovalsPage } from './approvals-page';
 import { Page as ChatPage } from './chat-page';
@@ -15,6 +16,7 @@ import { Page as MallPage } from './mall-page';
 const empty = { list: [], total: 0, page: 1, pageSize: 20 };
 const platform: Answers = (c) => {
   if (c.path === '/admin/api/v1/approvals') return { data: empty };
+  if (c.path === '/admin/api/v1/activities') return { data: empty };
   if (c.path === '/admin/api/v1/mall/redemptions') return { data: empty };
   if (c.path === '/admin/api/v1/mall/items') return { data: { list: [] } };
   if (c.path === '/admin/api/v1/mall/points-rates') return { data: { list: [], expireDays: 365 } };
@@ -97,6 +99,12 @@ describe('the later exports’ buttons', { timeout: PAGE_TEST_TIMEOUT }, () => {
     });
     expect(url.pathname).toBe('/admin/api/v1/exports/grants');
     expect(url.searchParams.get('memberId')).toBe('42');
+  });
+
+  it('活动: exports the activities of the status chosen', async () => {
+    const url = await exportOnce(ActivitiesPage, ['promo.manage']);
+    expect(url.pathname).toBe('/admin/api/v1/exports/activities');
+    expect(url.searchParams.has('status')).toBe(false);
   });
 
   it('聊天室管理: the rooms and the filter words, each its own export', async () => {

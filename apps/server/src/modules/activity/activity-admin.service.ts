@@ -10,6 +10,7 @@ import {
 } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
+import type { ExportSource } from '../../lib/export-source';
 import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as repo from './activity.repository';
@@ -136,6 +137,19 @@ export class ActivityAdminService {
       });
       return present(a, now);
     });
+  }
+
+  /** The activities CSV export's rows (reports/list-exports.service.ts): the list's filters. */
+  exportSource(f: {
+    kind?: ActivityKind;
+    status?: ActivityStatus;
+  }): ExportSource<repo.ActivityRow, number> {
+    return {
+      count: () => repo.countActivities(this.d.db, f),
+      page: (after, limit) => repo.activitiesAfter(this.d.db, f, after, limit),
+      first: 0,
+      keyOf: (a) => a.id,
+    };
   }
 }
 

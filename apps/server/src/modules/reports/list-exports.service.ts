@@ -2,6 +2,7 @@ import type { Db } from '@nebula/db';
 import { fenToYuanString, type RedemptionStatus } from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
 import type { Operator } from '../../http/operator-context';
+import type { ActivityAdminService } from '../activity/activity-admin.service';
 import type { CommissionAdminService } from '../agent/commission-admin.service';
 import type { ApprovalService } from '../approvals/approvals.service';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -27,12 +28,14 @@ export interface ListExportDeps {
   grantAdmin: GrantAdminService;
   commissionAdmin: CommissionAdminService;
   mallAdmin: MallAdminService;
+  activityAdmin: ActivityAdminService;
   chat: ChatService;
 }
 
 type ApprovalStatus = Parameters<ApprovalService['exportSource']>[1];
 type GrantFilter = Parameters<GrantAdminService['exportSource']>[0];
 type StatementFilter = Parameters<CommissionAdminService['exportSource']>[0];
+type ActivityFilter = Parameters<ActivityAdminService['exportSource']>[0];
 
 /**
  * The console's later CSV exports (four-eyes requests, grants, agent statements, mall
@@ -169,6 +172,30 @@ export class ListExportService {
       '更新时间',
     ]);
     return this.#start(op, 'mall-redemptions', f, rows, header, source);
+  }
+
+  async activities(op: Actor, f: ActivityFilter): Promise<CsvExport> {
+    const from = this.d.activityAdmin.exportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (a) => [
+      a.id,
+      a.kind,
+      a.title,
+      a.status,
+      iso(a.startsAt),
+      iso(a.endsAt),
+      a.rule,
+      a.eligibility,
+      a.createdBy,
+      iso(a.createdAt),
+      iso(a.updatedAt),
+    ]);
+    const header = ['编号', '类型', '标题', '状态', '开始', '结束', '规则', '参与条件'].concat([
+      '创建人',
+      '创建时间',
+      '更新时间',
+    ]);
+    return this.#start(op, 'activities', f, rows, header, source);
   }
 
   async chatRooms(op: Actor): Promise<CsvExport> {

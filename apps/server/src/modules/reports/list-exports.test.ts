@@ -72,6 +72,16 @@ beforeAll(async () => {
     `SELECT id FROM approval_requests WHERE target LIKE '%导出复核一' `,
   );
   await adminCall(t, admin, 'POST', `/admin/api/v1/approvals/${first.rows[0]!.id}/approve`, {});
+  // A draft pays nobody: it is created at once.
+  expect(
+    (
+      await adminCall(t, finance, 'POST', '/admin/api/v1/activities', {
+        ...activityInput(t, 'redeposit'),
+        title: '导出草稿',
+        status: 'draft',
+      })
+    ).status_code,
+  ).toBe(ErrorCode.Success);
   await t.services.chat.setBlockedWords('setup', ['赌神', '=cmd']);
 });
 afterAll(() => t.close());
@@ -146,6 +156,18 @@ describe('the later CSV exports', () => {
     expect((await audited('approvals')).map((a) => a.rows)).toEqual([3, 2, 1]);
   });
 
+  it('activities: filtered by kind and status, the rule as JSON', async () => {
+    const drafts = lines((await get(admin, 'activities?status=draft')).body);
+    expect(drafts[0]).toMatch(/^编号,类型,标题,状态,开始,结束,规则/);
+    expect(drafts).toHaveLength(2);
+    expect(drafts[1]).toContain(',redeposit,导出草稿,draft,');
+    const first = lines((await get(admin, 'activities?kind=firstDeposit')).body);
+    expect(first).toHaveLength(2);
+    expect(first[1]).toContain(',firstDeposit,导出复核一,active,');
+    expect(first[1]).toContain('""percentBp""');
+    expect((await audited('activities')).map((a) => a.rows)).toEqual([1, 1]);
+  });
+
   it('chat rooms and the filter words: the whole lists', async () => {
     const rooms = lines((await get(moderator, 'chat-rooms')).body);
     expect(rooms[0]).toBe('房间ID,名称,状态,最低VIP,最高VIP,慢速模式(秒)');
@@ -169,6 +191,7 @@ describe('the later CSV exports', () => {
         grantAdmin: t.services.grantAdmin,
         commissionAdmin: t.services.commissionAdmin,
         mallAdmin: t.services.mallAdmin,
+        activityAdmin: t.services.activityAdmin,
         chat: t.services.chat,
       },
       1,
@@ -182,11 +205,14 @@ describe('the later CSV exports', () => {
     await expect(capped.mallRedemptions(op, {})).rejects.toMatchObject({
       code: ErrorCode.ExportTooLarge,
     });
+    await expect(capped.activities(op, {})).rejects.toMatchObject({
+      code: ErrorCode.ExportTooLarge,
+    });
     await expect(capped.chatBlockedWords(op)).rejects.toMatchObject({
       code: ErrorCode.ExportTooLarge,
     });
     expect(await audited('grants')).toHaveLength(before);
-    for (const url of ['grants', 'agent-statements', 'mall-redemptions', 'approvals'])
+    for (const url of ['grants', 'agent-statements', 'mall-redemptions', 'approvals', 'activities'])
       expect(
         (await adminCall(t, moderator, 'GET', `/admin/api/v1/exports/${url}`)).status_code,
       ).toBe(ErrorCode.AdminForbidden);

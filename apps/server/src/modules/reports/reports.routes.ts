@@ -58,6 +58,12 @@ export function registerReportRoutes(
     ({ req, query }) => list.mallRedemptions(op(req), query),
     o,
   );
+  bindCsvRoute(
+    app,
+    'adminExportActivities',
+    ({ req, query }) => list.activities(op(req), query),
+    o,
+  );
   bindCsvRoute(app, 'adminExportChatRooms', ({ req }) => list.chatRooms(op(req)), o);
   bindCsvRoute(app, 'adminExportChatBlockedWords', ({ req }) => list.chatBlockedWords(op(req)), o);
 }

@@ -44,4 +44,10 @@ export const listExportsRouteMeta = {
     path: '/admin/api/v1/exports/chat-blocked-words',
     summary: '导出聊天屏蔽词（CSV）',
   },
+  adminExportActivities: {
+    ...admin,
+    permission: 'promo.manage',
+    path: '/admin/api/v1/exports/activities',
+    summary: '导出优惠活动（CSV）',
+  },
 } as const satisfies Record<string, RouteMeta>;

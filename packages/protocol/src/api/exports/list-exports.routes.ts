@@ -2,6 +2,7 @@ import { emptyObject } from '../core/common';
 import { defineRoute } from '../core/route';
 import { listExportsRouteMeta as m } from './list-exports.meta';
 import {
+  ActivityExportQuery,
   ApprovalExportQuery,
   GrantExportQuery,
   RedemptionExportQuery,
@@ -34,6 +35,10 @@ export const listExportsRoutes = {
   }),
   adminExportChatBlockedWords: defineRoute(m.adminExportChatBlockedWords, {
     query: emptyObject,
+    response: CsvText,
+  }),
+  adminExportActivities: defineRoute(m.adminExportActivities, {
+    query: ActivityExportQuery,
     response: CsvText,
   }),
 };

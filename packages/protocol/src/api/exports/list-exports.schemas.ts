@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ActivityKind } from '../activity/activity-rules';
+import { ActivityStatus } from '../activity/activity.schemas';
 import { CommissionStatementStatus, monthString } from '../agent/agent.schemas';
 import { RedemptionStatus } from '../mall/mall.schemas';
 import { ApprovalStatus } from '../operators/operators.schemas';
@@ -21,3 +23,6 @@ export const StatementExportQuery = z
   .object({ month: monthString.optional(), status: CommissionStatementStatus.optional() })
   .strict();
 export const RedemptionExportQuery = z.object({ status: RedemptionStatus.optional() }).strict();
+export const ActivityExportQuery = z
+  .object({ kind: ActivityKind.optional(), status: ActivityStatus.optional() })
+  .strict();
