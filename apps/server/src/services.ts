@@ -628,6 +628,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     commissionAdmin,
     mallAdmin,
     activityAdmin: activityServices.activityAdmin,
+    agents,
     chat,
   });
   const chatHub = new ChatHub(

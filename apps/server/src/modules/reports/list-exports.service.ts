@@ -3,6 +3,7 @@ import { fenToYuanString, type RedemptionStatus } from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
 import type { Operator } from '../../http/operator-context';
 import type { ActivityAdminService } from '../activity/activity-admin.service';
+import type { AgentService } from '../agent/agent.service';
 import type { CommissionAdminService } from '../agent/commission-admin.service';
 import type { ApprovalService } from '../approvals/approvals.service';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -29,6 +30,7 @@ export interface ListExportDeps {
   commissionAdmin: CommissionAdminService;
   mallAdmin: MallAdminService;
   activityAdmin: ActivityAdminService;
+  agents: AgentService;
   chat: ChatService;
 }
 
@@ -36,6 +38,7 @@ type ApprovalStatus = Parameters<ApprovalService['exportSource']>[1];
 type GrantFilter = Parameters<GrantAdminService['exportSource']>[0];
 type StatementFilter = Parameters<CommissionAdminService['exportSource']>[0];
 type ActivityFilter = Parameters<ActivityAdminService['exportSource']>[0];
+type ApplicationFilter = Parameters<AgentService['exportSource']>[0];
 
 /**
  * The console's later CSV exports (four-eyes requests, grants, agent statements, mall
@@ -196,6 +199,24 @@ export class ListExportService {
       '更新时间',
     ]);
     return this.#start(op, 'activities', f, rows, header, source);
+  }
+
+  async agentApplications(op: Actor, f: ApplicationFilter): Promise<CsvExport> {
+    const from = this.d.agents.exportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (a) => [
+      a.id,
+      a.memberId,
+      a.userName,
+      a.status,
+      a.contact,
+      a.note,
+      a.reason ?? '',
+      iso(a.createdAt),
+      iso(a.decidedAt),
+    ]);
+    const header = ['编号', '会员ID', '用户名', '状态', '联系方式', '备注', '原因', '申请时间'];
+    return this.#start(op, 'agent-applications', f, rows, header.concat(['处理时间']), source);
   }
 
   async chatRooms(op: Actor): Promise<CsvExport> {

@@ -21,8 +21,14 @@ beforeAll(async () => {
   admin = await adminToken(t);
   finance = await adminToken(t, 'finance');
   moderator = await adminToken(t, 'moderator');
-  memberA = (await registerMember(t)).memberId;
+  const a = await registerMember(t);
+  memberA = a.memberId;
   memberB = (await registerMember(t)).memberId;
+  const applied = await a.client.call('agentApply', {
+    token: a.token,
+    body: { contact: 'QQ 12345' },
+  });
+  expect(applied.status_code).toBe(ErrorCode.Success);
   const at = new Date('2026-03-10T08:00:00Z');
   for (const [source, member, amount, status] of [
     ['x1', memberA, 1_000, 'available'],
@@ -168,6 +174,15 @@ describe('the later CSV exports', () => {
     expect((await audited('activities')).map((a) => a.rows)).toEqual([1, 1]);
   });
 
+  it('agent applications: filtered by status', async () => {
+    const l = lines((await get(admin, 'agent-applications?status=pending')).body);
+    expect(l[0]).toMatch(/^编号,会员ID,用户名,状态,联系方式/);
+    expect(l).toHaveLength(2);
+    expect(l[1]).toContain(`,${memberA},`);
+    expect(l[1]).toContain(',pending,QQ 12345,');
+    expect(lines((await get(admin, 'agent-applications?status=approved')).body)).toHaveLength(1);
+  });
+
   it('chat rooms and the filter words: the whole lists', async () => {
     const rooms = lines((await get(moderator, 'chat-rooms')).body);
     expect(rooms[0]).toBe('房间ID,名称,状态,最低VIP,最高VIP,慢速模式(秒)');
@@ -192,6 +207,7 @@ describe('the later CSV exports', () => {
         commissionAdmin: t.services.commissionAdmin,
         mallAdmin: t.services.mallAdmin,
         activityAdmin: t.services.activityAdmin,
+        agents: t.services.agents,
         chat: t.services.chat,
       },
       1,
@@ -212,7 +228,14 @@ describe('the later CSV exports', () => {
       code: ErrorCode.ExportTooLarge,
     });
     expect(await audited('grants')).toHaveLength(before);
-    for (const url of ['grants', 'agent-statements', 'mall-redemptions', 'approvals', 'activities'])
+    for (const url of [
+      'grants',
+      'agent-statements',
+      'mall-redemptions',
+      'approvals',
+      'activities',
+      'agent-applications',
+    ])
       expect(
         (await adminCall(t, moderator, 'GET', `/admin/api/v1/exports/${url}`)).status_code,
       ).toBe(ErrorCode.AdminForbidden);

@@ -64,6 +64,12 @@ export function registerReportRoutes(
     ({ req, query }) => list.activities(op(req), query),
     o,
   );
+  bindCsvRoute(
+    app,
+    'adminExportAgentApplications',
+    ({ req, query }) => list.agentApplications(op(req), query),
+    o,
+  );
   bindCsvRoute(app, 'adminExportChatRooms', ({ req }) => list.chatRooms(op(req)), o);
   bindCsvRoute(app, 'adminExportChatBlockedWords', ({ req }) => list.chatBlockedWords(op(req)), o);
 }

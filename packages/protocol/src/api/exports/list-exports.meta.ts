@@ -50,4 +50,10 @@ export const listExportsRouteMeta = {
     path: '/admin/api/v1/exports/activities',
     summary: '导出优惠活动（CSV）',
   },
+  adminExportAgentApplications: {
+    ...admin,
+    permission: 'agent.manage',
+    path: '/admin/api/v1/exports/agent-applications',
+    summary: '导出代理申请（CSV）',
+  },
 } as const satisfies Record<string, RouteMeta>;

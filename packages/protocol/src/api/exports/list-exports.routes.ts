@@ -3,6 +3,7 @@ import { defineRoute } from '../core/route';
 import { listExportsRouteMeta as m } from './list-exports.meta';
 import {
   ActivityExportQuery,
+  AgentApplicationExportQuery,
   ApprovalExportQuery,
   GrantExportQuery,
   RedemptionExportQuery,
@@ -39,6 +40,10 @@ export const listExportsRoutes = {
   }),
   adminExportActivities: defineRoute(m.adminExportActivities, {
     query: ActivityExportQuery,
+    response: CsvText,
+  }),
+  adminExportAgentApplications: defineRoute(m.adminExportAgentApplications, {
+    query: AgentApplicationExportQuery,
     response: CsvText,
   }),
 };

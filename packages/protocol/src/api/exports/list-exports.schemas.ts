@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { ActivityKind } from '../activity/activity-rules';
 import { ActivityStatus } from '../activity/activity.schemas';
-import { CommissionStatementStatus, monthString } from '../agent/agent.schemas';
+import {
+  AgentApplicationStatus,
+  CommissionStatementStatus,
+  monthString,
+} from '../agent/agent.schemas';
 import { RedemptionStatus } from '../mall/mall.schemas';
 import { ApprovalStatus } from '../operators/operators.schemas';
 import { GrantKind, GrantStatus } from '../rewards/rewards.schemas';
@@ -25,4 +29,7 @@ export const StatementExportQuery = z
 export const RedemptionExportQuery = z.object({ status: RedemptionStatus.optional() }).strict();
 export const ActivityExportQuery = z
   .object({ kind: ActivityKind.optional(), status: ActivityStatus.optional() })
+  .strict();
+export const AgentApplicationExportQuery = z
+  .object({ status: AgentApplicationStatus.optional() })
   .strict();
