@@ -51,13 +51,14 @@ async function exportOnce(
   Page: ComponentType,
   permissions: string[],
   open: () => Promise<void> = () => Promise.resolve(),
-  nth = 0,
+  /** Which button: the first, or the last (the tab opened after another keeps its panel). */
+  which: 'first' | 'last' = 'first',
 ): Promise<URL> {
   const seen = captureDownloads();
   renderPage(Page, { permissions, answers: platform });
   await open();
   const buttons = await screen.findAllByRole('button', { name: '导出 CSV' });
-  fireEvent.click(buttons[nth]!);
+  fireEvent.click(buttons[which === 'first' ? 0 : buttons.length - 1]!);
   await waitFor(() => expect(seen).toHaveLength(1));
   return seen[0]!;
 }
@@ -84,11 +85,22 @@ describe('the later exports’ buttons', { timeout: PAGE_TEST_TIMEOUT }, () => {
   });
 
   it('代理 · 佣金报表: exports the month shown', async () => {
-    const url = await exportOnce(AgentsPage, ['agent.manage'], async () => {
-      fireEvent.click(await screen.findByRole('tab', { name: '佣金报表' }));
-    });
+    const url = await exportOnce(
+      AgentsPage,
+      ['agent.manage'],
+      async () => {
+        fireEvent.click(await screen.findByRole('tab', { name: '佣金报表' }));
+      },
+      'last',
+    );
     expect(url.pathname).toBe('/admin/api/v1/exports/agent-statements');
     expect(url.searchParams.get('month')).toMatch(/^\d{6}$/);
+  });
+
+  it('代理 · 代理申请: exports the applications of the status shown', async () => {
+    const url = await exportOnce(AgentsPage, ['agent.manage']);
+    expect(url.pathname).toBe('/admin/api/v1/exports/agent-applications');
+    expect(url.searchParams.get('status')).toBe('pending');
   });
 
   it('福利发放: exports the member asked for', async () => {
