@@ -24,10 +24,10 @@ export async function* paged<T, K>(
 
 /** What an export reads from the list's own module (its service: its repository is its own). */
 export interface ExportSource<T, K> {
-  count(): Promise<number>;
-  page(after: K, limit: number): Promise<T[]>;
+  count: () => Promise<number>;
+  page: (after: K, limit: number) => Promise<T[]>;
   first: K;
-  keyOf(row: T): K;
+  keyOf: (row: T) => K;
 }
 
 /** A source's rows as one stream, page by page. */
