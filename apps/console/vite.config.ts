@@ -1,19 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { siteConfig } from '../../scripts/vite-site.ts';
+import { CONSOLE_CSP_NONCE_PLACEHOLDER as NONCE } from '../../packages/protocol/src/constants/console-csp.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
 /**
- * The console's policy as the platform sends it (docs/architecture.md, "Operator console"):
- * scripts from the origin only; styles also inline, because antd's CSS-in-JS writes <style>
- * elements at run time. `vite preview` sends it too, so a CSP break shows up locally.
+ * The console's policy as the platform sends it (docs/architecture.md, "Operator console";
+ * apps/server/src/plugins/security.ts): scripts from the origin only; antd's CSS-in-JS
+ * <style> elements only with the page's nonce, never 'unsafe-inline'. `vite preview` sends it
+ * too (a fresh nonce per page, below), so a CSP break shows up locally.
  */
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+const csp = (nonce: string | null) =>
+  "default-src 'self'; script-src 'self'; style-src 'self'; " +
+  `style-src-elem 'self'${nonce ? ` 'nonce-${nonce}'` : ''}; img-src 'self' data:; ` +
   "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
   "frame-ancestors 'none'";
+
+/**
+ * `vite preview` serves the page as the platform does (apps/server/src/plugins/console-static.ts):
+ * the nonce placeholder the build wrote replaced by a fresh nonce, named in that response's CSP.
+ */
+function previewNonce(): Plugin {
+  return {
+    name: 'nebula-console-preview-nonce',
+    configurePreviewServer(server) {
+      const dist = path.resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, res, next) => {
+        const pathname = (req.url ?? '').split('?')[0] ?? '';
+        if (req.method !== 'GET' || path.extname(pathname) !== '') return next();
+        const nonce = randomBytes(16).toString('base64');
+        const html = readFileSync(path.join(dist, 'index.html'), 'utf8').replaceAll(NONCE, nonce);
+        res.setHeader('Content-Security-Policy', csp(nonce));
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(html);
+      });
+    },
+  };
+}
 
 /** react-router's production build (see apps/web/vite.config.ts for why a plain Vite app swaps it). */
 function reactRouterProduction(): Plugin {
@@ -41,15 +69,18 @@ const site = siteConfig({
   target: API_TARGET,
   proxied: ['/admin/api'],
   socket: '',
-  plugins: [react(), reactRouterProduction()],
+  plugins: [react(), reactRouterProduction(), previewNonce()],
 });
 
 export default defineConfig({
   ...site,
   // Served by the platform under /console/ (apps/server/src/plugins/console-static.ts).
   base: '/console/',
+  // Vite writes the placeholder wherever a nonce goes (a meta tag the app reads, its own tags);
+  // the server replaces it per response.
+  html: { cspNonce: NONCE },
   preview: {
     port: 4174,
-    headers: { 'Content-Security-Policy': CSP },
+    headers: { 'Content-Security-Policy': csp(null) },
   },
 });

@@ -21,6 +21,7 @@ import { AuditCheckpointService } from './modules/audit/audit-checkpoint.service
 import { AuditVerifyService } from './modules/audit/audit-verify.service';
 import { ReportService } from './modules/reports/reports.service';
 import { ExportService } from './modules/reports/exports.service';
+import { ListExportService } from './modules/reports/list-exports.service';
 import { MemberDetailService } from './modules/admin/member-detail.service';
 import { HouseVenueService } from './modules/house-venue/house-venue.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
@@ -144,6 +145,7 @@ export interface Services extends ActivityRouteServices {
   auditVerify: AuditVerifyService;
   reports: ReportService;
   exports: ExportService;
+  listExports: ListExportService;
   /** The console's member detail: every part read from its own module. */
   memberDetail: MemberDetailService;
   houseVenue: HouseVenueService;
@@ -622,8 +624,21 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     houseVenue,
     vip,
     activityAdmin: activityServices.activityAdmin,
+    mallAdmin,
   });
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);
+  const listExports = new ListExportService({
+    db,
+    clock,
+    audit,
+    approvals,
+    grantAdmin,
+    commissionAdmin,
+    mallAdmin,
+    activityAdmin: activityServices.activityAdmin,
+    agents,
+    chat,
+  });
   const chatHub = new ChatHub(
     chat,
     sessions,
@@ -674,6 +689,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     auditVerify,
     reports,
     exports,
+    listExports,
     houseVenue,
     deposits,
     depositAdmin,

@@ -20,3 +20,4 @@ export * from './venue/registry';
 export * from './markdown/markdown';
 export * from './rules/device-name';
 export * from './fair/index';
+export * from './constants/console-csp';

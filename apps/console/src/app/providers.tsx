@@ -25,9 +25,12 @@ export function createQueryClient(): QueryClient {
 
 export function ConsoleProviders({
   queryClient,
+  cspNonce,
   children,
 }: {
   queryClient: QueryClient;
+  /** The page's CSP nonce (csp-nonce.ts): antd's <style> elements carry it. */
+  cspNonce?: string;
   children: ReactNode;
 }) {
   const [session, setSession] = useState<OperatorSession | null>(() => loadSession());
@@ -63,6 +66,7 @@ export function ConsoleProviders({
   return (
     <ConfigProvider
       locale={zhCN}
+      csp={cspNonce ? { nonce: cspNonce } : undefined}
       theme={{ token: { colorPrimary: '#1677ff' } }}
       // No space between two Chinese characters on a button ("登录", not "登 录").
       button={{ autoInsertSpace: false }}

@@ -28,6 +28,8 @@ export function StepUpDialog(p: StepUpDialogProps) {
   const { call } = useConsole();
   const { message } = App.useApp();
   const passkeys = useAdminQuery('adminPasskeys', {});
+  // A passkey may be the operator's only factor: then there are no six digits to ask for.
+  const me = useAdminQuery('adminMe', {});
   const [totp, setTotp] = useState('');
   const [working, setWorking] = useState(false);
   const run = async (step: () => Promise<unknown>) => {
@@ -50,6 +52,7 @@ export function StepUpDialog(p: StepUpDialogProps) {
       await call('adminPasskeyStepUp', { body: { class: p.cls, response } });
     });
   const hasPasskey = (passkeys.data?.list.length ?? 0) > 0;
+  const hasTotp = me.data?.totpEnabled !== false || !hasPasskey;
   return (
     <Modal
       open={p.open}
@@ -59,19 +62,22 @@ export function StepUpDialog(p: StepUpDialogProps) {
       confirmLoading={working || p.busy}
       onCancel={p.onCancel}
       onOk={() => void byCode()}
+      okButtonProps={hasTotp ? undefined : { style: { display: 'none' } }}
       destroyOnHidden
     >
       <p>{p.prompt}</p>
-      <Input
-        aria-label="两步验证码"
-        inputMode="numeric"
-        maxLength={6}
-        value={totp}
-        onChange={(e) => setTotp(e.target.value)}
-      />
+      {hasTotp && (
+        <Input
+          aria-label="两步验证码"
+          inputMode="numeric"
+          maxLength={6}
+          value={totp}
+          onChange={(e) => setTotp(e.target.value)}
+        />
+      )}
       {hasPasskey && (
         <>
-          <Divider plain>或</Divider>
+          {hasTotp && <Divider plain>或</Divider>}
           <Button block loading={working} onClick={() => void byPasskey()}>
             使用通行密钥验证
           </Button>

@@ -13,6 +13,7 @@ import {
   optionsOf,
 } from '../components/reward-labels';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
+import { ExportButton } from '../components/export-button';
 
 type Activity = ResponseOf<'adminActivities'>['list'][number];
 type Status = NonNullable<NonNullable<RequestOf<'adminActivities'>['query']>['status']>;
@@ -72,6 +73,11 @@ export function Page() {
                 setStatus(v);
                 setPage(1);
               }}
+            />
+            <ExportButton
+              route="adminExportActivities"
+              req={{ query: { status } }}
+              fileName="activities.csv"
             />
             {canWrite && (
               <Button type="primary" onClick={() => setEditing('new')}>

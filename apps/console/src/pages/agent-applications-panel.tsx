@@ -7,6 +7,7 @@ import { formatTime } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
 import { AGENT_APPLICATION_STATUS_LABELS, labelOf, optionsOf } from '../components/reward-labels';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
+import { ExportButton } from '../components/export-button';
 
 type Application = ResponseOf<'adminAgentApplications'>['list'][number];
 type Status = NonNullable<NonNullable<RequestOf<'adminAgentApplications'>['query']>['status']>;
@@ -53,6 +54,11 @@ export function AgentApplicationsPanel() {
             setStatus(v);
             setPage(1);
           }}
+        />
+        <ExportButton
+          route="adminExportAgentApplications"
+          req={{ query: { status } }}
+          fileName="agent-applications.csv"
         />
       </Space>
       {list.error && <Alert type="error" title={errorText(list.error)} />}

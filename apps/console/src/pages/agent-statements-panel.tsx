@@ -9,6 +9,7 @@ import { labelOf, optionsOf, STATEMENT_STATUS_LABELS } from '../components/rewar
 import { shanghaiDay } from '../components/shanghai-time';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
+import { ExportButton } from '../components/export-button';
 
 type Statement = ResponseOf<'adminAgentStatements'>['list'][number];
 type Status = NonNullable<NonNullable<RequestOf<'adminAgentStatements'>['query']>['status']>;
@@ -133,6 +134,11 @@ export function AgentStatementsPanel() {
             生成报表
           </Button>
         )}
+        <ExportButton
+          route="adminExportAgentStatements"
+          req={{ query: { month: validMonth ? month : undefined, status } }}
+          fileName="agent-statements.csv"
+        />
       </Space>
       {!validMonth && <Alert type="warning" title="月份格式：YYYYMM，如 202611" />}
       {list.error && <Alert type="error" title={errorText(list.error)} />}

@@ -7,6 +7,7 @@ import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
 import { useAdminMutation, useAdminQuery } from '../components/use-admin-query';
 import { valueText } from '../components/value-cell';
+import { ExportButton } from '../components/export-button';
 
 type Approval = ResponseOf<'adminApprovals'>['list'][number];
 type Status = NonNullable<NonNullable<RequestOf<'adminApprovals'>['query']>['status']>;
@@ -47,18 +48,25 @@ export function Page() {
       <PageHeader
         title="待复核"
         extra={
-          <Select
-            aria-label="状态"
-            allowClear
-            placeholder="全部状态"
-            style={{ width: 140 }}
-            value={status}
-            options={Object.entries(STATUS).map(([value, [label]]) => ({ value, label }))}
-            onChange={(v: Status | undefined) => {
-              setStatus(v);
-              setPage(1);
-            }}
-          />
+          <Space>
+            <Select
+              aria-label="状态"
+              allowClear
+              placeholder="全部状态"
+              style={{ width: 140 }}
+              value={status}
+              options={Object.entries(STATUS).map(([value, [label]]) => ({ value, label }))}
+              onChange={(v: Status | undefined) => {
+                setStatus(v);
+                setPage(1);
+              }}
+            />
+            <ExportButton
+              route="adminExportApprovals"
+              req={{ query: { status } }}
+              fileName="approvals.csv"
+            />
+          </Space>
         }
       />
       {list.error && <Alert type="error" title={errorText(list.error)} />}

@@ -4,6 +4,7 @@ import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { columnsOf } from '../components/value-cell';
+import { ExportButton } from '../components/export-button';
 
 /** Chat rooms, the filter words and muting a member. */
 export function Page() {
@@ -23,7 +24,16 @@ export function Page() {
       <PageHeader title="聊天室管理" />
       {rooms.error && <Alert type="error" title={errorText(rooms.error)} />}
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-        <Card title="房间">
+        <Card
+          title="房间"
+          extra={
+            <ExportButton
+              route="adminExportChatRooms"
+              req={{ query: {} }}
+              fileName="chat-rooms.csv"
+            />
+          }
+        >
           <Table
             rowKey={(r) => JSON.stringify(r)}
             size="small"
@@ -34,7 +44,16 @@ export function Page() {
           />
         </Card>
         {words.data && (
-          <Card title="过滤词">
+          <Card
+            title="过滤词"
+            extra={
+              <ExportButton
+                route="adminExportChatBlockedWords"
+                req={{ query: {} }}
+                fileName="chat-blocked-words.csv"
+              />
+            }
+          >
             <Form
               key={words.data.words.join('\n')}
               initialValues={{ words: words.data.words.join('\n') }}

@@ -8,6 +8,7 @@ import { ReasonModal } from '../components/reason-modal';
 import { GRANT_KIND_LABELS, GRANT_STATUS_LABELS, labelOf } from '../components/reward-labels';
 import { shanghaiDay } from '../components/shanghai-time';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
+import { ExportButton } from '../components/export-button';
 
 type Grant = ResponseOf<'adminMemberGrants'>['list'][number];
 type ReportRow = ResponseOf<'adminGrantReport'>['list'][number];
@@ -99,6 +100,12 @@ function MemberGrantsCard() {
           >
             查询
           </Button>
+          {/* The member's grants once one is asked for; every member's before. */}
+          <ExportButton
+            route="adminExportGrants"
+            req={{ query: { memberId: memberId ?? undefined } }}
+            fileName="grants.csv"
+          />
         </Space>
       }
     >

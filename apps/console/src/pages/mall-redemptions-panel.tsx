@@ -14,6 +14,7 @@ import {
 } from '../components/reward-labels';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
+import { ExportButton } from '../components/export-button';
 
 type Redemption = ResponseOf<'adminMallRedemptions'>['list'][number];
 type Status = NonNullable<NonNullable<RequestOf<'adminMallRedemptions'>['query']>['status']>;
@@ -52,6 +53,11 @@ export function MallRedemptionsPanel() {
             setStatus(v);
             setPage(1);
           }}
+        />
+        <ExportButton
+          route="adminExportMallRedemptions"
+          req={{ query: { status } }}
+          fileName="mall-redemptions.csv"
         />
       </Space>
       {list.error && <Alert type="error" title={errorText(list.error)} />}

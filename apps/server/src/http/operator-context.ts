@@ -12,6 +12,8 @@ export interface Operator {
   /** Logged in without the second factor the site requires: only enrolment is open. */
   enrolOnly: boolean;
   hasTotp: boolean;
+  /** A passkey counts as a second factor on its own (docs/contract.md §4.1). */
+  hasPasskey: boolean;
   /** The session's token hash: step-ups are bound to the session. */
   sessionHash: Buffer;
 }

@@ -59,6 +59,9 @@ async function authorize(
 const ENROL_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'adminTotpEnrol',
   'adminTotpConfirm',
+  // A passkey is a second factor on its own: enrolling one opens the session too.
+  'adminPasskeyRegisterOptions',
+  'adminPasskeyRegister',
   'adminLogout',
   'adminMe',
 ]);

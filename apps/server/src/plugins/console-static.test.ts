@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@nebula/protocol';
+import { CONSOLE_CSP_NONCE_PLACEHOLDER, ErrorCode } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { registerMember } from '../test/factories';
 
@@ -56,13 +56,35 @@ describe('the operator console at /console/', () => {
     expect(missing.body).not.toContain('<html');
   });
 
-  it('has its own CSP: scripts from the origin only, inline styles for antd, never framed', async () => {
+  it("has its own CSP: scripts from the origin only, antd's styles by a fresh nonce, never framed", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/console/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("style-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The nonce in the header is the one the page's meta carries for antd, and only that one.
+    const elem = /style-src-elem 'self' 'nonce-([A-Za-z0-9+/=]{24})'(;|$)/.exec(csp);
+    expect(elem).not.toBeNull();
+    const nonce = elem![1]!;
+    expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}" />`);
+    expect(res.body).not.toContain(CONSOLE_CSP_NONCE_PLACEHOLDER);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // A fresh nonce per response, never repeated.
+    const nonces = new Set([nonce]);
+    for (let i = 0; i < 5; i += 1) {
+      const again = await t.app.inject({ method: 'GET', url: '/console/members/1' });
+      const n = /'nonce-([^']+)'/.exec(String(again.headers['content-security-policy']))![1]!;
+      expect(again.body).toContain(`nonce="${n}"`);
+      nonces.add(n);
+    }
+    expect(nonces.size).toBe(6);
+    // An asset gets the console's policy without any nonce.
+    const asset = await t.app.inject({ method: 'GET', url: '/console/assets/index-abc.js' });
+    const assetCsp = String(asset.headers['content-security-policy']);
+    expect(assetCsp).toContain("style-src-elem 'self'");
+    expect(assetCsp).not.toMatch(/nonce-|unsafe-inline/);
     // The member site keeps its stricter policy (no inline styles).
     const member = await t.app.inject({ method: 'GET', url: '/mine' });
     expect(String(member.headers['content-security-policy'])).toContain("style-src 'self';");

@@ -1,28 +1,47 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { CONSOLE_CSP_NONCE_PLACEHOLDER as NONCE } from '@nebula/protocol';
 import type { ConsoleAppConfig } from '../config/console-app-config';
+import { consoleContentSecurityPolicy, securityHeaders } from './security';
 
 /** Where the operator console is served (its Vite `base`). */
 export const CONSOLE_PREFIX = '/console/';
 
 /**
- * The console's index.html with what the page reads from the platform: the inactivity limit.
- * Null when the console is not built.
+ * The console's index.html with what the page reads from the platform: the inactivity limit,
+ * and the CSP nonce's placeholder (the build writes it; added here if a build did not). Null
+ * when the console is not built.
  */
 export function consoleIndex(c: ConsoleAppConfig): string | null {
   const file = path.join(c.dist, 'index.html');
   if (!existsSync(file)) return null;
-  const meta = `<meta name="nebula-console-idle-minutes" content="${c.idleMinutes}" />`;
-  return readFileSync(file, 'utf8').replace('</head>', `${meta}</head>`);
+  let meta = `<meta name="nebula-console-idle-minutes" content="${c.idleMinutes}" />`;
+  const html = readFileSync(file, 'utf8');
+  if (!html.includes(NONCE)) meta += `<meta property="csp-nonce" nonce="${NONCE}" />`;
+  return html.replace('</head>', `${meta}</head>`);
 }
+
+/** A fresh nonce per page: 128 random bits, base64 as CSP's nonce-source wants. */
+const newNonce = () => randomBytes(16).toString('base64');
+
+/**
+ * The page's own CSP with its nonce: computed once with the placeholder (helmet's work is not
+ * repeated per page), the nonce put in per response.
+ */
+const pageCsp = (() => {
+  const template = securityHeaders(consoleContentSecurityPolicy(NONCE))['content-security-policy']!;
+  return (nonce: string) => template.replace(NONCE, nonce);
+})();
 
 /**
  * Serves the built operator console under /console/ (docs/architecture.md, "Operator
  * console"): its hashed assets as files (pre-compressed by the build), every other page path
- * the console's index.html, which routes in the browser. Its own CSP is set by the security
- * plugin; no member-site cookie means anything here (the console sends X-Admin-Token only).
+ * the console's index.html, which routes in the browser, with a fresh CSP nonce each time. Its
+ * own CSP is set by the security plugin and, for the page, here with the nonce; no member-site
+ * cookie means anything here (the console sends X-Admin-Token only).
  */
 export async function registerConsoleStatic(
   app: FastifyInstance,
@@ -64,6 +83,12 @@ export async function registerConsoleStatic(
         .type('text/plain; charset=utf-8')
         .send('The operator console is not built: run npm run build.');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index);
+    // Each response its own nonce: one seen in an old page or a cache never fits another.
+    const nonce = newNonce();
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', pageCsp(nonce))
+      .type('text/html; charset=utf-8')
+      .send(index.replaceAll(NONCE, nonce));
   });
 }

@@ -38,14 +38,16 @@ export function contentSecurityPolicy(
 
 /**
  * The operator console's CSP (docs/architecture.md, "Operator console"): scripts, frames and
- * connections from the origin only, nothing framed; styles may also be inline, because antd's
- * CSS-in-JS writes <style> elements at run time — the one relaxation, for styles only.
+ * connections from the origin only, nothing framed. antd's CSS-in-JS writes <style> elements at
+ * run time: the page's response carries a fresh nonce (console-static.ts) and only <style>
+ * elements bearing it apply — an injected one does not. Assets get the policy without a nonce.
  */
-export function consoleContentSecurityPolicy(): Record<string, string[]> {
+export function consoleContentSecurityPolicy(nonce?: string): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    styleSrc: ["'self'"],
+    styleSrcElem: ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],

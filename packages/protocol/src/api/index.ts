@@ -34,3 +34,4 @@ export * from './house-venue/house-venue.routes';
 export * from './operators/operators.schemas';
 export * from './admin/member-detail.schemas';
 export * from './operators/passkeys.schemas';
+export * from './exports/list-exports.schemas';

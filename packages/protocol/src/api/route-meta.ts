@@ -19,6 +19,7 @@ import { houseVenueRouteMeta } from './house-venue/house-venue.meta';
 import { operatorsRouteMeta } from './operators/operators.meta';
 import { memberDetailRouteMeta } from './admin/member-detail.meta';
 import { passkeysRouteMeta } from './operators/passkeys.meta';
+import { listExportsRouteMeta } from './exports/list-exports.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -47,6 +48,7 @@ export const routeMeta = {
   ...operatorsRouteMeta,
   ...memberDetailRouteMeta,
   ...passkeysRouteMeta,
+  ...listExportsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

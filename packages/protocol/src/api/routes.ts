@@ -20,6 +20,7 @@ import { houseVenueRoutes } from './house-venue/house-venue.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 import { memberDetailRoutes } from './admin/member-detail.routes';
 import { passkeysRoutes } from './operators/passkeys.routes';
+import { listExportsRoutes } from './exports/list-exports.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -47,6 +48,7 @@ export const routes = {
   ...operatorsRoutes,
   ...memberDetailRoutes,
   ...passkeysRoutes,
+  ...listExportsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

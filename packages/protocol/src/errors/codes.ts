@@ -313,6 +313,8 @@ export const ErrorCode = {
   PasskeyLimit: 9643,
   AdminSessionIdle: 9644,
   PasskeyAlreadyRegistered: 9645,
+  // Operator console follow-ups (9680–9689): an operator's last second factor.
+  PasskeyLastFactor: 9680,
   // the service side 93xx: help centre, mail, feedback, sponsorships
   HelpDocNotFound: 9300,
   HelpVersionConflict: 9301,
@@ -549,6 +551,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9643: '通行密钥数量已达上限（最多 10 个）',
   9644: '长时间未操作，请重新登录',
   9645: '该通行密钥已登记',
+  9680: '这是您唯一的第二验证方式，请先绑定验证器或另一个通行密钥再删除',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

@@ -10,6 +10,7 @@ import {
 } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
+import type { ExportSource } from '../../lib/export-source';
 import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as repo from './activity.repository';
@@ -41,24 +42,32 @@ export class ActivityAdminService {
   }
 
   async create(op: Actor, input: ActivityCreateRequest): Promise<AdminActivity> {
+    return this.d.db.tx((q) => this.createIn(q, op, input));
+  }
+
+  /** `create` inside the caller's transaction (an approved request's). */
+  async createIn(q: Queryable, op: Actor, input: ActivityCreateRequest): Promise<AdminActivity> {
     const rule = checked(input.kind, input);
     const now = this.d.clock.now();
-    return this.d.db.tx(async (q) => {
-      const a = await repo.insertActivity(q, {
-        ...input,
-        rule,
-        createdBy: op.userName,
-        now,
-      });
-      await this.d.audit.record(q, {
-        actor: op.userName,
-        action: 'activity.create',
-        target: `activity:${a.id}`,
-        before: null,
-        after: snapshot(a),
-      });
-      return present(a, now);
+    const a = await repo.insertActivity(q, { ...input, rule, createdBy: op.userName, now });
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: 'activity.create',
+      target: `activity:${a.id}`,
+      before: null,
+      after: snapshot(a),
     });
+    return present(a, now);
+  }
+
+  /**
+   * Whether a new activity pays anything at once: one that starts active is a raise from
+   * nothing (contract §4.1); a draft pays nobody until it is activated, which is checked then.
+   * Checked as creating would (9411, 9412) so a bad one is refused before anything is filed.
+   */
+  createRaises(input: ActivityCreateRequest): boolean {
+    const rule = checked(input.kind, input);
+    return input.status === 'active' && ruleRaises({}, rule);
   }
 
   /** Demo data (the embedded demo's seed): checked like an operator's, written by 'system'. */
@@ -99,7 +108,10 @@ export class ActivityAdminService {
    */
   async raises(id: number, input: ActivityUpdateRequest): Promise<boolean> {
     const before = await this.#open(this.d.db, id, false);
-    return ruleRaises(before.rule, checked(before.kind, input));
+    // A draft pays nobody: activating it raises from nothing, whatever its stored rule.
+    const paying = before.status === 'active' ? before.rule : {};
+    const after = checked(before.kind, input);
+    return input.status === 'active' && ruleRaises(paying, after);
   }
 
   async #open(q: Queryable, id: number, lock: boolean): Promise<repo.ActivityRow> {
@@ -125,6 +137,19 @@ export class ActivityAdminService {
       });
       return present(a, now);
     });
+  }
+
+  /** The activities CSV export's rows (reports/list-exports.service.ts): the list's filters. */
+  exportSource(f: {
+    kind?: ActivityKind;
+    status?: ActivityStatus;
+  }): ExportSource<repo.ActivityRow, number> {
+    return {
+      count: () => repo.countActivities(this.d.db, f),
+      page: (after, limit) => repo.activitiesAfter(this.d.db, f, after, limit),
+      first: 0,
+      keyOf: (a) => a.id,
+    };
   }
 }
 

@@ -181,3 +181,30 @@ export async function pageActivities(
   ]);
   return { list: list.rows.map(row), total: total.rows[0]!.n };
 }
+
+/** The console's activities export: the list's filters, read in id order after `afterId`. */
+const exportWhere = '($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR status = $2)';
+
+export async function countActivities(
+  q: Queryable,
+  f: { kind?: ActivityKind; status?: ActivityStatus },
+): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM activities WHERE ${exportWhere}`,
+    [f.kind ?? null, f.status ?? null],
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function activitiesAfter(
+  q: Queryable,
+  f: { kind?: ActivityKind; status?: ActivityStatus },
+  afterId: number,
+  limit: number,
+): Promise<ActivityRow[]> {
+  const r = await q.query<Raw>(
+    `SELECT ${COLUMNS} FROM activities WHERE ${exportWhere} AND id > $3 ORDER BY id LIMIT $4`,
+    [f.kind ?? null, f.status ?? null, afterId, limit],
+  );
+  return r.rows.map(row);
+}

@@ -62,7 +62,21 @@ export function registerActivityRoutes(
   bindRoute(
     app,
     'adminActivityCreate',
-    ({ req, body }) => s.activityAdmin.create(requireOperator(req.operator), body),
+    async ({ req, body }) => {
+      // One that starts active pays at once: it waits for a second operator (contract §4.1).
+      const op = requireOperator(req.operator);
+      const target = `activity:new:${body.kind}:${body.title}`;
+      await s.approvals.gateRaise(
+        op,
+        'adminActivityCreate',
+        target,
+        s.activityAdmin.createRaises(body),
+        {
+          body,
+        },
+      );
+      return s.activityAdmin.create(op, body);
+    },
     o,
   );
   bindRoute(

@@ -52,22 +52,35 @@ export function activityInput(
   };
 }
 
-/** Made by a fresh finance operator: the test clock moves past an operator's session. */
+/**
+ * Made by a fresh finance operator (the test clock moves past an operator's session); one that
+ * starts active waits for a second operator (contract §4.1), so a fresh admin approves it.
+ */
 export async function createActivity(
   t: TestApp,
   kind: ActivityCreateRequest['kind'],
   over: Partial<ActivityCreateRequest> = {},
 ): Promise<AdminActivity> {
-  const admin = await adminToken(t, 'finance');
-  const r = await adminCall<AdminActivity>(
+  const finance = await adminToken(t, 'finance');
+  const r = await adminCall<AdminActivity & { approvalId?: number }>(
     t,
-    admin,
+    finance,
     'POST',
     '/admin/api/v1/activities',
     activityInput(t, kind, over),
   );
-  expect(r.status_code, JSON.stringify(r)).toBe(6000);
-  return r.data;
+  if (r.status_code === 6000) return r.data;
+  expect(r.status_code, JSON.stringify(r)).toBe(9602);
+  const approver = await adminToken(t, 'admin');
+  const done = await adminCall<{ result: AdminActivity }>(
+    t,
+    approver,
+    'POST',
+    `/admin/api/v1/approvals/${r.data.approvalId}/approve`,
+    {},
+  );
+  expect(done.status_code, JSON.stringify(done)).toBe(6000);
+  return done.data.result;
 }
 
 /** A sandbox deposit, credited through the gateway's signed callback. */

@@ -29,8 +29,8 @@ export const recoveryHash = (code: string) =>
   Buffer.from(sha256Hex(code.replace(/[\s-]/g, '').toUpperCase()), 'hex');
 
 /**
- * The login's second factor for an enrolled operator (docs/contract.md §4.1): a passkey
- * assertion, a recovery code (once) or the six digits (each step once). Null when it holds,
+ * The login's second factor for an enrolled operator — TOTP, a passkey or both (docs/contract.md
+ * §4.1): a passkey assertion, a recovery code (once) or the six digits (each step once). Null when it holds,
  * else the code refusing it, which the login counts as a failed attempt; with none given,
  * 6058 — and whether a passkey would do, since the password was right.
  */
@@ -56,7 +56,10 @@ export async function checkSecondFactor(
   }
   if (!input.totp)
     throw new AppError(ErrorCode.AdminTotpRequired, { passkey: await d.passkeys.has(op.id) });
-  const step = matchTotp(d.box.open(op.totpSecret!), input.totp, d.clock.now());
+  // A passkey-only operator has no TOTP secret: six digits cannot match anything.
+  const step = op.totpSecret
+    ? matchTotp(d.box.open(op.totpSecret), input.totp, d.clock.now())
+    : null;
   if (step !== null && (await repo.useTotpStep(d.db, op.id, step))) return null;
   await d.audit(op, 'operator.totp.failed', { via: 'totp' });
   return ErrorCode.AdminTotpWrong;

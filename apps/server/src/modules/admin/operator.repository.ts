@@ -164,6 +164,7 @@ export interface SessionOperatorRow {
   superuser: boolean;
   enrolOnly: boolean;
   hasTotp: boolean;
+  hasPasskey: boolean;
   /** The session's last request (its start before the first one), epoch ms. */
   seenAt: number;
 }
@@ -182,10 +183,12 @@ export async function lookupOperatorSession(
     superuser: boolean;
     enrol_only: boolean;
     has_totp: boolean;
+    has_passkey: boolean;
     seen_at: Date | string;
   }>(
     `SELECT o.id, o.user_name, o.role_id, r.name AS role_name, r.permissions, r.superuser,
             s.enrol_only, o.totp_secret IS NOT NULL AS has_totp,
+            EXISTS (SELECT 1 FROM operator_passkeys p WHERE p.operator_id = o.id) AS has_passkey,
             COALESCE(s.last_seen_at, s.created_at) AS seen_at
        FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
        JOIN operator_roles r ON r.id = o.role_id
@@ -203,6 +206,7 @@ export async function lookupOperatorSession(
         superuser: o.superuser,
         enrolOnly: o.enrol_only,
         hasTotp: o.has_totp,
+        hasPasskey: o.has_passkey,
         seenAt: new Date(o.seen_at).getTime(),
       }
     : null;

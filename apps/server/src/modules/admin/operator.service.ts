@@ -116,12 +116,15 @@ export class OperatorService {
     const ok = await verifyPassword(op?.passwordHash ?? (await dummyHash()), input.password);
     if (!op || !ok || op.disabled) return this.#failed(name, network, rules, ErrorCode.NameError);
     const operator = op;
-    if (operator.totpSecret) {
+    // A passkey is a second factor on its own: an operator with one and no TOTP proves it
+    // here like one with TOTP, never by the password alone (docs/contract.md §4.1).
+    const hasFactor = !!operator.totpSecret || (await this.#factor.passkeys.has(operator.id));
+    if (hasFactor) {
       const refused = await checkSecondFactor(this.#factor, operator, input);
       if (refused !== null) return this.#failed(name, network, rules, refused);
     }
     await this.#throttle.succeed(name, network);
-    const enrolOnly = !operator.totpSecret && (await this.d.settings.get()).adminTotpRequired;
+    const enrolOnly = !hasFactor && (await this.d.settings.get()).adminTotpRequired;
     const now = this.d.clock.now();
     const { token, hash } = newToken();
     const expiresAt = now + (enrolOnly ? ENROL_SESSION_MS : OPERATOR_SESSION_MS);
@@ -272,7 +275,8 @@ export class OperatorService {
     if (row.seenAt + TOUCH_MS <= now) await repo.touchOperatorSession(this.d.db, sessionHash, now);
     // The setting is read on every request: turning it on shuts out operators without a
     // factor at once, not at their next login.
-    const required = !row.hasTotp && (await this.d.settings.get()).adminTotpRequired;
+    const required =
+      !row.hasTotp && !row.hasPasskey && (await this.d.settings.get()).adminTotpRequired;
     return {
       operatorId: row.operatorId,
       userName: row.userName,
@@ -281,6 +285,7 @@ export class OperatorService {
       permissions: new Set(permissionsOf(row)),
       enrolOnly: row.enrolOnly || required,
       hasTotp: row.hasTotp,
+      hasPasskey: row.hasPasskey,
       sessionHash,
     };
   }

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
+import * as operatorRepo from './operator.repository';
 import * as repo from './passkey.repository';
 
 /** A challenge counts this long: a step-up's assertion is as fresh as a typed code (§4.1). */
@@ -55,9 +56,9 @@ function challengeOf(clientDataJSON: string): string | null {
 }
 
 /**
- * Operator passkeys (WebAuthn) as a second factor beside TOTP (docs/contract.md §4.1): an
- * operator with TOTP registers passkeys after an `operators` step-up, then logs in or steps up
- * with one instead of six digits. Every challenge is issued here, stored, single-use and
+ * Operator passkeys (WebAuthn) as a second factor beside TOTP or instead of it (docs/contract.md
+ * §4.1): an operator registers passkeys after an `operators` step-up (none is asked of one
+ * without any factor yet, who enrols), then logs in or steps up with one instead of six digits. Every challenge is issued here, stored, single-use and
  * expires after five minutes; step-up challenges are bound to the session and the class.
  */
 export class PasskeyService {
@@ -72,8 +73,8 @@ export class PasskeyService {
   }
 
   async registerOptions(op: Operator): Promise<{ challenge: string }> {
-    // A passkey is added to a second factor, never instead of setting one up.
-    if (!op.hasTotp) throw new AppError(ErrorCode.AdminTotpNotEnrolled);
+    // A passkey may be the operator's first and only second factor: an operator without one
+    // enrols here (an enrol-only session included) as they would with TOTP (§4.1).
     const existing = await repo.passkeysOf(this.d.db, op.operatorId);
     if (existing.length >= MAX_PASSKEYS) throw new AppError(ErrorCode.PasskeyLimit);
     const options = await generateRegistrationOptions({
@@ -96,7 +97,6 @@ export class PasskeyService {
     name: string,
     response: PasskeyRegistrationResponse,
   ): Promise<PasskeyView> {
-    if (!op.hasTotp) throw new AppError(ErrorCode.AdminTotpNotEnrolled);
     const challenge = challengeOf(response.response.clientDataJSON);
     if (!challenge || !(await this.#spend(challenge, 'register', op.sessionHash)))
       throw new AppError(ErrorCode.PasskeyChallengeInvalid);
@@ -133,14 +133,22 @@ export class PasskeyService {
       // A credential id belongs to one operator: the same authenticator key is never shared.
       if (!row) throw new AppError(ErrorCode.PasskeyAlreadyRegistered);
       await this.#audit(q, op, 'operator.passkey.added', { passkeyId: row.id, name });
+      // The first factor set up in an enrol-only session opens it, as a confirmed TOTP does.
+      if (op.enrolOnly) await operatorRepo.upgradeOperatorSession(q, op.sessionHash);
       return view(row);
     });
   }
 
   async remove(op: Operator, passkeyId: number): Promise<null> {
     return this.d.db.tx(async (q) => {
+      // The operator's row locked: two removals at once cannot both see "one more left".
+      const me = await operatorRepo.findOperatorById(q, op.operatorId, true);
       const row = await repo.deletePasskey(q, op.operatorId, passkeyId);
       if (!row) throw new AppError(ErrorCode.PasskeyNotFound);
+      // The last passkey of an operator without TOTP is their only second factor: removing it
+      // would leave a password alone (9680; the delete above rolls back).
+      if (!me?.totpSecret && (await repo.passkeysOf(q, op.operatorId)).length === 0)
+        throw new AppError(ErrorCode.PasskeyLastFactor);
       await this.#audit(q, op, 'operator.passkey.removed', { passkeyId, name: row.name });
       return null;
     });
@@ -159,7 +167,7 @@ export class PasskeyService {
 
   async stepUpOptions(op: Operator, cls: StepUpClass): Promise<{ challenge: string }> {
     const mine = await repo.passkeysOf(this.d.db, op.operatorId);
-    if (!op.hasTotp || mine.length === 0) throw new AppError(ErrorCode.PasskeyNotFound);
+    if (mine.length === 0) throw new AppError(ErrorCode.PasskeyNotFound);
     const options = await generateAuthenticationOptions({
       rpID: this.d.rp.rpId,
       userVerification: 'preferred',
@@ -184,7 +192,7 @@ export class PasskeyService {
     cls: StepUpClass,
     response: PasskeyAuthenticationResponse,
   ): Promise<ErrorCode | null> {
-    if (!op.hasTotp) return Promise.resolve(ErrorCode.PasskeyNotFound);
+    // The assertion's credential must be this operator's (checked in #assert).
     return this.#assert(op.operatorId, response, cls, op.sessionHash);
   }
 

@@ -71,13 +71,14 @@ export class StepUpService {
 
   /**
    * Refuses (9600) unless this session stepped up for the class within five minutes. A
-   * step-up re-proves the second factor, so it binds every operator who has one; one without
+   * step-up re-proves the second factor (TOTP or a passkey), so it binds every operator who has
+   * one; one without
    * a factor exists only while the site does not require one (`adminTotpRequired` off — with
    * it on such an operator can only enrol, re-checked on every request) and has nothing to
    * re-prove (docs/contract.md §4.1).
    */
   async require(op: Operator, cls: StepUpClass): Promise<void> {
-    if (!op.hasTotp) return;
+    if (!op.hasTotp && !op.hasPasskey) return;
     const at = (await repo.stepUpsOf(this.d.db, op.sessionHash)).get(cls);
     if (at === undefined || at + STEP_UP_MS <= this.d.clock.now())
       throw new AppError(ErrorCode.OperatorStepUpRequired, { class: cls });

@@ -200,3 +200,28 @@ export async function parentOf(q: Queryable, memberId: number): Promise<number |
   );
   return r.rows[0]?.ancestor_id ?? null;
 }
+
+/** The console's applications export: the list's status filter, in id order after `afterId`. */
+export async function countApplications(
+  q: Queryable,
+  f: { status?: AgentApplicationStatus },
+): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM agent_applications a WHERE ($1::text IS NULL OR a.status = $1)',
+    [f.status ?? null],
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function applicationsAfter(
+  q: Queryable,
+  f: { status?: AgentApplicationStatus },
+  afterId: number,
+  limit: number,
+): Promise<ApplicationRow[]> {
+  const r = await q.query<RawApplication>(
+    `${APPLICATION} WHERE ($1::text IS NULL OR a.status = $1) AND a.id > $2 ORDER BY a.id LIMIT $3`,
+    [f.status ?? null, afterId, limit],
+  );
+  return r.rows.map(application);
+}

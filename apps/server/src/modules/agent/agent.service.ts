@@ -11,6 +11,7 @@ import {
 } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
+import type { ExportSource } from '../../lib/export-source';
 import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as repo from './agent.repository';
@@ -196,6 +197,16 @@ export class AgentService {
       });
       return { memberId, agentId, moved };
     });
+  }
+
+  /** The applications CSV export's rows (reports/list-exports.service.ts), in id order. */
+  exportSource(f: { status?: AgentApplicationStatus }): ExportSource<repo.ApplicationRow, number> {
+    return {
+      count: () => repo.countApplications(this.d.db, f),
+      page: (after, limit) => repo.applicationsAfter(this.d.db, f, after, limit),
+      first: 0,
+      keyOf: (a) => a.id,
+    };
   }
 }
 

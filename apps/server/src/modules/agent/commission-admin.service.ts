@@ -14,6 +14,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import type { GrantService } from '../rewards/grant.service';
 import * as repo from './commission.repository';
 import * as statements from './statement.repository';
+import type { ExportSource } from '../../lib/export-source';
 import { percentBp, presentFigures, type CommissionService } from './commission.service';
 
 /**
@@ -170,6 +171,18 @@ export class CommissionAdminService {
       after,
     });
     return after;
+  }
+
+  /** The statements CSV export's rows (reports/list-exports.service.ts), in (month, agent) order. */
+  exportSource(
+    f: statements.StatementExportFilter,
+  ): ExportSource<statements.StatementRow, { month: string; agentId: number }> {
+    return {
+      count: () => statements.countStatements(this.d.db, f),
+      page: (after, limit) => statements.statementsAfter(this.d.db, f, after, limit),
+      first: { month: '', agentId: 0 },
+      keyOf: (s) => ({ month: s.month, agentId: s.agentId }),
+    };
   }
 }
 

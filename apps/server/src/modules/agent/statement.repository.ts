@@ -196,3 +196,32 @@ export async function markDecided(
     [agentId, month, status, by, ts(now)],
   );
 }
+
+/** The console's statements export: filtered like the list, in (month, agent) key order. */
+export interface StatementExportFilter {
+  month?: string;
+  status?: CommissionStatementStatus;
+}
+const exportWhere = `($1::text IS NULL OR s.month = $1) AND ($2::text IS NULL OR s.status = $2)`;
+
+export async function countStatements(q: Queryable, f: StatementExportFilter): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${FROM} WHERE ${exportWhere}`,
+    [f.month ?? null, f.status ?? null],
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function statementsAfter(
+  q: Queryable,
+  f: StatementExportFilter,
+  after: { month: string; agentId: number },
+  limit: number,
+): Promise<StatementRow[]> {
+  const r = await q.query<Raw>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE ${exportWhere} AND (s.month, s.agent_id) > ($3, $4)
+      ORDER BY s.month, s.agent_id LIMIT $5`,
+    [f.month ?? null, f.status ?? null, after.month, after.agentId, limit],
+  );
+  return r.rows.map(row);
+}

@@ -2,6 +2,7 @@ import { houseVenueTargets, routes, type HouseVenueRouteName } from '@nebula/pro
 import type { ActivityAdminService } from '../activity/activity-admin.service';
 import type { CommissionAdminService } from '../agent/commission-admin.service';
 import type { HouseVenueService } from '../house-venue/house-venue.service';
+import type { MallAdminService } from '../mall/mall-admin.service';
 import type { PointsAdminService } from '../mall/points-admin.service';
 import type { GrantAdminService } from '../rewards/grant-admin.service';
 import type { RebateAdminService } from '../rewards/rebate-admin.service';
@@ -20,6 +21,7 @@ export interface ExecutorDeps {
   houseVenue: HouseVenueService;
   vip: VipService;
   activityAdmin: ActivityAdminService;
+  mallAdmin: MallAdminService;
 }
 
 /**
@@ -125,6 +127,14 @@ function registerRewardExecutors(approvals: ApprovalService, d: ExecutorDeps): v
     const params = routes.adminVipLevelSet.params.parse(payload.params);
     const body = routes.adminVipLevelSet.body.parse(payload.body);
     return { ...(await d.vip.setLevelIn(q, { userName: ctx.requestedBy }, params.level, body)) };
+  });
+  approvals.register('adminMallItemSave', async (q, ctx, payload) => {
+    const body = routes.adminMallItemSave.body.parse(payload.body);
+    return { ...(await d.mallAdmin.saveItemIn(q, { userName: ctx.requestedBy }, body)) };
+  });
+  approvals.register('adminActivityCreate', async (q, ctx, payload) => {
+    const body = routes.adminActivityCreate.body.parse(payload.body);
+    return { ...(await d.activityAdmin.createIn(q, { userName: ctx.requestedBy }, body)) };
   });
   approvals.register('adminActivityUpdate', async (q, ctx, payload) => {
     const params = routes.adminActivityUpdate.params.parse(payload.params);

@@ -148,3 +148,30 @@ export async function listRequests(
   );
   return { list: rows.rows.map(toRow), total: count.rows[0]?.n ?? 0 };
 }
+
+/** The same requests as `listRequests`, counted and read in id order after `afterId` (CSV). */
+const exportWhere = `WHERE (a.action = ANY($1) OR a.requested_by = $2)
+    AND ($3::text IS NULL OR a.status = $3)`;
+type ExportFilter = { status: ApprovalStatus | undefined; actions: string[]; operatorId: number };
+const exportParams = (f: ExportFilter) => [f.actions, f.operatorId, f.status ?? null];
+
+export async function countRequests(q: Queryable, f: ExportFilter): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM approval_requests a ${exportWhere}`,
+    exportParams(f),
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function requestsAfter(
+  q: Queryable,
+  f: ExportFilter,
+  afterId: number,
+  limit: number,
+): Promise<ApprovalRow[]> {
+  const r = await q.query<ApprovalDbRow>(
+    `${SELECT} ${exportWhere} AND a.id > $4 ORDER BY a.id LIMIT $5`,
+    [...exportParams(f), afterId, limit],
+  );
+  return r.rows.map(toRow);
+}

@@ -15,6 +15,7 @@ import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './approvals.repository';
+import type { ExportSource } from '../../lib/export-source';
 
 /** A pending request lives this long, then counts as expired (docs/contract.md §4.1). */
 export const APPROVAL_TTL_MS = 24 * 3600 * 1000;
@@ -142,6 +143,27 @@ export class ApprovalService {
     });
     if (!id) throw new AppError(ErrorCode.ApprovalDuplicate, { action, target });
     throw new AppError(ErrorCode.ApprovalPending, { approvalId: id, expiresAt });
+  }
+
+  /**
+   * The requests this operator's list shows (those they may decide, and their own) for its CSV
+   * export (reports/list-exports.service.ts), in id order; stale ones marked expired first.
+   */
+  async exportSource(
+    op: Operator,
+    status: repo.ApprovalStatus | undefined,
+  ): Promise<ExportSource<repo.ApprovalRow, number>> {
+    await repo.expireStale(this.d.db, this.d.clock.now());
+    const actions = [...this.#executors.keys()].filter((a) =>
+      op.permissions.has(markerOf(a).approve),
+    );
+    const f = { status, actions, operatorId: op.operatorId };
+    return {
+      count: () => repo.countRequests(this.d.db, f),
+      page: (after, limit) => repo.requestsAfter(this.d.db, f, after, limit),
+      first: 0,
+      keyOf: (a) => a.id,
+    };
   }
 
   /** The requests this operator may decide (by permission) or filed themself. */

@@ -156,7 +156,7 @@ export interface RedemptionRow {
   updatedAt: number;
 }
 
-interface RedemptionRaw {
+export interface RedemptionRaw {
   id: string | number;
   member_id: number;
   item_id: string | number;
@@ -174,7 +174,7 @@ interface RedemptionRaw {
   updated_at: Date;
 }
 
-const redemption = (r: RedemptionRaw): RedemptionRow => ({
+export const redemption = (r: RedemptionRaw): RedemptionRow => ({
   id: Number(r.id),
   memberId: r.member_id,
   itemId: Number(r.item_id),
@@ -193,7 +193,7 @@ const redemption = (r: RedemptionRaw): RedemptionRow => ({
   updatedAt: r.updated_at.getTime(),
 });
 
-const RED_COLS = `id, member_id, item_id, kind, title, price, value, status, receiver_name,
+export const RED_COLS = `id, member_id, item_id, kind, title, price, value, status, receiver_name,
   receiver_phone, receiver_address, tracking_no, cancel_reason, created_at, updated_at`;
 
 export async function insertRedemption(

@@ -44,7 +44,21 @@ export function registerMallRoutes(
   bindRoute(
     app,
     'adminMallItemSave',
-    ({ req, body }) => s.mallAdmin.saveItem(requireOperator(req.operator), body),
+    async ({ req, body }) => {
+      // An item that pays more money for points waits for a second operator (contract §4.1).
+      const op = requireOperator(req.operator);
+      const target = body.id === undefined ? `mall-item:new:${body.title}` : `mall-item:${body.id}`;
+      await s.approvals.gateRaise(
+        op,
+        'adminMallItemSave',
+        target,
+        await s.mallAdmin.itemRaises(body),
+        {
+          body,
+        },
+      );
+      return s.mallAdmin.saveItem(op, body);
+    },
     o,
   );
   bindRoute(app, 'adminMallRedemptions', ({ query }) => s.mallAdmin.redemptions(query), o);

@@ -6,7 +6,7 @@ import type {
   MallRedemption,
 } from '@nebula/protocol';
 import type { TestApp } from '../../test/test-app';
-import { adminCall, idemKey, type Member } from '../../test/factories';
+import { adminCall, adminToken, idemKey, type Member } from '../../test/factories';
 
 /** Test helpers of the points mall suites (PGlite and PostgreSQL). */
 
@@ -40,8 +40,19 @@ export async function makeItem(
     value: input.kind === 'physical' ? '0' : input.kind === 'coins' ? '50' : '8.88',
     ...input,
   });
-  if (r.status_code !== 6000) throw new Error(`item not saved: ${JSON.stringify(r)}`);
-  return r.data;
+  if (r.status_code === 6000) return r.data;
+  // A 金币 or bonus item on offer pays money for points: a second operator approves it (§4.1).
+  if (r.status_code !== 9602) throw new Error(`item not saved: ${JSON.stringify(r)}`);
+  const approvalId = (r.data as unknown as { approvalId: number }).approvalId;
+  const done = await adminCall<{ result: AdminMallItem }>(
+    t,
+    await adminToken(t),
+    'POST',
+    `/admin/api/v1/approvals/${approvalId}/approve`,
+    {},
+  );
+  if (done.status_code !== 6000) throw new Error(`item not approved: ${JSON.stringify(done)}`);
+  return done.data.result;
 }
 
 export function redeem(

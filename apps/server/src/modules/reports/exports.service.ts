@@ -1,44 +1,22 @@
-import type { Readable } from 'node:stream';
 import type { Db } from '@nebula/db';
-import { ErrorCode, fenToYuanString, type ReportQuery } from '@nebula/protocol';
+import { fenToYuanString, type ReportQuery } from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
-import { csvStream } from '../../lib/csv';
-import { AppError } from '../../lib/errors';
-import { shanghaiDate } from '../../lib/shanghai-time';
 import type { Actor, AuditFilter, AuditService } from '../audit/audit.service';
+import {
+  EXPORT_MAX_ROWS,
+  EXPORT_PAGE as PAGE,
+  iso,
+  mapRows,
+  paged,
+  startCsvExport,
+  type CsvExport,
+} from './csv-export';
 import * as repo from './exports.repository';
 import type { ReportService } from './reports.service';
 
-/** The most rows one export may have (docs/contract.md §Operator console). */
-export const EXPORT_MAX_ROWS = 50_000;
-const PAGE = 1000;
+export { EXPORT_MAX_ROWS, type CsvExport };
 
-export interface CsvExport {
-  filename: string;
-  stream: Readable;
-}
-
-const iso = (d: Date | null) => (d ? d.toISOString() : '');
 const yuan = (fen: bigint) => fenToYuanString(fen);
-
-/** Pages of a keyset query as one row stream. */
-async function* paged<T, K>(
-  next: (after: K) => Promise<T[]>,
-  keyOf: (row: T) => K,
-  first: K,
-): AsyncGenerator<T> {
-  let after = first;
-  for (;;) {
-    const page = await next(after);
-    yield* page;
-    if (page.length < PAGE) return;
-    after = keyOf(page[page.length - 1]!);
-  }
-}
-
-async function* mapRows<T>(rows: AsyncIterable<T>, f: (row: T) => unknown[]) {
-  for await (const r of rows) yield f(r);
-}
 
 /**
  * The console's CSV exports: counted first (over 50,000 rows: 9621, nothing written), audited
@@ -50,7 +28,7 @@ export class ExportService {
     private readonly maxRows = EXPORT_MAX_ROWS,
   ) {}
 
-  async #start(
+  #start(
     op: Actor,
     what: string,
     filters: object,
@@ -58,16 +36,7 @@ export class ExportService {
     header: string[],
     source: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>,
   ): Promise<CsvExport> {
-    if (rows > this.maxRows) throw new AppError(ErrorCode.ExportTooLarge);
-    await this.d.audit.record(this.d.db, {
-      actor: op.userName,
-      action: 'export.csv',
-      target: `export:${what}`,
-      before: null,
-      after: { filters, rows },
-    });
-    const day = shanghaiDate(this.d.clock.now()).replace(/-/g, '');
-    return { filename: `${what}-${day}.csv`, stream: csvStream(header, source, this.maxRows) };
+    return startCsvExport(this.d, this.maxRows, { op, what, filters, rows, header, source });
   }
 
   async report(op: Actor, q: ReportQuery & { view: 'days' | 'venues' }): Promise<CsvExport> {

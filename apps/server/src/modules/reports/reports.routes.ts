@@ -3,12 +3,18 @@ import { bindCsvRoute, bindRoute, type BindOptions } from '../../http/route-bind
 import { requireOperator } from '../../http/operator-context';
 import type { AuditVerifyService } from '../audit/audit-verify.service';
 import type { ExportService } from './exports.service';
+import type { ListExportService } from './list-exports.service';
 import type { ReportService } from './reports.service';
 
 /** The console's numbers: dashboard, reports, audit verification, CSV exports. */
 export function registerReportRoutes(
   app: FastifyInstance,
-  s: { reports: ReportService; exports: ExportService; auditVerify: AuditVerifyService },
+  s: {
+    reports: ReportService;
+    exports: ExportService;
+    listExports: ListExportService;
+    auditVerify: AuditVerifyService;
+  },
   o: BindOptions,
 ): void {
   bindRoute(app, 'adminDashboard', () => s.reports.dashboard(), o);
@@ -37,4 +43,33 @@ export function registerReportRoutes(
     ({ req, query }) => s.exports.transfers(op(req), query),
     o,
   );
+  const list = s.listExports;
+  bindCsvRoute(app, 'adminExportApprovals', ({ req, query }) => list.approvals(op(req), query), o);
+  bindCsvRoute(app, 'adminExportGrants', ({ req, query }) => list.grants(op(req), query), o);
+  bindCsvRoute(
+    app,
+    'adminExportAgentStatements',
+    ({ req, query }) => list.agentStatements(op(req), query),
+    o,
+  );
+  bindCsvRoute(
+    app,
+    'adminExportMallRedemptions',
+    ({ req, query }) => list.mallRedemptions(op(req), query),
+    o,
+  );
+  bindCsvRoute(
+    app,
+    'adminExportActivities',
+    ({ req, query }) => list.activities(op(req), query),
+    o,
+  );
+  bindCsvRoute(
+    app,
+    'adminExportAgentApplications',
+    ({ req, query }) => list.agentApplications(op(req), query),
+    o,
+  );
+  bindCsvRoute(app, 'adminExportChatRooms', ({ req }) => list.chatRooms(op(req)), o);
+  bindCsvRoute(app, 'adminExportChatBlockedWords', ({ req }) => list.chatBlockedWords(op(req)), o);
 }

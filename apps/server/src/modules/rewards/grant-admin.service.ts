@@ -14,6 +14,7 @@ import { shanghaiDayRange } from '../../lib/shanghai-time';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as repo from './grant.repository';
 import type { GrantService } from './grant.service';
+import type { ExportSource } from '../../lib/export-source';
 
 /** Operators' grant tools (contract §5 Rewards): a member's grants, revocation, the daily report. */
 export class GrantAdminService {
@@ -102,5 +103,15 @@ export class GrantAdminService {
       });
     const rows = await repo.paidReport(this.db, shanghaiDayRange(from)[0], shanghaiDayRange(to)[1]);
     return { list: rows.map((r) => ({ ...r, amount: fenToYuanString(r.amount) })) };
+  }
+
+  /** The grants CSV export's rows (reports/list-exports.service.ts): the list's filters. */
+  exportSource(f: repo.GrantExportFilter): ExportSource<repo.GrantRow, number> {
+    return {
+      count: () => repo.countGrants(this.db, f),
+      page: (after, limit) => repo.grantsAfter(this.db, f, after, limit),
+      first: 0,
+      keyOf: (g) => g.id,
+    };
   }
 }

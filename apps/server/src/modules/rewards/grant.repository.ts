@@ -201,3 +201,38 @@ export async function paidReport(
   );
   return r.rows.map((x) => ({ ...x, amount: BigInt(x.amount) }));
 }
+
+/** The console's grants export: one member's or everyone's, filtered like the list, id order. */
+export interface GrantExportFilter {
+  memberId?: number;
+  status?: GrantStatus;
+  kind?: GrantKind;
+}
+const exportWhere = `($1::int IS NULL OR member_id = $1) AND ($2::text IS NULL OR status = $2)
+  AND ($3::text IS NULL OR kind = $3)`;
+const exportParams = (f: GrantExportFilter) => [
+  f.memberId ?? null,
+  f.status ?? null,
+  f.kind ?? null,
+];
+
+export async function countGrants(q: Queryable, f: GrantExportFilter): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM grants WHERE ${exportWhere}`,
+    exportParams(f),
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function grantsAfter(
+  q: Queryable,
+  f: GrantExportFilter,
+  afterId: number,
+  limit: number,
+): Promise<GrantRow[]> {
+  const r = await q.query<Raw>(
+    `SELECT ${COLUMNS} FROM grants WHERE ${exportWhere} AND id > $4 ORDER BY id LIMIT $5`,
+    [...exportParams(f), afterId, limit],
+  );
+  return r.rows.map(row);
+}

@@ -71,6 +71,8 @@ export const activityRouteMeta = {
     permission: 'promo.manage',
     summary: '新建优惠活动',
     tag: 'admin-activities',
+    // One that starts active pays at once: it waits for a second operator like a raise.
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
   },
   adminActivityUpdate: {
     method: 'POST',

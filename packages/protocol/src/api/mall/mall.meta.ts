@@ -54,6 +54,8 @@ export const mallRouteMeta = {
     permission: 'promo.manage',
     summary: '保存商品',
     tag: 'admin-mall',
+    // A 金币 or bonus item that pays more per point waits for a second operator.
+    fourEyes: { class: 'promo', approve: 'promo.approve' },
   },
   adminMallRedemptions: {
     method: 'GET',
