@@ -54,10 +54,11 @@ function header(req: FastifyRequest, name: string): string | undefined {
  * 6032 → session codes. Validation (10003) and business rules follow in the route. Only routes
  * of the protocol table pass through here; operator routes have their own guard.
  *
- * It is a callback hook, not an async one: with the access tables and settings cached (they
- * are, bar the first call after a change) and no session to look up, a request is decided
- * without creating a single promise. Otherwise the same checks run again, waiting where they
- * must; they have no side effects, so repeating the cheap ones changes nothing.
+ * It is a stage of the one onRequest hook (request-gate.ts) that answers at once when it can:
+ * with the access tables and settings cached (they are, bar the first call after a change) and
+ * no session to look up, a request is decided without creating a single promise. Otherwise the
+ * same checks run again, waiting where they must; they have no side effects, so repeating the
+ * cheap ones changes nothing.
  */
 export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void {
   app.decorateRequest('ctx', null as never);
