@@ -6,14 +6,17 @@
  * Like for like: both run with NODE_ENV=production and pino at warn, and the peer returns the
  * same data as an object that Fastify serializes per request, as our routes do. Both sides get
  * a warm-up run first (JIT), then rounds alternate so drift on a noisy machine hits both.
+ * Each side's CPU time per call (from /proc, Linux) is reported too: on a shared machine it
+ * moves less than the rates do.
  */
-import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { apiTargets, benchServerEnv, type ApiTarget } from './lib/api-targets';
+import { processCpuMs } from './lib/process-cpu';
 import { median, writeReport } from './lib/report';
-import { spawnServer } from './lib/spawn-server';
+import { spawnServer, type Spawned } from './lib/spawn-server';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -21,28 +24,23 @@ const WARMUP = 2;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 32;
 
-interface Target {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-  headers: Record<string, string>;
-}
-
 interface RunResult {
   rps: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per call in µs (null off Linux). */
+  cpuUs: number | null;
 }
 
 async function run(
-  url: string,
-  t: Target,
+  server: Spawned,
+  t: ApiTarget,
   expectBody: string,
   duration = DURATION,
 ): Promise<RunResult> {
+  const cpuBefore = processCpuMs(server.child.pid);
   const result = await autocannon({
-    url: url + t.path,
+    url: server.url + t.path,
     method: t.method,
     body: t.body,
     headers: { 'content-type': 'application/json', ...t.headers },
@@ -50,55 +48,31 @@ async function run(
     duration,
     expectBody,
   });
+  const cpuAfter = processCpuMs(server.child.pid);
   const errors = result.errors + result.timeouts + result.non2xx + (result.mismatches ?? 0);
-  return { rps: result.requests.average, p99: result.latency.p99, errors };
+  const cpuUs =
+    cpuBefore === null || cpuAfter === null || result.requests.total === 0
+      ? null
+      : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, errors, cpuUs };
 }
+
+function medianOf(runs: RunResult[]) {
+  const cpu = runs.map((r) => r.cpuUs).filter((c): c is number => c !== null);
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+    cpuUs: cpu.length ? median(cpu) : null,
+  };
+}
+
+const cpu = (us: number | null) => (us === null ? '–' : us.toFixed(0));
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-bench-'));
-  const ours = await spawnServer(
-    'apps/server/src/main.ts',
-    {
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'on',
-      SIGN_KEY: 'b'.repeat(64),
-      SESSION_SECRET: 's'.repeat(64),
-      JWT_SECRET: 'j'.repeat(64),
-      PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
-    },
-    root,
-  );
-  const signKey = 'b'.repeat(64);
-  const deviceId = randomUUID();
-  const common = {
-    'x-client-type': 'h5',
-    'x-version': '2.0.0',
-    'x-site-id': '6001',
-    'x-api-uuid': deviceId,
-  };
-  // One signature, valid for the 5-minute window, is reused for the whole run.
-  const ts = String(Date.now());
-  const deviceKey = createHmac('sha256', signKey).update(deviceId).digest();
-  const sign = createHmac('sha256', deviceKey).update(`site:${deviceId}:${ts}`).digest('hex');
-  const targets: Target[] = [
-    {
-      name: 'preInfo',
-      method: 'POST',
-      path: '/site/api/v1/configuration/preInfo',
-      body: '{"platformType":6}',
-      headers: common,
-    },
-    {
-      name: 'noticeList (signed)',
-      method: 'POST',
-      path: '/site/api/v1/advertising/queryNoticeList',
-      body: '{"category":1}',
-      headers: { ...common, 'x-timestamp': ts, 'x-sign': sign },
-    },
-  ];
+  const ours = await spawnServer('apps/server/src/main.ts', benchServerEnv(dataDir), root);
+  const targets = apiTargets();
   const bodies: Record<string, string> = {};
   for (const t of targets) {
     const res = await fetch(ours.url + t.path, {
@@ -116,27 +90,23 @@ async function main(): Promise<void> {
     root,
   );
   const rows: { target: string; ours: RunResult; peer: RunResult; ratio: number }[] = [];
+  // `uptime`'s load: the figures only compare within one run on a shared machine.
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   try {
     for (const t of targets) {
-      await run(ours.url, t, bodies[t.path]!, WARMUP);
-      await run(peer.url, t, bodies[t.path]!, WARMUP);
+      await run(ours, t, bodies[t.path]!, WARMUP);
+      await run(peer, t, bodies[t.path]!, WARMUP);
       const o: RunResult[] = [];
       const p: RunResult[] = [];
       // Interleave rounds so drift on a noisy machine hits both sides alike.
       for (let i = 0; i < ROUNDS; i += 1) {
-        o.push(await run(ours.url, t, bodies[t.path]!));
-        p.push(await run(peer.url, t, bodies[t.path]!));
+        o.push(await run(ours, t, bodies[t.path]!));
+        p.push(await run(peer, t, bodies[t.path]!));
       }
-      const oursMed = {
-        rps: median(o.map((r) => r.rps)),
-        p99: median(o.map((r) => r.p99)),
-        errors: o.reduce((s, r) => s + r.errors, 0),
-      };
-      const peerMed = {
-        rps: median(p.map((r) => r.rps)),
-        p99: median(p.map((r) => r.p99)),
-        errors: p.reduce((s, r) => s + r.errors, 0),
-      };
+      const oursMed = medianOf(o);
+      const peerMed = medianOf(p);
       rows.push({ target: t.name, ours: oursMed, peer: peerMed, ratio: oursMed.rps / peerMed.rps });
     }
   } finally {
@@ -145,18 +115,29 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   const table = [
-    '| call | ours req/s | ours p99 ms | bare Fastify req/s | bare p99 ms | ratio (goal ≥ 0.8) | errors (ours/peer) |',
-    '|---|---|---|---|---|---|---|',
+    '| call | ours req/s | ours p99 ms | bare Fastify req/s | bare p99 ms | ratio (goal ≥ 0.8) | CPU µs/call (ours/peer) | errors (ours/peer) |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.target} | ${r.ours.rps.toFixed(0)} | ${r.ours.p99} | ${r.peer.rps.toFixed(0)} | ${r.peer.p99} | ${r.ratio.toFixed(2)}× | ${r.ours.errors}/${r.peer.errors} |`,
+        `| ${r.target} | ${r.ours.rps.toFixed(0)} | ${r.ours.p99} | ${r.peer.rps.toFixed(0)} | ${r.peer.p99} | ${r.ratio.toFixed(2)}× | ${cpu(r.ours.cpuUs)}/${cpu(r.peer.cpuUs)} | ${r.ours.errors}/${r.peer.errors} |`,
     ),
   ].join('\n');
-  const note = `${ROUNDS} rounds × ${DURATION} s after a ${WARMUP} s warm-up, ${CONNECTIONS} connections, medians; both NODE_ENV=production, logs at warn.`;
+  const loadAfter = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+  const note = `${ROUNDS} rounds × ${DURATION} s after a ${WARMUP} s warm-up, ${CONNECTIONS} connections, medians; both NODE_ENV=production, logs at warn. Load average before ${loadBefore}, after ${loadAfter}.`;
   process.stdout.write(`\n${table}\n\n(${note})\n`);
   await writeReport(
     'api',
-    { rounds: ROUNDS, duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, rows },
+    {
+      rounds: ROUNDS,
+      duration: DURATION,
+      warmup: WARMUP,
+      connections: CONNECTIONS,
+      loadBefore,
+      loadAfter,
+      rows,
+    },
     `${table}\n\n${note}`,
   );
 }

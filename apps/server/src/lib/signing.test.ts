@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deviceSigningKey, signRequest, verifySignature } from './signing';
+import { SignatureVerifier, deviceSigningKey, signRequest, verifySignature } from './signing';
 
 const signKey = 'k'.repeat(40);
 const deviceId = 'a1b2c3d4-0000-4000-8000-000000000000';
@@ -62,5 +62,48 @@ describe('verifySignature', () => {
   it('refuses another device key', () => {
     const other = signRequest(deviceSigningKey(signKey, 'other-device'), 'site', deviceId, ts);
     expect(verifySignature({ ...base, sign: other, timestamp: ts })).toBe('bad');
+  });
+});
+
+describe('SignatureVerifier', () => {
+  const now = 1_800_000_000_000;
+  const verifier = new SignatureVerifier(signKey);
+  const key = deviceSigningKey(signKey, deviceId);
+
+  it('agrees with HMAC over base:uuid:timestamp for every timestamp length and base', () => {
+    for (const ts of ['0', '7', '1799999999', String(now), String(now + 299_999)]) {
+      for (const b of ['site', 'act', 'fd'] as const) {
+        const t = Number(ts);
+        const at = Math.abs(t - now) <= 300_000 ? now : t;
+        const sign = createHmac('sha256', key).update(`${b}:${deviceId}:${ts}`).digest('hex');
+        expect(verifier.verify(b, deviceId, sign, ts, at)).toBe('ok');
+        // One bit off in the tag, another base, or another device: refused.
+        const flipped = (sign[0] === '0' ? '1' : '0') + sign.slice(1);
+        expect(verifier.verify(b, deviceId, flipped, ts, at)).toBe('bad');
+        expect(verifier.verify(b === 'site' ? 'fd' : 'site', deviceId, sign, ts, at)).toBe('bad');
+        expect(verifier.verify(b, 'b2c3d4e5-0000-4000-8000-000000000000', sign, ts, at)).toBe(
+          'bad',
+        );
+      }
+    }
+  });
+  it('keeps no state from one call to the next', () => {
+    const ts = String(now);
+    const good = createHmac('sha256', key).update(`site:${deviceId}:${ts}`).digest('hex');
+    const longer = String(now) + '0';
+    // A refused call (other length, bad tag) in between does not change the next verdict.
+    expect(verifier.verify('site', deviceId, good, longer, Number(longer))).toBe('bad');
+    expect(verifier.verify('site', deviceId, good, ts, now)).toBe('ok');
+    expect(verifier.verify('site', deviceId, good, ts, now)).toBe('ok');
+  });
+  it('keeps the order of refusals: missing, bad timestamp, stale, bad tag', () => {
+    const ts = String(now);
+    const good = createHmac('sha256', key).update(`site:${deviceId}:${ts}`).digest('hex');
+    expect(verifier.verify('site', deviceId, '', ts, now)).toBe('missing');
+    expect(verifier.verify('site', deviceId, good, '', now)).toBe('missing');
+    expect(verifier.verify('site', deviceId, 'zz', '1.5', now)).toBe('bad');
+    expect(verifier.verify('site', deviceId, 'zz', String(now - 300_001), now)).toBe('stale');
+    expect(verifier.verify('site', deviceId, good.slice(1), ts, now)).toBe('bad');
+    expect(verifier.verify('site', deviceId, `${good}0`, ts, now)).toBe('bad');
   });
 });

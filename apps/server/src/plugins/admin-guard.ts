@@ -9,6 +9,7 @@ import {
 import { AppError } from '../lib/errors';
 import type { OperatorService } from '../modules/admin/operator.service';
 import type { StepUpService } from '../modules/admin/step-up.service';
+import { addGateStage } from './request-gate';
 
 export interface AdminGuardDeps {
   operators: OperatorService;
@@ -23,16 +24,12 @@ export interface AdminGuardDeps {
  */
 export function registerAdminGuard(app: FastifyInstance, deps: AdminGuardDeps): void {
   app.decorateRequest('operator', null);
-  // A callback hook: member calls pass straight through without creating a promise.
-  app.addHook('onRequest', (req, _reply, done) => {
-    const { config, url } = req.routeOptions;
+  // A stage of the one onRequest hook: member calls pass straight through without a promise.
+  addGateStage(app, (req, _reply, { config, url }) => {
     const { routeName } = config;
     // The login and its passkey challenge come before there is a session (auth 'none').
-    if (!routeName || !url?.startsWith('/admin/api/') || routes[routeName].auth === 'none') {
-      done();
-      return;
-    }
-    authorize(req, routeName, deps).then(() => done(), done);
+    if (!routeName || !url?.startsWith('/admin/api/') || routes[routeName].auth === 'none') return;
+    return authorize(req, routeName, deps);
   });
 }
 

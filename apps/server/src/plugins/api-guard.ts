@@ -10,11 +10,12 @@ import {
 import type { Config } from '../config/config';
 import type { SessionResolver } from '../http/session-resolver';
 import { AppError } from '../lib/errors';
-import { verifySignature } from '../lib/signing';
+import { SignatureVerifier } from '../lib/signing';
 import { versionAtLeastCached } from '../lib/version';
 import type { AccessService } from '../modules/access/access.service';
 import type { SiteSettings } from '../modules/settings/settings.schema';
 import type { SettingsService } from '../modules/settings/settings.service';
+import { addGateStage } from './request-gate';
 
 const DEVICE_ID = /^[A-Za-z0-9-]{8,64}$/;
 /** Bootstrap calls answer during maintenance: the client must learn the site's state. */
@@ -53,41 +54,33 @@ function header(req: FastifyRequest, name: string): string | undefined {
  * 6032 → session codes. Validation (10003) and business rules follow in the route. Only routes
  * of the protocol table pass through here; operator routes have their own guard.
  *
- * It is a callback hook, not an async one: with the access tables and settings cached (they
- * are, bar the first call after a change) and no session to look up, a request is decided
- * without creating a single promise. Otherwise the same checks run again, waiting where they
- * must; they have no side effects, so repeating the cheap ones changes nothing.
+ * It is a stage of the one onRequest hook (request-gate.ts) that answers at once when it can:
+ * with the access tables and settings cached (they are, bar the first call after a change) and
+ * no session to look up, a request is decided without creating a single promise. Otherwise the
+ * same checks run again, waiting where they must; they have no side effects, so repeating the
+ * cheap ones changes nothing.
  */
 export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void {
   app.decorateRequest('ctx', null as never);
-  app.addHook('onRequest', (req, _reply, done) => {
+  const verifier = new SignatureVerifier(deps.signKey);
+  addGateStage(app, (req, _reply, { config, url }) => {
     req.ctx = { deviceId: '', ip: req.ip, memberId: null, sessionId: null };
-    // routeOptions is rebuilt on every read: read it once.
-    const { config, url } = req.routeOptions;
     const { routeName, auth, signed } = config;
-    if (!routeName || auth === 'admin' || url?.startsWith('/admin/')) {
-      done();
-      return;
-    }
-    let decided: boolean;
-    try {
-      checkHeaders(req, signed === true ? (url ?? '') : null, deps);
-      decided = checkFromCaches(req, routeName, auth, deps);
-    } catch (err) {
-      done(err as Error);
-      return;
-    }
-    if (decided) {
-      done();
-      return;
-    }
-    checkWaiting(req, routeName, auth, deps).then(() => done(), done);
+    if (!routeName || auth === 'admin' || url?.startsWith('/admin/')) return;
+    checkHeaders(req, signed === true ? (url ?? '') : null, deps, verifier);
+    if (checkFromCaches(req, routeName, auth, deps)) return;
+    return checkWaiting(req, routeName, auth, deps);
   });
 }
 
 /** 22007 → 10009 → 10108: the headers alone decide these. `signedPath` (the route's
  * pattern) is null when the route is not signed. */
-function checkHeaders(req: FastifyRequest, signedPath: string | null, deps: ApiGuardDeps): void {
+function checkHeaders(
+  req: FastifyRequest,
+  signedPath: string | null,
+  deps: ApiGuardDeps,
+  verifier: SignatureVerifier,
+): void {
   const deviceId = header(req, 'x-api-uuid');
   if (!deviceId || !DEVICE_ID.test(deviceId)) throw new AppError(ErrorCode.NoUuid);
   req.ctx.deviceId = deviceId;
@@ -100,14 +93,7 @@ function checkHeaders(req: FastifyRequest, signedPath: string | null, deps: ApiG
     const base = baseOfRoute(signedPath);
     const now = Date.now();
     const check = base
-      ? verifySignature({
-          signKey: deps.signKey,
-          base,
-          deviceId,
-          sign: header(req, 'x-sign'),
-          timestamp: header(req, 'x-timestamp'),
-          now,
-        })
+      ? verifier.verify(base, deviceId, header(req, 'x-sign'), header(req, 'x-timestamp'), now)
       : 'bad';
     if (check !== 'ok') throw new AppError(ErrorCode.ApiAuth, { serverTime: now, reason: check });
   }

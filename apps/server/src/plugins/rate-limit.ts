@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ErrorCode } from '@nebula/protocol';
 import { AppError } from '../lib/errors';
@@ -8,7 +8,7 @@ import {
   type WindowHit,
   type WindowStore,
 } from '../lib/window-store';
-import { isApiRequest } from './error-handler';
+import { addGateStage } from './request-gate';
 
 export interface RateLimitOptions {
   max: number;
@@ -29,29 +29,17 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
     ? new RedisWindowStore(options.redis, `${options.redisPrefix}rl:`, options.windowMs)
     : new MemoryWindowStore(options.windowMs);
 
-  const verdict = (hit: WindowHit, now: number, reply: FastifyReply): AppError | undefined => {
-    if (hit.count <= options.max) return undefined;
+  const verdict = (hit: WindowHit, now: number, reply: FastifyReply): void => {
+    if (hit.count <= options.max) return;
     void reply.header('retry-after', Math.max(1, Math.ceil((hit.resetAt - now) / 1000)));
-    return new AppError(ErrorCode.RateLimited, null, undefined, 429);
+    throw new AppError(ErrorCode.RateLimited, null, undefined, 429);
   };
 
-  app.addHook('onRequest', (req: FastifyRequest, reply, done) => {
-    if (!isApiRequest(req) || req.url.startsWith('/healthz')) {
-      done();
-      return;
-    }
+  addGateStage(app, (req, reply, route) => {
+    if (!route.api || req.url.startsWith('/healthz')) return;
     const now = Date.now();
-    let hit: WindowHit | Promise<WindowHit>;
-    try {
-      hit = store.hit(req.ip, now);
-    } catch (err) {
-      done(err as Error);
-      return;
-    }
-    if (hit instanceof Promise) {
-      hit.then((h) => done(verdict(h, now, reply)), done);
-    } else {
-      done(verdict(hit, now, reply));
-    }
+    const hit = store.hit(req.ip, now);
+    if (hit instanceof Promise) return hit.then((h) => verdict(h, now, reply));
+    verdict(hit, now, reply);
   });
 }

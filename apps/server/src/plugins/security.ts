@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/config';
 import { API_HEADERS } from './api-headers';
-import { isApiRequest } from './error-handler';
 import { registerRateLimit } from './rate-limit';
+import { addGateStage } from './request-gate';
 
 /**
  * The strict CSP of the member site: no inline script, no foreign origins — but for the
@@ -88,10 +88,9 @@ export async function registerSecurity(
     return pageHeaders;
   };
   const consoleHeaders = securityHeaders(consoleContentSecurityPolicy());
-  app.addHook('onRequest', (req, reply, done) => {
-    if (isApiRequest(req)) reply.headers(API_HEADERS);
+  addGateStage(app, (req, reply, route) => {
+    if (route.api) reply.headers(API_HEADERS);
     else reply.headers(isConsoleRequest(req.url) ? consoleHeaders : headersForPages());
-    done();
   });
   await app.register(compress, {
     // Below ~1 KB a compressed body saves less than it costs (and fits one packet anyway).
