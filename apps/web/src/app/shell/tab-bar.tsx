@@ -6,7 +6,7 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useUnreadMail } from '../../features/mail/api/mail.queries';
 import { useSessionStore } from '../../session/session.store';

@@ -1,7 +1,7 @@
 import { NoticeBar } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import './notice.css';
 import { MARQUEE_CATEGORY, useNotices } from '../api/notices.query';
 
