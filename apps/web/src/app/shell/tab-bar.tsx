@@ -4,7 +4,7 @@ import {
   MessageOutline,
   StarOutline,
   UserOutline,
-} from 'antd-mobile-icons';
+} from '../../components/ui/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';

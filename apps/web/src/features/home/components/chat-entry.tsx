@@ -1,4 +1,4 @@
-import { MessageFill, RightOutline } from 'antd-mobile-icons';
+import { MessageFill, RightOutline } from '../../../components/ui/icons';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { CHAT_PATH } from '../../../site/paths';

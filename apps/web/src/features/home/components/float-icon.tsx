@@ -1,4 +1,4 @@
-import { CloseOutline } from 'antd-mobile-icons';
+import { CloseOutline } from '../../../components/ui/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import './float-icon.css';

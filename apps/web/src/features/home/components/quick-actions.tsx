@@ -1,4 +1,9 @@
-import { BankcardOutline, LoopOutline, PayCircleOutline, StarOutline } from 'antd-mobile-icons';
+import {
+  BankcardOutline,
+  LoopOutline,
+  PayCircleOutline,
+  StarOutline,
+} from '../../../components/ui/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import './quick-actions.css';
