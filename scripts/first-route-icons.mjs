@@ -23,6 +23,7 @@ export const FIRST_ROUTE_ICONS = [
   'PayCircleOutline',
   'RedoOutline',
   'RightOutline',
+  'SoundOutline',
   'StarOutline',
   'UserOutline',
 ];
