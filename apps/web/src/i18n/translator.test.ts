@@ -27,7 +27,7 @@ function keysOf(node: unknown, prefix = ''): { key: string; names: string[]; lea
   if (typeof node !== 'object' || node === null) return [];
   return Object.entries(node).flatMap(([k, v]) => {
     const key = prefix ? `${prefix}.${k}` : k;
-    const names = [...JSON.stringify(v).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);
+    const names = [...JSON.stringify(v).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
     return [
       { key, names, leaf: typeof v === 'string' },
       ...(Array.isArray(v) ? [] : keysOf(v, key)),
