@@ -17,12 +17,12 @@ import { gzipSync } from 'node:zlib';
 /** The goal for the first route's gzipped JavaScript (issue: first paint). */
 export const WEB_FIRST_ROUTE_GOAL_BYTES = 165 * 1024;
 /**
- * What `npm test` allows. Not the goal yet: 198.3 KiB once the error catalogue was split by who
- * shows each code and the build gave the site only the member calls' table; a little headroom
- * above that, to be lowered toward the goal as the first route sheds more (docs/benchmarks.md,
- * "web").
+ * What `npm test` allows: the goal. The first route reached 163.8 KiB once the site translated
+ * without i18next, loaded the family pane and the chat socket's client after mounting, and drew
+ * its icons and notice line itself (docs/benchmarks.md, "web"); anything that grows it past the
+ * goal has to take something else out.
  */
-export const WEB_FIRST_ROUTE_BUDGET_BYTES = 201 * 1024;
+export const WEB_FIRST_ROUTE_BUDGET_BYTES = WEB_FIRST_ROUTE_GOAL_BYTES;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(root, 'apps/web');

@@ -43,6 +43,32 @@ function antdBarrelWithoutSideEffects(): Plugin {
 }
 
 /**
+ * antd-mobile's default renderer for its imperative components (Toast, Modal…) is rc-util's
+ * React 16–18 `render`: CommonJS with Babel's async runtime, 3 KiB gzip in the entry that never
+ * runs, because main.tsx hands antd a React 19 renderer (`unstableSetRender`) before anything
+ * renders. The default is replaced by one that says so; the build fails if antd's module
+ * changes shape, instead of quietly keeping the old code.
+ */
+function antdDefaultRenderUnused(): Plugin {
+  const from = "import { render, unmount } from './render';";
+  return {
+    name: 'nebula-antd-default-render',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]antd-mobile[\\/]es[\\/]utils[\\/]unstable-render\.js$/ },
+      handler: (code) => {
+        if (!code.includes(from))
+          throw new Error(`antd-mobile's unstable-render.js no longer has: ${from}`);
+        return code.replace(
+          from,
+          "const render = () => { throw new Error('antd-mobile: main.tsx sets the renderer (unstableSetRender)'); }; const unmount = render;",
+        );
+      },
+    },
+  };
+}
+
+/**
  * react-router 7's package exports name only its development build (warnings, invariants and
  * checks that run on every navigation and render); its framework plugin swaps in the
  * production build, which a plain Vite app must do itself. The startup profile of the home
@@ -74,7 +100,13 @@ const site = siteConfig({
   target: API_TARGET,
   proxied,
   socket: '/stream',
-  plugins: [react(), antdBarrelWithoutSideEffects(), reactRouterProduction(), memberRouteMeta()],
+  plugins: [
+    react(),
+    antdBarrelWithoutSideEffects(),
+    antdDefaultRenderUnused(),
+    reactRouterProduction(),
+    memberRouteMeta(),
+  ],
 });
 
 export default defineConfig({

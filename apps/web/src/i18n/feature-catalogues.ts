@@ -1,9 +1,8 @@
 /*
  * The features' catalogues, outside the first route's JavaScript (i18n.ts says which stay
- * in the entry). Importing this module adds them to the one i18next instance.
+ * in the entry). Importing this module adds them to the site's catalogues.
  */
 import { featureResources } from './feature-resources';
-import { i18n } from './i18n';
+import { addCatalogues } from './translator';
 
-for (const [ns, bundle] of Object.entries(featureResources))
-  i18n.addResourceBundle('zh-CN', ns, bundle, true, true);
+addCatalogues(featureResources);

@@ -1,5 +1,4 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { DefaultNamespace, FlatNamespace, i18n as I18next, TFunction } from 'i18next';
 import common from './zh-CN/common.json';
 import errors from './zh-CN/errors.json';
 import home from './zh-CN/home.json';
@@ -8,6 +7,13 @@ import shell from './zh-CN/shell.json';
 import system from './zh-CN/system.json';
 import venues from './zh-CN/venues.json';
 import type { FeatureResources } from './feature-resources';
+import {
+  addCatalogues,
+  getDefaultVariables,
+  setDefaultVariables,
+  translate,
+  type TranslateOptions,
+} from './translator';
 
 export const defaultNS = 'common';
 
@@ -27,41 +33,43 @@ export const resources = {
 /** Every namespace, the features' included: what typed keys check against (i18next.d.ts). */
 export type Resources = (typeof resources)['zh-CN'] & FeatureResources;
 
-/**
- * One i18next instance, initialised synchronously with the bundled catalogue so that non-React
- * code (error classes, the request client) can translate at import time.
- */
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'zh-CN',
-  fallbackLng: 'zh-CN',
-  ns: Object.keys(resources['zh-CN']),
-  defaultNS,
-  resources,
-  initAsync: false,
-  // `{{currency}}` in any text is the site currency's name (a site setting, from pre-info).
-  interpolation: { escapeValue: false, defaultVariables: { currency: DEFAULT_CURRENCY_NAME } },
-  returnNull: false,
-});
+// Installed at import, so that non-React code (error classes, the request client) can
+// translate at import time.
+addCatalogues(resources['zh-CN']);
+// `{{currency}}` in any text is the site currency's name (a site setting, from pre-info).
+setDefaultVariables({ currency: DEFAULT_CURRENCY_NAME });
 
-export const t = i18n.t.bind(i18n);
+const fixed = new Map<string, unknown>();
+
+/**
+ * The translation function of one namespace: the same function for the page's whole life, so
+ * effects and memos that depend on it never rerun for it.
+ */
+export function getFixedT<N extends FlatNamespace = DefaultNamespace>(ns?: N): TFunction<N> {
+  const space: string = ns ?? defaultNS;
+  let fn = fixed.get(space);
+  if (!fn) {
+    fn = (keys: string | readonly string[], options?: TranslateOptions) =>
+      translate(space, keys, options);
+    fixed.set(space, fn);
+  }
+  // One implementation serves every namespace; i18next's types check the keys at each call.
+  return fn as TFunction<N>;
+}
+
+/** Non-React code's translation: the common texts, and any namespace's as `ns:key`. */
+export const t = getFixedT() as unknown as I18next['t'];
 
 /**
  * Names the site currency in every text from now on (one Chinese name everywhere,
- * instead of "COIN"); read by i18next at each translation.
+ * instead of "COIN"); read at each translation.
  */
 export function setCurrencyName(name: string | undefined): void {
-  const interpolation = i18n.options.interpolation;
-  if (interpolation) {
-    interpolation.defaultVariables = {
-      ...interpolation.defaultVariables,
-      currency: name || DEFAULT_CURRENCY_NAME,
-    };
-  }
+  setDefaultVariables({ ...getDefaultVariables(), currency: name || DEFAULT_CURRENCY_NAME });
 }
 
 /** The site currency's current name, for text built outside the catalogues. */
 export function currencyName(): string {
-  const value: unknown = i18n.options.interpolation?.defaultVariables?.currency;
+  const value = getDefaultVariables().currency;
   return typeof value === 'string' ? value : DEFAULT_CURRENCY_NAME;
 }

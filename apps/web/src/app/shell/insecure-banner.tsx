@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { getSecureStorageMode, subscribeSecureStorageMode } from '../../lib/secure-storage';
 
 /** Says so when secrets can only be kept in memory (no WebCrypto/IndexedDB: contract §1). */

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useRouteError } from 'react-router';
 import { CUSTOMER_MAIN_PATH } from '../../site/paths';
 import './shell-screens.css';

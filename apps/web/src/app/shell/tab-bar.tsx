@@ -4,9 +4,9 @@ import {
   MessageOutline,
   StarOutline,
   UserOutline,
-} from 'antd-mobile-icons';
+} from '../../components/ui/icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useUnreadMail } from '../../features/mail/api/mail.queries';
 import { useSessionStore } from '../../session/session.store';

@@ -1,7 +1,7 @@
 import { formatAmount, formatCoin } from '@nebula/protocol/format/number-format';
 import { sanitizeAmountInput } from '@nebula/protocol/rules/amount-input';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { amountProblem, amountUnits } from '../../lib/amount';
 import { FormField } from './form-field';
 import './money.css';

@@ -2,7 +2,7 @@ import { MODAL_LEAVE_ANIMATION_MS } from '@nebula/protocol/constants/constants';
 import { Button, type ButtonRef } from 'antd-mobile';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLeaveTransition } from './use-leave-transition';
 import './app-modal.css';
 

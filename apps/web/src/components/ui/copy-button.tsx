@@ -1,5 +1,5 @@
 import { Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import './copy-button.css';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useCountdown } from './use-countdown';
 
 export interface CountdownButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {

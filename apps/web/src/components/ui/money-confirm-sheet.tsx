@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { BottomSheet } from './bottom-sheet';
 import { FormMessage } from './form-field';
 import { KeyValues, type KeyValue } from './money';

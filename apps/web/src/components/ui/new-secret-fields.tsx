@@ -1,6 +1,6 @@
 import { FUND_PASSWORD_LENGTH, PASSWORD_MAX } from '@nebula/protocol/rules/account-rules';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { cleanSecret, type NewSecretKind, type NewSecretProblems } from '../../lib/new-secret';
 import type { Strength } from '../../lib/password-strength';
 import { FormField, type FieldTone } from './form-field';

@@ -1,6 +1,6 @@
 import { Button, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { describeError } from '../../lib/api-errors';
 import './page-states.css';
 

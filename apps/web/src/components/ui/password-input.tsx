@@ -1,6 +1,6 @@
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState, type InputHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import './form.css';
 
 type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & {

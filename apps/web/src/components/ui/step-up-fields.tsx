@@ -1,7 +1,7 @@
 import type { StepUp } from '@nebula/protocol/api/member/member.schemas';
 import { Segmented, Toast } from 'antd-mobile';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import {
   PASSWORD_CHECK_MAX,
   SMS_CODE_LENGTH,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Strength } from '../../lib/password-strength';
 import './strength-meter.css';
 

@@ -1,5 +1,5 @@
 import type { MemberActivity } from '@nebula/protocol/api/activity/activity.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../../../lib/format-time';
 
 /** One activity in the 优惠 list: picture, title, dates and phase; a tap opens its sheet. */

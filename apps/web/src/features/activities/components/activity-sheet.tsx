@@ -3,7 +3,7 @@ import type {
   MemberActivity,
 } from '@nebula/protocol/api/activity/activity.schemas';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { formatFigure } from '../../../components/ui/money';

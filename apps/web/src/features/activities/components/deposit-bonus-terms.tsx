@@ -1,5 +1,5 @@
 import type { DepositBonusRule } from '@nebula/protocol/api/activity/activity.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatFigure } from '../../../components/ui/money';
 
 /** The 首存 / 续存 rule in plain words, beside the operator's rules text. */

@@ -1,7 +1,7 @@
 import type { CheckinRule } from '@nebula/protocol/api/activity/activity.schemas';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatFigure } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';

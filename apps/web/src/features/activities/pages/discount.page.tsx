@@ -1,6 +1,6 @@
 import type { MemberActivity } from '@nebula/protocol/api/activity/activity.schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { TabPage } from '../../../components/ui/tab-page';
 import { useActivities } from '../api/activities.queries';

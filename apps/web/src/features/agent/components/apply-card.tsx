@@ -1,7 +1,7 @@
 import type { AgentStatus } from '@nebula/protocol/api/agent/agent.schemas';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { showToast } from '../../../components/ui/toast';

@@ -1,6 +1,6 @@
 import { Button, Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Money } from '../../../components/ui/money';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { StatusBadge } from '../../../components/ui/status-badge';

@@ -1,5 +1,5 @@
 import type { CommissionFigures } from '@nebula/protocol/api/agent/agent.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { KeyValues, Money, formatFigure } from '../../../components/ui/money';
 
 /** A month's commission with every input, as the statement stores it. */

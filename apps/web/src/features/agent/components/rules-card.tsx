@@ -1,5 +1,5 @@
 import type { CommissionRules } from '@nebula/protocol/api/agent/agent.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatFigure } from '../../../components/ui/money';
 
 /** 佣金规则: the operator's tier table and how a month is computed. */

@@ -1,6 +1,6 @@
 import type { CommissionStatement } from '@nebula/protocol/api/agent/agent.schemas';
 import { Button, Collapse } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Money } from '../../../components/ui/money';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { FormField, type FieldTone } from '../../../components/ui/form-field';
 import type { useCaptcha } from '../api/captcha.query';
 import { CAPTCHA_CODE_MAX } from '@nebula/protocol/rules/account-rules';

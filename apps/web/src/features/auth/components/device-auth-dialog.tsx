@@ -2,7 +2,7 @@ import type { LoginChallenge, LoginResult } from '@nebula/protocol/api/auth/auth
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { Button, CenterPopup, Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { CountdownButton } from '../../../components/ui/countdown-button';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { SMS_CODE_LENGTH, SMS_CODE_PATTERN } from '@nebula/protocol/rules/account-rules';

@@ -1,7 +1,7 @@
 import type { LoginChallenge, LoginResult } from '@nebula/protocol/api/auth/auth.schemas';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import {
   businessData,
   businessNumber,

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { SMS_CODE_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { BusinessError, businessNumber, describeError } from '../../../lib/api-errors';

@@ -1,7 +1,7 @@
 import type { RegisterRequest } from '@nebula/protocol/api/auth/auth.schemas';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { INVITE_CODE_PATTERN, USERNAME_PATTERN } from '@nebula/protocol/rules/account-rules';
 import { BusinessError, describeError } from '../../../lib/api-errors';
 import { usePreInfoStore } from '../../../site/pre-info.store';

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CheckBox } from '../../../components/ui/check-box';
 import { FormField, FormMessage } from '../../../components/ui/form-field';

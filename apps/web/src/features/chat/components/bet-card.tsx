@@ -1,7 +1,7 @@
 import type { SharedBetCardMessage } from '@nebula/protocol/ws/messages';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { parseGameSelectionId } from '@nebula/protocol/venue/games/game-selection';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { showOdds, useOddsType } from '../../../lib/odds-type';
 import { shanghaiTime } from '../../../lib/shanghai-date';
 import { legLabel } from '../../../lib/leg-label';

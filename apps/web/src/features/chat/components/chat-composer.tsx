@@ -4,7 +4,7 @@ import { CHAT_CONTENT_MAX_DISPLAY_LENGTH } from '@nebula/protocol/ws/messages';
 import { Button, Toast } from 'antd-mobile';
 import { GiftOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { chatSocket, useChatConnection } from '../../../client/chat-socket';
 import { sendText } from '../model/room-sync';
 

@@ -1,6 +1,6 @@
 import { RECONNECT_MAX_ATTEMPTS } from '@nebula/protocol/constants/constants';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { chatSocket, useChatConnection } from '../../../client/chat-socket';
 
 /** The connection state while not connected: connecting, retry n of 5, or the reconnect button. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { dismissFiltered, useChatRoomStore } from '../model/chat-room.store';
 
 /** The filter shielded a message of this member: what, and why (the server's reason). */

@@ -1,5 +1,5 @@
 import type { Gift } from '@nebula/protocol/api/chat/chat.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { shiftBurst, useChatRoomStore } from '../model/chat-room.store';
 import { aroundSlot, giftIconSrc, SLOT } from '../model/display';
 

@@ -3,7 +3,7 @@ import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { formatCoin } from '@nebula/protocol/format/number-format';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { CURRENCY_PATH } from '../../../site/paths';

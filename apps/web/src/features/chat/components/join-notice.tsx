@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useChatRoomStore } from '../model/chat-room.store';
 import { aroundSlot, SLOT } from '../model/display';
 

@@ -2,7 +2,7 @@ import type { Gift } from '@nebula/protocol/api/chat/chat.schemas';
 import type { ChatMessage, SharedBetCardMessage } from '@nebula/protocol/ws/messages';
 import { DownOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { EmptyState, PageSkeleton } from '../../../components/ui/page-states';
 import { useChatScroll } from '../hooks/use-chat-scroll';
 import { useScrollBack } from '../hooks/use-scroll-back';

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@nebula/protocol/ws/messages';
 import { ActionSheet } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { aroundSlot, SLOT } from '../model/display';
 
 /**

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatSender, GiftMessage } from '@nebula/protocol/ws/messages';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { aroundSlot, avatarSrc, formatMessageTime, giftIconSrc, SLOT } from '../model/display';
 
 /*

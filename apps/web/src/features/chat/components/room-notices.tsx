@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDateTime } from '../../../lib/format-time';
 import { isMuted, isVipAllowed, useChatRoomStore } from '../model/chat-room.store';
 import { formatRemaining } from '../model/display';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useChatRoomStore } from '../model/chat-room.store';
 
 /** Live scores pushed to the rooms (Score, 10014), the latest match first. */

@@ -1,6 +1,6 @@
 import type { ChatMe } from '@nebula/protocol';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { useChatRoomStore } from '../model/chat-room.store';
 

@@ -2,7 +2,7 @@ import type { ChatMessage, SharedBetCardMessage } from '@nebula/protocol/ws/mess
 import { MessageId } from '@nebula/protocol/ws/message-ids';
 import { Button, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { chatSocket } from '../../../client/chat-socket';

@@ -1,5 +1,5 @@
 import type { CsChannel } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from '../../../components/ui/qr-code';
 

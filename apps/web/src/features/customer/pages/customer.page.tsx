@@ -1,7 +1,7 @@
 import type { CsLine } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { TabPage } from '../../../components/ui/tab-page';

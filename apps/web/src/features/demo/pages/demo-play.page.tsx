@@ -2,7 +2,7 @@ import type { DemoLaunchResult } from '@nebula/protocol/api/demo/demo.schemas';
 import { isVenuePageUrl } from '@nebula/protocol/venue/registry';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Money, formatFigure } from '../../../components/ui/money';
 import { ErrorState } from '../../../components/ui/page-states';

@@ -1,6 +1,6 @@
 import { Button, Tabs, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { QrCode } from '../../../components/ui/qr-code';

@@ -9,7 +9,7 @@ import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { displayLength } from '@nebula/protocol/rules/string-length';
 import { Button, Input, Selector, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { describeError, BusinessError } from '../../../lib/api-errors';
 import { formatMoment } from '../../../lib/format-time';
 import { useSubmitFeedback } from '../api/feedback.queries';

@@ -1,6 +1,6 @@
 import type { Feedback } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { formatDateTime } from '../../../lib/format-time';
 import { useMyFeedback } from '../api/feedback.queries';

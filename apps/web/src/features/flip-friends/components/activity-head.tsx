@@ -1,6 +1,6 @@
 import type { ActivityHeading } from '@nebula/protocol/api/activity/lucky-flip.schemas';
 import type { Eligibility } from '@nebula/protocol/api/rewards/rewards.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../../../lib/format-time';
 
 /** The activity's window, and why the member cannot take part now (the eligibility gate). */

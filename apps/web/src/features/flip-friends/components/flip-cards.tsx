@@ -1,6 +1,6 @@
 import type { LuckyFlipRecord } from '@nebula/protocol/api/activity/lucky-flip.schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const CARDS = 9;
 

@@ -1,7 +1,7 @@
 import type { LuckyFlipRecord } from '@nebula/protocol/api/activity/lucky-flip.schemas';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDateTime } from '../../../lib/format-time';
 import { verifyFlip, type FlipCheck } from '../model/verify-flip';
 

@@ -1,7 +1,7 @@
 import type { LuckyFlipSeeds } from '@nebula/protocol/api/activity/lucky-flip.schemas';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { showToast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api-errors';
 import { useRotateSeed, useSetClientSeed } from '../api/flip-friends.mutations';

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { formatFigure } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';

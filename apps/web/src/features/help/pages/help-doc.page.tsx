@@ -3,7 +3,7 @@ import {
   type HelpSlug,
 } from '@nebula/protocol/api/help-and-service/help-and-service.constants';
 import { PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';

@@ -2,7 +2,7 @@ import type { HelpIndexItem } from '@nebula/protocol/api/help-and-service/help-a
 import { HELP_CATEGORIES } from '@nebula/protocol/api/help-and-service/help-and-service.constants';
 import { List, PullToRefresh, SearchBar } from 'antd-mobile';
 import { useDeferredValue, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';

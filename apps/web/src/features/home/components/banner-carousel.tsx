@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import './banner-carousel.css';
 import { ErrorState } from '../../../components/ui/page-states';
 import { useIdle } from '../../../lib/use-idle';

@@ -1,5 +1,5 @@
-import { MessageFill, RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { MessageFill, RightOutline } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { CHAT_PATH } from '../../../site/paths';
 import './chat-entry.css';

@@ -1,6 +1,6 @@
-import { CloseOutline } from 'antd-mobile-icons';
+import { CloseOutline } from '../../../components/ui/icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import './float-icon.css';
 import { useNavigate } from 'react-router';
 import { session } from '../../../lib/storage';

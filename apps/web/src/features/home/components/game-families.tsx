@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import './game-families.css';
 import { Link } from 'react-router';
 import { useNamingList } from '../api/naming.query';

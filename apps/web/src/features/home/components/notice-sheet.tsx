@@ -1,6 +1,6 @@
 import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import './notice.css';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { ANNOUNCEMENT_CATEGORY, useNotices } from '../api/notices.query';

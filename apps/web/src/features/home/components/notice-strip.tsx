@@ -1,9 +1,9 @@
-import { NoticeBar } from 'antd-mobile';
-import { SoundOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { SoundOutline } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import './notice.css';
 import { MARQUEE_CATEGORY, useNotices } from '../api/notices.query';
+import { NoticeMarquee } from './notice-marquee';
 
 // The sheet (antd's Popup, with its animation library) loads the first time it opens.
 const NoticeSheet = lazy(() => import('./notice-sheet').then((m) => ({ default: m.NoticeSheet })));
@@ -34,12 +34,10 @@ export function NoticeStrip() {
         aria-haspopup="dialog"
         aria-label={t('noticeTitle')}
       >
-        <NoticeBar
-          className="nb-notice__bar"
+        <NoticeMarquee
           icon={<SoundOutline />}
           // While loading, keep the line's height with an empty bar: no layout shift.
           content={isPending ? '' : text || t('noticeMarqueeEmpty')}
-          color="info"
           speed={40}
           delay={1000}
         />

@@ -1,6 +1,11 @@
-import { BankcardOutline, LoopOutline, PayCircleOutline, StarOutline } from 'antd-mobile-icons';
+import {
+  BankcardOutline,
+  LoopOutline,
+  PayCircleOutline,
+  StarOutline,
+} from '../../../components/ui/icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import './quick-actions.css';
 import { Link } from 'react-router';
 

@@ -1,5 +1,5 @@
 import type { Mail } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDateTime } from '../../../lib/format-time';
 
 /**

@@ -1,6 +1,6 @@
 import { InfiniteScroll, PullToRefresh, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { confirmModal } from '../../../components/ui/modal.store';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';

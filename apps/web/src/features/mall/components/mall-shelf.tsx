@@ -1,7 +1,7 @@
 import type { MallHome, MallItem } from '@nebula/protocol/api/mall/mall.schemas';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatFigure } from '../../../components/ui/money';
 import { MALL_COIN_RECORD_PATH } from '../../../site/paths';

@@ -1,6 +1,6 @@
 import type { MallAddress, MallItem } from '@nebula/protocol/api/mall/mall.schemas';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { FormField } from '../../../components/ui/form-field';
 import { KeyValues } from '../../../components/ui/money';

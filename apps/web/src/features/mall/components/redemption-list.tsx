@@ -1,5 +1,5 @@
 import type { MallRedemption, RedemptionStatus } from '@nebula/protocol/api/mall/mall.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatFigure } from '../../../components/ui/money';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';

@@ -2,7 +2,7 @@ import { POINTS_ENTRY_TYPES } from '@nebula/protocol/api/mall/mall.constants';
 import type { PointsEntryType } from '@nebula/protocol/api/mall/mall.schemas';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Money, formatFigure } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';

@@ -1,6 +1,6 @@
 import { Toast } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { AVATAR_PATHS } from '@nebula/protocol/rules/account-rules';
 import { describeError } from '../../../lib/api-errors';

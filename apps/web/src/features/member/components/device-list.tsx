@@ -1,6 +1,6 @@
 import type { TerminalReport, TrustedDevice } from '@nebula/protocol/api/member/member.schemas';
 import { Button, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { confirmModal } from '../../../components/ui/modal.store';
 import { describeError } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format-time';

@@ -1,6 +1,6 @@
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { SheetFooter, SheetForm } from '../../../components/ui/sheet-form';
 import { FUND_PASSWORD_LENGTH } from '@nebula/protocol/rules/account-rules';

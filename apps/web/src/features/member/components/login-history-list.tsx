@@ -1,6 +1,6 @@
 import type { LoginRecord } from '@nebula/protocol/api/member/member.schemas';
 import { InfiniteScroll } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { formatDateTime } from '../../../lib/format-time';
 import { useLoginHistory } from '../api/login-history.query';

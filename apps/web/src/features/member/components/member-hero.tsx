@@ -1,6 +1,6 @@
 import type { MemberInfo } from '@nebula/protocol/api/member/member.schemas';
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-time';
 import { USER_INFO_PATH } from '../../../site/paths';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { FormField } from '../../../components/ui/form-field';

@@ -2,7 +2,7 @@ import { DEFAULT_COUNTRY_CODE } from '@nebula/protocol/constants/constants';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { CountdownButton } from '../../../components/ui/countdown-button';
 import { FormField } from '../../../components/ui/form-field';

@@ -2,7 +2,7 @@ import type { RealNameInfo } from '@nebula/protocol/api/member/member.schemas';
 import { Button, Toast } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill } from 'antd-mobile-icons';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PageFrame } from '../../../components/ui/page-frame';

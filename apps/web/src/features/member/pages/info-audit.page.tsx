@@ -1,7 +1,7 @@
 import type { RealNameInfo } from '@nebula/protocol/api/member/member.schemas';
 import { PullToRefresh } from 'antd-mobile';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';

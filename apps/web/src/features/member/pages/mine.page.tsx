@@ -1,6 +1,6 @@
 import { Button, PullToRefresh, Skeleton, Toast } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { confirmModal } from '../../../components/ui/modal.store';
 import { ErrorState } from '../../../components/ui/page-states';

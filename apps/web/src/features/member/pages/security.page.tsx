@@ -1,6 +1,6 @@
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { confirmModal } from '../../../components/ui/modal.store';
 import { PageFrame } from '../../../components/ui/page-frame';

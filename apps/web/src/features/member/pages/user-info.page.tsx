@@ -1,7 +1,7 @@
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { EMAIL_MAX, EMAIL_PATTERN, NICKNAME_MAX } from '@nebula/protocol/rules/account-rules';

@@ -1,7 +1,7 @@
 import type { BetRecord } from '@nebula/protocol/api/venues/venues.schemas';
 import { familyNeedsDialect } from '@nebula/protocol/venue/registry';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { Money } from '../../../components/ui/money';
 import { StatusBadge } from '../../../components/ui/status-badge';

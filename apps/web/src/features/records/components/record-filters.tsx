@@ -2,7 +2,7 @@ import type { RecordType } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { CalendarPicker } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { serverNow } from '../../../lib/clock';
 import { addDays, dateOfPick, pickOfDate, shanghaiDate } from '../../../lib/shanghai-date';
 

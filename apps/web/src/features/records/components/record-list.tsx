@@ -1,7 +1,7 @@
 import type { LedgerRecord } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Money } from '../../../components/ui/money';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { shanghaiTime } from '../../../lib/shanghai-date';

@@ -1,5 +1,5 @@
 import type { RecordType } from '@nebula/protocol/api/wallet/wallet.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { CURRENCY_PATH, MINE_PATH } from '../../../site/paths';

@@ -1,7 +1,7 @@
 import type { RealityCheck } from '@nebula/protocol/api/responsible-gaming/responsible-gaming.schemas';
 import { Button, type ButtonRef } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { showToast } from '../../../components/ui/toast';

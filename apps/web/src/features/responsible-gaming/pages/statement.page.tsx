@@ -2,7 +2,7 @@ import type { Statement } from '@nebula/protocol/api/responsible-gaming/responsi
 import { Button, PullToRefresh } from 'antd-mobile';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useEligibility } from '../api/rewards.queries';
 
 /** Says why rewards cannot be received now (the one eligibility gate, contract §5 Rewards). */

@@ -1,7 +1,7 @@
 import type { Grant } from '@nebula/protocol/api/rewards/rewards.schemas';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { Button, Dialog, ProgressBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Money, formatFigure } from '../../../components/ui/money';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';
 import { showToast } from '../../../components/ui/toast';

@@ -1,6 +1,6 @@
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Money, formatFigure } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';

@@ -1,7 +1,7 @@
 import type { VipStatus } from '@nebula/protocol/api/rewards/rewards.schemas';
 import { Button, DatePicker, Dialog, ProgressBar } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { KeyValues, Money } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';

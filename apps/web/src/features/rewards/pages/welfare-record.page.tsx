@@ -1,7 +1,7 @@
 import type { GrantStatus } from '@nebula/protocol/api/rewards/rewards.schemas';
 import { Button, Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { MINE_PATH } from '../../../site/paths';

@@ -1,7 +1,7 @@
 import type { Sponsor } from '@nebula/protocol/api/help-and-service/help-and-service.schemas';
 import { PullToRefresh } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { TabPage } from '../../../components/ui/tab-page';
 import { shanghaiDate } from '../../../lib/shanghai-date';

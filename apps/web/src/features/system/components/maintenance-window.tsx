@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** The maintenance window line: both ends, or whichever the operator set. */
 export function MaintenanceWindow({ start, end }: { start: string | null; end: string | null }) {

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';
 import { MaintenanceWindow } from '../components/maintenance-window';
 import { StatusScreen } from '../components/status-screen';

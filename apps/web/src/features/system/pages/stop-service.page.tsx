@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { PageSkeleton } from '../../../components/ui/page-states';
 import { StatusScreen } from '../components/status-screen';

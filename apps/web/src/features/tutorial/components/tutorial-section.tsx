@@ -1,6 +1,6 @@
 import { ExclamationTriangleOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 interface TutorialSectionProps {
   art: string;

@@ -1,5 +1,5 @@
 import { CapsuleTabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import {

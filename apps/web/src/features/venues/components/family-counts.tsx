@@ -1,5 +1,5 @@
 import type { PlatformFamily } from '@nebula/protocol/constants/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePlatformCounts } from '../model/platform-counts';
 
 /** A family's live and today counts (contract §6's platform counts), or nothing while unknown. */

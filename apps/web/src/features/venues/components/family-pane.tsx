@@ -1,6 +1,6 @@
 import { isPlatformFamily } from '../model/families';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { VenueFamily } from '@nebula/protocol/venue/registry';
 import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants/constants';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';

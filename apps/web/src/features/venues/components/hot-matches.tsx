@@ -1,5 +1,5 @@
 import type { HotMatch, VenueView } from '@nebula/protocol/api/venues/venues.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { showToast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api-errors';
 import { showOdds, useOddsType } from '../../../lib/odds-type';

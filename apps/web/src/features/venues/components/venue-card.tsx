@@ -1,6 +1,6 @@
 import type { VenueView } from '@nebula/protocol/api/venues/venues.schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { showToast } from '../../../components/ui/toast';
 import { describeError } from '../../../lib/api-errors';

@@ -1,5 +1,5 @@
 import type { VenueView } from '@nebula/protocol/api/venues/venues.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { EmptyState } from '../../../components/ui/page-states';
 import { VenueCard } from './venue-card';
 

@@ -1,7 +1,7 @@
 import { PullToRefresh } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { PLATFORM_COUNT_POLL_MS } from '@nebula/protocol/constants/constants';
 import { PageFrame } from '../../../components/ui/page-frame';

@@ -3,7 +3,7 @@ import { isVenuePageUrl } from '@nebula/protocol/venue/registry';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { PageSkeleton } from '../../../components/ui/page-states';

@@ -1,5 +1,5 @@
 import { ActionSheet } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { PAYOUT_ORDER, PAYOUT_TYPES } from '../model/payout-types';
 

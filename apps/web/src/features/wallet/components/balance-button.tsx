@@ -1,6 +1,6 @@
 import { formatAmount } from '@nebula/protocol/format/number-format';
-import { RedoOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { RedoOutline } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useWalletBalances } from '../api/wallet-balances.query';
 import './wallet.css';
 

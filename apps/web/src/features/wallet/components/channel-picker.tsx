@@ -1,5 +1,5 @@
 import type { DepositChannel } from '@nebula/protocol/api/wallet/wallet.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatBound } from '../../../components/ui/amount-input';
 import { ChannelIcon } from './channel-icon';
 

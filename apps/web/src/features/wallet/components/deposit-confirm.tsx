@@ -2,7 +2,7 @@ import type { DepositChannel } from '@nebula/protocol/api/wallet/wallet.schemas'
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { MoneyConfirmSheet } from '../../../components/ui/money-confirm-sheet';
 import type { KeyValue } from '../../../components/ui/money';

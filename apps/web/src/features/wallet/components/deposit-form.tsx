@@ -2,7 +2,7 @@ import type { DepositChannel } from '@nebula/protocol/api/wallet/wallet.schemas'
 import { formatFen } from '@nebula/protocol/format/number-format';
 import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { FormField } from '../../../components/ui/form-field';
 import { amountProblem, wireAmount } from '../../../lib/amount';

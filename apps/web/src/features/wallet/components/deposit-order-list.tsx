@@ -1,6 +1,6 @@
 import type { DepositOrder } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { EmptyState, ErrorState, PageSkeleton } from '../../../components/ui/page-states';

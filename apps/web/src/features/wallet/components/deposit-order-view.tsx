@@ -1,6 +1,6 @@
 import type { DepositOrder } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { Button, PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { KeyValues, Money, type KeyValue } from '../../../components/ui/money';

@@ -2,7 +2,7 @@ import type { DepositLimits } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { Button, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { confirmModal } from '../../../components/ui/modal.store';
 import { describeError } from '../../../lib/api-errors';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';

@@ -1,6 +1,6 @@
 import type { PaymentAccount } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
 import { Button, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { confirmModal } from '../../../components/ui/modal.store';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { describeError } from '../../../lib/api-errors';

@@ -4,7 +4,7 @@ import type {
 } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
 import { Button, Segmented } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { stepUpErrorOf } from '../../../components/ui/step-up-error';

@@ -1,5 +1,5 @@
 import type { PaymentAccount } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { serverNow } from '../../../lib/clock';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';
 import { ChannelIcon } from './channel-icon';

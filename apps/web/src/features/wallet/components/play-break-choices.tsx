@@ -1,5 +1,5 @@
 import type { PlayBreak } from '@nebula/protocol/api/wallet/wallet.schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { shanghaiDate } from '../../../lib/shanghai-date';
 import {
   PLAY_BREAK_KINDS,

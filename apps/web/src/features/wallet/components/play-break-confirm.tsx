@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { KeyValues } from '../../../components/ui/money';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';

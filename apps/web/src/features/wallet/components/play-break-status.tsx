@@ -1,6 +1,6 @@
 import type { PlayBreak } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { KeyValues } from '../../../components/ui/money';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';

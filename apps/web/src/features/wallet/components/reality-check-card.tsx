@@ -1,6 +1,6 @@
 import { REALITY_CHECK_MINUTES } from '@nebula/protocol/api/responsible-gaming/responsible-gaming.constants';
 import { Selector, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { describeError } from '../../../lib/api-errors';
 import { useRealityCheckInterval, useRealityCheckIntervalSet } from '../api/reality-check.api';
 

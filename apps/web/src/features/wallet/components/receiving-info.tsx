@@ -1,6 +1,6 @@
 import type { DepositChannel } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { ExclamationTriangleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { CopyButton } from '../../../components/ui/copy-button';
 
 function Line({ label, value, copy }: { label: string; value: string; copy?: boolean }) {

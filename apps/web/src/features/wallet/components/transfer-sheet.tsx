@@ -3,7 +3,7 @@ import { formatAmount } from '@nebula/protocol/format/number-format';
 import { formatMoney, parseMoney } from '@nebula/protocol/money/fen';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { FormMessage } from '../../../components/ui/form-field';

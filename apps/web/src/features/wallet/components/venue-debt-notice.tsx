@@ -1,7 +1,7 @@
 import type { WalletBalances } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount, formatFen } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import './venue-debt.css';
 
 /**

@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { ErrorState } from '../../../components/ui/page-states';

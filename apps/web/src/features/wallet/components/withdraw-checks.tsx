@@ -3,7 +3,7 @@ import { formatAmount } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { CheckCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';
 import {

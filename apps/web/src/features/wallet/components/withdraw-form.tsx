@@ -5,7 +5,7 @@ import { formatAmount, formatFen } from '@nebula/protocol/format/number-format';
 import { formatMoney, parseMoney } from '@nebula/protocol/money/fen';
 import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { FormField } from '../../../components/ui/form-field';
 import { MoneyConfirmSheet } from '../../../components/ui/money-confirm-sheet';

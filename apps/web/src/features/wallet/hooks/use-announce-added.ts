@@ -1,6 +1,6 @@
 import type { PaymentAccount } from '@nebula/protocol/api/wallet/payment-accounts.schemas';
 import { Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { showModal } from '../../../components/ui/modal.store';
 import { serverNow } from '../../../lib/clock';
 import { shanghaiDateTime } from '../../../lib/shanghai-date';

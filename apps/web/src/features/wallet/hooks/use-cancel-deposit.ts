@@ -1,5 +1,5 @@
 import { Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { confirmModal } from '../../../components/ui/modal.store';
 import { useDepositCancel } from '../api/deposit-cancel.mutation';
 import { moneyErrorText } from '../model/money-errors';

@@ -2,7 +2,7 @@ import type { Turnover } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { ProgressBar, PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { KeyValues, Money } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';

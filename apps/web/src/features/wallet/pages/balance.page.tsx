@@ -3,7 +3,7 @@ import { formatMoney, parseMoney } from '@nebula/protocol/money/fen';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';

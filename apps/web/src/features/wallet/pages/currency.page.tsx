@@ -3,7 +3,7 @@ import { formatAmount, formatCoin, formatFen } from '@nebula/protocol/format/num
 import { parseMoney } from '@nebula/protocol/money/fen';
 import { Button, PullToRefresh, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { Money } from '../../../components/ui/money';

@@ -4,7 +4,7 @@ import { parseMoney } from '@nebula/protocol/money/fen';
 import { Button, PullToRefresh, Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';

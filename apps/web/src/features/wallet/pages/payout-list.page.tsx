@@ -1,7 +1,7 @@
 import { Button, PullToRefresh } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { PageFrame } from '../../../components/ui/page-frame';

@@ -2,7 +2,7 @@ import { PASSWORD_CHECK_MAX } from '@nebula/protocol/rules/account-rules';
 import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { Button, PullToRefresh, Toast } from 'antd-mobile';
 import { useCallback, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { FormField, FormMessage } from '../../../components/ui/form-field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { ErrorState, PageSkeleton } from '../../../components/ui/page-states';

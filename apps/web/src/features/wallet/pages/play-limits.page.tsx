@@ -5,7 +5,7 @@ import type {
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { Button, PullToRefresh, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { FormMessage } from '../../../components/ui/form-field';

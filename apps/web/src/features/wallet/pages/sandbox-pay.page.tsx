@@ -2,7 +2,7 @@ import type { DepositOrder } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { confirmModal } from '../../../components/ui/modal.store';
 import { Money } from '../../../components/ui/money';

@@ -2,7 +2,7 @@ import type { VenueBalance } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { formatAmount } from '@nebula/protocol/format/number-format';
 import { Button, PullToRefresh, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';

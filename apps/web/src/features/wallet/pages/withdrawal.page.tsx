@@ -2,7 +2,7 @@ import type { WithdrawOrder } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { Button, PullToRefresh, Tabs } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { Money } from '../../../components/ui/money';
 import { PageFrame } from '../../../components/ui/page-frame';
