@@ -16,13 +16,14 @@ import type { SpinRow } from './slot-spins.repository';
  * A paid spin's writes in ONE prepared statement (docs/contract.md §10.13), one round trip: the
  * spin's outcome is drawn beforehand from the pair the caller believes current, and the
  * statement takes the player's lock row (at once, or 55P03), checks under it that the pair,
- * nonce and client seed are still those and the cycle allows a round, that the request key is
- * new and that no allowance needs the transaction's reads; only then takes the stake and
- * credits the return (the ledger's fragment, venue-ledger.sql.ts), writes the spin, its settled
- * bet with both versions (the bets' fragment) and moves the nonce and the cycle on (the seed
- * pairs' fragment). Each write waits on the stake's, and the stake on every check, so a refusal
- * writes nothing even with no transaction around it; a key taken since the statement's
- * snapshot fails it whole (a unique key) or shows as a moved nonce (every spin takes the lock).
+ * nonce and client seed are still those and the cycle allows a round, and that no allowance
+ * needs the transaction's reads; only then takes the stake and credits the return (the ledger's
+ * fragment, venue-ledger.sql.ts), writes the spin, its settled bet with both versions (the
+ * bets' fragment) and moves the nonce and the cycle on (the seed pairs' fragment). Each write
+ * waits on the stake's, and the stake on every check, so a refusal writes nothing even with no
+ * transaction around it. The request key is claimed by the spin's unique key: a key the player
+ * has used fails the statement whole (23505, nothing written) and the caller answers the first
+ * spin — a lookup beforehand would cost every spin a read for what only a retry needs.
  */
 
 /** What the statement writes; the round and the bet are named by the spin's id it takes. */
@@ -57,7 +58,6 @@ export interface SpinWritten {
   lastRoundAt: number | null;
   /** The pair, nonce and client seed were the caller's and the cycle allowed the round. */
   ready: boolean;
-  keyTaken: boolean;
   /** An allowance applies and was not taken: the spin must run in a transaction. */
   allowance: boolean;
 }
@@ -65,7 +65,6 @@ export interface SpinWritten {
 type Raw = {
   id: string | null;
   balance: bigint | string | null;
-  known: boolean;
   allowance: boolean;
   ready: boolean;
   locked: boolean;
@@ -81,25 +80,21 @@ type Raw = {
 const PLAYER = { merchant: '$1', venueCode: '$2', playerId: '$3' };
 const ROUND = { ...PLAYER, at: '$4', cycleFrom: '$5', pairId: '$6', nonce: '$7', clientSeed: '$8' };
 
-const SQL = `WITH ${roundCheckCtes(ROUND)}, spin_known AS (
-       SELECT 1 FROM venue_slot_spins
-        WHERE merchant = $1 AND venue_code = $2 AND player_id = $3 AND request_key = $9
-     ), ${settledStakeCtes({
-       ...PLAYER,
-       guard: `${ROUND_READY} AND NOT EXISTS (SELECT 1 FROM spin_known)
-          AND ($10::boolean OR NOT ${allowanceApplies('$1', '$3')})`,
-       amount: '$11::bigint',
-       reference: '$12',
-       kind: '$13',
-       createdAt: '$4::timestamptz',
-       accounts: '$14',
-       amounts: '$15',
-       credit: '$16::bigint',
-       payoutReference: '$17',
-       payoutKind: '$18',
-       payoutAccounts: '$19',
-       payoutAmounts: '$20',
-     })}, spin AS (
+const SQL = `WITH ${roundCheckCtes(ROUND)}, ${settledStakeCtes({
+  ...PLAYER,
+  guard: `${ROUND_READY} AND ($10::boolean OR NOT ${allowanceApplies('$1', '$3')})`,
+  amount: '$11::bigint',
+  reference: '$12',
+  kind: '$13',
+  createdAt: '$4::timestamptz',
+  accounts: '$14',
+  amounts: '$15',
+  credit: '$16::bigint',
+  payoutReference: '$17',
+  payoutKind: '$18',
+  payoutAccounts: '$19',
+  payoutAmounts: '$20',
+})}, spin AS (
        INSERT INTO venue_slot_spins (merchant, venue_code, player_id, request_key, request_hash,
          game_code, par_sheet_version, par_sheet_hash, pair_id, nonce, client_seed, line_bet,
          line_count, bet, total_win, capped, screens, balance_after, bet_id, created_at)
@@ -133,7 +128,6 @@ const SQL = `WITH ${roundCheckCtes(ROUND)}, spin_known AS (
        bodies: '$38',
      })}, ${roundWriteCtes(ROUND, STAKE_TAKEN)}
      SELECT (SELECT id FROM spin) AS id, (SELECT balance FROM stake_debit) AS balance,
-            EXISTS (SELECT 1 FROM spin_known) AS known,
             ${allowanceApplies('$1', '$3')} AS allowance,
             ${ROUND_READY} AS ready, EXISTS (SELECT 1 FROM round_lock) AS locked,
             (SELECT last_round_at FROM round_lock) AS last_round_at,
@@ -208,7 +202,6 @@ export async function writeSpin(q: Queryable, w: SpinWrite): Promise<SpinWritten
           },
     lastRoundAt: x.last_round_at ? new Date(x.last_round_at).getTime() : null,
     ready: x.ready,
-    keyTaken: x.known,
     allowance: x.allowance && !w.allowanceByCaller,
   };
 }

@@ -22,9 +22,6 @@ import { spinHistoryItem, spinResultView } from './slot-view.model';
 import { betNumbersOf } from '../bet-numbers/bet-numbers.service';
 import type { StakeAllowance } from '../allowance/allowance.service';
 
-/** A spin whose key the player has used: answered from the first spin. */
-class KeyTaken extends Error {}
-
 /** Thrown in a spin's transaction when its statement wrote nothing: it rolls back. */
 class NotWritten extends Error {
   constructor(readonly written: SpinWritten) {
@@ -35,7 +32,7 @@ class NotWritten extends Error {
 /** Spins drawn again when the pair moved on under them, before giving up (8143). */
 const MAX_ATTEMPTS = 4;
 
-/** PostgreSQL's unique_violation: a key claimed since the statement's snapshot. */
+/** PostgreSQL's unique_violation: the spin's request key is the player's already. */
 const isUniqueViolation = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
@@ -101,16 +98,13 @@ export class SlotSpinsService {
     } catch (err) {
       // A retry answers the first spin whatever has changed since (the balance, the cycle,
       // the seeds): the key is looked up only when this attempt spun nothing.
+      // A key the player has used fails the spin's statement whole (its unique key).
       if (
-        err instanceof KeyTaken ||
         isUniqueViolation(err) ||
         (err instanceof VenueError && err.code !== ErrorCode.SlotRequestConflict)
       ) {
         const first = await findSpinByKey(this.db, player, req.requestKey);
         if (first) return this.#answer(first, requestHash);
-        if (err instanceof KeyTaken) {
-          throw new Error('a spin key was taken and is not found', { cause: err });
-        }
       }
       if (isRoundBusy(err)) {
         // A double tap: wait for the spin under way; when it was this tap, answer it.
@@ -164,8 +158,6 @@ export class SlotSpinsService {
         const row: SpinRow = { ...d.write.spin, id: w.id, balanceAfter: w.balanceAfter };
         return spinResultView(row, { ...pair, rotatedAt: rotated ? now : null });
       }
-      // The key is this player's already: a retry, answered from the first spin.
-      if (w.keyTaken) throw new KeyTaken();
       if (!w.locked || !w.pair) {
         // No lock row (a first round, or a database that lost it): read and make it, again.
         this.seeds.forget(player);
