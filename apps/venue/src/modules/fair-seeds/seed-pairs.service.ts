@@ -27,6 +27,13 @@ import {
 } from './seed-pairs.repository';
 
 export type { LockedPlayer, SeedPairRow } from './seed-pairs.repository';
+/** A round's SQL for another module's one statement (a slot spin): see the repository. */
+export {
+  ROUND_READY,
+  roundCheckCtes,
+  roundWriteCtes,
+  type RoundParams,
+} from './seed-pairs.repository';
 
 /** Pairs listed as revealed in the seed view. */
 const REVEALED_SHOWN = 20;

@@ -9,11 +9,13 @@ import type { PlayerRef } from '../sessions/player-ref.types';
 import type { SlotGame } from './slot-games';
 import { spinBet } from './slot-spin-bet';
 import type { SpinWrite } from './slot-spin-write.repository';
-import { storedScreens } from './slot-view.model';
+import { storedScreens, type StoredScreens } from './slot-view.model';
 
 /** A spin ready to write: drawn from `pair` at its nonce, paid, its bet and entries built. */
 export interface SpinDraft {
   pair: SeedPairRow;
+  /** The screens the spin row keeps (as JSON in `write.spin.screens`). */
+  screens: StoredScreens;
   write: Omit<SpinWrite, 'allowanceByCaller'>;
 }
 
@@ -48,6 +50,7 @@ export function draftSpin(
   if (totalWin > bet * BigInt(p.maxWinMultiple)) throw new Error('slot max win exceeded');
   const player = playerAccount(d.player);
   const book = bookAccount(d.player);
+  const screens = storedScreens(outcome, d.lineBet);
   const spinRow: SpinWrite['spin'] = {
     ...d.player,
     requestKey: d.requestKey,
@@ -63,12 +66,13 @@ export function draftSpin(
     bet,
     totalWin,
     capped: outcome.capped,
-    screens: JSON.stringify(storedScreens(outcome, d.lineBet)),
+    screens: JSON.stringify(screens),
     betId: d.betId,
     createdAt: d.now,
   };
   return {
     pair: d.pair,
+    screens,
     write: {
       spin: spinRow,
       // A spin that read the clock before another spin of the player that started later and

@@ -1,13 +1,13 @@
 import type { Queryable } from '@nebula/db';
 import type { BetVersion } from '@nebula/protocol/venue/merchant';
-import { allowanceApplies } from '../allowance/allowance.repository';
+import { allowanceApplies } from '../allowance/allowance.service';
 import { settledGameBetCtes } from '../bets/bet.service';
 import {
   ROUND_READY,
   roundCheckCtes,
   roundWriteCtes,
   type SeedPairRow,
-} from '../fair-seeds/seed-pairs.repository';
+} from '../fair-seeds/seed-pairs.service';
 import type { SettledStake } from '../ledger/venue-ledger.service';
 import { STAKE_TAKEN, settledStakeCtes } from '../ledger/venue-ledger.sql';
 import type { SpinRow } from './slot-spins.repository';

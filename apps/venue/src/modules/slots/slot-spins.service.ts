@@ -156,7 +156,7 @@ export class SlotSpinsService {
         if (rotated) this.seeds.forget(player);
         else this.seeds.remember(player, { ...pair, nonce: pair.nonce + 1 });
         const row: SpinRow = { ...d.write.spin, id: w.id, balanceAfter: w.balanceAfter };
-        return spinResultView(row, { ...pair, rotatedAt: rotated ? now : null });
+        return spinResultView(row, { ...pair, rotatedAt: rotated ? now : null }, d.screens);
       }
       if (!w.locked || !w.pair) {
         // No lock row (a first round, or a database that lost it): read and make it, again.
