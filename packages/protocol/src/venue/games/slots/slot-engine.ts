@@ -29,13 +29,21 @@ export interface LineWin {
 const payOf = (p: ParSheet, symbol: string, count: number): number =>
   count >= 3 ? (p.pays[symbol]?.[count - 3] ?? 0) : 0;
 
+/** A par sheet's wild and scatter, found once per sheet (every line of every spin asks). */
+const kinds = new WeakMap<ParSheet, { wild: string; scatter: string }>();
+function kindsOf(p: ParSheet): { wild: string; scatter: string } {
+  let k = kinds.get(p);
+  if (!k) kinds.set(p, (k = { wild: symbolOf(p, 'wild'), scatter: symbolOf(p, 'scatter') }));
+  return k;
+}
+
 /** The win of one line's five symbols, or null. */
 export function lineWinOf(p: ParSheet, symbols: readonly string[]): Omit<LineWin, 'line'> | null {
-  const wild = symbolOf(p, 'wild');
-  const scatter = symbolOf(p, 'scatter');
+  const { wild, scatter } = kindsOf(p);
   let wildRun = 0;
   while (wildRun < REELS && symbols[wildRun] === wild) wildRun += 1;
-  const target = symbols.find((s) => s !== wild) ?? wild;
+  // The first symbol that is not the wild (the wild when all five are).
+  const target = wildRun < REELS ? symbols[wildRun]! : wild;
   let run = 0;
   if (target !== scatter) {
     while (run < REELS && (symbols[run] === target || symbols[run] === wild)) run += 1;
@@ -69,16 +77,18 @@ export function evaluateScreen(
   multiplier: number,
 ): SpinScreen {
   const window = windowOf(strips, stops);
-  const scatter = symbolOf(p, 'scatter');
+  const { scatter } = kindsOf(p);
   const lines: LineWin[] = [];
-  p.lines.forEach((rows, line) => {
-    const win = lineWinOf(
-      p,
-      rows.map((row, r) => window[r]![row]!),
-    );
+  // One array reused for every line's five symbols (lineWinOf keeps none of it).
+  const five: string[] = new Array<string>(REELS);
+  for (let line = 0; line < p.lines.length; line++) {
+    const rows = p.lines[line]!;
+    for (let r = 0; r < REELS; r++) five[r] = window[r]![rows[r]!]!;
+    const win = lineWinOf(p, five);
     if (win) lines.push({ line, ...win });
-  });
-  const scatters = window.flat().filter((s) => s === scatter).length;
+  }
+  let scatters = 0;
+  for (const column of window) for (const s of column) if (s === scatter) scatters += 1;
   const k = Math.min(scatters, 5);
   const scatterPay = k >= 3 ? p.scatter.pays[k - 3]! * p.lines.length : 0;
   const awards = k >= 3 ? p.scatter.freeSpins[k - 3]! : 0;
