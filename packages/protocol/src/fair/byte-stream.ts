@@ -1,5 +1,5 @@
 import { asciiBytes, bytesToHex, decimalInteger } from './bytes';
-import { hmacKey, hmacSha256, type HmacKey } from './sha256';
+import { hmacKey, hmacSha256, hmacSha256Words, type HmacKey } from './sha256';
 
 /**
  * The byte stream of docs/contract.md §10.2–§10.4: block k (k = 0, 1, 2, …) is
@@ -82,6 +82,13 @@ export function createStream(
 
   function refill(): void {
     const input = `${message}:${decimalInteger(k)}`;
+    if (!trace) {
+      // The same block straight into the words (no byte arrays): the hot path of every draw.
+      hmacSha256Words(key, asciiBytes(input), words);
+      k += 1;
+      used = 0;
+      return;
+    }
     const block = hmacSha256(key, asciiBytes(input));
     for (let i = 0; i < 8; i++) {
       words[i] =
@@ -91,7 +98,7 @@ export function createStream(
           block[4 * i + 3]!) >>>
         0;
     }
-    trace?.blocks.push({ k, input, hex: bytesToHex(block), words: Array.from(words) });
+    trace.blocks.push({ k, input, hex: bytesToHex(block), words: Array.from(words) });
     k += 1;
     used = 0;
   }

@@ -13,9 +13,15 @@ import { REELS, ROWS, symbolOf, type ParSheet } from './par-sheet';
 
 /** The screen: [reel][row] symbol ids. */
 export function windowOf(strips: readonly string[][], stops: readonly number[]): string[][] {
-  return strips.map((strip, r) =>
-    Array.from({ length: ROWS }, (_, row) => strip[(stops[r]! + row) % strip.length]!),
-  );
+  // Plain loops: every spin of a simulation builds one or more of these.
+  const window: string[][] = new Array<string[]>(strips.length);
+  for (let r = 0; r < strips.length; r++) {
+    const strip = strips[r]!;
+    const column: string[] = new Array<string>(ROWS);
+    for (let row = 0; row < ROWS; row++) column[row] = strip[(stops[r]! + row) % strip.length]!;
+    window[r] = column;
+  }
+  return window;
 }
 
 export interface LineWin {
@@ -92,7 +98,9 @@ export function evaluateScreen(
   const k = Math.min(scatters, 5);
   const scatterPay = k >= 3 ? p.scatter.pays[k - 3]! * p.lines.length : 0;
   const awards = k >= 3 ? p.scatter.freeSpins[k - 3]! : 0;
-  const units = (lines.reduce((s, l) => s + l.pay, 0) + scatterPay) * multiplier;
+  let linePay = 0;
+  for (const l of lines) linePay += l.pay;
+  const units = (linePay + scatterPay) * multiplier;
   return { stops, window, lines, scatters, scatterPay, multiplier, units, awards };
 }
 
@@ -105,18 +113,25 @@ export interface SpinOutcome {
   capped: boolean;
 }
 
+/** A screen's five stops, reels 1 to 5 in order, from the stream. */
+function stopsOf(stream: FairStream, strips: readonly string[][]): number[] {
+  const stops: number[] = new Array<number>(strips.length);
+  for (let r = 0; r < strips.length; r++) stops[r] = stream.int(strips[r]!.length);
+  return stops;
+}
+
 /** One paid spin and its whole feature, from the stream of its nonce. */
 export function spin(p: ParSheet, stream: FairStream): SpinOutcome {
-  const stopsOf = (strips: readonly string[][]) => strips.map((s) => stream.int(s.length));
-  const base = evaluateScreen(p, p.reels.base, stopsOf(p.reels.base), 1);
+  const base = evaluateScreen(p, p.reels.base, stopsOf(stream, p.reels.base), 1);
   const free: SpinScreen[] = [];
   let awarded = Math.min(base.awards, p.maxFreeSpins);
   while (free.length < awarded) {
-    const screen = evaluateScreen(p, p.reels.free, stopsOf(p.reels.free), p.freeMultiplier);
+    const screen = evaluateScreen(p, p.reels.free, stopsOf(stream, p.reels.free), p.freeMultiplier);
     free.push(screen);
     awarded = Math.min(awarded + screen.awards, p.maxFreeSpins);
   }
-  const total = base.units + free.reduce((s, f) => s + f.units, 0);
+  let total = base.units;
+  for (const f of free) total += f.units;
   const cap = p.maxWinMultiple * p.lines.length;
   return { base, free, units: Math.min(total, cap), capped: total > cap };
 }
