@@ -2,10 +2,10 @@
  * bench:slots — the house slots' paid spin on PostgreSQL (docs/contract.md §10.13) beside a
  * naive peer in the same run on the same database: 64 members each spinning as fast as the
  * venue answers (the 2.5 s cycle lifted by the test/bench-only VENUE_TEST_SLOT_CYCLE=off),
- * ours (`SlotSpinsService.spin`: the player's seed lock, two ledger statements, the spin and
- * its settled bet in one statement each) against one transaction per spin that locks the
- * member's wallet row FOR UPDATE and writes the round, the postings and the bet in separate
- * statements. Goal ≥ 3×, zero drift: every wallet equals its funding less its spins' bets plus
+ * ours (`SlotSpinsService.spin`: one prepared statement a spin, no transaction around it —
+ * seed lock and pair check, stake and return, the spin, its settled bet, nonce and cycle) against
+ * one transaction per spin that locks the member's wallet row FOR UPDATE and writes the round,
+ * the postings and the bet in separate statements. Goal ≥ 3×, zero drift: every wallet equals its funding less its spins' bets plus
  * their wins, and the venue ledger reconciles.
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. BENCH_CLIENTS, BENCH_SECONDS, BENCH_ROUNDS tune it.
  * With `--math` it checks the slots' mathematics instead (no database: bench/slots-math.bench.ts).

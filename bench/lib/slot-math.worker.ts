@@ -4,7 +4,7 @@
  * through the engine on the kernel's stream, exactly as the venue plays them (contract §10.13).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createStream } from '@nebula/protocol/fair/byte-stream';
+import { createStream, streamKey } from '@nebula/protocol/fair/byte-stream';
 import { utf8Encode } from '@nebula/protocol/fair/bytes';
 import { playerMessage, ROUNDS_PER_SERVER_SEED } from '@nebula/protocol/fair/player-seeds';
 import { sha256 } from '@nebula/protocol/fair/sha256';
@@ -53,10 +53,11 @@ function simulate(job: Extract<MathJob, { kind: 'simulate' }>): SimTally {
     ms: 0,
   };
   const started = performance.now();
-  let seed = serverSeedOf(job.game, job.from);
+  // The seed's HMAC key once per block of nonces, not once per spin.
+  let seed = streamKey(serverSeedOf(job.game, job.from));
   for (let i = job.from; i < job.to; i++) {
     if (i % ROUNDS_PER_SERVER_SEED === 0) {
-      seed = serverSeedOf(job.game, i);
+      seed = streamKey(serverSeedOf(job.game, i));
       // The budget is checked once a seed block, so the count run is a whole prefix.
       if (Date.now() > job.deadline) break;
     }

@@ -1,5 +1,5 @@
 import { asciiBytes, bytesToHex, decimalInteger } from './bytes';
-import { hmacKey, hmacSha256 } from './sha256';
+import { hmacKey, hmacSha256, hmacSha256Words, type HmacKey } from './sha256';
 
 /**
  * The byte stream of docs/contract.md §10.2–§10.4: block k (k = 0, 1, 2, …) is
@@ -60,9 +60,21 @@ export function streamBlock(seed: Uint8Array, message: string, k: number): Uint8
   return hmacSha256(seedKey(seed), asciiBytes(`${message}:${decimalInteger(k)}`));
 }
 
+/**
+ * The seed's HMAC key prepared once, for many streams of one seed (a simulation plays a
+ * thousand nonces per server seed): `createStream` accepts it in place of the seed.
+ */
+export function streamKey(seed: Uint8Array): HmacKey {
+  return hmacKey(seedKey(seed));
+}
+
 /** A stream for (seed, message); `withTrace` records blocks, draws and swaps. */
-export function createStream(seed: Uint8Array, message: string, withTrace = false): FairStream {
-  const key = hmacKey(seedKey(seed));
+export function createStream(
+  seed: Uint8Array | HmacKey,
+  message: string,
+  withTrace = false,
+): FairStream {
+  const key = seed instanceof Uint8Array ? streamKey(seed) : seed;
   const trace: FairTrace | null = withTrace ? { blocks: [], draws: [], swaps: [] } : null;
   const words = new Uint32Array(8);
   let k = 0;
@@ -70,6 +82,13 @@ export function createStream(seed: Uint8Array, message: string, withTrace = fals
 
   function refill(): void {
     const input = `${message}:${decimalInteger(k)}`;
+    if (!trace) {
+      // The same block straight into the words (no byte arrays): the hot path of every draw.
+      hmacSha256Words(key, asciiBytes(input), words);
+      k += 1;
+      used = 0;
+      return;
+    }
     const block = hmacSha256(key, asciiBytes(input));
     for (let i = 0; i < 8; i++) {
       words[i] =
@@ -79,7 +98,7 @@ export function createStream(seed: Uint8Array, message: string, withTrace = fals
           block[4 * i + 3]!) >>>
         0;
     }
-    trace?.blocks.push({ k, input, hex: bytesToHex(block), words: Array.from(words) });
+    trace.blocks.push({ k, input, hex: bytesToHex(block), words: Array.from(words) });
     k += 1;
     used = 0;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes, utf8Encode } from './bytes';
-import { hmacKey, hmacSha256, sha256 } from './sha256';
+import { hmacKey, hmacSha256, hmacSha256Words, sha256 } from './sha256';
 
 /**
  * Our SHA-256 and HMAC against Node's OpenSSL on random inputs of many lengths (every length
@@ -50,6 +50,11 @@ describe('SHA-256 and HMAC-SHA256 against node:crypto', () => {
         const expected = bytesToHex(nodeCrypto.createHmac('sha256', key).update(data).digest());
         expect(bytesToHex(hmacSha256(key, data)), `key ${keyLength} data ${n}`).toBe(expected);
         expect(bytesToHex(hmacSha256(hmacKey(key), data))).toBe(expected);
+        // The stream's word form: the same digest as eight big-endian words.
+        const words = new Uint32Array(8);
+        hmacSha256Words(hmacKey(key), data, words);
+        const hex = Array.from(words, (w) => w.toString(16).padStart(8, '0')).join('');
+        expect(hex, `words: key ${keyLength} data ${n}`).toBe(expected);
       }
     }
   });

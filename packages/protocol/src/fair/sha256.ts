@@ -70,6 +70,20 @@ function compress(state: Int32Array, data: Uint8Array, offset: number): void {
   state[7] = (state[7]! + h) | 0;
 }
 
+/** The bit length as a 64-bit big-endian integer in the 8 bytes before `end`. */
+function bitLengthInto(buf: Uint8Array, end: number, bits: number): void {
+  // Messages stay far below 2^53 bits.
+  const high = Math.floor(bits / 0x100000000);
+  buf[end - 8] = high >>> 24;
+  buf[end - 7] = (high >>> 16) & 0xff;
+  buf[end - 6] = (high >>> 8) & 0xff;
+  buf[end - 5] = high & 0xff;
+  buf[end - 4] = (bits >>> 24) & 0xff;
+  buf[end - 3] = (bits >>> 16) & 0xff;
+  buf[end - 2] = (bits >>> 8) & 0xff;
+  buf[end - 1] = bits & 0xff;
+}
+
 /**
  * Finishes a hash whose state has already absorbed `prefixBytes` bytes (a multiple of 64):
  * absorbs `data`, pads with the total length and returns the 32-byte digest.
@@ -82,18 +96,8 @@ function finish(start: Int32Array, prefixBytes: number, data: Uint8Array): Uint8
   const tail = new Uint8Array(rest < 56 ? BLOCK : 2 * BLOCK);
   tail.set(data.subarray(whole));
   tail[rest] = 0x80;
-  const bits = (prefixBytes + data.length) * 8;
   const end = tail.length;
-  // The bit length as a 64-bit big-endian integer; messages stay far below 2^53 bits.
-  const high = Math.floor(bits / 0x100000000);
-  tail[end - 8] = high >>> 24;
-  tail[end - 7] = (high >>> 16) & 0xff;
-  tail[end - 6] = (high >>> 8) & 0xff;
-  tail[end - 5] = high & 0xff;
-  tail[end - 4] = (bits >>> 24) & 0xff;
-  tail[end - 3] = (bits >>> 16) & 0xff;
-  tail[end - 2] = (bits >>> 8) & 0xff;
-  tail[end - 1] = bits & 0xff;
+  bitLengthInto(tail, end, (prefixBytes + data.length) * 8);
   for (let off = 0; off < end; off += BLOCK) compress(state, tail, off);
   const out = new Uint8Array(32);
   for (let i = 0; i < 8; i++) {
@@ -135,4 +139,40 @@ export function hmacKey(key: Uint8Array): HmacKey {
 export function hmacSha256(key: HmacKey | Uint8Array, message: Uint8Array): Uint8Array {
   const prepared = key instanceof Uint8Array ? hmacKey(key) : key;
   return finish(prepared.outer, BLOCK, finish(prepared.inner, BLOCK, message));
+}
+
+const padded = new Uint8Array(2 * BLOCK);
+const innerState = new Int32Array(8);
+const outerState = new Int32Array(8);
+const outerBlock = new Uint8Array(BLOCK);
+
+/**
+ * `hmacSha256(key, message)` as eight big-endian words written into `out` (the byte stream's
+ * blocks), without its byte arrays: the inner digest goes into the outer hash's one block
+ * straight from its state words. The same digest; the stream draws millions of them.
+ */
+export function hmacSha256Words(key: HmacKey, message: Uint8Array, out: Uint32Array): void {
+  innerState.set(key.inner);
+  const whole = message.length - (message.length % BLOCK);
+  for (let off = 0; off < whole; off += BLOCK) compress(innerState, message, off);
+  const rest = message.length - whole;
+  const end = rest < 56 ? BLOCK : 2 * BLOCK;
+  for (let i = 0; i < rest; i++) padded[i] = message[whole + i]!;
+  padded[rest] = 0x80;
+  for (let i = rest + 1; i < end - 8; i++) padded[i] = 0;
+  bitLengthInto(padded, end, (BLOCK + message.length) * 8);
+  for (let off = 0; off < end; off += BLOCK) compress(innerState, padded, off);
+  for (let i = 0; i < 8; i++) {
+    const v = innerState[i]!;
+    outerBlock[4 * i] = v >>> 24;
+    outerBlock[4 * i + 1] = (v >>> 16) & 0xff;
+    outerBlock[4 * i + 2] = (v >>> 8) & 0xff;
+    outerBlock[4 * i + 3] = v & 0xff;
+  }
+  outerBlock[32] = 0x80;
+  for (let i = 33; i < BLOCK - 8; i++) outerBlock[i] = 0;
+  bitLengthInto(outerBlock, BLOCK, (BLOCK + 32) * 8);
+  outerState.set(key.outer);
+  compress(outerState, outerBlock, 0);
+  for (let i = 0; i < 8; i++) out[i] = outerState[i]! >>> 0;
 }

@@ -58,3 +58,13 @@ export async function takeStake(
   );
   return !r.rows[0]!.refused;
 }
+
+/**
+ * SQL (for a statement that takes a stake in one go, the placeholders its own) that is true when
+ * the player has an allowance: such a statement leaves the stake to `readForStake` and
+ * `insertStake` in a transaction, whose reads see what committed before each of them.
+ */
+export function allowanceApplies(merchant: string, playerId: string): string {
+  return `EXISTS (SELECT 1 FROM venue_player_allowances
+                  WHERE merchant = ${merchant} AND player_id = ${playerId})`;
+}

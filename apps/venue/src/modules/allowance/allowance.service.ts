@@ -5,6 +5,9 @@ import { VenueError } from '../../infra/venue-error';
 import type { PlayerRef } from '../sessions/player-ref.types';
 import * as repo from './allowance.repository';
 
+/** For another module's one statement that takes a stake (a slot spin): see the repository. */
+export { allowanceApplies } from './allowance.repository';
+
 /** What placement takes a stake from (a service of this module, or nothing in some tests). */
 export interface StakeAllowance {
   take(q: Queryable, player: PlayerRef, stake: bigint): Promise<void>;

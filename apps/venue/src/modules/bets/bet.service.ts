@@ -8,7 +8,7 @@ export type { BetRow, BetStatus, LegRow } from './bet.types';
 export { listPlayerBets, readBet } from './bet.repository';
 export { insertVersions, readScoreChangesAfter, readVersionsAfter } from './bet-version.repository';
 export type { GameBetRow } from './game-bet.repository';
-export { insertSettledGameBet } from './settled-game-bet.repository';
+export { settledGameBetCtes, type SettledGameBetParams } from './settled-game-bet.repository';
 export {
   insertGameBets,
   listPlayerGameBets,

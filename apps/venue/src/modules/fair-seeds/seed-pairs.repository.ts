@@ -148,41 +148,6 @@ export async function updateClientSeed(q: Queryable, pairId: string, clientSeed:
   await q.query(`UPDATE venue_seed_pairs SET client_seed = $2 WHERE id = $1`, [pairId, clientSeed]);
 }
 
-/**
- * Begins a round in one statement: the player's lock row taken at once (55P03 when another
- * round holds it), its cycle start set to `at` (the previous one answered), the pair's nonce
- * moved on (the round's own answered). A refusal after it rolls both back with the transaction.
- */
-export async function beginRound(
-  q: Queryable,
-  p: PlayerRef,
-  at: number,
-): Promise<LockedPlayer | null> {
-  const r = await q.query<RawPair & { last_round_at: Date | null }>(
-    `WITH f AS (
-       SELECT pair_id, last_round_at FROM venue_fair_players
-        WHERE merchant = $1 AND venue_code = $2 AND player_id = $3 FOR UPDATE NOWAIT
-     ), cycle AS (
-       UPDATE venue_fair_players x SET last_round_at = $4 FROM f
-        WHERE x.merchant = $1 AND x.venue_code = $2 AND x.player_id = $3
-       RETURNING f.last_round_at
-     ), p AS (
-       UPDATE venue_seed_pairs s SET nonce = s.nonce + 1 FROM f WHERE s.id = f.pair_id
-       RETURNING s.id, s.server_seed, s.commitment, s.client_seed, s.nonce - 1 AS nonce,
-         s.created_at, s.rotated_at
-     )
-     SELECT p.*, cycle.last_round_at FROM p, cycle`,
-    [p.merchant, p.venueCode, p.playerId, new Date(at)],
-    'fair-begin-round',
-  );
-  const row = r.rows[0];
-  if (!row) return null;
-  return {
-    pair: toPair(row),
-    lastRoundAt: row.last_round_at ? new Date(row.last_round_at).getTime() : null,
-  };
-}
-
 /** Retires the current pair (its seed now shown) and makes `next` current, nonce 0. */
 export async function rotatePair(
   q: Queryable,
@@ -201,4 +166,62 @@ export async function rotatePair(
       WHERE merchant = $1 AND venue_code = $2 AND player_id = $3`,
     [p.merchant, p.venueCode, p.playerId, id],
   );
+}
+
+/** Placeholders (`$n` of the caller's statement) for a round placed among the caller's CTEs. */
+export interface RoundParams {
+  merchant: string;
+  venueCode: string;
+  playerId: string;
+  /** The round's start (timestamptz): the cycle's new start. */
+  at: string;
+  /** The latest start the previous round may have had (timestamptz), NULL for no minimum cycle. */
+  cycleFrom: string;
+  /** The pair and nonce the caller drew the round from, and the client seed it used. */
+  pairId: string;
+  nonce: string;
+  clientSeed: string;
+}
+
+/** True in the enclosing statement when the round may go ahead (see `roundCheckCtes`). */
+export const ROUND_READY = 'EXISTS (SELECT 1 FROM round_ready)';
+
+/**
+ * A round begun inside one statement whose outcome was drawn beforehand (the caller knows
+ * the pair it drew from): CTEs `round_lock` (the player's lock row, taken at once or 55P03,
+ * with `pair_id` and `last_round_at`), `round_pair` (the current pair locked, as committed now —
+ * `id`, `server_seed`, `commitment`, `client_seed`, `nonce`, `created_at`) and `round_ready`
+ * (a row when that pair, nonce and client seed are the caller's and the cycle allows a round).
+ * Locking reads see the latest commit, so a pair moved on since the caller read it is caught.
+ */
+export function roundCheckCtes(p: RoundParams): string {
+  return `round_lock AS (
+       SELECT pair_id, last_round_at FROM venue_fair_players
+        WHERE merchant = ${p.merchant} AND venue_code = ${p.venueCode}
+          AND player_id = ${p.playerId}
+          FOR UPDATE NOWAIT
+     ), round_pair AS (
+       SELECT s.id, s.server_seed, s.commitment, s.client_seed, s.nonce, s.created_at
+         FROM venue_seed_pairs s JOIN round_lock l ON s.id = l.pair_id FOR UPDATE OF s
+     ), round_ready AS (
+       SELECT 1 FROM round_lock l, round_pair s
+        WHERE s.id = ${p.pairId}::bigint AND s.nonce = ${p.nonce}::int
+          AND s.client_seed = ${p.clientSeed}::text
+          AND (${p.cycleFrom}::timestamptz IS NULL OR l.last_round_at IS NULL
+               OR l.last_round_at <= ${p.cycleFrom}::timestamptz)
+     )`;
+}
+
+/**
+ * The second half, after the caller's own writes: when `commit` (SQL of the enclosing
+ * statement: the caller's writes went ahead) the cycle starts at `at` and the nonce moves on.
+ */
+export function roundWriteCtes(p: RoundParams, commit: string): string {
+  return `round_cycle AS (
+       UPDATE venue_fair_players SET last_round_at = ${p.at}
+        WHERE merchant = ${p.merchant} AND venue_code = ${p.venueCode}
+          AND player_id = ${p.playerId} AND ${commit}
+     ), round_nonce AS (
+       UPDATE venue_seed_pairs SET nonce = nonce + 1 WHERE id = ${p.pairId}::bigint AND ${commit}
+     )`;
 }

@@ -15,7 +15,6 @@ import type {
 import { VenueError } from '../../infra/venue-error';
 import type { PlayerRef } from '../sessions/player-ref.types';
 import {
-  beginRound,
   ensureFairPlayer,
   listRevealedPairs,
   readCurrentPair,
@@ -28,9 +27,20 @@ import {
 } from './seed-pairs.repository';
 
 export type { LockedPlayer, SeedPairRow } from './seed-pairs.repository';
+/** A round's SQL for another module's one statement (a slot spin): see the repository. */
+export {
+  ROUND_READY,
+  roundCheckCtes,
+  roundWriteCtes,
+  type RoundParams,
+} from './seed-pairs.repository';
 
 /** Pairs listed as revealed in the seed view. */
 const REVEALED_SHOWN = 20;
+/** Players whose current pair a node keeps in mind (the oldest forgotten first). */
+const KNOWN_PAIRS = 20_000;
+
+const playerKey = (p: PlayerRef) => `${p.merchant}\n${p.venueCode}\n${p.playerId}`;
 
 /** A fresh pair: 32 random bytes committed by their SHA-256, a random default client seed. */
 export function newSeedPair(clientSeed?: string): NewPair {
@@ -63,6 +73,9 @@ export const revealedView = (p: SeedPairRow): RevealedSeedPair => ({
  * change while a round holds it is refused (8143), never queued behind it.
  */
 export class SeedPairsService {
+  /** Each player's current pair as this node last saw it: a guess the round checks. */
+  readonly #known = new Map<string, SeedPairRow>();
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
@@ -93,6 +106,7 @@ export class SeedPairsService {
       throw new VenueError(ErrorCode.SlotClientSeedInvalid, { problem: check.problem });
     return this.#locked(player, async (q, locked) => {
       await updateClientSeed(q, locked.pair.id, check.clientSeed);
+      this.forget(player);
       return this.#view(q, player);
     });
   }
@@ -101,6 +115,7 @@ export class SeedPairsService {
     return this.#locked(player, async (q, locked) => {
       const now = this.now();
       await rotatePair(q, player, locked.pair.id, newSeedPair(locked.pair.clientSeed), now);
+      this.forget(player);
       return {
         revealed: revealedView({ ...locked.pair, rotatedAt: now }),
         current: await this.#view(q, player),
@@ -133,17 +148,37 @@ export class SeedPairsService {
   }
 
   /**
-   * Begins a round of the player in the caller's transaction: its pair (created on first use)
-   * under its lock row, taken at once or refused (55P03), with the round's nonce (`pair.nonce`,
-   * already moved on in the row) and the previous round's start.
+   * The player's current pair as this node last saw it, read (and made on first use) when it
+   * has none in mind. Only a guess: a round drawn from it checks it under the player's lock
+   * (`roundCheckCtes`) and answers the pair as committed when it has moved on (another node,
+   * a rotation, a new client seed).
    */
-  async beginRound(q: Queryable, player: PlayerRef, at: number): Promise<LockedPlayer> {
-    const begun = await beginRound(q, player, at);
-    if (begun) return begun;
-    await ensureFairPlayer(q, player, newSeedPair(), this.now());
-    const first = await beginRound(q, player, at);
-    if (!first) throw new Error('seed pair missing after ensure');
-    return first;
+  async knownPair(player: PlayerRef): Promise<SeedPairRow> {
+    const hit = this.#known.get(playerKey(player));
+    if (hit) return hit;
+    let current = await readCurrentPair(this.db, player, 'none');
+    if (!current) {
+      await this.db.tx((q) => ensureFairPlayer(q, player, newSeedPair(), this.now()));
+      current = await readCurrentPair(this.db, player, 'none');
+    }
+    if (!current) throw new Error('seed pair missing after ensure');
+    this.remember(player, current.pair);
+    return current.pair;
+  }
+
+  /** Keeps `pair` in mind as the player's current one. */
+  remember(player: PlayerRef, pair: SeedPairRow): void {
+    const k = playerKey(player);
+    this.#known.delete(k);
+    this.#known.set(k, pair);
+    if (this.#known.size > KNOWN_PAIRS) {
+      const oldest = this.#known.keys().next().value;
+      if (oldest !== undefined) this.#known.delete(oldest);
+    }
+  }
+
+  forget(player: PlayerRef): void {
+    this.#known.delete(playerKey(player));
   }
 
   /** After the pair's last round (nonce 999) the pair rotates with that round. */

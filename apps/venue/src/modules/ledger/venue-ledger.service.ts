@@ -40,6 +40,13 @@ export interface StakeDebit {
   amounts: bigint[];
 }
 
+/** A stake and its return validated for one statement (see `settledStakeCtes`). */
+export interface SettledStake extends StakeDebit {
+  /** What the same wallet gets back; 0 when nothing (then no payout entry). */
+  credit: bigint;
+  payout: { reference: string; kind: string; accounts: string[]; amounts: bigint[] };
+}
+
 export class VenueLedgerError extends Error {}
 
 const keyOf = (w: WalletKey) => `${w.merchant}\n${w.venueCode}\n${w.playerId}`;
@@ -135,6 +142,40 @@ export class VenueLedger {
       kind: entry.kind,
       accounts: postings.map((p) => p.account),
       amounts: postings.map((p) => p.amount),
+    };
+  }
+
+  /**
+   * Validates a bet settled the moment it is taken (a slot spin) for one statement: the stake
+   * as `prepareStake` takes it, and the payout, when there is one, balanced, on venue accounts
+   * and moving only the stake's wallet, up.
+   */
+  prepareSettledStake(stake: VenueEntry, payout: VenueEntry | null): SettledStake {
+    const s = this.prepareStake(stake);
+    if (!payout) {
+      return { ...s, credit: 0n, payout: { reference: '', kind: '', accounts: [], amounts: [] } };
+    }
+    if (payout.reference === stake.reference) {
+      throw new VenueLedgerError(`reference ${stake.reference} twice in one statement`);
+    }
+    let credit = 0n;
+    for (const p of validated(payout)) {
+      if (!p.wallet) continue;
+      if (keyOf(p.wallet) !== keyOf(s.wallet)) {
+        throw new VenueLedgerError(`payout ${payout.reference} moves another wallet`);
+      }
+      credit += p.amount;
+    }
+    if (credit <= 0n) throw new VenueLedgerError(`payout ${payout.reference} must credit`);
+    return {
+      ...s,
+      credit,
+      payout: {
+        reference: payout.reference,
+        kind: payout.kind,
+        accounts: payout.postings.map((p) => p.account),
+        amounts: payout.postings.map((p) => p.amount),
+      },
     };
   }
 

@@ -1,36 +1,32 @@
-import type { Queryable } from '@nebula/db';
 import { fenToYuanString } from '@nebula/protocol';
-import { gameSelectionId } from '@nebula/protocol/venue/games/index';
-import { insertSettledGameBet, type GameBetRow } from '../bets/bet.service';
+import type { GameBetRow } from '../bets/bet.service';
 import { gameBetVersion } from '../games/game-bet-view.model';
+import type { SpinWrite } from './slot-spin-write.repository';
 import type { SpinRow } from './slot-spins.repository';
 
 /**
  * A spin is a venue bet (docs/contract.md §10.11, §10.13): one leg, `g:{game}:{spinId}:spin:`,
- * accepted and settled in the spin's own transaction, so the merchant feed carries both
- * versions. Its odds are the return ÷ the stake; the leg is `won` only when it returns more
- * than the stake, `push` when exactly the stake. Valid stake follows the game bets' rules: the
- * stake on a decided bet, nothing on a push (a spin has no opposite side and covers one
- * outcome).
+ * accepted and settled in the spin's own statement, so the merchant feed carries both versions.
+ * Its odds are the return ÷ the stake; the leg is `won` only when it returns more than the
+ * stake, `push` when exactly the stake. Valid stake follows the game bets' rules: the stake on
+ * a decided bet, nothing on a push (a spin has no opposite side and covers one outcome). The
+ * spin's id is taken by the statement that writes it, so what it names (the round, the leg's
+ * selection and event name) is set there; here they are left empty.
  */
-export async function writeSpinBet(
-  q: Queryable,
-  s: SpinRow,
+export function spinBet(
+  s: Omit<SpinRow, 'id' | 'balanceAfter'>,
   gameName: string,
   now: number,
-): Promise<void> {
+): SpinWrite['bet'] {
   const legResult = s.totalWin > s.bet ? 'won' : s.totalWin === s.bet ? 'push' : 'lost';
-  const bet: GameBetRow & { requestKey: string; requestHash: string } = {
+  const bet: GameBetRow = {
     id: s.betId,
     merchant: s.merchant,
     venueCode: s.venueCode,
     playerId: s.playerId,
     gameCode: s.gameCode,
-    roundNo: s.id,
-    slipId: `spin:${s.id}`,
-    // Prefixed: a sportsbook or lottery key of the player never collides with a spin's.
-    requestKey: `spin:${s.requestKey}`,
-    requestHash: s.requestHash,
+    roundNo: '',
+    slipId: '',
     stake: s.bet,
     status: 'open',
     result: null,
@@ -39,11 +35,11 @@ export async function writeSpinBet(
     placedAt: now,
     settledAt: null,
     version: 1,
-    selectionId: gameSelectionId(s.gameCode, s.id, 'spin', ''),
-    eventId: `g:${s.gameCode}:${s.id}`,
-    marketId: `g:${s.gameCode}:${s.id}:spin`,
+    selectionId: '',
+    eventId: '',
+    marketId: '',
     oddsMilli: Number((s.totalWin * 1000n) / s.bet),
-    eventName: `${gameName} 第${s.id}局`,
+    eventName: '',
     marketLabel: '旋转',
     outcomeLabel: `${s.lineCount}线 × ${fenToYuanString(s.lineBet)}`,
     liability: 0n,
@@ -60,8 +56,15 @@ export async function writeSpinBet(
     settledAt: now,
     version: 2,
   };
-  await insertSettledGameBet(q, settled, [
-    gameBetVersion(bet, 'accepted'),
-    gameBetVersion(settled, 'settled'),
-  ]);
+  return {
+    // Prefixed: a sportsbook or lottery key of the player never collides with a spin's.
+    requestKey: `spin:${s.requestKey}`,
+    result: legResult,
+    validStake,
+    oddsMilli: bet.oddsMilli,
+    gameName,
+    marketLabel: bet.marketLabel,
+    outcomeLabel: bet.outcomeLabel,
+    versions: [gameBetVersion(bet, 'accepted'), gameBetVersion(settled, 'settled')],
+  };
 }

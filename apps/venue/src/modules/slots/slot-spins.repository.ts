@@ -80,43 +80,6 @@ const COLUMNS = `id, merchant, venue_code, player_id, request_key, request_hash,
   par_sheet_version, par_sheet_hash, pair_id, nonce, client_seed, line_bet, line_count, bet,
   total_win, capped, screens, balance_after, bet_id, created_at`;
 
-/** Writes a spin (the caller's transaction) and answers its id; null when its key is taken. */
-export async function insertSpin(q: Queryable, s: Omit<SpinRow, 'id'>): Promise<string | null> {
-  const r = await q.query<{ id: string | bigint }>(
-    `INSERT INTO venue_slot_spins (merchant, venue_code, player_id, request_key, request_hash,
-       game_code, par_sheet_version, par_sheet_hash, pair_id, nonce, client_seed, line_bet,
-       line_count, bet, total_win, capped, screens, balance_after, bet_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-       $19, $20)
-     ON CONFLICT (merchant, venue_code, player_id, request_key) DO NOTHING
-     RETURNING id`,
-    [
-      s.merchant,
-      s.venueCode,
-      s.playerId,
-      s.requestKey,
-      s.requestHash,
-      s.gameCode,
-      s.parSheetVersion,
-      s.parSheetHash,
-      s.pairId,
-      s.nonce,
-      s.clientSeed,
-      String(s.lineBet),
-      s.lineCount,
-      String(s.bet),
-      String(s.totalWin),
-      s.capped,
-      s.screens,
-      String(s.balanceAfter),
-      s.betId,
-      new Date(s.createdAt),
-    ],
-    'slot-insert-spin',
-  );
-  return r.rows[0] ? String(r.rows[0].id) : null;
-}
-
 export async function findSpinByKey(
   q: Queryable,
   p: PlayerRef,

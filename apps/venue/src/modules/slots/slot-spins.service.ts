@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Db, Queryable } from '@nebula/db';
+import type { Db } from '@nebula/db';
 import { ErrorCode, fenToYuanString, parseMoney } from '@nebula/protocol';
-import { createStream } from '@nebula/protocol/fair/byte-stream';
-import { hexToBytes } from '@nebula/protocol/fair/bytes';
-import { ROUNDS_PER_SERVER_SEED, playerMessage } from '@nebula/protocol/fair/player-seeds';
+import { mustRotate } from '@nebula/protocol/fair/player-seeds';
 import type {
   SlotGamesList,
   SpinHistory,
@@ -11,28 +9,32 @@ import type {
   SpinRequest,
   SpinResult,
 } from '@nebula/protocol/venue/games/index';
-import { spin } from '@nebula/protocol/venue/games/slots/index';
 import type { GameFamily } from '../../infra/config';
 import { VenueError } from '../../infra/venue-error';
 import { isRoundBusy, type SeedPairsService } from '../fair-seeds/seed-pairs.service';
 import type { VenueLedger } from '../ledger/venue-ledger.service';
 import type { PlayerRef } from '../sessions/player-ref.types';
 import { SLOT_GAMES, slotGame, slotGameView, type SlotGame } from './slot-games';
-import { writeSpinBet } from './slot-spin-bet';
-import {
-  findSpin,
-  findSpinByKey,
-  insertSpin,
-  listSpins,
-  type SpinRow,
-} from './slot-spins.repository';
-import { spinHistoryItem, spinResultView, storedScreens } from './slot-view.model';
-import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
+import { draftSpin, type SpinDraft } from './slot-spin-draft';
+import { writeSpin, type SpinWritten } from './slot-spin-write.repository';
+import { findSpin, findSpinByKey, listSpins, type SpinRow } from './slot-spins.repository';
+import { spinHistoryItem, spinResultView } from './slot-view.model';
 import { betNumbersOf } from '../bet-numbers/bet-numbers.service';
 import type { StakeAllowance } from '../allowance/allowance.service';
 
-/** Thrown inside a spin whose key the player has used: the transaction rolls back. */
-class KeyTaken extends Error {}
+/** Thrown in a spin's transaction when its statement wrote nothing: it rolls back. */
+class NotWritten extends Error {
+  constructor(readonly written: SpinWritten) {
+    super('the spin was not written');
+  }
+}
+
+/** Spins drawn again when the pair moved on under them, before giving up (8143). */
+const MAX_ATTEMPTS = 4;
+
+/** PostgreSQL's unique_violation: the spin's request key is the player's already. */
+const isUniqueViolation = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 export interface SlotSpinOptions {
   /** The minimum spin cycle per player (2,500 ms; 0 only where the configuration allows). */
@@ -42,12 +44,12 @@ export interface SlotSpinOptions {
 }
 
 /**
- * Paid spins of the house slots (docs/contract.md §10.13). One transaction per spin: the
+ * Paid spins of the house slots (docs/contract.md §10.13). One statement per spin: the
  * player's seed-pair lock row taken at once (a spin while another is under way is refused,
- * 8143 — unless it is the same tap, which then answers the first), the minimum cycle checked
- * under it, the outcome drawn from the pair's stream for its nonce, the bet debited and the
- * whole feature's win credited through the venue ledger, the spin and its venue bet (settled at
- * once, in the merchant feed) written, the nonce moved on. A refusal rolls it all back.
+ * 8143 — unless it is the same tap, which then answers the first), the pair the outcome was
+ * drawn from and the minimum cycle checked under it, the bet debited and the whole feature's
+ * win credited through the venue ledger's fragment, the spin and its venue bet (settled at
+ * once, in the merchant feed) written, the nonce moved on. A refusal writes nothing.
  */
 export class SlotSpinsService {
   #spins = 0;
@@ -92,19 +94,17 @@ export class SlotSpinsService {
       .update(JSON.stringify([game.code, String(lineBet)]))
       .digest('hex');
     try {
-      return await this.db.tx((q) => this.#spin(q, player, game, lineBet, req, requestHash));
+      return await this.#spin(player, game, lineBet, req, requestHash);
     } catch (err) {
       // A retry answers the first spin whatever has changed since (the balance, the cycle,
       // the seeds): the key is looked up only when this attempt spun nothing.
+      // A key the player has used fails the spin's statement whole (its unique key).
       if (
-        err instanceof KeyTaken ||
+        isUniqueViolation(err) ||
         (err instanceof VenueError && err.code !== ErrorCode.SlotRequestConflict)
       ) {
         const first = await findSpinByKey(this.db, player, req.requestKey);
         if (first) return this.#answer(first, requestHash);
-        if (err instanceof KeyTaken) {
-          throw new Error('a spin key was taken and is not found', { cause: err });
-        }
       }
       if (isRoundBusy(err)) {
         // A double tap: wait for the spin under way; when it was this tap, answer it.
@@ -119,8 +119,15 @@ export class SlotSpinsService {
     }
   }
 
+  /**
+   * Draws the spin from the pair this node believes current and writes it in one statement
+   * (slot-spin-write.repository.ts) on its own, no transaction around it: one round trip. The
+   * statement answers the pair as committed when the guess was wrong, and the spin is drawn
+   * again from it. A transaction is opened only when the statement cannot do it all: a
+   * player's allowance (its stakes are read under its lock, after the debit, as placement
+   * does), the pair's last round (it rotates with it), and the crash test's spin.
+   */
   async #spin(
-    q: Queryable,
     player: PlayerRef,
     game: SlotGame,
     lineBet: bigint,
@@ -128,83 +135,90 @@ export class SlotSpinsService {
     requestHash: string,
   ): Promise<SpinResult> {
     const now = this.now();
-    const { pair, lastRoundAt } = await this.seeds.beginRound(q, player, now);
-    // A spin that read the clock before another spin of the player that started later and
-    // finished first sees a negative cycle: too soon under the floor, and no floor when lifted.
-    const floor = this.opts.minCycleMs;
-    if (floor > 0 && lastRoundAt !== null && now - lastRoundAt < floor) {
-      throw new VenueError(ErrorCode.SlotSpinTooSoon, {
-        waitMs: floor - (now - lastRoundAt),
+    const betId = await betNumbersOf(this.db).one(this.db, now);
+    let pair = await this.seeds.knownPair(player);
+    let inTx = false;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const d = draftSpin(this.ledger, {
+        player,
+        game,
+        lineBet,
+        requestKey: req.requestKey,
+        requestHash,
+        pair,
+        betId,
+        now,
+        minCycleMs: this.opts.minCycleMs,
       });
+      const w = await this.#write(player, d, inTx);
+      if (w.id !== null && w.balanceAfter !== null) {
+        const rotated = mustRotate(pair.nonce + 1);
+        if (rotated) this.seeds.forget(player);
+        else this.seeds.remember(player, { ...pair, nonce: pair.nonce + 1 });
+        const row: SpinRow = { ...d.write.spin, id: w.id, balanceAfter: w.balanceAfter };
+        return spinResultView(row, { ...pair, rotatedAt: rotated ? now : null }, d.screens);
+      }
+      if (!w.locked || !w.pair) {
+        // No lock row (a first round, or a database that lost it): read and make it, again.
+        this.seeds.forget(player);
+        pair = await this.seeds.knownPair(player);
+        continue;
+      }
+      if (
+        w.pair.id !== pair.id ||
+        w.pair.nonce !== pair.nonce ||
+        w.pair.clientSeed !== pair.clientSeed
+      ) {
+        pair = w.pair;
+        this.seeds.remember(player, pair);
+        continue;
+      }
+      if (!w.ready) {
+        const last = w.lastRoundAt ?? now;
+        throw new VenueError(ErrorCode.SlotSpinTooSoon, {
+          waitMs: this.opts.minCycleMs - (now - last),
+        });
+      }
+      if (w.allowance) {
+        inTx = true;
+        continue;
+      }
+      throw new VenueError(ErrorCode.SlotBalanceInsufficient);
     }
-    const p = game.parSheet;
-    const outcome = spin(
-      p,
-      createStream(hexToBytes(pair.serverSeed), playerMessage(pair.clientSeed, pair.nonce)),
-    );
-    const lineCount = p.lines.length;
-    const bet = lineBet * BigInt(lineCount);
-    const totalWin = BigInt(outcome.units) * lineBet;
-    // The guard behind the engine's cap: never more than the par sheet's max win.
-    if (totalWin > bet * BigInt(p.maxWinMultiple)) throw new Error('slot max win exceeded');
-    const betId = await betNumbersOf(this.db).one(q, now);
-    const debit = await this.ledger.post(q, {
-      reference: `bet:${betId}`,
-      kind: 'bet_stake',
-      postings: [
-        { account: playerAccount(player), amount: -bet },
-        { account: bookAccount(player), amount: bet },
-      ],
-    });
-    if (!debit.posted) throw new VenueError(ErrorCode.SlotBalanceInsufficient);
-    await this.allowance?.take(q, player, bet);
-    this.#spins += 1;
-    if (this.#spins === this.opts.crashAtSpin) {
-      // The test hook (never in production): die as a machine would, debited, uncommitted.
-      process.kill(process.pid, 'SIGKILL');
-    }
-    let wallets = debit.wallets;
-    if (totalWin > 0n) {
-      const credit = await this.ledger.post(q, {
-        reference: `settle:${betId}:2`,
-        kind: 'bet_payout',
-        postings: [
-          { account: bookAccount(player), amount: -totalWin },
-          { account: playerAccount(player), amount: totalWin },
-        ],
+    // The pair kept moving under this spin: other spins of the player are under way.
+    throw new VenueError(ErrorCode.SlotSpinUnfinished);
+  }
+
+  /** The draft's statement alone, or in a transaction with what the statement cannot do. */
+  async #write(player: PlayerRef, d: SpinDraft, inTx: boolean): Promise<SpinWritten> {
+    const rotates = mustRotate(d.pair.nonce + 1);
+    const crashes = this.#spins + 1 === this.opts.crashAtSpin;
+    if (!inTx && !rotates && !crashes) {
+      const w = await writeSpin(this.db, {
+        ...d.write,
+        allowanceByCaller: this.allowance === null,
       });
-      if (!credit.posted) throw new Error('a slot win credit was refused');
-      wallets = credit.wallets;
+      if (w.id !== null) this.#spins += 1;
+      return w;
     }
-    const balanceAfter = wallets[0]?.balance;
-    if (balanceAfter === undefined) throw new Error('the spin moved no wallet');
-    const row: Omit<SpinRow, 'id'> = {
-      ...player,
-      requestKey: req.requestKey,
-      requestHash,
-      gameCode: game.code,
-      parSheetVersion: p.version,
-      parSheetHash: game.hash,
-      pairId: pair.id,
-      nonce: pair.nonce,
-      clientSeed: pair.clientSeed,
-      lineBet,
-      lineCount,
-      bet,
-      totalWin,
-      capped: outcome.capped,
-      screens: JSON.stringify(storedScreens(outcome, lineBet)),
-      balanceAfter,
-      betId,
-      createdAt: now,
-    };
-    const id = await insertSpin(q, row);
-    // The key is this player's already: a retry, answered from the first spin once this rolls back.
-    if (id === null) throw new KeyTaken();
-    await writeSpinBet(q, { ...row, id }, game.name, now);
-    await this.seeds.finishRound(q, player, pair, now);
-    const rotated = pair.nonce + 1 >= ROUNDS_PER_SERVER_SEED;
-    return spinResultView({ ...row, id }, { ...pair, rotatedAt: rotated ? now : null });
+    try {
+      return await this.db.tx(async (q) => {
+        const w = await writeSpin(q, { ...d.write, allowanceByCaller: true });
+        // Nothing written: roll back and let the caller see why.
+        if (w.id === null) throw new NotWritten(w);
+        await this.allowance?.take(q, player, d.write.spin.bet);
+        this.#spins += 1;
+        if (this.#spins === this.opts.crashAtSpin) {
+          // The test hook (never in production): die as a machine would, debited, uncommitted.
+          process.kill(process.pid, 'SIGKILL');
+        }
+        await this.seeds.finishRound(q, player, d.pair, d.write.spin.createdAt);
+        return w;
+      });
+    } catch (err) {
+      if (err instanceof NotWritten) return err.written;
+      throw err;
+    }
   }
 
   async #answer(r: SpinRow, requestHash: string): Promise<SpinResult> {

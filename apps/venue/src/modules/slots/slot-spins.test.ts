@@ -228,7 +228,35 @@ describe('spins', () => {
       expect(settled.legs[0]!.result).toBe(win > bet ? 'won' : win === bet ? 'push' : 'lost');
       expect(settled.validStake).toBe(win === bet ? '0.00' : s.bet);
       expect(settled.legs[0]!.oddsMilli).toBe(Number((win * 1000n) / bet));
+      expect(settled.legs[0]).toMatchObject({
+        eventName: `福星高照 第${s.spinId}局`,
+        marketLabel: '旋转',
+        outcomeLabel: `20线 × ${s.lineBet}`,
+      });
     }
+  });
+
+  it('a pair moved on behind the node (another node, an edit) is read and the spin redrawn', async () => {
+    const p = await v.fundedPlayer('100.00', 'HOUSE_DZ');
+    expect(SpinResult.parse((await spinAt({}, p)).data).nonce).toBe(0);
+    // Another node spun 41 times and changed the client seed: this node still believes nonce 1.
+    await v.db.query(
+      `UPDATE venue_seed_pairs SET nonce = 42, client_seed = 'moved-on'
+        WHERE player_id = $1 AND rotated_at IS NULL`,
+      [p.playerId],
+    );
+    const before = parseMoney(await balance(p));
+    const s = SpinResult.parse((await spinAt({}, p)).data);
+    expect(s).toMatchObject({ nonce: 42, clientSeed: 'moved-on' });
+    expect(parseMoney(await balance(p))).toBe(before - 200n + parseMoney(s.totalWin));
+    const seeds = SeedPairView.parse((await v.page('GET', '/h5/api/games/seeds', p.token)).data);
+    expect(seeds.nonce).toBe(43);
+    const r = RotateSeedResult.parse(
+      (await v.page('POST', '/h5/api/games/seeds/rotate', p.token)).data,
+    );
+    const o = spin(FXGZ_PAR_SHEET, createStream(hexToBytes(r.revealed.serverSeed), `moved-on:42`));
+    expect(s.base.stops).toEqual(o.base.stops);
+    expect(parseMoney(s.totalWin)).toBe(BigInt(o.units) * 10n);
   });
 
   it('rotates by itself after the pair’s 1000th round', async () => {

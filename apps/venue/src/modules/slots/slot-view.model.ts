@@ -58,8 +58,12 @@ export function proofOf(r: SpinRow, pair: SeedPairRow | undefined): SpinProof {
   };
 }
 
-export function spinResultView(r: SpinRow, pair: SeedPairRow | undefined): SpinResult {
-  const screens = JSON.parse(r.screens) as StoredScreens;
+/** `screens` when the caller holds them already (the spin just written), else the row's. */
+export function spinResultView(
+  r: SpinRow,
+  pair: SeedPairRow | undefined,
+  screens: StoredScreens = JSON.parse(r.screens) as StoredScreens,
+): SpinResult {
   const retriggers = screens.free.filter((f) => f.awards > 0).length;
   const featureWin = screens.free.reduce((s, f) => s + parseMoney(f.win), 0n);
   return {

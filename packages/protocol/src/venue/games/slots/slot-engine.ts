@@ -13,9 +13,15 @@ import { REELS, ROWS, symbolOf, type ParSheet } from './par-sheet';
 
 /** The screen: [reel][row] symbol ids. */
 export function windowOf(strips: readonly string[][], stops: readonly number[]): string[][] {
-  return strips.map((strip, r) =>
-    Array.from({ length: ROWS }, (_, row) => strip[(stops[r]! + row) % strip.length]!),
-  );
+  // Plain loops: every spin of a simulation builds one or more of these.
+  const window: string[][] = new Array<string[]>(strips.length);
+  for (let r = 0; r < strips.length; r++) {
+    const strip = strips[r]!;
+    const column: string[] = new Array<string>(ROWS);
+    for (let row = 0; row < ROWS; row++) column[row] = strip[(stops[r]! + row) % strip.length]!;
+    window[r] = column;
+  }
+  return window;
 }
 
 export interface LineWin {
@@ -29,13 +35,21 @@ export interface LineWin {
 const payOf = (p: ParSheet, symbol: string, count: number): number =>
   count >= 3 ? (p.pays[symbol]?.[count - 3] ?? 0) : 0;
 
+/** A par sheet's wild and scatter, found once per sheet (every line of every spin asks). */
+const kinds = new WeakMap<ParSheet, { wild: string; scatter: string }>();
+function kindsOf(p: ParSheet): { wild: string; scatter: string } {
+  let k = kinds.get(p);
+  if (!k) kinds.set(p, (k = { wild: symbolOf(p, 'wild'), scatter: symbolOf(p, 'scatter') }));
+  return k;
+}
+
 /** The win of one line's five symbols, or null. */
 export function lineWinOf(p: ParSheet, symbols: readonly string[]): Omit<LineWin, 'line'> | null {
-  const wild = symbolOf(p, 'wild');
-  const scatter = symbolOf(p, 'scatter');
+  const { wild, scatter } = kindsOf(p);
   let wildRun = 0;
   while (wildRun < REELS && symbols[wildRun] === wild) wildRun += 1;
-  const target = symbols.find((s) => s !== wild) ?? wild;
+  // The first symbol that is not the wild (the wild when all five are).
+  const target = wildRun < REELS ? symbols[wildRun]! : wild;
   let run = 0;
   if (target !== scatter) {
     while (run < REELS && (symbols[run] === target || symbols[run] === wild)) run += 1;
@@ -69,20 +83,24 @@ export function evaluateScreen(
   multiplier: number,
 ): SpinScreen {
   const window = windowOf(strips, stops);
-  const scatter = symbolOf(p, 'scatter');
+  const { scatter } = kindsOf(p);
   const lines: LineWin[] = [];
-  p.lines.forEach((rows, line) => {
-    const win = lineWinOf(
-      p,
-      rows.map((row, r) => window[r]![row]!),
-    );
+  // One array reused for every line's five symbols (lineWinOf keeps none of it).
+  const five: string[] = new Array<string>(REELS);
+  for (let line = 0; line < p.lines.length; line++) {
+    const rows = p.lines[line]!;
+    for (let r = 0; r < REELS; r++) five[r] = window[r]![rows[r]!]!;
+    const win = lineWinOf(p, five);
     if (win) lines.push({ line, ...win });
-  });
-  const scatters = window.flat().filter((s) => s === scatter).length;
+  }
+  let scatters = 0;
+  for (const column of window) for (const s of column) if (s === scatter) scatters += 1;
   const k = Math.min(scatters, 5);
   const scatterPay = k >= 3 ? p.scatter.pays[k - 3]! * p.lines.length : 0;
   const awards = k >= 3 ? p.scatter.freeSpins[k - 3]! : 0;
-  const units = (lines.reduce((s, l) => s + l.pay, 0) + scatterPay) * multiplier;
+  let linePay = 0;
+  for (const l of lines) linePay += l.pay;
+  const units = (linePay + scatterPay) * multiplier;
   return { stops, window, lines, scatters, scatterPay, multiplier, units, awards };
 }
 
@@ -95,18 +113,25 @@ export interface SpinOutcome {
   capped: boolean;
 }
 
+/** A screen's five stops, reels 1 to 5 in order, from the stream. */
+function stopsOf(stream: FairStream, strips: readonly string[][]): number[] {
+  const stops: number[] = new Array<number>(strips.length);
+  for (let r = 0; r < strips.length; r++) stops[r] = stream.int(strips[r]!.length);
+  return stops;
+}
+
 /** One paid spin and its whole feature, from the stream of its nonce. */
 export function spin(p: ParSheet, stream: FairStream): SpinOutcome {
-  const stopsOf = (strips: readonly string[][]) => strips.map((s) => stream.int(s.length));
-  const base = evaluateScreen(p, p.reels.base, stopsOf(p.reels.base), 1);
+  const base = evaluateScreen(p, p.reels.base, stopsOf(stream, p.reels.base), 1);
   const free: SpinScreen[] = [];
   let awarded = Math.min(base.awards, p.maxFreeSpins);
   while (free.length < awarded) {
-    const screen = evaluateScreen(p, p.reels.free, stopsOf(p.reels.free), p.freeMultiplier);
+    const screen = evaluateScreen(p, p.reels.free, stopsOf(stream, p.reels.free), p.freeMultiplier);
     free.push(screen);
     awarded = Math.min(awarded + screen.awards, p.maxFreeSpins);
   }
-  const total = base.units + free.reduce((s, f) => s + f.units, 0);
+  let total = base.units;
+  for (const f of free) total += f.units;
   const cap = p.maxWinMultiple * p.lines.length;
   return { base, free, units: Math.min(total, cap), capped: total > cap };
 }
