@@ -5,7 +5,7 @@
  * missing this says how to install it and fails; it never skips silently.
  */
 import { findChromium } from './browser.mjs';
-import { runStep } from './run-step.mjs';
+import { runLanes } from './run-step.mjs';
 
 const chromium = findChromium();
 if (!chromium) {
@@ -18,20 +18,33 @@ if (!chromium) {
 }
 
 const MIN = 60 * 1000;
-const steps = [
-  ['typecheck', 'npm', ['run', 'typecheck'], 15 * MIN],
-  ['lint', 'npm', ['run', 'lint'], 15 * MIN],
-  ['format check', 'npm', ['run', 'format:check'], 5 * MIN],
+const env = { CHROME_PATH: chromium };
+/**
+ * The static checks are each mostly one thread: on two cores the type check (then the format
+ * check) runs beside the lint, their output held and written whole as each ends. Every other
+ * step runs alone, in order; the unit and API suites use every core (vitest.config.ts).
+ */
+const stages = [
+  [
+    [
+      ['typecheck', 'npm', ['run', 'typecheck'], 15 * MIN],
+      ['format check', 'npm', ['run', 'format:check'], 5 * MIN],
+    ],
+    [['lint', 'npm', ['run', 'lint'], 15 * MIN]],
+  ],
   // Two files at a time (vitest.config.ts); the limit leaves room for a busy machine.
-  ['unit and API suites', 'npx', ['vitest', 'run'], 40 * MIN],
-  ['build the member site, the venue page and the console', 'npm', ['run', 'build'], 10 * MIN],
-  ['member site first-route budget', 'node', ['scripts/web-budget.mjs'], 1 * MIN],
-  ['console first-route budget', 'node', ['scripts/console-budget.mjs'], 1 * MIN],
-  ['browser suites', 'node', ['scripts/e2e.mjs'], 30 * MIN],
+  [[['unit and API suites', 'npx', ['vitest', 'run'], 40 * MIN]]],
+  [[['build the member site, the venue page and the console', 'npm', ['run', 'build'], 10 * MIN]]],
+  [[['member site first-route budget', 'node', ['scripts/web-budget.mjs'], 1 * MIN]]],
+  [[['console first-route budget', 'node', ['scripts/console-budget.mjs'], 1 * MIN]]],
+  [[['browser suites', 'node', ['scripts/e2e.mjs'], 30 * MIN]]],
 ];
 
-for (const [name, cmd, args, timeoutMs] of steps) {
-  const ok = await runStep(name, cmd, args, { timeoutMs, env: { CHROME_PATH: chromium } });
-  if (!ok) process.exit(1);
+for (const lanes of stages) {
+  const failed = await runLanes(lanes, { env });
+  if (failed.length > 0) {
+    process.stderr.write(`\nnpm test failed at: ${failed.join(', ')}\n`);
+    process.exit(1);
+  }
 }
 process.stdout.write('\nAll suites passed.\n');
