@@ -1,7 +1,13 @@
-import { testDatabases } from '@nebula/db/testing';
-import { migrate } from '../db/migrate';
+import { migrationsKey, testDatabases } from '@nebula/db/testing';
+import { migrate, MIGRATIONS_DIR } from '../db/migrate';
 
 export { testDbKind, type TestDb } from '@nebula/db/testing';
 
-/** A fresh, migrated platform database: a PGlite clone, or a new PostgreSQL database. */
-export const createTestDb = testDatabases(migrate);
+/**
+ * A fresh, migrated platform database: a PGlite clone, or a new PostgreSQL database — both
+ * copies of a template migrated once per test run.
+ */
+export const createTestDb = testDatabases(migrate, {
+  name: 'server',
+  key: () => migrationsKey(MIGRATIONS_DIR),
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@nebula/db/testing';
 import type { TestDb } from '@nebula/db/testing';
 import { migrateVenue } from '../db/migrate';
+import { venueTestTemplate } from '../test/venue-test-db';
 import { LeaderLease, LeaderLost } from './leader-lease.service';
 
 /**
@@ -11,7 +12,7 @@ import { LeaderLease, LeaderLost } from './leader-lease.service';
  */
 let t: TestDb;
 beforeAll(async () => {
-  t = await testDatabases(migrateVenue)();
+  t = await testDatabases(migrateVenue, venueTestTemplate)();
 });
 afterAll(() => t.drop());
 

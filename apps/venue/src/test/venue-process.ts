@@ -11,6 +11,7 @@ import {
   type MerchantCall,
 } from '@nebula/protocol/venue/merchant';
 import { migrateVenue } from '../db/migrate';
+import { venueTestTemplate } from './venue-test-db';
 import { newNonce, signMerchant } from '../modules/merchant/merchant-signing.service';
 
 /**
@@ -42,7 +43,7 @@ export async function venueProcesses(env: Record<string, string> = {}): Promise<
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   let pgUrl = '';
   if (testDbKind() === 'postgres') {
-    const t = await testDatabases(migrateVenue)();
+    const t = await testDatabases(migrateVenue, venueTestTemplate)();
     await t.db.close();
     pgUrl = t.url!;
     cleanups.push(() => t.drop());

@@ -13,11 +13,12 @@ import {
 import { buildVenueApp, type VenueApp } from '../app';
 import { loadVenueConfig } from '../infra/config';
 import { migrateVenue } from '../db/migrate';
+import { venueTestTemplate } from './venue-test-db';
 import { newNonce, signMerchant } from '../modules/merchant/merchant-signing.service';
 import type { Db } from '@nebula/db';
 import type { Feed } from '../modules/simulator/feed.types';
 
-const createTestDb = testDatabases(migrateVenue);
+const createTestDb = testDatabases(migrateVenue, venueTestTemplate);
 
 export const MERCHANT = 'NEBULA';
 /** The demo merchant (试玩), configured beside the test merchant with `demoSecret`. */

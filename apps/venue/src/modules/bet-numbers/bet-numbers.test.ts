@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '@nebula/db/testing';
 import { migrateVenue } from '../../db/migrate';
+import { venueTestTemplate } from '../../test/venue-test-db';
 import { BetNumbers, BLOCK, scramble } from './bet-numbers.service';
 
 /**
@@ -9,7 +10,7 @@ import { BetNumbers, BLOCK, scramble } from './bet-numbers.service';
  */
 let t: TestDb;
 beforeAll(async () => {
-  t = await testDatabases(migrateVenue)();
+  t = await testDatabases(migrateVenue, venueTestTemplate)();
 });
 afterAll(() => t.drop());
 

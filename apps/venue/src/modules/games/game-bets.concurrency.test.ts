@@ -11,6 +11,7 @@ import {
 } from '@nebula/protocol/venue/merchant';
 import { buildVenueApp, type VenueApp } from '../../app';
 import { migrateVenue } from '../../db/migrate';
+import { venueTestTemplate } from '../../test/venue-test-db';
 import { loadVenueConfig } from '../../infra/config';
 import { newNonce, signMerchant } from '../merchant/merchant-signing.service';
 
@@ -29,7 +30,7 @@ describe.runIf(testDbKind() === 'postgres')('game bets on two nodes (PostgreSQL)
   let a: VenueApp;
   let b: VenueApp;
   beforeAll(async () => {
-    t = await testDatabases(migrateVenue)();
+    t = await testDatabases(migrateVenue, venueTestTemplate)();
     second = PostgresDb.open(t.url!, 10);
     const config = loadVenueConfig({
       NODE_ENV: 'test',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '@nebula/db/testing';
 import { drawK3, hexToBytes, roundMessage, verifyChainLink } from '@nebula/protocol';
 import { migrateVenue } from '../../db/migrate';
+import { venueTestTemplate } from '../../test/venue-test-db';
 import { LeaderLease } from '../../infra/leader-lease.service';
 import { VenueLedger } from '../ledger/venue-ledger.service';
 import { listChains } from './chain.repository';
@@ -16,7 +17,7 @@ import { acceptsBets } from './round-schedule';
  */
 let t: TestDb;
 beforeAll(async () => {
-  t = await testDatabases(migrateVenue)();
+  t = await testDatabases(migrateVenue, venueTestTemplate)();
 });
 afterAll(() => t.drop());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDb } from '@nebula/db/testing';
 import { hexToBytes } from '@nebula/protocol';
 import { migrateVenue } from '../../db/migrate';
+import { venueTestTemplate } from '../../test/venue-test-db';
 import { LeaderLease } from '../../infra/leader-lease.service';
 import { VenueLedger } from '../ledger/venue-ledger.service';
 import { buildGames, type GamesModule } from './games.module';
@@ -18,7 +19,7 @@ import { buildTableShoe, dealHand } from './table-shoe.model';
  */
 let t: TestDb;
 beforeAll(async () => {
-  t = await testDatabases(migrateVenue)();
+  t = await testDatabases(migrateVenue, venueTestTemplate)();
 });
 afterAll(() => t.drop());
 

@@ -1,6 +1,7 @@
 import { testDatabases, type TestDb } from '@nebula/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateVenue } from '../../db/migrate';
+import { venueTestTemplate } from '../../test/venue-test-db';
 import {
   bookAccount,
   merchantAccount,
@@ -17,7 +18,7 @@ import { VenueLedger, VenueLedgerError, type VenueEntry } from './venue-ledger.s
 let t: TestDb;
 const ledger = new VenueLedger(() => Date.now());
 beforeAll(async () => {
-  t = await testDatabases(migrateVenue)();
+  t = await testDatabases(migrateVenue, venueTestTemplate)();
 });
 afterAll(() => t.drop());
 
