@@ -71,7 +71,7 @@ async function store(file: string, prefix: string, blob: Blob): Promise<void> {
  * The PGlite template `name` for `key`: read from the temporary directory, or made by `make`
  * and stored there (written aside and renamed, so a reader never sees half a file; two files
  * making it at once both store the same thing). Older templates of the same name, and writes
- * cut short, are removed once they are an hour old.
+ * cut short (a killed run), are removed once they are an hour old.
  */
 export async function cachedPgliteTemplate(
   name: string,
@@ -86,9 +86,9 @@ export async function cachedPgliteTemplate(
     // Not made yet in this run (or by an earlier one): make it below.
   }
   const blob = await make();
-  // Stored in the background: the file that made it goes on at once. A write cut short (the
-  // worker ended) leaves only its aside file, which a later store removes once stale.
-  void store(file, prefix, blob).catch(() => undefined);
+  // Awaited: a file's worker may end as soon as its tests do, and a write cut short would
+  // leave every later file making the template again. A failed write costs only time.
+  await store(file, prefix, blob).catch(() => undefined);
   return blob;
 }
 
