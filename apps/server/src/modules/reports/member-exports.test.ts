@@ -205,7 +205,7 @@ describe('the member detail sub-lists and their CSV exports', () => {
         const page = await src.page(after, 1);
         if (page.length === 0) break;
         byOne.push(...page);
-        after = src.keyOf(page[0]!);
+        after = src.keyOf(page[0]);
       }
       expect(byOne, what).toEqual(whole);
       expect(await src.count(), what).toBe(n);
