@@ -102,11 +102,14 @@ export function FactorEnrolPanel({ onDone }: { onDone: () => void }) {
   return (
     <>
       <Alert type="warning" title="本站要求运营人员绑定两步验证后才能使用后台。" />
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+        验证器应用（六位验证码）：
+      </Typography.Paragraph>
       <Button
         type="primary"
         loading={busy}
         onClick={() => void startTotp()}
-        style={{ marginTop: 16 }}
+        style={{ marginTop: 8 }}
       >
         开始绑定
       </Button>

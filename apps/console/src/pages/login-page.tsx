@@ -1,7 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { FactorEnrolPanel } from '../components/factor-enrol-panel';
 import { Panel } from '../components/panel';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError, errorText } from '../api/api-error';
 import { useConsole } from '../session/console-context';
@@ -12,6 +11,11 @@ import { ceremonyText, passkeyAssertion } from '../session/passkey-ceremony';
 // The schemas load with the first validation: zod stays out of the first route's scripts.
 const schemas = () => import('@nebula/protocol/api/admin/admin.schemas');
 const loginSchema = () => schemas().then((m) => m.AdminLoginRequest);
+
+// Only an enrol-only session needs enrolment: it loads then, not with the login route.
+const FactorEnrolPanel = lazy(() =>
+  import('../components/factor-enrol-panel').then((m) => ({ default: m.FactorEnrolPanel })),
+);
 
 /** The server asks for the six digits (6058) once the password is right. */
 const TOTP_REQUIRED = 6058;
@@ -70,13 +74,15 @@ export function Page() {
     <div style={{ display: 'flex', justifyContent: 'center', paddingTop: '12vh' }}>
       <Panel title="Nebula 运营后台登录" style={{ width: 400 }}>
         {enrolling ? (
-          <FactorEnrolPanel
-            onDone={() => {
-              signIn({ ...enrolling, enrolOnly: false });
-              setEnrolling(null);
-              void navigate('/', { replace: true });
-            }}
-          />
+          <Suspense fallback={null}>
+            <FactorEnrolPanel
+              onDone={() => {
+                signIn({ ...enrolling, enrolOnly: false });
+                setEnrolling(null);
+                void navigate('/', { replace: true });
+              }}
+            />
+          </Suspense>
         ) : (
           <Form form={form} layout="vertical" onFinish={(v: LoginForm) => void submit(v)}>
             {error && (
