@@ -35,6 +35,7 @@ import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { registerSponsorRoutes } from './modules/sponsor/sponsor.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerMemberExportRoutes } from './modules/reports/member-exports.routes';
 import { registerHouseVenueRoutes } from './modules/house-venue/house-venue.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerHouseVenueRoutes(app, services.houseVenue, bind, services);
   registerAccessRoutes(app, { roles: services.roles, stepUps: services.operatorStepUps }, bind);
   registerMemberDetailRoutes(app, services.memberDetail, bind);
+  registerMemberExportRoutes(app, services.memberExports, bind);
   registerPasskeyRoutes(
     app,
     { passkeys: services.passkeys, stepUps: services.operatorStepUps },

@@ -22,6 +22,7 @@ import { AuditVerifyService } from './modules/audit/audit-verify.service';
 import { ReportService } from './modules/reports/reports.service';
 import { ExportService } from './modules/reports/exports.service';
 import { ListExportService } from './modules/reports/list-exports.service';
+import { MemberExportService } from './modules/reports/member-exports.service';
 import { MemberDetailService } from './modules/admin/member-detail.service';
 import { HouseVenueService } from './modules/house-venue/house-venue.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
@@ -146,6 +147,8 @@ export interface Services extends ActivityRouteServices {
   reports: ReportService;
   exports: ExportService;
   listExports: ListExportService;
+  /** The member detail sub-lists' CSV exports. */
+  memberExports: MemberExportService;
   /** The console's member detail: every part read from its own module. */
   memberDetail: MemberDetailService;
   houseVenue: HouseVenueService;
@@ -549,6 +552,15 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     records,
     bets,
   });
+  const memberExports = new MemberExportService({
+    db,
+    clock,
+    audit,
+    records,
+    bets,
+    members,
+    memberDetail,
+  });
   const betTotals = new BetTotalsService(db, venues);
   const playLimits = new PlayLimitsService({
     db,
@@ -690,6 +702,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     reports,
     exports,
     listExports,
+    memberExports,
     houseVenue,
     deposits,
     depositAdmin,

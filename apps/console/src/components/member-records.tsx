@@ -2,6 +2,7 @@ import { DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { RequestOf, ResponseOf } from '../api/admin-routes';
+import { ExportButton } from './export-button';
 import { formatTime } from './page-header';
 import { useAdminQuery } from './use-admin-query';
 
@@ -37,7 +38,7 @@ const BET_STATUS: Record<NonNullable<BetQuery['status']>, [string, string]> = {
 };
 
 /** A Shanghai-day range picker that reports `from`/`to` as the protocol's date strings. */
-function DayRange({ onChange }: { onChange: (r: Range) => void }) {
+export function DayRange({ onChange }: { onChange: (r: Range) => void }) {
   return (
     <DatePicker.RangePicker
       onChange={(v) => {
@@ -48,13 +49,13 @@ function DayRange({ onChange }: { onChange: (r: Range) => void }) {
   );
 }
 
-const paging = (
+export const paging = (
   data: { total: number } | undefined,
   page: number,
   setPage: (p: number) => void,
 ) => ({ current: page, pageSize: 20, total: data?.total, onChange: setPage });
 
-/** 账变记录: the member's main or coin ledger, server-paged, by kind and Shanghai day. */
+/** 账变记录: the member's main or coin ledger, server-paged, by kind and Shanghai day; CSV. */
 export function MemberLedger({ memberId }: { memberId: number }) {
   const [asset, setAsset] = useState<'CNY' | 'COIN'>('CNY');
   const [type, setType] = useState<LedgerQuery['type']>();
@@ -97,6 +98,11 @@ export function MemberLedger({ memberId }: { memberId: number }) {
             setRange(r);
             setPage(1);
           }}
+        />
+        <ExportButton
+          route="adminExportMemberLedger"
+          req={{ query: { memberId, asset, type, ...range } }}
+          fileName={`member-${memberId}-ledger.csv`}
         />
       </Space>
       <Table<Entry>
@@ -152,6 +158,11 @@ export function MemberBets({ memberId }: { memberId: number }) {
             setRange(r);
             setPage(1);
           }}
+        />
+        <ExportButton
+          route="adminExportMemberBets"
+          req={{ query: { memberId, status, ...range } }}
+          fileName={`member-${memberId}-bets.csv`}
         />
         {t && (
           <Typography.Text type="secondary">

@@ -1,6 +1,6 @@
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { Panel } from '../components/panel';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError, errorText } from '../api/api-error';
 import { useConsole } from '../session/console-context';
@@ -11,7 +11,11 @@ import { ceremonyText, passkeyAssertion } from '../session/passkey-ceremony';
 // The schemas load with the first validation: zod stays out of the first route's scripts.
 const schemas = () => import('@nebula/protocol/api/admin/admin.schemas');
 const loginSchema = () => schemas().then((m) => m.AdminLoginRequest);
-const totpSchema = () => schemas().then((m) => m.AdminTotpConfirmRequest);
+
+// Only an enrol-only session needs enrolment: it loads then, not with the login route.
+const FactorEnrolPanel = lazy(() =>
+  import('../components/factor-enrol-panel').then((m) => ({ default: m.FactorEnrolPanel })),
+);
 
 /** The server asks for the six digits (6058) once the password is right. */
 const TOTP_REQUIRED = 6058;
@@ -20,80 +24,6 @@ interface LoginForm {
   userName: string;
   password: string;
   totp?: string;
-}
-
-function Enrol({ onDone }: { onDone: () => void }) {
-  const { call } = useConsole();
-  const { message } = App.useApp();
-  const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUri: string } | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const start = async () => {
-    setBusy(true);
-    try {
-      setEnrolment(await call('adminTotpEnrol', { body: {} }));
-    } catch (err) {
-      void message.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const confirm = async (v: { code: string }) => {
-    setBusy(true);
-    try {
-      setCodes((await call('adminTotpConfirm', { body: { code: v.code } })).recoveryCodes);
-    } catch (err) {
-      void message.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  if (codes)
-    return (
-      <>
-        <Alert type="success" title="两步验证已绑定。请妥善保存以下恢复码，每个只能使用一次：" />
-        <Typography.Paragraph copyable code data-testid="recovery-codes">
-          {codes.join(' ')}
-        </Typography.Paragraph>
-        <Button type="primary" onClick={onDone}>
-          进入后台
-        </Button>
-      </>
-    );
-  if (!enrolment)
-    return (
-      <>
-        <Alert type="warning" title="本站要求运营人员绑定两步验证后才能使用后台。" />
-        <Button
-          type="primary"
-          loading={busy}
-          onClick={() => void start()}
-          style={{ marginTop: 16 }}
-        >
-          开始绑定
-        </Button>
-      </>
-    );
-  return (
-    <Form layout="vertical" onFinish={(v: { code: string }) => void confirm(v)}>
-      <Typography.Paragraph>
-        在验证器应用中添加以下密钥，然后输入其显示的六位验证码：
-      </Typography.Paragraph>
-      <Typography.Paragraph copyable code data-testid="totp-secret">
-        {enrolment.secret}
-      </Typography.Paragraph>
-      <Form.Item
-        label="六位验证码"
-        name="code"
-        rules={[zodRule(totpSchema, 'code', '请输入六位数字验证码')]}
-      >
-        <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={busy}>
-        确认绑定
-      </Button>
-    </Form>
-  );
 }
 
 /** Password, then the authenticator's six digits (or a passkey) when the operator has them. */
@@ -144,13 +74,15 @@ export function Page() {
     <div style={{ display: 'flex', justifyContent: 'center', paddingTop: '12vh' }}>
       <Panel title="Nebula 运营后台登录" style={{ width: 400 }}>
         {enrolling ? (
-          <Enrol
-            onDone={() => {
-              signIn({ ...enrolling, enrolOnly: false });
-              setEnrolling(null);
-              void navigate('/', { replace: true });
-            }}
-          />
+          <Suspense fallback={null}>
+            <FactorEnrolPanel
+              onDone={() => {
+                signIn({ ...enrolling, enrolOnly: false });
+                setEnrolling(null);
+                void navigate('/', { replace: true });
+              }}
+            />
+          </Suspense>
         ) : (
           <Form form={form} layout="vertical" onFinish={(v: LoginForm) => void submit(v)}>
             {error && (

@@ -1,25 +1,18 @@
-import { Alert, App, Button, Card, Space, Table, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Card, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { AdjustForm } from '../components/adjust-form';
 import { MemberDevices, MemberLogins, MemberNotes } from '../components/member-activity';
+import { MemberGrants } from '../components/member-grants';
 import { MemberLimits, MemberProfile } from '../components/member-profile';
 import { MemberBets, MemberLedger } from '../components/member-records';
-import { formatTime, PageHeader } from '../components/page-header';
+import { PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 
 type Action = 'block' | 'unblock' | 'sessions' | 'waive' | 'recall' | null;
-type Grant = ResponseOf<'adminMemberGrants'>['list'][number];
 
-const GRANT_STATUS: Record<Grant['status'], string> = {
-  available: '待领取',
-  paid: '已发放',
-  expired: '已过期',
-  revoked: '已撤销',
-};
 const TITLES: Record<NonNullable<Action>, string> = {
   block: '冻结会员',
   unblock: '解冻会员',
@@ -30,13 +23,13 @@ const TITLES: Record<NonNullable<Action>, string> = {
 
 /**
  * One member, all of it: profile, wallets, responsible gaming, the ledger, bets, logins,
- * devices, grants and notes; and the actions the operator may take (each asks for a reason).
+ * devices, grants and notes (each server-paged with filters and a CSV export); and the actions
+ * the operator may take (each asks for a reason).
  */
 export function Page() {
   const memberId = Number(useParams().memberId);
   const { message } = App.useApp();
   const detail = useAdminQuery('adminMemberDetail', { params: { memberId } });
-  const grants = useAdminQuery('adminMemberGrants', { params: { memberId }, query: {} });
   const block = useAdminMutation('adminMemberBlock');
   const endSessions = useAdminMutation('adminMemberSessionsEnd');
   const waive = useAdminMutation('adminWaiveTurnover');
@@ -89,27 +82,7 @@ export function Page() {
     tabs.push({
       key: 'grants',
       label: '奖励发放',
-      children: (
-        <Table<Grant>
-          rowKey="id"
-          size="small"
-          loading={grants.isLoading}
-          dataSource={grants.data?.list}
-          pagination={false}
-          columns={[
-            { title: '时间', dataIndex: 'createdAt', render: formatTime, width: 180 },
-            { title: '名称', dataIndex: 'title' },
-            { title: '金额', dataIndex: 'amount' },
-            { title: '流水倍数', dataIndex: 'turnoverMultiple' },
-            {
-              title: '状态',
-              dataIndex: 'status',
-              render: (s: Grant['status']) => <Tag>{GRANT_STATUS[s] ?? s}</Tag>,
-            },
-            { title: '到期', dataIndex: 'expiresAt', render: formatTime },
-          ]}
-        />
-      ),
+      children: <MemberGrants memberId={memberId} />,
     });
   return (
     <>

@@ -16,7 +16,7 @@ const time = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocale
 
 /**
  * 安全设置 · 通行密钥 (docs/contract.md §4.1): the operator's own passkeys, a second factor
- * beside the authenticator app. Adding or removing one needs an `operators` step-up; the
+ * beside the authenticator app or in its place (the last factor is never removed: 9680). Adding or removing one needs an `operators` step-up; the
  * dialog asks for it and the action runs again.
  */
 export function Page() {
@@ -64,7 +64,7 @@ export function Page() {
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Alert
             type="info"
-            title="通行密钥可代替两步验证码用于登录和二次验证。需先绑定两步验证；登记和删除需再次验证。"
+            title="通行密钥可代替两步验证码用于登录和二次验证；也可作为唯一的第二验证方式。登记和删除需再次验证。"
           />
           <Form
             form={form}

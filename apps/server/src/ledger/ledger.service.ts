@@ -16,7 +16,13 @@ import {
 import * as repo from './ledger.repository';
 import { planBatch } from './batch-plan';
 import { lockForBatch, writeEntries } from './ledger-batch.repository';
-import { readStatement, type StatementFilter } from './statement.repository';
+import {
+  countStatement,
+  readStatement,
+  statementBefore,
+  type StatementFilter,
+  type StatementWhere,
+} from './statement.repository';
 import { setBounded } from '../lib/bounded-map';
 import { GroupWriter, type CrashHook, type GroupResult, type Within } from './group-commit';
 
@@ -277,6 +283,14 @@ export class LedgerService {
   /** A page of a member account's postings with per-Shanghai-day totals (their records). */
   statement(q: Queryable, filter: StatementFilter) {
     return readStatement(q, filter);
+  }
+
+  /** The statement for a CSV export: counted, then keyset pages newest first. */
+  statementExport(q: Queryable, filter: StatementWhere) {
+    return {
+      count: () => countStatement(q, filter),
+      before: (id: string, limit: number) => statementBefore(q, filter, id, limit),
+    };
   }
 
   /** Applies pending house postings to the cached house balances. */

@@ -1,4 +1,4 @@
-import type { PlayBreakKind, RealNameStatus } from '@nebula/protocol';
+import type { DeviceStatusFilter, PlayBreakKind, RealNameStatus } from '@nebula/protocol';
 import { ts, type Queryable } from '@nebula/db';
 
 /**
@@ -51,32 +51,90 @@ export async function countLiveSessions(q: Queryable, memberId: number): Promise
   return r.rows[0]?.n ?? 0;
 }
 
-/** Every device the member signed in from, newest first, with whether it is blocked. */
-export async function devicesOf(q: Queryable, memberId: number) {
-  const r = await q.query<{
-    device_id: string;
-    label: string;
-    trusted: boolean;
-    blocked: boolean;
-    first_seen_at: Date;
-    last_seen_at: Date;
-    last_ip: string;
-  }>(
-    `SELECT d.device_id, d.label, d.trusted, (b.device_id IS NOT NULL) AS blocked,
-            d.first_seen_at, d.last_seen_at, d.last_ip
-       FROM member_devices d LEFT JOIN blocked_devices b ON b.device_id = d.device_id
-      WHERE d.member_id = $1 ORDER BY d.last_seen_at DESC LIMIT 200`,
-    [memberId],
+interface DeviceRow {
+  device_id: string;
+  label: string;
+  trusted: boolean;
+  blocked: boolean;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  seen_key: string;
+  last_ip: string;
+}
+const DEVICE_STATUS: Record<DeviceStatusFilter, string> = {
+  trusted: ' AND d.trusted',
+  untrusted: ' AND NOT d.trusted',
+  blocked: ' AND b.device_id IS NOT NULL',
+};
+const deviceBase = (status?: DeviceStatusFilter) =>
+  `FROM member_devices d LEFT JOIN blocked_devices b ON b.device_id = d.device_id
+    WHERE d.member_id = $1${status ? DEVICE_STATUS[status] : ''}`;
+const DEVICE_COLUMNS = `d.device_id, d.label, d.trusted, (b.device_id IS NOT NULL) AS blocked,
+  d.first_seen_at, d.last_seen_at, d.last_seen_at::text AS seen_key, d.last_ip`;
+const toDevice = (d: DeviceRow) => ({
+  deviceId: d.device_id,
+  label: d.label,
+  trusted: d.trusted,
+  blocked: d.blocked,
+  firstSeenAt: d.first_seen_at.getTime(),
+  lastSeenAt: d.last_seen_at.getTime(),
+  lastIp: d.last_ip,
+});
+
+/** A page of the devices the member signed in from, newest first, with whether each is blocked. */
+export async function devicesOf(
+  q: Queryable,
+  memberId: number,
+  status: DeviceStatusFilter | undefined,
+  limit: number,
+  offset: number,
+) {
+  const [rows, total] = await Promise.all([
+    q.query<DeviceRow>(
+      `SELECT ${DEVICE_COLUMNS} ${deviceBase(status)}
+        ORDER BY d.last_seen_at DESC, d.device_id DESC LIMIT $2 OFFSET $3`,
+      [memberId, limit, offset],
+    ),
+    countDevices(q, memberId, status),
+  ]);
+  return { list: rows.rows.map(toDevice), total };
+}
+
+export async function countDevices(
+  q: Queryable,
+  memberId: number,
+  status?: DeviceStatusFilter,
+): Promise<number> {
+  const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${deviceBase(status)}`, [
+    memberId,
+  ]);
+  return r.rows[0]?.n ?? 0;
+}
+
+/** Where an export's page ends: the last row's time (exact, as text) and its id. */
+export interface TimeKey {
+  at: string;
+  id: string;
+}
+
+/** A keyset page of the member's devices, in the list's order (a CSV export's). */
+export async function devicesBefore(
+  q: Queryable,
+  memberId: number,
+  status: DeviceStatusFilter | undefined,
+  k: TimeKey | null,
+  limit: number,
+) {
+  const params: unknown[] = [memberId, limit];
+  const keyed = k
+    ? ` AND (d.last_seen_at, d.device_id) < ($${params.push(k.at)}::timestamptz, $${params.push(k.id)})`
+    : '';
+  const r = await q.query<DeviceRow>(
+    `SELECT ${DEVICE_COLUMNS} ${deviceBase(status)}${keyed}
+      ORDER BY d.last_seen_at DESC, d.device_id DESC LIMIT $2`,
+    params,
   );
-  return r.rows.map((d) => ({
-    deviceId: d.device_id,
-    label: d.label,
-    trusted: d.trusted,
-    blocked: d.blocked,
-    firstSeenAt: d.first_seen_at.getTime(),
-    lastSeenAt: d.last_seen_at.getTime(),
-    lastIp: d.last_ip,
-  }));
+  return r.rows.map((d) => ({ ...toDevice(d), key: { at: d.seen_key, id: d.device_id } }));
 }
 
 interface NoteRow {
@@ -107,16 +165,54 @@ export async function insertNote(
   return toNote(r.rows[0]!);
 }
 
-export async function notesOf(q: Queryable, memberId: number, limit: number, offset: number) {
+const noteWhere = (author?: string) => `member_id = $1${author ? ' AND author = $2' : ''}`;
+const noteParams = (memberId: number, author?: string) =>
+  author ? [memberId, author] : [memberId];
+
+export async function notesOf(
+  q: Queryable,
+  memberId: number,
+  author: string | undefined,
+  limit: number,
+  offset: number,
+) {
+  const params = noteParams(memberId, author);
   const [rows, total] = await Promise.all([
     q.query<NoteRow>(
-      `SELECT id, text, author, created_at FROM member_notes WHERE member_id = $1
-        ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [memberId, limit, offset],
+      `SELECT id, text, author, created_at FROM member_notes WHERE ${noteWhere(author)}
+        ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
     ),
-    q.query<{ n: number }>('SELECT count(*)::int AS n FROM member_notes WHERE member_id = $1', [
-      memberId,
-    ]),
+    countNotes(q, memberId, author),
   ]);
-  return { list: rows.rows.map(toNote), total: total.rows[0]?.n ?? 0 };
+  return { list: rows.rows.map(toNote), total };
+}
+
+export async function countNotes(q: Queryable, memberId: number, author?: string) {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM member_notes WHERE ${noteWhere(author)}`,
+    noteParams(memberId, author),
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** A keyset page of the member's notes, newest first (a CSV export's). */
+export async function notesBefore(
+  q: Queryable,
+  memberId: number,
+  author: string | undefined,
+  k: TimeKey | null,
+  limit: number,
+) {
+  const params: unknown[] = noteParams(memberId, author);
+  const keyed = k
+    ? ` AND (created_at, id) < ($${params.push(k.at)}::timestamptz, $${params.push(k.id)}::bigint)`
+    : '';
+  const r = await q.query<NoteRow & { at_key: string }>(
+    `SELECT id, text, author, created_at, created_at::text AS at_key FROM member_notes
+      WHERE ${noteWhere(author)}${keyed} ORDER BY created_at DESC, id DESC
+      LIMIT $${params.push(limit)}`,
+    params,
+  );
+  return r.rows.map((n) => ({ ...toNote(n), key: { at: n.at_key, id: n.id } }));
 }

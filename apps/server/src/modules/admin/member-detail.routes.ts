@@ -12,19 +12,9 @@ export function registerMemberDetailRoutes(
   bindRoute(app, 'adminMemberDetail', ({ params }) => s.detail(params.memberId), o);
   bindRoute(app, 'adminMemberLedger', ({ params, query }) => s.ledger(params.memberId, query), o);
   bindRoute(app, 'adminMemberBets', ({ params, query }) => s.bets(params.memberId, query), o);
-  bindRoute(
-    app,
-    'adminMemberLogins',
-    ({ params, query }) => s.logins(params.memberId, query.page, query.pageSize),
-    o,
-  );
-  bindRoute(app, 'adminMemberDevices', ({ params }) => s.devices(params.memberId), o);
-  bindRoute(
-    app,
-    'adminMemberNotes',
-    ({ params, query }) => s.notes(params.memberId, query.page, query.pageSize),
-    o,
-  );
+  bindRoute(app, 'adminMemberLogins', ({ params, query }) => s.logins(params.memberId, query), o);
+  bindRoute(app, 'adminMemberDevices', ({ params, query }) => s.devices(params.memberId, query), o);
+  bindRoute(app, 'adminMemberNotes', ({ params, query }) => s.notes(params.memberId, query), o);
   bindRoute(
     app,
     'adminMemberNoteAdd',

@@ -3,11 +3,14 @@ import {
   maskPhone,
   type AdminMemberDetail,
   type AdminMemberDevice,
+  type DeviceStatusFilter,
+  type LoginResultFilter,
   type MemberNote,
 } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { ExportSource } from '../../lib/export-source';
 import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
 import type { SessionService } from '../auth/session.service';
@@ -33,6 +36,7 @@ export interface MemberDetailDeps {
 
 type RecordsFilter = Parameters<RecordsService['page']>[1];
 type BetsFilter = Parameters<BetsService['page']>[1];
+type Paging = { page: number; pageSize: number };
 
 /**
  * Everything the console's member detail shows: profile, real name, VIP, every wallet, the
@@ -87,20 +91,49 @@ export class MemberDetailService {
     return this.d.bets.page(memberId, f);
   }
 
-  async logins(memberId: number, page: number, pageSize: number) {
+  async logins(memberId: number, f: { result?: LoginResultFilter } & Paging) {
     await this.#known(memberId);
-    return this.d.members.loginHistory(memberId, page, pageSize);
+    return this.d.members.loginHistory(memberId, f.page, f.pageSize, f.result);
   }
 
-  async devices(memberId: number): Promise<{ list: AdminMemberDevice[] }> {
+  async devices(memberId: number, f: { status?: DeviceStatusFilter } & Paging) {
     await this.#known(memberId);
-    return { list: await repo.devicesOf(this.d.db, memberId) };
+    const skip = (f.page - 1) * f.pageSize;
+    const r = await repo.devicesOf(this.d.db, memberId, f.status, f.pageSize, skip);
+    return { ...r, page: f.page, pageSize: f.pageSize };
   }
 
-  async notes(memberId: number, page: number, pageSize: number) {
+  async notes(memberId: number, f: { author?: string } & Paging) {
     await this.#known(memberId);
-    const r = await repo.notesOf(this.d.db, memberId, pageSize, (page - 1) * pageSize);
-    return { ...r, page, pageSize };
+    const skip = (f.page - 1) * f.pageSize;
+    const r = await repo.notesOf(this.d.db, memberId, f.author, f.pageSize, skip);
+    return { ...r, page: f.page, pageSize: f.pageSize };
+  }
+
+  /** The devices CSV export's rows (reports/member-exports.service.ts), in the list's order. */
+  deviceExportSource(
+    memberId: number,
+    status?: DeviceStatusFilter,
+  ): ExportSource<AdminMemberDevice & { key: repo.TimeKey }, repo.TimeKey | null> {
+    return {
+      count: () => repo.countDevices(this.d.db, memberId, status),
+      page: (after, limit) => repo.devicesBefore(this.d.db, memberId, status, after, limit),
+      first: null,
+      keyOf: (d) => d.key,
+    };
+  }
+
+  /** The notes CSV export's rows (reports/member-exports.service.ts), newest first. */
+  noteExportSource(
+    memberId: number,
+    author?: string,
+  ): ExportSource<MemberNote & { key: repo.TimeKey }, repo.TimeKey | null> {
+    return {
+      count: () => repo.countNotes(this.d.db, memberId, author),
+      page: (after, limit) => repo.notesBefore(this.d.db, memberId, author, after, limit),
+      first: null,
+      keyOf: (n) => n.key,
+    };
   }
 
   /** A note and its audit record commit together. */

@@ -217,7 +217,7 @@ export interface BetFilter {
   to?: number;
 }
 
-function whereOf(f: BetFilter): { cond: string; params: unknown[] } {
+export function whereOf(f: BetFilter): { cond: string; params: unknown[] } {
   const where = ['member_id = $1'];
   const params: unknown[] = [f.memberId];
   if (f.status) where.push(`status = $${params.push(f.status)}`);

@@ -10,8 +10,20 @@ import type { VenueFamily } from '@nebula/protocol/venue/registry';
 import type { Db } from '@nebula/db';
 import { shanghaiDayRange } from '../../lib/shanghai-time';
 import type { VenueRegistry } from '../venue-registry/venue-registry.service';
+import type { ExportSource } from '../../lib/export-source';
+import * as exportRepo from './bet-export.repository';
+import type { BetKey } from './bet-export.repository';
 import * as repo from './bet.repository';
 import type { BetRow, BetTotalsRow } from './bet.repository';
+
+/** The filters of a member's bets (the list's, without its paging). */
+export interface BetsFilter {
+  status?: BetStatus;
+  venueCode?: string;
+  family?: VenueFamily;
+  from?: string;
+  to?: string;
+}
 
 const totalsOf = (t: BetTotalsRow) => ({
   count: t.count,
@@ -34,28 +46,11 @@ export class BetsService {
 
   async page(
     memberId: number,
-    f: {
-      status?: BetStatus;
-      venueCode?: string;
-      family?: VenueFamily;
-      from?: string;
-      to?: string;
-      page: number;
-      pageSize: number;
-    },
+    f: BetsFilter & { page: number; pageSize: number },
   ): Promise<BetPage> {
     const r = await repo.listBets(
       this.db,
-      {
-        memberId,
-        status: f.status,
-        venueCode: f.venueCode,
-        ...(f.family
-          ? { venueCodes: (await this.registry.publicList(f.family)).map((v) => v.code) }
-          : {}),
-        from: f.from ? shanghaiDayRange(f.from)[0] : undefined,
-        to: f.to ? shanghaiDayRange(f.to)[1] : undefined,
-      },
+      await this.#filter(memberId, f),
       f.pageSize,
       (f.page - 1) * f.pageSize,
     );
@@ -66,6 +61,42 @@ export class BetsService {
       total: r.totals.count,
       totals: totalsOf(r.totals),
       dayTotals: r.days.map((d) => ({ date: d.day, ...totalsOf(d) })),
+    };
+  }
+
+  /**
+   * The bets CSV export's rows (reports/member-exports.service.ts): the list's filters, newest
+   * first in keyset pages, each presented as the list presents it.
+   */
+  async exportSource(
+    memberId: number,
+    f: BetsFilter,
+  ): Promise<ExportSource<BetRecord & { key: BetKey }, BetKey | null>> {
+    const where = await this.#filter(memberId, f);
+    return {
+      count: () => exportRepo.countBets(this.db, where),
+      page: async (after, limit) =>
+        Promise.all(
+          (await exportRepo.betsBefore(this.db, where, after, limit)).map(async (b) => ({
+            ...(await this.#present(b)),
+            key: b.key,
+          })),
+        ),
+      first: null,
+      keyOf: (b) => b.key,
+    };
+  }
+
+  async #filter(memberId: number, f: BetsFilter): Promise<repo.BetFilter> {
+    return {
+      memberId,
+      status: f.status,
+      venueCode: f.venueCode,
+      ...(f.family
+        ? { venueCodes: (await this.registry.publicList(f.family)).map((v) => v.code) }
+        : {}),
+      from: f.from ? shanghaiDayRange(f.from)[0] : undefined,
+      to: f.to ? shanghaiDayRange(f.to)[1] : undefined,
     };
   }
 

@@ -4,6 +4,7 @@ import {
   maskPhone,
   type CodeSent,
   type LoginRecord,
+  type LoginResultFilter,
   type MemberInfo,
   type RealNameInfo,
   type SecurityOverview,
@@ -18,7 +19,9 @@ import type { AccountService } from '../auth/account.service';
 import type { DeviceService } from '../auth/device.service';
 import type { StepUpGuard } from '../auth/step-up-guard';
 import type { SmsCodeService } from '../sms/sms-code.service';
+import type { ExportSource } from '../../lib/export-source';
 import * as loginRepo from './member-login.repository';
+import type { LoginKey } from './member-login.repository';
 import * as repo from './member.repository';
 import * as terminals from './web-terminal.repository';
 import type { MemberRow } from './member.repository';
@@ -261,9 +264,24 @@ export class MemberService {
     memberId: number,
     page: number,
     pageSize: number,
+    result?: LoginResultFilter,
   ): Promise<{ list: LoginRecord[]; page: number; pageSize: number; total: number }> {
-    const r = await loginRepo.readLogins(this.d.db, memberId, pageSize, (page - 1) * pageSize);
+    const skip = (page - 1) * pageSize;
+    const r = await loginRepo.readLogins(this.d.db, memberId, pageSize, skip, result);
     return { ...r, page, pageSize };
+  }
+
+  /** The logins CSV export's rows (reports/member-exports.service.ts), newest first. */
+  loginExportSource(
+    memberId: number,
+    result?: LoginResultFilter,
+  ): ExportSource<LoginRecord & { key: LoginKey }, LoginKey | null> {
+    return {
+      count: () => loginRepo.countLogins(this.d.db, memberId, result),
+      page: (after, limit) => loginRepo.loginsBefore(this.d.db, memberId, result, after, limit),
+      first: null,
+      keyOf: (l) => l.key,
+    };
   }
 
   /** Removes a trusted device: its next login is a risky one again. */

@@ -1,7 +1,17 @@
 import { formatMoney, type RecordPage } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { LedgerService } from '../../ledger/ledger.service';
+import type { StatementRow } from '../../ledger/statement.repository';
+import type { ExportSource } from '../../lib/export-source';
 import { shanghaiDayRange } from '../../lib/shanghai-time';
+
+/** The filters of a member's records (the list's, without its paging). */
+export interface RecordsFilter {
+  type?: string;
+  asset: 'CNY' | 'COIN';
+  from?: string;
+  to?: string;
+}
 
 /**
  * A member's records: the postings of their main (CNY) or coin (COIN) account, newest first,
@@ -69,6 +79,27 @@ export class RecordsService {
         in: show(BigInt(d.inflow)),
         out: show(BigInt(d.outflow)),
       })),
+    };
+  }
+
+  /**
+   * The records CSV export's rows (reports/member-exports.service.ts): the list's filters,
+   * newest first in keyset pages of posting ids.
+   */
+  exportSource(memberId: number, f: RecordsFilter): ExportSource<StatementRow, string> {
+    const e = this.ledger.statementExport(this.db, {
+      memberId,
+      kind: f.asset === 'COIN' ? 'coin' : 'main',
+      type: f.type,
+      from: f.from ? shanghaiDayRange(f.from)[0] : undefined,
+      to: f.to ? shanghaiDayRange(f.to)[1] : undefined,
+    });
+    return {
+      count: e.count,
+      page: e.before,
+      // Above every bigint id: the first page starts at the newest posting.
+      first: '9223372036854775807',
+      keyOf: (r) => String(r.id),
     };
   }
 }

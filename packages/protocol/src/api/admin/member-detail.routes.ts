@@ -7,7 +7,9 @@ import {
   AdminLoginPage,
   AdminMemberDetail,
   AdminMemberDeviceList,
-  AdminPageQuery,
+  AdminDevicesQuery,
+  AdminLoginsQuery,
+  AdminNotesQuery,
   EndSessionsRequest,
   EndSessionsResult,
   MemberNote,
@@ -33,16 +35,17 @@ export const memberDetailRoutes = {
   }),
   adminMemberLogins: defineRoute(m.adminMemberLogins, {
     params: MemberIdParams,
-    query: AdminPageQuery,
+    query: AdminLoginsQuery,
     response: AdminLoginPage,
   }),
   adminMemberDevices: defineRoute(m.adminMemberDevices, {
     params: MemberIdParams,
+    query: AdminDevicesQuery,
     response: AdminMemberDeviceList,
   }),
   adminMemberNotes: defineRoute(m.adminMemberNotes, {
     params: MemberIdParams,
-    query: AdminPageQuery,
+    query: AdminNotesQuery,
     response: MemberNotePage,
   }),
   adminMemberNoteAdd: defineRoute(m.adminMemberNoteAdd, {

@@ -30,11 +30,24 @@ export const AdminMemberDevice = z.object({
   lastSeenAt: z.number().int(),
   lastIp: z.string(),
 });
-export const AdminMemberDeviceList = z.object({ list: z.array(AdminMemberDevice) });
+/** A page of the member's devices, newest first. */
+export const AdminMemberDeviceList = pageOf(AdminMemberDevice);
+/** The devices list's filter: trusted, not trusted, or blocked. */
+export const DeviceStatusFilter = z.enum(['trusted', 'untrusted', 'blocked']);
+export const AdminDevicesQuery = z
+  .object({ status: DeviceStatusFilter.optional(), ...paging })
+  .strict();
+export type DeviceStatusFilter = z.infer<typeof DeviceStatusFilter>;
 export type AdminMemberDevice = z.infer<typeof AdminMemberDevice>;
 
 export const AdminPageQuery = z.object({ ...paging }).strict();
 export const AdminLoginPage = pageOf(LoginRecord);
+/** The logins list's filter: the sign-ins that succeeded, failed, or were flagged risky. */
+export const LoginResultFilter = z.enum(['success', 'failed', 'risky']);
+export const AdminLoginsQuery = z
+  .object({ result: LoginResultFilter.optional(), ...paging })
+  .strict();
+export type LoginResultFilter = z.infer<typeof LoginResultFilter>;
 
 /** A note operators keep on a member (who wrote it, when); notes are never edited. */
 export const MemberNote = z.object({
@@ -45,6 +58,10 @@ export const MemberNote = z.object({
 });
 export type MemberNote = z.infer<typeof MemberNote>;
 export const MemberNotePage = pageOf(MemberNote);
+/** The notes list's filter: one operator's notes. */
+export const AdminNotesQuery = z
+  .object({ author: z.string().trim().min(1).max(64).optional(), ...paging })
+  .strict();
 export const MemberNoteRequest = z.object({ text: text().trim().min(1).max(500) }).strict();
 
 export const EndSessionsRequest = z.object({ reason: text().trim().min(1).max(200) }).strict();
