@@ -22,6 +22,8 @@ import { AuditVerifyService } from './modules/audit/audit-verify.service';
 import { ReportService } from './modules/reports/reports.service';
 import { ExportService } from './modules/reports/exports.service';
 import { ListExportService } from './modules/reports/list-exports.service';
+import { DeskExportService } from './modules/reports/desk-exports.service';
+import { RegistryExportService } from './modules/reports/registry-exports.service';
 import { MemberDetailService } from './modules/admin/member-detail.service';
 import { HouseVenueService } from './modules/house-venue/house-venue.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
@@ -146,6 +148,8 @@ export interface Services extends ActivityRouteServices {
   reports: ReportService;
   exports: ExportService;
   listExports: ListExportService;
+  deskExports: DeskExportService;
+  registryExports: RegistryExportService;
   /** The console's member detail: every part read from its own module. */
   memberDetail: MemberDetailService;
   houseVenue: HouseVenueService;
@@ -660,6 +664,30 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const sponsors = new SponsorService(db, bus, audit, clock);
   await help.start();
   await sponsors.start();
+  const deskExports = new DeskExportService({
+    db,
+    clock,
+    audit,
+    roles,
+    mail,
+    feedback,
+    venueDebts,
+  });
+  const registryExports = new RegistryExportService({
+    db,
+    clock,
+    audit,
+    roles,
+    help,
+    sponsors,
+    admin,
+    venues,
+    selfExclusionList,
+    mallAdmin,
+    vip,
+    rebateAdmin,
+    pointsAdmin,
+  });
   await new MailNotifier(bus, mail, chatHub, log).start();
   return {
     settings,
@@ -690,6 +718,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     reports,
     exports,
     listExports,
+    deskExports,
+    registryExports,
     houseVenue,
     deposits,
     depositAdmin,

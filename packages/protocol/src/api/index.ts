@@ -35,3 +35,4 @@ export * from './operators/operators.schemas';
 export * from './admin/member-detail.schemas';
 export * from './operators/passkeys.schemas';
 export * from './exports/list-exports.schemas';
+export * from './exports/registry-exports.schemas';

@@ -20,6 +20,7 @@ import { operatorsRouteMeta } from './operators/operators.meta';
 import { memberDetailRouteMeta } from './admin/member-detail.meta';
 import { passkeysRouteMeta } from './operators/passkeys.meta';
 import { listExportsRouteMeta } from './exports/list-exports.meta';
+import { registryExportsRouteMeta } from './exports/registry-exports.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -49,6 +50,7 @@ export const routeMeta = {
   ...memberDetailRouteMeta,
   ...passkeysRouteMeta,
   ...listExportsRouteMeta,
+  ...registryExportsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

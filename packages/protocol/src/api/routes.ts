@@ -21,6 +21,7 @@ import { operatorsRoutes } from './operators/operators.routes';
 import { memberDetailRoutes } from './admin/member-detail.routes';
 import { passkeysRoutes } from './operators/passkeys.routes';
 import { listExportsRoutes } from './exports/list-exports.routes';
+import { registryExportsRoutes } from './exports/registry-exports.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -49,6 +50,7 @@ export const routes = {
   ...memberDetailRoutes,
   ...passkeysRoutes,
   ...listExportsRoutes,
+  ...registryExportsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;
