@@ -1,5 +1,5 @@
 import type { Db } from '@nebula/db';
-import type { FeedbackStatus } from '@nebula/protocol';
+import type { FeedbackStatus, MailAudience } from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
 import type { RolesService } from '../admin/roles.service';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -26,6 +26,18 @@ export interface DeskExportDeps {
 }
 
 const yesNo = (b: boolean) => (b ? '是' : '否');
+
+/** Whom a mail went to, as one readable cell. */
+export function audienceText(a: MailAudience): string {
+  if (a.kind === 'all') return '全体会员';
+  if (a.kind === 'member') return `会员 ${a.memberId}`;
+  const vip = `VIP${a.vipMin ?? 0}-${a.vipMax ?? '∞'}`;
+  const reg =
+    a.registeredFrom || a.registeredTo
+      ? ` 注册 ${a.registeredFrom ?? '…'}~${a.registeredTo ?? '…'}`
+      : '';
+  return `分群 ${vip}${reg}`;
+}
 
 /**
  * The CSV exports of the console's paged registers — operators, the mail sent, feedback, venue
@@ -59,7 +71,7 @@ export class DeskExportService {
       m.id,
       m.title,
       m.body,
-      m.audience,
+      audienceText(m.audience),
       yesNo(m.marketing),
       m.sentBy,
       iso(m.sentAt),
