@@ -7,6 +7,8 @@ import { Page as MallPage } from './mall-page';
 import { Page as OperatorsPage } from './operators-page';
 import { Page as RealNamePage } from './real-name-page';
 import { Page as RebateRatesPage } from './rebate-rates-page';
+import { Page as SelfExclusionPage } from './self-exclusion-page';
+import { Page as TransfersPage } from './transfers-page';
 import { Page as VenuesPage } from './venues-page';
 import { Page as VipLevelsPage } from './vip-levels-page';
 
@@ -26,6 +28,12 @@ const platform: Answers = (c) => {
     '/admin/api/v1/feedback': empty,
     '/admin/api/v1/venues': { list: [] },
     '/admin/api/v1/venue-debts': empty,
+    '/admin/api/v1/transfers': empty,
+    '/admin/api/v1/self-exclusion-register': {
+      list: [
+        { id: 1, kind: 'phone', value: '13800000000', reason: '本人', addedBy: 'op', addedAt: 0 },
+      ],
+    },
     '/admin/api/v1/realName/pending': { list: [] },
     '/admin/api/v1/vip/levels': { list: [], rates: [], families: [] },
     '/admin/api/v1/rebate/rates': { list: [], families: [] },
@@ -100,18 +108,18 @@ describe('the registry and service-desk export buttons', { timeout: PAGE_TEST_TI
     await noButton(ContentPage, [], '内容管理');
   });
 
-  it('场馆: the registry; the debts of the member asked for, with transfer.manage', async () => {
+  it('场馆: the registry', async () => {
     expect(paths(await exportAll(VenuesPage, ['venue.manage'], 1))).toEqual(['venues']);
   });
 
-  it('场馆 · 会员场馆欠款: exports the member asked for', async () => {
-    const seen = await exportAll(VenuesPage, ['venue.manage', 'transfer.manage'], 2, async () => {
+  it('场馆转账 · 会员场馆欠款: exports the member asked for', async () => {
+    const seen = await exportAll(TransfersPage, ['transfer.manage'], 2, async () => {
       fireEvent.change(await screen.findByLabelText('欠款会员编号'), { target: { value: '42' } });
       await waitFor(() =>
         expect(screen.getByLabelText('欠款会员编号')).toHaveProperty('value', '42'),
       );
     });
-    expect(paths(seen)).toEqual(['venues', 'venue-debts']);
+    expect(paths(seen)).toEqual(['transfers', 'venue-debts']);
     expect(seen[1]!.searchParams.get('memberId')).toBe('42');
   });
 
@@ -151,5 +159,16 @@ describe('the registry and service-desk export buttons', { timeout: PAGE_TEST_TI
     fireEvent.click(buttons[buttons.length - 1]!);
     await waitFor(() => expect(seen).toHaveLength(1));
     expect(paths(seen)).toEqual(['points-rates']);
+  });
+
+  it('自我排除登记: the register and its export; none without rg.manage', async () => {
+    expect(paths(await exportAll(SelfExclusionPage, ['rg.manage'], 1))).toEqual([
+      'self-exclusion-register',
+    ]);
+    expect(screen.getByText('手机号')).toBeTruthy();
+  });
+
+  it('自我排除登记 without rg.manage: no button', async () => {
+    await noButton(SelfExclusionPage, [], '自我排除登记');
   });
 });

@@ -9,8 +9,8 @@ import { useAdminQuery, useCan } from '../components/use-admin-query';
 type Debt = ResponseOf<'adminVenueDebts'>['list'][number];
 
 /**
- * Members' venue debts held back from withdrawal (contract §6), paged, by member; the
- * export takes the same member. Shown only to an operator who may list them.
+ * Members' venue debts held back from withdrawal (contract §6), on the transfers page, paged,
+ * by member; the export takes the same member. Shown only to an operator who may list them.
  */
 export function VenueDebtsPanel() {
   const can = useCan('adminVenueDebts');

@@ -4,7 +4,6 @@ import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
-import { VenueDebtsPanel } from './venue-debts-panel';
 
 type Venue = ResponseOf<'adminVenues'>['list'][number];
 
@@ -63,7 +62,6 @@ export function Page() {
           },
         ]}
       />
-      <VenueDebtsPanel />
     </>
   );
 }
