@@ -96,7 +96,7 @@ export class RolesService {
     });
   }
 
-  /** The operators CSV export's rows (reports/registry-exports.service.ts), in id order. */
+  /** The operators CSV export's rows (reports/desk-exports.service.ts), in id order. */
   operatorsExportSource(): ExportSource<repo.OperatorListRow, number> {
     return {
       count: () => repo.countOperators(this.d.db),

@@ -87,7 +87,7 @@ export class FeedbackService {
     };
   }
 
-  /** The feedback CSV export's rows (reports/registry-exports.service.ts), newest first. */
+  /** The feedback CSV export's rows (reports/desk-exports.service.ts), newest first. */
   exportSource(status: FeedbackStatus | undefined): ExportSource<AdminFeedback, number> {
     return {
       count: () => repo.countAll(this.d.db, status),

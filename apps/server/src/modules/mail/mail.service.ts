@@ -223,7 +223,7 @@ export class MailService {
     return this.#admin(mail, await repo.readCount(this.d.db, mailId));
   }
 
-  /** The sent-mail CSV export's rows (reports/registry-exports.service.ts), newest first. */
+  /** The sent-mail CSV export's rows (reports/desk-exports.service.ts), newest first. */
   sentExportSource(): ExportSource<AdminMail, number> {
     return {
       count: () => repo.countSent(this.d.db),

@@ -85,7 +85,7 @@ export class VenueDebtService {
     };
   }
 
-  /** The debts CSV export's rows (reports/registry-exports.service.ts), by member and venue. */
+  /** The debts CSV export's rows (reports/desk-exports.service.ts), by member and venue. */
   exportSource(f: {
     memberId?: number;
     venueCode?: string;
