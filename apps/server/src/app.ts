@@ -36,6 +36,7 @@ import { registerSponsorRoutes } from './modules/sponsor/sponsor.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerMemberExportRoutes } from './modules/reports/member-exports.routes';
+import { registerRegistryExportRoutes } from './modules/reports/registry-exports.routes';
 import { registerHouseVenueRoutes } from './modules/house-venue/house-venue.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerMemberRoutes(app, members, bind);
   registerAdminRoutes(app, admin, operators, bind);
   registerReportRoutes(app, services, bind);
+  registerRegistryExportRoutes(app, services, bind);
   registerHouseVenueRoutes(app, services.houseVenue, bind, services);
   registerAccessRoutes(app, { roles: services.roles, stepUps: services.operatorStepUps }, bind);
   registerMemberDetailRoutes(app, services.memberDetail, bind);

@@ -23,6 +23,8 @@ import { ReportService } from './modules/reports/reports.service';
 import { ExportService } from './modules/reports/exports.service';
 import { ListExportService } from './modules/reports/list-exports.service';
 import { MemberExportService } from './modules/reports/member-exports.service';
+import { DeskExportService } from './modules/reports/desk-exports.service';
+import { RegistryExportService } from './modules/reports/registry-exports.service';
 import { MemberDetailService } from './modules/admin/member-detail.service';
 import { HouseVenueService } from './modules/house-venue/house-venue.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
@@ -149,6 +151,8 @@ export interface Services extends ActivityRouteServices {
   listExports: ListExportService;
   /** The member detail sub-lists' CSV exports. */
   memberExports: MemberExportService;
+  deskExports: DeskExportService;
+  registryExports: RegistryExportService;
   /** The console's member detail: every part read from its own module. */
   memberDetail: MemberDetailService;
   houseVenue: HouseVenueService;
@@ -672,6 +676,30 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const sponsors = new SponsorService(db, bus, audit, clock);
   await help.start();
   await sponsors.start();
+  const deskExports = new DeskExportService({
+    db,
+    clock,
+    audit,
+    roles,
+    mail,
+    feedback,
+    venueDebts,
+  });
+  const registryExports = new RegistryExportService({
+    db,
+    clock,
+    audit,
+    roles,
+    help,
+    sponsors,
+    admin,
+    venues,
+    selfExclusionList,
+    mallAdmin,
+    vip,
+    rebateAdmin,
+    pointsAdmin,
+  });
   await new MailNotifier(bus, mail, chatHub, log).start();
   return {
     settings,
@@ -703,6 +731,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     exports,
     listExports,
     memberExports,
+    deskExports,
+    registryExports,
     houseVenue,
     deposits,
     depositAdmin,

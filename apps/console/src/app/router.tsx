@@ -30,6 +30,7 @@ export const PAGE_LOADERS = {
   agents: () => import('../pages/agents-page'),
   mall: () => import('../pages/mall-page'),
   security: () => import('../pages/security-page'),
+  selfExclusion: () => import('../pages/self-exclusion-page'),
 } as const;
 
 /** The page modules of the first route, as scripts/console-budget.mjs reads them. */
@@ -82,6 +83,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: 'agents', ...lazyPage('agents') },
       { path: 'mall', ...lazyPage('mall') },
       { path: 'security', ...lazyPage('security') },
+      { path: 'self-exclusion', ...lazyPage('selfExclusion') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

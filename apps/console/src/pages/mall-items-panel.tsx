@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { useActionFeedback } from '../components/action-feedback';
+import { ExportButton } from '../components/export-button';
 import { itemBody, MallItemModal, type MallItemBody } from '../components/mall-item-form';
 import { labelOf, MALL_ITEM_KIND_LABELS } from '../components/reward-labels';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
@@ -30,11 +31,14 @@ export function MallItemsPanel() {
     );
   return (
     <>
-      {canEdit && (
-        <Button type="primary" style={{ marginBottom: 16 }} onClick={() => setEditing('new')}>
-          新建商品
-        </Button>
-      )}
+      <Space style={{ marginBottom: 16 }}>
+        {canEdit && (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            新建商品
+          </Button>
+        )}
+        <ExportButton route="adminExportMallItems" req={{ query: {} }} fileName="mall-items.csv" />
+      </Space>
       {items.error && <Alert type="error" title={errorText(items.error)} />}
       <Table<Item>
         rowKey="id"

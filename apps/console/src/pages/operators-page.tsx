@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { formatTime, PageHeader } from '../components/page-header';
+import { ExportButton } from '../components/export-button';
 import { Panel } from '../components/panel';
 import { RoleEditor, type RoleValues } from '../components/role-editor';
 import { useStepUp } from '../components/step-up';
@@ -74,11 +75,10 @@ export function Page() {
       {error && <Alert type="error" title={errorText(error)} />}
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <Panel title="角色">
-          {canEditRoles && (
-            <Button style={{ marginBottom: 12 }} onClick={() => setEditing('new')}>
-              新建角色
-            </Button>
-          )}
+          <Space style={{ marginBottom: 12 }}>
+            {canEditRoles && <Button onClick={() => setEditing('new')}>新建角色</Button>}
+            <ExportButton route="adminExportRoles" req={{ query: {} }} fileName="roles.csv" />
+          </Space>
           <Table<Role>
             rowKey="id"
             size="small"
@@ -112,11 +112,14 @@ export function Page() {
           />
         </Panel>
         <Panel title="运营人员">
-          {canEditOperators && (
-            <Button style={{ marginBottom: 12 }} onClick={() => setCreating(true)}>
-              新建运营人员
-            </Button>
-          )}
+          <Space style={{ marginBottom: 12 }}>
+            {canEditOperators && <Button onClick={() => setCreating(true)}>新建运营人员</Button>}
+            <ExportButton
+              route="adminExportOperators"
+              req={{ query: {} }}
+              fileName="operators.csv"
+            />
+          </Space>
           <Table<Operator>
             rowKey="id"
             size="small"

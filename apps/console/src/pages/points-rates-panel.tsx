@@ -16,6 +16,7 @@ import type { RequestOf, ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { newIdempotencyKey } from '../api/client';
 import { useActionFeedback } from '../components/action-feedback';
+import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 
@@ -31,7 +32,16 @@ function RatesCard() {
   const feedback = useActionFeedback();
   const [form] = Form.useForm<RateBody>();
   return (
-    <Card title="积分比例">
+    <Card
+      title="积分比例"
+      extra={
+        <ExportButton
+          route="adminExportPointsRates"
+          req={{ query: {} }}
+          fileName="points-rates.csv"
+        />
+      }
+    >
       {rates.error && <Alert type="error" title={errorText(rates.error)} />}
       {rates.data && (
         <Typography.Paragraph type="secondary">

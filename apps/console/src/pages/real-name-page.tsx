@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { formatTime, PageHeader } from '../components/page-header';
+import { ExportButton } from '../components/export-button';
 import { ReasonModal } from '../components/reason-modal';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 
@@ -27,7 +28,16 @@ export function Page() {
     );
   return (
     <>
-      <PageHeader title="实名审核" />
+      <PageHeader
+        title="实名审核"
+        extra={
+          <ExportButton
+            route="adminExportRealNamePending"
+            req={{ query: {} }}
+            fileName="real-name-pending.csv"
+          />
+        }
+      />
       {pending.error && <Alert type="error" title={errorText(pending.error)} />}
       <Table<Item>
         rowKey="memberId"

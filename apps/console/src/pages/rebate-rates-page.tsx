@@ -4,6 +4,7 @@ import type { RequestOf, ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { useActionFeedback } from '../components/action-feedback';
 import { PageHeader } from '../components/page-header';
+import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 
@@ -34,7 +35,16 @@ export function Page() {
     form.setFieldsValue({ level, family: family as RateBody['family'], ratePercent });
   return (
     <>
-      <PageHeader title="返水比例" />
+      <PageHeader
+        title="返水比例"
+        extra={
+          <ExportButton
+            route="adminExportRebateRates"
+            req={{ query: {} }}
+            fileName="rebate-rates.csv"
+          />
+        }
+      />
       {rates.error && <Alert type="error" title={errorText(rates.error)} />}
       {canEdit && (
         <Card title="修改比例" style={{ marginBottom: 16 }}>

@@ -6,6 +6,7 @@ import { ExportButton } from '../components/export-button';
 import { PageHeader } from '../components/page-header';
 import { useAdminQuery } from '../components/use-admin-query';
 import { columnsOf } from '../components/value-cell';
+import { VenueDebtsPanel } from './venue-debts-panel';
 
 type Status = NonNullable<NonNullable<RequestOf<'adminTransfers'>['query']>['status']>;
 const STATUS_OPTIONS: { value: Status; label: string }[] = [
@@ -59,6 +60,7 @@ export function Page() {
           onChange: setPage,
         }}
       />
+      <VenueDebtsPanel />
     </>
   );
 }

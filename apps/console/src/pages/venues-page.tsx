@@ -2,6 +2,7 @@ import { Alert, App, Switch, Table, Tag } from 'antd';
 import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
+import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 
 type Venue = ResponseOf<'adminVenues'>['list'][number];
@@ -14,7 +15,10 @@ export function Page() {
   const { message } = App.useApp();
   return (
     <>
-      <PageHeader title="场馆" />
+      <PageHeader
+        title="场馆"
+        extra={<ExportButton route="adminExportVenues" req={{ query: {} }} fileName="venues.csv" />}
+      />
       {venues.error && <Alert type="error" title={errorText(venues.error)} />}
       <Table<Venue>
         rowKey="code"

@@ -5,6 +5,7 @@ import type { RequestOf, ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { useActionFeedback } from '../components/action-feedback';
 import { PageHeader } from '../components/page-header';
+import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 
@@ -95,7 +96,16 @@ export function Page() {
   const [editing, setEditing] = useState<Level | null>(null);
   return (
     <>
-      <PageHeader title="VIP 等级" />
+      <PageHeader
+        title="VIP 等级"
+        extra={
+          <ExportButton
+            route="adminExportVipLevels"
+            req={{ query: {} }}
+            fileName="vip-levels.csv"
+          />
+        }
+      />
       {table.error && <Alert type="error" title={errorText(table.error)} />}
       <Table<Level>
         rowKey="level"

@@ -54,6 +54,12 @@ export const MENU: readonly MenuItem[] = [
   { key: 'audit', label: '操作审计', path: '/audit', route: 'adminAudit' },
   { key: 'auditVerify', label: '审计链校验', path: '/audit/verify', route: 'adminAuditVerify' },
   { key: 'security', label: '安全设置', path: '/security', route: 'adminPasskeys' },
+  {
+    key: 'selfExclusion',
+    label: '自我排除登记',
+    path: '/self-exclusion',
+    route: 'adminSelfExclusionList',
+  },
 ];
 
 export function visibleMenu(op: Operator | null, items: readonly MenuItem[] = MENU): MenuItem[] {

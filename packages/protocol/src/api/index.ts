@@ -36,3 +36,4 @@ export * from './admin/member-detail.schemas';
 export * from './operators/passkeys.schemas';
 export * from './exports/list-exports.schemas';
 export * from './exports/member-exports.schemas';
+export * from './exports/registry-exports.schemas';

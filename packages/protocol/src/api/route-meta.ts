@@ -21,6 +21,7 @@ import { memberDetailRouteMeta } from './admin/member-detail.meta';
 import { passkeysRouteMeta } from './operators/passkeys.meta';
 import { listExportsRouteMeta } from './exports/list-exports.meta';
 import { memberExportsRouteMeta } from './exports/member-exports.meta';
+import { registryExportsRouteMeta } from './exports/registry-exports.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -51,6 +52,7 @@ export const routeMeta = {
   ...passkeysRouteMeta,
   ...listExportsRouteMeta,
   ...memberExportsRouteMeta,
+  ...registryExportsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

@@ -22,6 +22,7 @@ import { memberDetailRoutes } from './admin/member-detail.routes';
 import { passkeysRoutes } from './operators/passkeys.routes';
 import { listExportsRoutes } from './exports/list-exports.routes';
 import { memberExportsRoutes } from './exports/member-exports.routes';
+import { registryExportsRoutes } from './exports/registry-exports.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -51,6 +52,7 @@ export const routes = {
   ...passkeysRoutes,
   ...listExportsRoutes,
   ...memberExportsRoutes,
+  ...registryExportsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

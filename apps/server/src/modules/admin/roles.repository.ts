@@ -165,3 +165,21 @@ export async function setOperatorDisabled(
       [id, ts(now)],
     );
 }
+
+/** The operators CSV export: every operator in id order, a keyset page after `afterId`. */
+export async function countOperators(q: Queryable): Promise<number> {
+  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM operators');
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function operatorsAfter(
+  q: Queryable,
+  afterId: number,
+  limit: number,
+): Promise<OperatorListRow[]> {
+  const r = await q.query<OperatorListDbRow>(
+    `${OPERATOR_SELECT} WHERE o.id > $1 ORDER BY o.id LIMIT $2`,
+    [afterId, limit],
+  );
+  return r.rows.map(toOperator);
+}

@@ -7,6 +7,7 @@ import {
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { ExportSource } from '../../lib/export-source';
 import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
 import type { OperatorService } from './operator.service';
@@ -93,6 +94,16 @@ export class RolesService {
       );
       return roleView((await repo.findRole(q, id))!);
     });
+  }
+
+  /** The operators CSV export's rows (reports/desk-exports.service.ts), in id order. */
+  operatorsExportSource(): ExportSource<repo.OperatorListRow, number> {
+    return {
+      count: () => repo.countOperators(this.d.db),
+      page: (after, limit) => repo.operatorsAfter(this.d.db, after, limit),
+      first: 0,
+      keyOf: (o) => o.id,
+    };
   }
 
   async operators(page: number, pageSize: number) {

@@ -122,3 +122,26 @@ export async function reply(
   );
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
+
+/** The feedback CSV export: filtered like the list, newest first, a keyset page below `beforeId`. */
+export async function countAll(q: Queryable, status: FeedbackStatus | undefined): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM feedback WHERE ($1::text IS NULL OR status = $1)',
+    [status ?? null],
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function feedbackBefore(
+  q: Queryable,
+  status: FeedbackStatus | undefined,
+  beforeId: number,
+  limit: number,
+): Promise<FeedbackRow[]> {
+  const r = await q.query<DbRow>(
+    `SELECT ${COLUMNS} FROM feedback WHERE ($1::text IS NULL OR status = $1) AND id < $2
+      ORDER BY id DESC LIMIT $3`,
+    [status ?? null, beforeId, limit],
+  );
+  return r.rows.map(toRow);
+}

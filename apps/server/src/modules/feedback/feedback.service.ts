@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  type AdminFeedback,
   type Feedback,
   type FeedbackStatus,
   type FeedbackSubmitRequest,
@@ -7,6 +8,7 @@ import {
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { ExportSource } from '../../lib/export-source';
 import type { AuditService } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import type { MemberService } from '../member/member.service';
@@ -82,6 +84,22 @@ export class FeedbackService {
       page,
       pageSize,
       total: r.total,
+    };
+  }
+
+  /** The feedback CSV export's rows (reports/desk-exports.service.ts), newest first. */
+  exportSource(status: FeedbackStatus | undefined): ExportSource<AdminFeedback, number> {
+    return {
+      count: () => repo.countAll(this.d.db, status),
+      page: async (before, limit) => {
+        const rows = await repo.feedbackBefore(this.d.db, status, before, limit);
+        const names = await this.d.members.userNames(this.d.db, [
+          ...new Set(rows.map((f) => f.memberId)),
+        ]);
+        return rows.map((f) => this.#admin(f, names.get(f.memberId) ?? ''));
+      },
+      first: 2_147_483_647,
+      keyOf: (f) => f.id,
     };
   }
 

@@ -195,3 +195,19 @@ export async function readCount(q: Queryable, id: number): Promise<number> {
   );
   return r.rows[0]?.n ?? 0;
 }
+
+/** The sent-mail CSV export: newest first like the list, a keyset page below `beforeId`. */
+export async function countSent(q: Queryable): Promise<number> {
+  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM mails');
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function sentBefore(q: Queryable, beforeId: number, limit: number) {
+  const rows = await q.query<DbMail & { reads: number }>(
+    `SELECT ${COLUMNS},
+       (SELECT count(*)::int FROM mail_receipts r WHERE r.mail_id = m.id AND r.read_at IS NOT NULL) AS reads
+     FROM mails m WHERE m.id < $1 ORDER BY m.id DESC LIMIT $2`,
+    [beforeId, limit],
+  );
+  return rows.rows.map((row) => ({ ...toMail(row), reads: row.reads }));
+}

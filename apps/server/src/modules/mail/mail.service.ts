@@ -1,8 +1,15 @@
-import { ErrorCode, type MailAudience, type MailPage, type MailUnread } from '@nebula/protocol';
+import {
+  ErrorCode,
+  type AdminMail,
+  type MailAudience,
+  type MailPage,
+  type MailUnread,
+} from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Bus } from '../../bus/bus';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { ExportSource } from '../../lib/export-source';
 import { shanghaiDayRange } from '../../lib/shanghai-time';
 import type { AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
@@ -214,6 +221,17 @@ export class MailService {
       return (await repo.readMail(q, mailId))!;
     });
     return this.#admin(mail, await repo.readCount(this.d.db, mailId));
+  }
+
+  /** The sent-mail CSV export's rows (reports/desk-exports.service.ts), newest first. */
+  sentExportSource(): ExportSource<AdminMail, number> {
+    return {
+      count: () => repo.countSent(this.d.db),
+      page: async (before, limit) =>
+        (await repo.sentBefore(this.d.db, before, limit)).map((m) => this.#admin(m, m.reads)),
+      first: 2_147_483_647,
+      keyOf: (m) => m.id,
+    };
   }
 
   async sent(page: number, pageSize: number) {

@@ -122,3 +122,38 @@ export async function listDebts(
   ]);
   return { rows: rows.rows.map(toRow), total: total.rows[0]?.n ?? 0 };
 }
+
+/** A debt's key in the CSV export's order: member, then venue. */
+export type DebtKey = readonly [number, string];
+
+/**
+ * The debts CSV export: filtered like the list, read in (member, venue) order — a stable key,
+ * unlike the list's newest-word order, so keyset pages neither skip nor repeat a row.
+ */
+export async function debtsAfter(
+  q: Queryable,
+  f: { memberId?: number; venueCode?: string },
+  after: DebtKey,
+  limit: number,
+): Promise<VenueDebtRow[]> {
+  const r = await q.query<Raw>(
+    `SELECT member_id, venue_code, debt, debt_written_off, debt_synced_at FROM venue_accounts
+      WHERE debt > 0 AND ($1::int IS NULL OR member_id = $1)
+        AND ($2::text IS NULL OR venue_code = $2) AND (member_id, venue_code) > ($3, $4)
+      ORDER BY member_id, venue_code LIMIT $5`,
+    [f.memberId ?? null, f.venueCode ?? null, after[0], after[1], limit],
+  );
+  return r.rows.map(toRow);
+}
+
+export async function countDebts(
+  q: Queryable,
+  f: { memberId?: number; venueCode?: string },
+): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM venue_accounts WHERE debt > 0
+       AND ($1::int IS NULL OR member_id = $1) AND ($2::text IS NULL OR venue_code = $2)`,
+    [f.memberId ?? null, f.venueCode ?? null],
+  );
+  return r.rows[0]?.n ?? 0;
+}

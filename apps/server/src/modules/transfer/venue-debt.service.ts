@@ -3,6 +3,7 @@ import type { Db, Queryable } from '@nebula/db';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { ExportSource } from '../../lib/export-source';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
 import type { VenueRegistry } from '../venue-registry/venue-registry.service';
@@ -81,6 +82,20 @@ export class VenueDebtService {
       page: f.page,
       pageSize: f.pageSize,
       total: r.total,
+    };
+  }
+
+  /** The debts CSV export's rows (reports/desk-exports.service.ts), by member and venue. */
+  exportSource(f: {
+    memberId?: number;
+    venueCode?: string;
+  }): ExportSource<AdminVenueDebt, repo.DebtKey> {
+    return {
+      count: () => repo.countDebts(this.d.db, f),
+      page: async (after, limit) =>
+        this.#present(this.d.db, await repo.debtsAfter(this.d.db, f, after, limit)),
+      first: [0, ''],
+      keyOf: (d) => [d.memberId, d.venueCode],
     };
   }
 

@@ -75,6 +75,7 @@ export const AdminMail = z.object({
   /** Members who opened it. */
   reads: z.number().int(),
 });
+export type AdminMail = z.infer<typeof AdminMail>;
 export const AdminMailPage = pageOf(AdminMail);
 export const AdminMailQuery = z.object({ ...paging }).strict();
 
@@ -133,6 +134,7 @@ export const AdminFeedback = Feedback.extend({
   userName: z.string(),
   repliedBy: z.string().nullable(),
 });
+export type AdminFeedback = z.infer<typeof AdminFeedback>;
 export const AdminFeedbackPage = pageOf(AdminFeedback);
 export const AdminFeedbackReplyRequest = z
   .object({

@@ -1,0 +1,59 @@
+import { emptyObject } from '../core/common';
+import { defineRoute } from '../core/route';
+import { CsvText } from '../reports/reports.schemas';
+import { registryExportsRouteMeta as m } from './registry-exports.meta';
+import { FeedbackExportQuery, VenueDebtExportQuery } from './registry-exports.schemas';
+
+/**
+ * The registry and service-desk CSV exports with their schemas; `../routes.ts` joins them. A
+ * list without filters (the operators and mail lists only page) exports whole.
+ */
+export const registryExportsRoutes = {
+  adminExportOperators: defineRoute(m.adminExportOperators, {
+    query: emptyObject,
+    response: CsvText,
+  }),
+  adminExportRoles: defineRoute(m.adminExportRoles, { query: emptyObject, response: CsvText }),
+  adminExportMails: defineRoute(m.adminExportMails, { query: emptyObject, response: CsvText }),
+  adminExportFeedback: defineRoute(m.adminExportFeedback, {
+    query: FeedbackExportQuery,
+    response: CsvText,
+  }),
+  adminExportHelpDocs: defineRoute(m.adminExportHelpDocs, {
+    query: emptyObject,
+    response: CsvText,
+  }),
+  adminExportSponsors: defineRoute(m.adminExportSponsors, {
+    query: emptyObject,
+    response: CsvText,
+  }),
+  adminExportRealNamePending: defineRoute(m.adminExportRealNamePending, {
+    query: emptyObject,
+    response: CsvText,
+  }),
+  adminExportVenues: defineRoute(m.adminExportVenues, { query: emptyObject, response: CsvText }),
+  adminExportVenueDebts: defineRoute(m.adminExportVenueDebts, {
+    query: VenueDebtExportQuery,
+    response: CsvText,
+  }),
+  adminExportSelfExclusion: defineRoute(m.adminExportSelfExclusion, {
+    query: emptyObject,
+    response: CsvText,
+  }),
+  adminExportMallItems: defineRoute(m.adminExportMallItems, {
+    query: emptyObject,
+    response: CsvText,
+  }),
+  adminExportVipLevels: defineRoute(m.adminExportVipLevels, {
+    query: emptyObject,
+    response: CsvText,
+  }),
+  adminExportRebateRates: defineRoute(m.adminExportRebateRates, {
+    query: emptyObject,
+    response: CsvText,
+  }),
+  adminExportPointsRates: defineRoute(m.adminExportPointsRates, {
+    query: emptyObject,
+    response: CsvText,
+  }),
+};
