@@ -16,6 +16,7 @@ export interface ChatSocket {
   /** Members this socket's member shields: their messages are not delivered here. */
   shields: ReadonlySet<number>;
   speechStatus: 0 | 1;
+  /** Its last frame read, on the hub's silence clock (chat-hub.ts `#silenceNow`). */
   lastSeen: number;
   /** What the socket may still send (frame-budget.ts). */
   budget: FrameBudget;
