@@ -201,6 +201,7 @@ export class ChatHub implements ChatHubPort {
       shields: NO_SHIELDS,
       speechStatus: 0,
       lastSeen: this.#silenceNow(),
+      unsent: 0,
       budget: new FrameBudget(this.now()),
       flooded: false,
     };
@@ -384,11 +385,21 @@ export class ChatHub implements ChatHubPort {
     return this.now() - this.#fanOut.behindMs();
   }
 
-  /** Closes the sockets silent for SILENCE_LIMIT_MS on the silence clock (every heartbeat period). */
+  /**
+   * Closes the sockets silent for SILENCE_LIMIT_MS on the silence clock (every heartbeat period).
+   * A socket whose unsent bytes shrank since the last sweep is reading this node's backlog to it
+   * (TCP activity): busy, not gone, so its silence starts again. One whose backlog does not move
+   * is judged on its frames alone.
+   */
   sweep(): void {
-    const limit = this.#silenceNow() - SILENCE_LIMIT_MS;
-    for (const s of this.#sockets.values())
+    const now = this.#silenceNow();
+    const limit = now - SILENCE_LIMIT_MS;
+    for (const s of this.#sockets.values()) {
+      const unsent = s.ws.bufferedAmount;
+      if (unsent < s.unsent) s.lastSeen = now;
+      s.unsent = unsent;
       if (s.lastSeen < limit) s.ws.close(CLOSE_SILENT, 'silent');
+    }
   }
 
   /** Members with a logged-in socket on this node (mail pushes). */

@@ -104,4 +104,26 @@ describe('the silence rule on a node behind on its room frames', () => {
     expect(member.closedWith).toBeNull();
     hub.stop();
   });
+
+  it('does not cut a silent member still reading the node’s backlog to it; cuts one whose backlog is stuck', async () => {
+    const { clock, hub, open } = await hubWith(0);
+    const reading = open();
+    const stuck = open();
+    // Both fell behind the room: bytes wait in the node for their connections to take them.
+    reading.bufferedAmount = 900_000;
+    stuck.bufferedAmount = 900_000;
+    hub.sweep();
+    for (let i = 0; i < 4; i += 1) {
+      clock.advance(SILENCE_LIMIT_MS / 3);
+      reading.bufferedAmount -= 200_000;
+      hub.sweep();
+    }
+    expect(reading.closedWith).toBeNull();
+    expect(stuck.closedWith).toBe(CLOSE_SILENT);
+    // Caught up, and still silent: judged on its frames again.
+    clock.advance(SILENCE_LIMIT_MS + 1_000);
+    hub.sweep();
+    expect(reading.closedWith).toBe(CLOSE_SILENT);
+    hub.stop();
+  });
 });
