@@ -213,6 +213,11 @@ async function measure(
     }
   }
   latencies.sort((a, b) => a - b);
+  // Each round on stdout as it ends, with the load then: a long run's rounds can see other loads.
+  process.stdout.write(
+    `bench:chat: ${clients} clients, ${MESSAGES} messages ${intervalMs} ms apart: ` +
+      `${latencies.length} / ${expected} delivered, closes ${JSON.stringify(closes)}, load ${load()}\n`,
+  );
   return {
     rate: latencies.length / ((last - first) / 1000),
     p50: latencies[Math.floor(latencies.length / 2)] ?? NaN,
