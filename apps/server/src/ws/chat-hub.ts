@@ -30,7 +30,10 @@ import { CLOSE_POLICY, FloodStrikes, FrameBudget, frameCost } from './frame-budg
 import { FanOutQueue } from './fan-out-queue';
 
 export const MAX_SOCKETS_PER_MEMBER = 5;
-/** A socket silent for three heartbeat periods is closed. */
+/**
+ * A socket silent for three heartbeat periods is closed. Silence is counted on the hub's silence
+ * clock, which stops while the node itself is behind on its room frames (`#silenceNow`).
+ */
 export const SILENCE_LIMIT_MS = 3 * HEARTBEAT_INTERVAL_MS;
 const JOIN_NOTICE_PER_MEMBER_MS = 60_000;
 const JOIN_NOTICE_PER_ROOM_MS = 1_000;
@@ -62,7 +65,7 @@ export class ChatHub implements ChatHubPort {
   readonly #anonymousByIp = new Map<string, number>();
   readonly #joinNotices = new Map<string, number>();
   readonly #floods = new FloodStrikes();
-  readonly #fanOut = new FanOutQueue();
+  readonly #fanOut = new FanOutQueue(() => this.now());
   readonly #joinFrames = new Map<
     number,
     { room: ChatRoomInfo; history: ChatMessage[]; frame: Buffer }
@@ -165,7 +168,7 @@ export class ChatHub implements ChatHubPort {
           s.ws.close(CLOSE_SESSION_ENDED, 'session ended');
       }
     });
-    this.#sweeper = setInterval(() => this.#sweep(), HEARTBEAT_INTERVAL_MS);
+    this.#sweeper = setInterval(() => this.sweep(), HEARTBEAT_INTERVAL_MS);
     this.#sweeper.unref();
   }
 
@@ -197,7 +200,8 @@ export class ChatHub implements ChatHubPort {
       rooms: new Set(),
       shields: NO_SHIELDS,
       speechStatus: 0,
-      lastSeen: this.now(),
+      lastSeen: this.#silenceNow(),
+      unsent: 0,
       budget: new FrameBudget(this.now()),
       flooded: false,
     };
@@ -217,7 +221,7 @@ export class ChatHub implements ChatHubPort {
       message(data, isBinary) {
         const s = hub.#sockets.get(this);
         if (!s || s.flooded || !hub.#spend(s, 1)) return;
-        s.lastSeen = hub.now();
+        s.lastSeen = hub.#silenceNow();
         if (isBinary) {
           this.send(encodeErrorFrame(-1, ErrorCode.ChatMalformedFrame));
           return;
@@ -371,10 +375,31 @@ export class ChatHub implements ChatHubPort {
     else this.#byMember.get(s.memberId)?.delete(s);
   }
 
-  #sweep(): void {
-    const limit = this.now() - SILENCE_LIMIT_MS;
-    for (const s of this.#sockets.values())
+  /**
+   * The clock silence is judged on: the hub's clock less the time the node was behind writing
+   * room frames. A member whose heartbeat waited behind the node's own backlog (or who was busy
+   * reading it) is judged only on the time after the backlog drained; a socket silent while the
+   * node keeps up is closed after SILENCE_LIMIT_MS as before.
+   */
+  #silenceNow(): number {
+    return this.now() - this.#fanOut.behindMs();
+  }
+
+  /**
+   * Closes the sockets silent for SILENCE_LIMIT_MS on the silence clock (every heartbeat period).
+   * A socket whose unsent bytes shrank since the last sweep is reading this node's backlog to it
+   * (TCP activity): busy, not gone, so its silence starts again. One whose backlog does not move
+   * is judged on its frames alone.
+   */
+  sweep(): void {
+    const now = this.#silenceNow();
+    const limit = now - SILENCE_LIMIT_MS;
+    for (const s of this.#sockets.values()) {
+      const unsent = s.ws.bufferedAmount;
+      if (unsent < s.unsent) s.lastSeen = now;
+      s.unsent = unsent;
       if (s.lastSeen < limit) s.ws.close(CLOSE_SILENT, 'silent');
+    }
   }
 
   /** Members with a logged-in socket on this node (mail pushes). */

@@ -16,7 +16,10 @@ export interface ChatSocket {
   /** Members this socket's member shields: their messages are not delivered here. */
   shields: ReadonlySet<number>;
   speechStatus: 0 | 1;
+  /** Its last frame read, on the hub's silence clock (chat-hub.ts `#silenceNow`). */
   lastSeen: number;
+  /** Bytes queued for it but not yet taken by its connection, at the last sweep. */
+  unsent: number;
   /** What the socket may still send (frame-budget.ts). */
   budget: FrameBudget;
   /** Closed for flooding: frames still queued are dropped unread. */

@@ -59,4 +59,21 @@ describe('FanOutQueue', () => {
     q.push('x', [open, closed, shielding], (s) => s === shielding);
     expect([open.got.length, closed.got.length, shielding.got.length]).toEqual([1, 0, 0]);
   });
+
+  it('counts the time it is behind: while a fan-out waits for later turns, not once drained', async () => {
+    let now = 1_000;
+    const q = new FanOutQueue(() => now);
+    q.push('small', [socket(), socket()]);
+    now += 500;
+    // Written in the same turn: the node was never behind.
+    expect(q.behindMs()).toBe(0);
+    const room = new Set(Array.from({ length: FAN_OUT_SLICE + 1 }, () => socket()));
+    q.push('big', room);
+    now += 3_000;
+    expect(q.behindMs()).toBe(3_000);
+    await turn();
+    now += 10_000;
+    expect(q.pending).toBe(0);
+    expect(q.behindMs()).toBe(3_000);
+  });
 });

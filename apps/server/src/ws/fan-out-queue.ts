@@ -23,9 +23,17 @@ interface Job {
 export class FanOutQueue {
   readonly #jobs: Job[] = [];
   #scheduled = false;
+  /** When the queue last went from empty to holding a frame (null: empty). */
+  #behindSince: number | null = null;
+  /** Time the queue held frames, before `#behindSince`. */
+  #behindMs = 0;
+
+  /** `now` is the hub's clock: the time behind is subtracted from its silence clock. */
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** Queues `frame` for every open socket of `targets` that `skip` does not exclude. */
   push(frame: string, targets: Iterable<ChatSocket>, skip?: (s: ChatSocket) => boolean): void {
+    if (this.#jobs.length === 0) this.#behindSince = this.now();
     this.#jobs.push({
       frame: Buffer.from(frame, 'utf8'),
       targets: targets[Symbol.iterator](),
@@ -38,6 +46,15 @@ export class FanOutQueue {
   /** Frames still waiting (a whole job counts one). */
   get pending(): number {
     return this.#jobs.length;
+  }
+
+  /**
+   * Total time this node has held room frames not yet written to every socket: its own send
+   * backlog. While the node is behind, a client's heartbeat may wait unread behind the node's
+   * writes, or the client may be busy reading them; that time is not the client's silence.
+   */
+  behindMs(): number {
+    return this.#behindMs + (this.#behindSince === null ? 0 : this.now() - this.#behindSince);
   }
 
   readonly #run = (): void => {
@@ -60,5 +77,7 @@ export class FanOutQueue {
       }
       this.#jobs.shift();
     }
+    if (this.#behindSince !== null) this.#behindMs += this.now() - this.#behindSince;
+    this.#behindSince = null;
   };
 }
