@@ -1,0 +1,269 @@
+import { createHash, randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
+import { SiteClient, VenuePage, type Recorder } from './site-client';
+
+/** A member made before timing: registered, verified, with a fund password and a payout account. */
+export interface SiteMemberCredentials {
+  userName: string;
+  password: string;
+  accountId: number;
+  /** Which platform node this member's device talks to (index into the node list). */
+  node: number;
+}
+
+export const FUND_PASSWORD = '135790';
+/** The sportsbook the loop bets on (the FBTY dialect: prefix /v1, success 0). */
+const BOOK = { code: 'FBTY', prefix: '/v1' };
+/** The house game venues (contract §10.11) with the game each session plays there. */
+const GAMES = ['XYCP', 'XYDZ', 'XYZR'] as const;
+const key = () => randomBytes(12).toString('hex');
+
+interface LaunchResult {
+  url: string;
+}
+interface EventView {
+  eventId: string;
+  markets: { suspended: boolean; selections: { selectionId: string; oddsMilli: number }[] }[];
+}
+
+/**
+ * One member on the site: their device, the chat socket it keeps open while the member is on the
+ * site, and the session loop (what a member does on a visit, in the order the pages do it).
+ */
+export class SiteMember {
+  readonly client: SiteClient;
+  readonly venue: VenuePage;
+  #ws: WebSocket | null = null;
+  #beat: NodeJS.Timeout | null = null;
+  #sent = 0;
+  #pendingChat = new Map<string, { t0: number; done: (ok: boolean) => void }>();
+
+  constructor(
+    readonly creds: SiteMemberCredentials,
+    nodeUrl: string,
+    venueUrl: string,
+    signKey: string,
+    private readonly record: Recorder,
+  ) {
+    this.client = new SiteClient(nodeUrl, signKey, record);
+    this.venue = new VenuePage(venueUrl, record);
+  }
+
+  async login(): Promise<void> {
+    this.client.token = null;
+    const r = await this.client.data<{ token: string }>('login', {
+      body: { userName: this.creds.userName, password: this.creds.password },
+    });
+    this.client.token = r.token;
+  }
+
+  /** Opens the chat socket (the member site's lobby), logged in with the member's JWT. */
+  async openChat(): Promise<void> {
+    const jwt = await this.client.data<{ token: string }>('memberJwt');
+    const url = `${this.client.baseUrl.replace('http', 'ws')}/stream/ws/v1/handshake`;
+    const ws = new WebSocket(url, { headers: { origin: this.client.baseUrl } });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.on('error', () => undefined);
+    ws.on('message', (raw) => this.#onFrame(String(raw)));
+    ws.send(
+      JSON.stringify({
+        msgId: 10001,
+        msgData: { token: jwt.token, body: { clientType: 'web', deviceId: this.client.deviceId } },
+      }),
+    );
+    ws.send(JSON.stringify({ msgId: 10002, msgData: { roomId: 1 } }));
+    // A page beats every 5 s; the node closes sockets silent for 15 s.
+    this.#beat = setInterval(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ msgId: 0, msgData: {} }));
+    }, 5000);
+    this.#ws = ws;
+  }
+
+  closeChat(): void {
+    if (this.#beat) clearInterval(this.#beat);
+    this.#ws?.close();
+    this.#ws = null;
+  }
+
+  #onFrame(raw: string): void {
+    let f: { msgId?: number; msgData?: { content?: string }; code?: number; status_code?: number };
+    try {
+      f = JSON.parse(raw) as typeof f;
+    } catch {
+      return;
+    }
+    if (f.msgId !== 10003) return;
+    const content = f.msgData?.content;
+    const mine = content ? this.#pendingChat.get(content) : undefined;
+    if (mine) {
+      this.#pendingChat.delete(content!);
+      mine.done(true);
+      return;
+    }
+    // An error frame for our own send (no content): the oldest pending send failed.
+    if (!content && (f.code ?? f.status_code)) {
+      const first = this.#pendingChat.entries().next().value;
+      if (first) {
+        this.#pendingChat.delete(first[0]);
+        first[1].done(false);
+      }
+    }
+  }
+
+  /** Says something in the lobby and waits for the room to echo it back (or refuse it). */
+  chat(): Promise<void> {
+    const ws = this.#ws;
+    const content = `压测 ${this.creds.userName} 第${(this.#sent += 1)}条`;
+    const t0 = performance.now();
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => finish(false), 10_000);
+      const finish = (ok: boolean) => {
+        clearTimeout(timer);
+        this.#pendingChat.delete(content);
+        this.record('chat.send(ws)', performance.now() - t0, ok);
+        if (ok) resolve();
+        else reject(new Error('chat refused or lost'));
+      };
+      if (!ws || ws.readyState !== WebSocket.OPEN) return finish(false);
+      this.#pendingChat.set(content, { t0, done: finish });
+      ws.send(JSON.stringify({ msgId: 10003, msgData: { roomId: 1, content } }));
+    });
+  }
+
+  async #launch(venueCode: string, gameCode?: string): Promise<string> {
+    const l = await this.client.data<LaunchResult>(
+      'venueLaunch',
+      {
+        body: {
+          enName: venueCode,
+          isPreload: false,
+          isManualLaunch: true,
+          ...(gameCode ? { gameCode } : {}),
+        },
+      },
+      `venueLaunch(${venueCode})`,
+    );
+    return this.venue.enter(l.url);
+  }
+
+  async #transferIn(venueCode: string, amount: string): Promise<void> {
+    const r = await this.client.data<{ status: string }>(
+      'transferOrder',
+      { body: { venueCode, direction: 'in', amount }, keyed: true },
+      'transferOrder(in)',
+    );
+    if (r.status !== 'succeeded') throw new Error(`transfer in ${r.status}`);
+  }
+
+  async #sportsbook(): Promise<void> {
+    await this.#transferIn(BOOK.code, '20.00');
+    const s = await this.#launch(BOOK.code);
+    const list = await this.venue.call<{ events: EventView[] }>(
+      'GET',
+      `${BOOK.prefix}/events?tab=early`,
+      s,
+      undefined,
+      'sportsbook.events',
+    );
+    const ev = list.events.find((e) => e.markets.some((m) => !m.suspended));
+    const sel = ev?.markets.find((m) => !m.suspended)?.selections[0];
+    if (!sel) throw new Error('no open market');
+    await this.venue.call('POST', `${BOOK.prefix}/bet/place`, s, {
+      requestKey: key(),
+      legs: [{ selectionId: sel.selectionId, oddsMilli: sel.oddsMilli }],
+      stake: '10.00',
+      oddsPolicy: 'any',
+    }, 'sportsbook.place');
+    await this.venue.call('POST', `${BOOK.prefix}/bets`, s, { settled: false }, 'sportsbook.bets');
+  }
+
+  /** One of the house games, in turn: 快3 大, a slot spin, a baccarat hand on 庄. */
+  async #houseGame(turn: number): Promise<void> {
+    const venueCode = GAMES[turn % GAMES.length]!;
+    await this.#transferIn(venueCode, '20.00');
+    if (venueCode === 'XYCP') {
+      const s = await this.#launch(venueCode, 'JSK3');
+      const list = await this.venue.call<{
+        serverTime: number;
+        games: { gameCode: string; current: { roundNo: string; status: string; sealAt: number } | null }[];
+      }>('GET', '/h5/api/games', s, undefined, 'lottery.games');
+      const r = list.games.find((g) => g.gameCode === 'JSK3')?.current;
+      if (!r || r.status !== 'open' || r.sealAt - list.serverTime < 1500) return;
+      await this.venue.call('POST', '/h5/api/games/JSK3/bets', s, {
+        requestKey: key(),
+        roundNo: r.roundNo,
+        multiple: 5,
+        unitPrice: '2.00',
+        picks: [{ betType: turn % 2 ? 'big' : 'small', pick: '' }],
+      }, 'lottery.place');
+    } else if (venueCode === 'XYDZ') {
+      const s = await this.#launch(venueCode);
+      for (let i = 0; i < 3; i += 1)
+        await this.venue.call('POST', '/h5/api/games/slots/spins', s, {
+          requestKey: key(),
+          gameCode: 'FXGZ',
+          lineBet: '0.10',
+        }, 'slots.spin');
+    } else {
+      const s = await this.#launch(venueCode);
+      const list = await this.venue.call<{
+        serverTime: number;
+        tables: { code: string; kind: string; round: { roundNo: string; state: string; bettingEndsAt: number } | null }[];
+      }>('GET', '/h5/api/tables', s, undefined, 'tables.list');
+      const t = list.tables.find(
+        (x) =>
+          x.kind === 'baccarat' &&
+          x.round?.state === 'betting' &&
+          x.round.bettingEndsAt - list.serverTime > 1500,
+      );
+      if (!t) return;
+      await this.venue.call('POST', `/h5/api/tables/${t.code}/bets`, s, {
+        requestKey: key(),
+        roundNo: t.round!.roundNo,
+        bets: [{ zone: 'banker', amount: '10.00' }],
+      }, 'tables.place');
+    }
+  }
+
+  /**
+   * One visit: log in, the home page's data and balances, a sandbox deposit, into the sportsbook
+   * and one house game and bet, the records, the chat, everything back out, a withdrawal.
+   */
+  async session(turn: number, chatEvery: number): Promise<void> {
+    const c = this.client;
+    await this.login();
+    await Promise.all([
+      c.data('memberInfo', {
+        body: { withLockMoney: 1 },
+        // What the site sends with it: sha-256 of the lower-cased user name (contract §2).
+        headers: { 'x-user-hash': createHash('sha256').update(this.creds.userName.toLowerCase()).digest('hex') },
+      }),
+      c.data('venueList'),
+      c.data('noticeList', { body: { category: 1 } }),
+      c.data('stationAdList'),
+      c.data('walletBalances'),
+    ]);
+    const order = await c.data<{ orderId: string }>(
+      'depositOrder',
+      { body: { channelId: 'alipay', amount: '100' }, keyed: true },
+    );
+    await c.data('sandboxPay', { params: { orderId: order.orderId }, body: {}, keyed: true });
+    await this.#sportsbook();
+    await this.#houseGame(turn);
+    await Promise.all([
+      c.data('bets', { query: { pageSize: 20 } }),
+      c.data('records', { query: { pageSize: 20 } }),
+      c.data('chatHistory', { body: { roomId: 1, limit: 20 } }),
+    ]);
+    if (chatEvery > 0 && turn % chatEvery === 0) await this.chat();
+    await c.data('transferRecall', { body: {}, keyed: true });
+    await c.data('walletBalances');
+    await c.data(
+      'withdrawOrder',
+      { body: { accountId: this.creds.accountId, amount: '100', fundPassword: FUND_PASSWORD }, keyed: true },
+    );
+  }
+}
