@@ -69,13 +69,13 @@ export class SiteClient {
     const meta = routeMeta[name];
     const path = buildPath(meta.path, opts.params);
     const qs = opts.query
-      ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))}`
+      ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)]))}`
       : '';
     const headers = this.headers(path, meta.signed);
     if (opts.keyed) headers['x-idempotency-key'] = randomUUID();
     Object.assign(headers, opts.headers);
     const t0 = performance.now();
-    let env: SiteEnvelope<T> | null = null;
+    let env = null as SiteEnvelope<T> | null;
     try {
       const res = await fetch(`${this.baseUrl}${path}${qs}`, {
         method: meta.method,
@@ -86,7 +86,7 @@ export class SiteClient {
     } finally {
       this.record(label, performance.now() - t0, env?.status_code === 6000);
     }
-    if (env.status_code !== 6000) throw new Error(`${label}: ${JSON.stringify(env).slice(0, 300)}`);
+    if (!env || env.status_code !== 6000) throw new Error(`${label}: ${JSON.stringify(env).slice(0, 300)}`);
     return env.data;
   }
 }
@@ -118,7 +118,8 @@ export class VenuePage {
     success: number | string = 0,
   ): Promise<T> {
     const t0 = performance.now();
-    let r: { code: number | string; data: T; msg?: string; message?: string } | null = null;
+    type Answer = { code: number | string; data: T; msg?: string; message?: string };
+    let r = null as Answer | null;
     try {
       const res = await fetch(`${this.venueUrl}${path}`, {
         method,
@@ -132,7 +133,7 @@ export class VenuePage {
     } finally {
       this.record(label, performance.now() - t0, r?.code === success);
     }
-    if (r!.code !== success) throw new Error(`${label}: ${JSON.stringify(r).slice(0, 300)}`);
-    return r!.data;
+    if (!r || r.code !== success) throw new Error(`${label}: ${JSON.stringify(r).slice(0, 300)}`);
+    return r.data;
   }
 }

@@ -7,6 +7,7 @@ export interface SiteMemberCredentials {
   userName: string;
   password: string;
   accountId: number;
+  memberId: number;
   /** Which platform node this member's device talks to (index into the node list). */
   node: number;
 }
@@ -17,6 +18,7 @@ const BOOK = { code: 'FBTY', prefix: '/v1' };
 /** The house game venues (contract §10.11) with the game each session plays there. */
 const GAMES = ['XYCP', 'XYDZ', 'XYZR'] as const;
 const key = () => randomBytes(12).toString('hex');
+const WORDS = ['好球', '加油', '稳了', '漂亮', '再来', '冲啊', '厉害', '可惜', '看好', '主队', '客队'];
 
 interface LaunchResult {
   url: string;
@@ -57,24 +59,46 @@ export class SiteMember {
     this.client.token = r.token;
   }
 
-  /** Opens the chat socket (the member site's lobby), logged in with the member's JWT. */
+  /**
+   * Opens the chat socket as the page does after a login (a new login ends the last session's
+   * socket): the member's JWT, the handshake, the lobby joined. Timed until the lobby answers.
+   */
   async openChat(): Promise<void> {
+    this.closeChat();
     const jwt = await this.client.data<{ token: string }>('memberJwt');
+    const t0 = performance.now();
     const url = `${this.client.baseUrl.replace('http', 'ws')}/stream/ws/v1/handshake`;
     const ws = new WebSocket(url, { headers: { origin: this.client.baseUrl } });
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
+    let ok = false;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('chat: no lobby in 10 s')), 10_000);
+        ws.once('error', reject);
+        ws.once('close', () => reject(new Error('chat: closed before the lobby')));
+        ws.on('message', (raw) => {
+          if ((JSON.parse(String(raw)) as { msgId?: number }).msgId === 10002) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        ws.once('open', () => {
+          ws.send(
+            JSON.stringify({
+              msgId: 10001,
+              msgData: { token: jwt.token, body: { clientType: 'web', deviceId: this.client.deviceId } },
+            }),
+          );
+          ws.send(JSON.stringify({ msgId: 10002, msgData: { roomId: 1 } }));
+        });
+      });
+      ok = true;
+    } finally {
+      this.record('chat.open(ws)', performance.now() - t0, ok);
+      if (!ok) ws.terminate();
+    }
+    ws.removeAllListeners();
     ws.on('error', () => undefined);
     ws.on('message', (raw) => this.#onFrame(String(raw)));
-    ws.send(
-      JSON.stringify({
-        msgId: 10001,
-        msgData: { token: jwt.token, body: { clientType: 'web', deviceId: this.client.deviceId } },
-      }),
-    );
-    ws.send(JSON.stringify({ msgId: 10002, msgData: { roomId: 1 } }));
     // A page beats every 5 s; the node closes sockets silent for 15 s.
     this.#beat = setInterval(() => {
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ msgId: 0, msgData: {} }));
@@ -84,39 +108,47 @@ export class SiteMember {
 
   closeChat(): void {
     if (this.#beat) clearInterval(this.#beat);
+    this.#beat = null;
     this.#ws?.close();
     this.#ws = null;
   }
 
   #onFrame(raw: string): void {
-    let f: { msgId?: number; msgData?: { content?: string }; code?: number; status_code?: number };
+    let f: {
+      msgId?: number;
+      msgData?: {
+        content?: string;
+        sender?: { memberId: number };
+        error?: { code: number };
+        reason?: string;
+      };
+    };
     try {
       f = JSON.parse(raw) as typeof f;
     } catch {
       return;
     }
-    if (f.msgId !== 10003) return;
+    if (f.msgId !== 10003 && f.msgId !== 10005) return;
     const content = f.msgData?.content;
     const mine = content ? this.#pendingChat.get(content) : undefined;
-    if (mine) {
-      this.#pendingChat.delete(content!);
-      mine.done(true);
-      return;
-    }
-    // An error frame for our own send (no content): the oldest pending send failed.
-    if (!content && (f.code ?? f.status_code)) {
-      const first = this.#pendingChat.entries().next().value;
-      if (first) {
-        this.#pendingChat.delete(first[0]);
-        first[1].done(false);
-      }
+    // Another member may say the same words: only this member's own message answers.
+    if (f.msgId === 10003 && mine && f.msgData?.sender?.memberId === this.creds.memberId)
+      return mine.done(true);
+    if (f.msgId === 10003) return;
+    // A refusal (an error frame) or a shield notice answers this member's oldest send.
+    if (f.msgData?.error || (f.msgId === 10005 && f.msgData?.reason)) {
+      const first = this.#pendingChat.values().next().value;
+      first?.done(false);
     }
   }
 
   /** Says something in the lobby and waits for the room to echo it back (or refuse it). */
   chat(): Promise<void> {
     const ws = this.#ws;
-    const content = `压测 ${this.creds.userName} 第${(this.#sent += 1)}条`;
+    // Words, not digits (the room shields what looks like a phone or QQ number), and never the
+    // same text twice in a row (a repeat mutes).
+    const n = (this.#sent += 1);
+    const content = [0, 1, 2].map((i) => WORDS[(n * 7 + i * 3 + this.creds.node) % WORDS.length]).join('');
     const t0 = performance.now();
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => finish(false), 10_000);
@@ -201,8 +233,7 @@ export class SiteMember {
       }, 'lottery.place');
     } else if (venueCode === 'XYDZ') {
       const s = await this.#launch(venueCode);
-      for (let i = 0; i < 3; i += 1)
-        await this.venue.call('POST', '/h5/api/games/slots/spins', s, {
+      await this.venue.call('POST', '/h5/api/games/slots/spins', s, {
           requestKey: key(),
           gameCode: 'FXGZ',
           lineBet: '0.10',
@@ -236,6 +267,7 @@ export class SiteMember {
     const c = this.client;
     await this.login();
     await Promise.all([
+      this.openChat(),
       c.data('memberInfo', {
         body: { withLockMoney: 1 },
         // What the site sends with it: sha-256 of the lower-cased user name (contract §2).
@@ -259,6 +291,7 @@ export class SiteMember {
       c.data('chatHistory', { body: { roomId: 1, limit: 20 } }),
     ]);
     if (chatEvery > 0 && turn % chatEvery === 0) await this.chat();
+    this.closeChat();
     await c.data('transferRecall', { body: {}, keyed: true });
     await c.data('walletBalances');
     await c.data(

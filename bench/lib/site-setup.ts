@@ -227,5 +227,5 @@ export async function makeMember(
     amount: funds,
     reason: 'bench',
   });
-  return { userName, password, accountId: acc.id, node };
+  return { userName, password, accountId: acc.id, memberId, node };
 }
