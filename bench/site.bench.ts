@@ -14,7 +14,8 @@
  * to make and drop the scratch databases; TEST_REDIS_URL (redis://127.0.0.1:6379).
  * BENCH_SITE_LEVELS (250,500,1000), BENCH_SITE_SECONDS (60), BENCH_SITE_DRIVERS (2),
  * BENCH_SITE_CHAT_EVERY (a chat message every Nth visit, 5), BENCH_SITE_NOTE (a line for the
- * report), BENCH_SITE_WRITE=0 (print only, no report).
+ * report), BENCH_SITE_WRITE=0 (print only, no report), BENCH_SITE_PROFILE=1 (where the time goes,
+ * bench/lib/site-profile.ts; profiled runs are slower and not for the report).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -26,6 +27,7 @@ import { writeReport } from './lib/report';
 import type { DriverCommand, DriverReply } from './lib/site-driver';
 import type { SiteMemberCredentials } from './lib/site-member';
 import { redisPid, startProcUsage, type ProcUsage } from './lib/site-procs';
+import { profileText, startProfiles } from './lib/site-profile';
 import { makeMember, startSite, type SiteProcesses } from './lib/site-setup';
 import {
   callStats,
@@ -48,6 +50,8 @@ const SECONDS = Number(process.env.BENCH_SITE_SECONDS ?? 60);
 const DRIVERS = Math.max(1, Number(process.env.BENCH_SITE_DRIVERS ?? 2));
 const CHAT_EVERY = Number(process.env.BENCH_SITE_CHAT_EVERY ?? 5);
 const WRITE = process.env.BENCH_SITE_WRITE !== '0';
+/** Profile every level: the nodes' and the venue's CPU (inspector) and PostgreSQL's statements. */
+const PROFILE = process.env.BENCH_SITE_PROFILE === '1';
 const FUNDS = '10000.00';
 
 for (const u of [adminUrl, redisUrl]) {
@@ -134,7 +138,12 @@ async function main(): Promise<void> {
   const started = new Date().toISOString();
   const maxMembers = Math.max(...LEVELS);
   process.stdout.write(`starting the site (venue, two nodes) …\n`);
-  const site = await startSite(root, adminUrl, redisUrl);
+  const site = await startSite(
+    root,
+    adminUrl,
+    redisUrl,
+    PROFILE ? { nodeArgs: ['--inspect=127.0.0.1:0'] } : {},
+  );
   const venueUrl = new URL(adminUrl);
   venueUrl.pathname = `/${site.venueDb}`;
   const venueDb = PostgresDb.open(venueUrl.toString(), 2);
@@ -161,9 +170,12 @@ async function main(): Promise<void> {
     );
     for (const level of LEVELS) {
       const per = (d: number) => Math.floor(level / DRIVERS) + (d < level % DRIVERS ? 1 : 0);
-      const prep = await Promise.all(drivers.map((dr, d) => dr.ask({ type: 'prepare', count: per(d) })));
+      const prep = await Promise.all(
+        drivers.map((dr, d) => dr.ask({ type: 'prepare', count: per(d) })),
+      );
       for (const p of prep)
-        if (p.type === 'prepared' && p.failed) throw new Error(`prepare: ${p.errorTexts.join('\n')}`);
+        if (p.type === 'prepared' && p.failed)
+          throw new Error(`prepare: ${p.errorTexts.join('\n')}`);
       const usage = startProcUsage([
         { name: 'platform node 1', pid: site.nodes[0]!.child.pid },
         { name: 'platform node 2', pid: site.nodes[1]!.child.pid },
@@ -173,12 +185,24 @@ async function main(): Promise<void> {
         { name: 'PostgreSQL (venue backends)', database: site.venueDb },
         { name: 'Redis (whole server)', pid: redisPid() },
       ]);
+      const profiling = PROFILE
+        ? await startProfiles(
+            [
+              { name: 'platform node 1', inspectorUrl: site.nodes[0]!.inspectorUrl },
+              { name: 'platform node 2', inspectorUrl: site.nodes[1]!.inspectorUrl },
+              { name: 'house venue', inspectorUrl: site.venue.inspectorUrl },
+            ],
+            adminUrl,
+            [site.platformDb, site.venueDb],
+          )
+        : null;
       const replies = await Promise.all(
         drivers.map((dr, d) =>
           dr.ask({ type: 'run', count: per(d), seconds: SECONDS, chatEvery: CHAT_EVERY }),
         ),
       );
       const procs = usage();
+      if (profiling) process.stdout.write(`${profileText(await profiling())}\n`);
       const results = replies.flatMap((r) => (r.type === 'result' ? [r] : []));
       const sample = mergeSamples(results.map((r) => r.sample));
       const elapsed = Math.max(...results.map((r) => r.elapsedMs)) / 1000;
@@ -200,7 +224,8 @@ async function main(): Promise<void> {
       };
       levels.push(result);
       process.stdout.write(`\n${levelTable(result)}\n`);
-      if (result.errorTexts.length) process.stdout.write(`errors: ${result.errorTexts.join('\n')}\n`);
+      if (result.errorTexts.length)
+        process.stdout.write(`errors: ${result.errorTexts.join('\n')}\n`);
     }
   } finally {
     for (const dr of drivers) {
@@ -211,7 +236,12 @@ async function main(): Promise<void> {
     await site.close();
   }
   const verdict = passCriteria(
-    levels.map((l) => ({ members: l.members, served: l.served, p99: l.all.p99, errors: l.all.errors })),
+    levels.map((l) => ({
+      members: l.members,
+      served: l.served,
+      p99: l.all.p99,
+      errors: l.all.errors,
+    })),
   );
   const note = process.env.BENCH_SITE_NOTE ? `\n\n${process.env.BENCH_SITE_NOTE}` : '';
   const table = [
@@ -232,7 +262,11 @@ async function main(): Promise<void> {
   ].join('\n');
   process.stdout.write(`\n${table}\n`);
   if (WRITE) {
-    await writeReport('site', { started, levels, verdict, drivers: DRIVERS, chatEvery: CHAT_EVERY }, table);
+    await writeReport(
+      'site',
+      { started, levels, verdict, drivers: DRIVERS, chatEvery: CHAT_EVERY },
+      table,
+    );
     await writeFile(
       path.join(root, 'docs/bench-site.svg'),
       siteChartSvg(

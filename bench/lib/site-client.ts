@@ -69,7 +69,7 @@ export class SiteClient {
     const meta = routeMeta[name];
     const path = buildPath(meta.path, opts.params);
     const qs = opts.query
-      ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+      ? `?${String(new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])))}`
       : '';
     const headers = this.headers(path, meta.signed);
     if (opts.keyed) headers['x-idempotency-key'] = randomUUID();
@@ -80,13 +80,15 @@ export class SiteClient {
       const res = await fetch(`${this.baseUrl}${path}${qs}`, {
         method: meta.method,
         headers,
-        body: opts.body === undefined || meta.method === 'GET' ? undefined : JSON.stringify(opts.body),
+        body:
+          opts.body === undefined || meta.method === 'GET' ? undefined : JSON.stringify(opts.body),
       });
       env = (await res.json()) as SiteEnvelope<T>;
     } finally {
       this.record(label, performance.now() - t0, env?.status_code === 6000);
     }
-    if (!env || env.status_code !== 6000) throw new Error(`${label}: ${JSON.stringify(env).slice(0, 300)}`);
+    if (!env || env.status_code !== 6000)
+      throw new Error(`${label}: ${JSON.stringify(env).slice(0, 300)}`);
     return env.data;
   }
 }
@@ -101,7 +103,13 @@ export class VenuePage {
   /** Trades the launch URL's token for a session (once per launch). */
   async enter(launchUrl: string, label = 'venue.enter'): Promise<string> {
     const token = new URL(launchUrl).searchParams.get('token');
-    const r = await this.call<{ token: string }>('POST', '/h5/api/session/exchange', null, { token }, label);
+    const r = await this.call<{ token: string }>(
+      'POST',
+      '/h5/api/session/exchange',
+      null,
+      { token },
+      label,
+    );
     return r.token;
   }
 

@@ -18,7 +18,19 @@ const BOOK = { code: 'FBTY', prefix: '/v1' };
 /** The house game venues (contract §10.11) with the game each session plays there. */
 const GAMES = ['XYCP', 'XYDZ', 'XYZR'] as const;
 const key = () => randomBytes(12).toString('hex');
-const WORDS = ['好球', '加油', '稳了', '漂亮', '再来', '冲啊', '厉害', '可惜', '看好', '主队', '客队'];
+const WORDS = [
+  '好球',
+  '加油',
+  '稳了',
+  '漂亮',
+  '再来',
+  '冲啊',
+  '厉害',
+  '可惜',
+  '看好',
+  '主队',
+  '客队',
+];
 
 interface LaunchResult {
   url: string;
@@ -76,7 +88,7 @@ export class SiteMember {
         ws.once('error', reject);
         ws.once('close', () => reject(new Error('chat: closed before the lobby')));
         ws.on('message', (raw) => {
-          if ((JSON.parse(String(raw)) as { msgId?: number }).msgId === 10002) {
+          if ((JSON.parse((raw as Buffer).toString()) as { msgId?: number }).msgId === 10002) {
             clearTimeout(timer);
             resolve();
           }
@@ -85,7 +97,10 @@ export class SiteMember {
           ws.send(
             JSON.stringify({
               msgId: 10001,
-              msgData: { token: jwt.token, body: { clientType: 'web', deviceId: this.client.deviceId } },
+              msgData: {
+                token: jwt.token,
+                body: { clientType: 'web', deviceId: this.client.deviceId },
+              },
             }),
           );
           ws.send(JSON.stringify({ msgId: 10002, msgData: { roomId: 1 } }));
@@ -98,7 +113,7 @@ export class SiteMember {
     }
     ws.removeAllListeners();
     ws.on('error', () => undefined);
-    ws.on('message', (raw) => this.#onFrame(String(raw)));
+    ws.on('message', (raw) => this.#onFrame((raw as Buffer).toString()));
     // A page beats every 5 s; the node closes sockets silent for 15 s.
     this.#beat = setInterval(() => {
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ msgId: 0, msgData: {} }));
@@ -148,7 +163,9 @@ export class SiteMember {
     // Words, not digits (the room shields what looks like a phone or QQ number), and never the
     // same text twice in a row (a repeat mutes).
     const n = (this.#sent += 1);
-    const content = [0, 1, 2].map((i) => WORDS[(n * 7 + i * 3 + this.creds.node) % WORDS.length]).join('');
+    const content = [0, 1, 2]
+      .map((i) => WORDS[(n * 7 + i * 3 + this.creds.node) % WORDS.length])
+      .join('');
     const t0 = performance.now();
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => finish(false), 10_000);
@@ -203,12 +220,18 @@ export class SiteMember {
     const ev = list.events.find((e) => e.markets.some((m) => !m.suspended));
     const sel = ev?.markets.find((m) => !m.suspended)?.selections[0];
     if (!sel) throw new Error('no open market');
-    await this.venue.call('POST', `${BOOK.prefix}/bet/place`, s, {
-      requestKey: key(),
-      legs: [{ selectionId: sel.selectionId, oddsMilli: sel.oddsMilli }],
-      stake: '10.00',
-      oddsPolicy: 'any',
-    }, 'sportsbook.place');
+    await this.venue.call(
+      'POST',
+      `${BOOK.prefix}/bet/place`,
+      s,
+      {
+        requestKey: key(),
+        legs: [{ selectionId: sel.selectionId, oddsMilli: sel.oddsMilli }],
+        stake: '10.00',
+        oddsPolicy: 'any',
+      },
+      'sportsbook.place',
+    );
     await this.venue.call('POST', `${BOOK.prefix}/bets`, s, { settled: false }, 'sportsbook.bets');
   }
 
@@ -220,29 +243,48 @@ export class SiteMember {
       const s = await this.#launch(venueCode, 'JSK3');
       const list = await this.venue.call<{
         serverTime: number;
-        games: { gameCode: string; current: { roundNo: string; status: string; sealAt: number } | null }[];
+        games: {
+          gameCode: string;
+          current: { roundNo: string; status: string; sealAt: number } | null;
+        }[];
       }>('GET', '/h5/api/games', s, undefined, 'lottery.games');
       const r = list.games.find((g) => g.gameCode === 'JSK3')?.current;
       if (!r || r.status !== 'open' || r.sealAt - list.serverTime < 1500) return;
-      await this.venue.call('POST', '/h5/api/games/JSK3/bets', s, {
-        requestKey: key(),
-        roundNo: r.roundNo,
-        multiple: 5,
-        unitPrice: '2.00',
-        picks: [{ betType: turn % 2 ? 'big' : 'small', pick: '' }],
-      }, 'lottery.place');
+      await this.venue.call(
+        'POST',
+        '/h5/api/games/JSK3/bets',
+        s,
+        {
+          requestKey: key(),
+          roundNo: r.roundNo,
+          multiple: 5,
+          unitPrice: '2.00',
+          picks: [{ betType: turn % 2 ? 'big' : 'small', pick: '' }],
+        },
+        'lottery.place',
+      );
     } else if (venueCode === 'XYDZ') {
       const s = await this.#launch(venueCode);
-      await this.venue.call('POST', '/h5/api/games/slots/spins', s, {
+      await this.venue.call(
+        'POST',
+        '/h5/api/games/slots/spins',
+        s,
+        {
           requestKey: key(),
           gameCode: 'FXGZ',
           lineBet: '0.10',
-        }, 'slots.spin');
+        },
+        'slots.spin',
+      );
     } else {
       const s = await this.#launch(venueCode);
       const list = await this.venue.call<{
         serverTime: number;
-        tables: { code: string; kind: string; round: { roundNo: string; state: string; bettingEndsAt: number } | null }[];
+        tables: {
+          code: string;
+          kind: string;
+          round: { roundNo: string; state: string; bettingEndsAt: number } | null;
+        }[];
       }>('GET', '/h5/api/tables', s, undefined, 'tables.list');
       const t = list.tables.find(
         (x) =>
@@ -251,11 +293,17 @@ export class SiteMember {
           x.round.bettingEndsAt - list.serverTime > 1500,
       );
       if (!t) return;
-      await this.venue.call('POST', `/h5/api/tables/${t.code}/bets`, s, {
-        requestKey: key(),
-        roundNo: t.round!.roundNo,
-        bets: [{ zone: 'banker', amount: '10.00' }],
-      }, 'tables.place');
+      await this.venue.call(
+        'POST',
+        `/h5/api/tables/${t.code}/bets`,
+        s,
+        {
+          requestKey: key(),
+          roundNo: t.round!.roundNo,
+          bets: [{ zone: 'banker', amount: '10.00' }],
+        },
+        'tables.place',
+      );
     }
   }
 
@@ -271,17 +319,21 @@ export class SiteMember {
       c.data('memberInfo', {
         body: { withLockMoney: 1 },
         // What the site sends with it: sha-256 of the lower-cased user name (contract §2).
-        headers: { 'x-user-hash': createHash('sha256').update(this.creds.userName.toLowerCase()).digest('hex') },
+        headers: {
+          'x-user-hash': createHash('sha256')
+            .update(this.creds.userName.toLowerCase())
+            .digest('hex'),
+        },
       }),
       c.data('venueList'),
       c.data('noticeList', { body: { category: 1 } }),
       c.data('stationAdList'),
       c.data('walletBalances'),
     ]);
-    const order = await c.data<{ orderId: string }>(
-      'depositOrder',
-      { body: { channelId: 'alipay', amount: '100' }, keyed: true },
-    );
+    const order = await c.data<{ orderId: string }>('depositOrder', {
+      body: { channelId: 'alipay', amount: '100' },
+      keyed: true,
+    });
     await c.data('sandboxPay', { params: { orderId: order.orderId }, body: {}, keyed: true });
     await this.#sportsbook();
     await this.#houseGame(turn);
@@ -294,9 +346,9 @@ export class SiteMember {
     this.closeChat();
     await c.data('transferRecall', { body: {}, keyed: true });
     await c.data('walletBalances');
-    await c.data(
-      'withdrawOrder',
-      { body: { accountId: this.creds.accountId, amount: '100', fundPassword: FUND_PASSWORD }, keyed: true },
-    );
+    await c.data('withdrawOrder', {
+      body: { accountId: this.creds.accountId, amount: '100', fundPassword: FUND_PASSWORD },
+      keyed: true,
+    });
   }
 }

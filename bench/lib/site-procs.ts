@@ -24,7 +24,7 @@ export interface ProcUsage {
 
 function backends(database: string): number[] {
   const out: number[] = [];
-  let pids: string[] = [];
+  let pids: string[];
   try {
     pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
   } catch {

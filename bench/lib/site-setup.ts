@@ -140,10 +140,16 @@ export async function startSite(
       const dataDir = await mkdtemp(path.join(tmpdir(), `nebula-bench-site-node${n}-`));
       dirs.push(dataDir);
       children.push(
-        await spawnServer('apps/server/src/main.ts', { ...nodeEnv, DATA_DIR: dataDir }, root, undefined, {
-          nodeArgs: opts.nodeArgs,
-          raiseFileLimit: true,
-        }),
+        await spawnServer(
+          'apps/server/src/main.ts',
+          { ...nodeEnv, DATA_DIR: dataDir },
+          root,
+          undefined,
+          {
+            nodeArgs: opts.nodeArgs,
+            raiseFileLimit: true,
+          },
+        ),
       );
     }
     const nodes = children.slice(1);
@@ -219,7 +225,12 @@ export async function makeMember(
     body: { fundPassword: FUND_PASSWORD, stepUp: { password } },
   });
   const acc = await c.data<{ id: number }>('paymentAccountAdd', {
-    body: { type: 'bank', bankCode: 'ICBC', accountNo: '6222020200123456789', stepUp: { password } },
+    body: {
+      type: 'bank',
+      bankCode: 'ICBC',
+      accountNo: '6222020200123456789',
+      stepUp: { password },
+    },
   });
   await site.admin.call('POST', `/admin/api/v1/members/${memberId}/adjust`, {
     asset: 'CNY',

@@ -107,9 +107,14 @@ describe('reconciliation check', () => {
 
 describe('the chart', () => {
   it('rounds axes up to 1, 2, 2.5, 5 × 10ⁿ', () => {
-    expect([niceMax(0), niceMax(7), niceMax(13), niceMax(240), niceMax(1000), niceMax(1001)]).toEqual(
-      [1, 10, 20, 250, 1000, 2000],
-    );
+    expect([
+      niceMax(0),
+      niceMax(7),
+      niceMax(13),
+      niceMax(240),
+      niceMax(1000),
+      niceMax(1001),
+    ]).toEqual([1, 10, 20, 250, 1000, 2000]);
   });
   it('draws both series through every level, left to right, with escaped text', () => {
     const svg = siteChartSvg(
