@@ -47,9 +47,15 @@ export async function startProfiles(
   let sampling = true;
   const loop = (async () => {
     while (sampling) {
+      // A statement waiting on a lock names what holds it: the blockers' current statements.
       const r = await client.query<{ datname: string; query: string; wait: string | null }>(
-        `SELECT datname, query, wait_event_type || ':' || wait_event AS wait FROM pg_stat_activity
-          WHERE datname = ANY($1) AND state = 'active' AND pid <> pg_backend_pid()`,
+        `SELECT a.datname, a.query, a.wait_event_type || ':' || a.wait_event
+                || CASE WHEN a.wait_event_type = 'Lock' THEN ' by ' || coalesce((
+                     SELECT string_agg(DISTINCT left(regexp_replace(b.query, '\\s+', ' ', 'g'), 70), ' | ')
+                       FROM pg_stat_activity b WHERE b.pid = ANY(pg_blocking_pids(a.pid))), '?')
+                   ELSE '' END AS wait
+           FROM pg_stat_activity a
+          WHERE a.datname = ANY($1) AND a.state = 'active' AND a.pid <> pg_backend_pid()`,
         [databases],
       );
       for (const d of databases) samples.set(d, (samples.get(d) ?? 0) + 1);
