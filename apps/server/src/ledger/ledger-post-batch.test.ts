@@ -62,6 +62,44 @@ async function balance(account: bigint): Promise<bigint> {
   return r.rows[0]!.balance;
 }
 
+/**
+ * Another transaction writes `reference` and holds it uncommitted until `post` is waiting on
+ * it in the reference index; then it commits. Answers what `post` answered, or its error.
+ */
+async function raceAgainstCommit<T>(
+  reference: string,
+  post: () => Promise<T>,
+): Promise<{ value?: T; err?: { code?: string } }> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let inserted!: () => void;
+  const ready = new Promise<void>((r) => (inserted = r));
+  const other = t.db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO ledger_transactions (reference, kind, memo, created_at) VALUES ($1, 'test', '', now())`,
+      [reference],
+    );
+    inserted();
+    await held;
+  });
+  await ready;
+  const posted = post().then(
+    (value) => ({ value }),
+    (err: unknown) => ({ err: err as { code?: string } }),
+  );
+  for (let i = 0; i < 200; i += 1) {
+    const w = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND query LIKE '%ledger_post_batch%'`,
+    );
+    if (w.rows[0]!.n > 0) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  release();
+  await other;
+  return posted;
+}
+
 describe('ledger_post_batch', () => {
   it('a reference refused, then written, then sent again; an old one replays even unfunded', async () => {
     const m = await funded(10n);
@@ -127,36 +165,10 @@ describe('ledger_post_batch', () => {
       const m = await funded(10n);
       const raced = rows(m.account, 3n);
       const mate = rows(m.account, 4n);
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      let inserted!: () => void;
-      const ready = new Promise<void>((r) => (inserted = r));
-      // Another transaction writes the raced reference and holds it uncommitted.
-      const other = t.db.tx(async (q) => {
-        await q.query(
-          `INSERT INTO ledger_transactions (reference, kind, memo, created_at) VALUES ($1, 'test', '', now())`,
-          [raced.reference],
-        );
-        inserted();
-        await held;
-      });
-      await ready;
-      const batch = postBatch(t.db, [mate, raced], Date.now()).then(
-        () => null,
-        (err: unknown) => err as { code?: string },
+      const r = await raceAgainstCommit(raced.reference, () =>
+        postBatch(t.db, [mate, raced], Date.now()),
       );
-      // The batch waits on the other's row in the reference index: let that commit now.
-      for (let i = 0; i < 200; i += 1) {
-        const w = await t.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND query LIKE '%ledger_post_batch%'`,
-        );
-        if (w.rows[0]!.n > 0) break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      release();
-      await other;
-      expect((await batch)?.code).toBe('40001');
+      expect(r.err?.code).toBe('40001');
       // Nothing of the batch was written: its mate neither.
       const n = await t.db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = $1',
@@ -164,9 +176,25 @@ describe('ledger_post_batch', () => {
       );
       expect(n.rows[0]!.n).toBe(0);
       expect(await balance(m.account)).toBe(10n);
-      // The group writer answers that error by posting each entry alone.
       const again = await postBatch(t.db, [mate, raced], Date.now());
       expect(again.map((o) => o.kind)).toEqual(['written', 'replay']);
+    },
+  );
+
+  it.runIf(testDbKind() === 'postgres')(
+    'the group writer sends a stale batch again: the raced entry replays, alone or not',
+    async () => {
+      const m = await funded(10n);
+      const raced = houseEntry(m.memberId, 3n);
+      const alone = await raceAgainstCommit(raced.reference, () => ledger.postGrouped(raced));
+      expect(alone.err).toBeUndefined();
+      expect(alone.value?.result.replay).toBe(true);
+      const other = await t.db.query<{ id: bigint }>(
+        'SELECT id FROM ledger_transactions WHERE reference = $1',
+        [raced.reference],
+      );
+      expect(alone.value?.result.transactionId).toBe(other.rows[0]!.id);
+      expect(await balance(m.account)).toBe(10n);
     },
   );
 });

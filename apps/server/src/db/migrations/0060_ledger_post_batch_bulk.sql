@@ -15,7 +15,8 @@
 -- reference reused with other accounts, or committing while this batch reads) is met by the
 -- INSERT's ON CONFLICT, which waits for that commit; then the plan is stale — a later entry may
 -- have counted on the skipped one's money — so the batch fails with 40001 and changes nothing.
--- The group-commit writer answers such an error by posting each entry alone (group-commit.ts).
+-- The group-commit writer answers such an error by sending the batch again (group-commit.ts),
+-- which then reads the reference and answers that entry as a replay.
 CREATE OR REPLACE FUNCTION ledger_post_batch(
   e_reference TEXT[],
   e_kind TEXT[],
