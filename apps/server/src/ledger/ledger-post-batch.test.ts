@@ -159,6 +159,25 @@ describe('ledger_post_batch', () => {
     expect(await balance(ms[0]!)).toBe(101n);
   });
 
+  it('queues one house roll-up row per house account of a batch, carrying their sum', async () => {
+    const a = await funded(50n);
+    const b = await funded(50n);
+    await ledger.rollUp();
+    const out = await postBatch(
+      t.db,
+      [rows(a.account, 7n), rows(b.account, 5n), rows(a.account, -2n), rows(a.account, -99n)],
+      Date.now(),
+    );
+    expect(out.map((o) => o.kind)).toEqual(['written', 'written', 'written', 'refused']);
+    const pending = await t.db.query<{ account_id: bigint; amount: bigint }>(
+      'SELECT account_id, amount FROM ledger_house_pending',
+    );
+    expect(pending.rows).toEqual([{ account_id: house, amount: -10n }]);
+    expect((await ledger.reconcile()).ok).toBe(true);
+    await ledger.rollUp();
+    expect((await ledger.reconcile()).ok).toBe(true);
+  });
+
   it.runIf(testDbKind() === 'postgres')(
     'a reference committed by another transaction while the batch writes fails it whole (40001)',
     async () => {

@@ -2,7 +2,8 @@
 -- statement started, run and finished 32 times per batch of 32, each with its own lookup for an
 -- earlier row under its reference. This version decides every entry first — from one read of
 -- the references already written — and writes all the batch's transaction rows in one INSERT
--- (docs/benchmarks.md, "## wallet"). Same arguments, same answers:
+-- (docs/benchmarks.md, "## wallet"), and queues one house roll-up row per house account of the
+-- batch instead of one per posting. Same arguments, same answers:
 --   * a reference written before, or by an earlier entry of this batch that was written,
 --     changes nothing: 'replay' with the first transaction's id (also when it would not fit now);
 --   * an entry that would take a member balance below zero is 'refused' alone; a later entry
@@ -155,9 +156,14 @@ BEGIN
      WHERE out_kind[x.entry] = 'written'
      ORDER BY x.ord
     RETURNING id, account_id, amount)
+  -- One roll-up row per house account the batch touches, carrying the sum of its postings there
+  -- (under the first one's id), not one per posting: the roll-up adds sums either way, and the
+  -- reconciliation (cached + pending = postings) is unchanged.
   INSERT INTO ledger_house_pending (posting_id, account_id, amount)
-  SELECT p.id, p.account_id, p.amount FROM p
-   WHERE p.account_id = ANY(SELECT x.a FROM unnest(p_account, p_house) AS x(a, h) WHERE x.h);
+  SELECT min(p.id), p.account_id, sum(p.amount)::bigint FROM p
+   WHERE p.account_id = ANY(SELECT x.a FROM unnest(p_account, p_house) AS x(a, h) WHERE x.h)
+   GROUP BY p.account_id
+  HAVING sum(p.amount) <> 0;
 
   RETURN QUERY SELECT r.o, r.t FROM unnest(out_kind, out_tid) AS r(o, t);
 END
