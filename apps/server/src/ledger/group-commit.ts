@@ -43,6 +43,8 @@ interface Written {
 export type CrashHook = (point: string) => void;
 
 export const MAX_BATCH = 256;
+/** Times a batch runs again after a stale plan before its entries run alone. */
+const STALE_RETRIES = 3;
 
 /**
  * Group commit for one hot house account: a single writer per node takes every entry queued
@@ -94,6 +96,7 @@ export class GroupWriter {
   /** Commits a batch and answers its callers; a caller's failure is only ever its own. */
   async #runBatch(batch: Waiter[]): Promise<void> {
     let live = batch;
+    let stale = 0;
     while (live.length > 0) {
       const failed: { waiter: Waiter; err: unknown }[] = [];
       const alone = !live.some((w) => w.within);
@@ -122,6 +125,12 @@ export class GroupWriter {
           // Its own work failed: it alone is answered so, the rest run again without it.
           own.waiter.reject(own.err);
           live = live.filter((w) => w !== own.waiter);
+          continue;
+        }
+        if (isStalePlan(err) && stale < STALE_RETRIES) {
+          // A reference of the batch was committed elsewhere while it wrote (migration 0060):
+          // the same batch again reads it and answers that entry as a replay.
+          stale += 1;
           continue;
         }
         if (live.length === 1) {
@@ -162,6 +171,11 @@ export class GroupWriter {
     });
     return { answers, refused };
   }
+}
+
+/** `ledger_post_batch` found its plan stale (40001): nothing was written, it may run again. */
+function isStalePlan(err: unknown): boolean {
+  return (err as { code?: string }).code === '40001';
 }
 
 /** The database refused a member balance below zero (the plan's check, enforced by it). */

@@ -111,9 +111,11 @@ export type BatchOutcome =
   | { kind: 'refused' };
 
 /**
- * Posts a batch of entries in one statement (migration 0057, `ledger_post_batch`): locks,
- * decides each entry in order and writes — one round trip. Sent on the database itself it
+ * Posts a batch of entries in one statement (migrations 0057 and 0060, `ledger_post_batch`):
+ * locks, decides each entry in order and writes — one round trip. Sent on the database itself it
  * commits on its own; sent in a transaction it is part of it. Answers in the entries' order.
+ * Fails with 40001 (nothing written) when another transaction commits one of the batch's
+ * references while the batch writes: sent again, the batch answers that entry as a replay.
  */
 export async function postBatch(
   q: Queryable,
