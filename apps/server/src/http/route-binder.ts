@@ -118,13 +118,30 @@ function isEmpty(data: unknown): boolean {
   return true;
 }
 
+/** Fastify hands a validator marked so the request as `parentData` (the mark is Ajv's). */
+type BodyValidator = ((
+  data: unknown,
+  at?: { parentData?: { body?: unknown } },
+) => ReturnType<ReturnType<typeof validatorCompiler>>) & { schemaEnv?: true };
+
 /**
  * The zod validator, but an empty query on a route that takes none passes without running
  * zod: nearly every call has one, and what zod would answer for it is known (pass). Any
  * parameter goes through zod, so a refusal reads exactly as before.
+ *
+ * A body-less POST to a route with a body schema validates as {} (defaults apply); an explicit
+ * JSON `null` is a body, and not an object: 10003 like any other wrong type. Fastify passes
+ * null for both, so the body validator asks the request which it was — a route-level
+ * preValidation hook did this before, a hook run on every call of the route.
  */
 function compileValidator<S>(def: FastifyRouteSchemaDef<S>) {
   const validate = validatorCompiler(def as FastifyRouteSchemaDef<z.ZodType>);
+  if (def.httpPart === 'body') {
+    const body: BodyValidator = (data, at) =>
+      validate(data === null && at?.parentData?.body === undefined ? {} : data);
+    body.schemaEnv = true;
+    return body;
+  }
   if (def.schema !== NO_QUERY) return validate;
   return (data: unknown) => (isEmpty(data) ? { value: data } : validate(data));
 }
@@ -160,14 +177,6 @@ function register(
       ...(route.params ? { params: route.params } : {}),
       response: { 200: envelopeSchema(route.response) },
     },
-    // A body-less POST to a route with a body schema validates as {} (defaults apply); an
-    // explicit JSON `null` is a body, and not an object: 10003 like any other wrong type.
-    preValidation: route.body
-      ? (req, _reply, done) => {
-          if (req.body === undefined) req.body = {};
-          done();
-        }
-      : undefined,
     handler: (req, reply) => run(route, req, reply),
   });
 }

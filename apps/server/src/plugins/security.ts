@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/config';
+import { compressApiRoutesOurselves } from './api-compression';
 import { API_HEADERS } from './api-headers';
 import { registerRateLimit } from './rate-limit';
 import { addGateStage } from './request-gate';
@@ -64,6 +65,17 @@ function isConsoleRequest(url: string): boolean {
   return url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
 }
 
+/** @fastify/compress as the app registers it (pages, files, not-found answers). */
+export const COMPRESS_OPTIONS = {
+  // Below ~1 KB a compressed body saves less than it costs (and fits one packet anyway).
+  threshold: 1024,
+  // On-the-fly brotli at its default quality 11 costs far more CPU than it saves.
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  // Responses only: no client sends compressed bodies, and inflating them would be a hook on
+  // every call and a way round the body limit.
+  globalDecompression: false,
+};
+
 export async function registerSecurity(
   app: FastifyInstance,
   config: Config,
@@ -92,15 +104,10 @@ export async function registerSecurity(
     if (route.api) reply.headers(API_HEADERS);
     else reply.headers(isConsoleRequest(req.url) ? consoleHeaders : headersForPages());
   });
-  await app.register(compress, {
-    // Below ~1 KB a compressed body saves less than it costs (and fits one packet anyway).
-    threshold: 1024,
-    // On-the-fly brotli at its default quality 11 costs far more CPU than it saves.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    // Responses only: no client sends compressed bodies, and inflating them would be a hook on
-    // every call and a way round the body limit.
-    globalDecompression: false,
-  });
+  // The API's routes compress in one hook of ours, cheap for a small answer (api-compression.ts);
+  // pages, files and the not-found answers keep the plugin.
+  compressApiRoutesOurselves(app);
+  await app.register(compress, COMPRESS_OPTIONS);
   // Counters on every reply cost bytes on every call; a refused call gets Retry-After.
   registerRateLimit(app, { ...config.rateLimit, redis, redisPrefix: config.redisPrefix });
 }

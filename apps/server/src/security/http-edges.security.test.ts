@@ -51,6 +51,16 @@ describe('framework errors go through the envelope', () => {
       data: { reason },
     });
   });
+  it('a body-less POST validates as {} (defaults apply); an explicit null body is 10003', async () => {
+    const client = t.client();
+    const none = await client.raw('preInfo');
+    expect(none.json<{ status_code: number }>().status_code).toBe(ErrorCode.Success);
+    const nulled = await client.raw('preInfo', {
+      headers: { 'content-type': 'application/json' },
+      body: 'null',
+    });
+    expect(nulled.json<{ status_code: number }>().status_code).toBe(ErrorCode.Validation);
+  });
 });
 
 describe('query parameters are strict like bodies (contract §2.9)', () => {

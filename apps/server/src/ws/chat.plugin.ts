@@ -1,4 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@nebula/protocol';
@@ -31,9 +33,36 @@ function allowedOrigin(req: FastifyRequest, config: Config): boolean {
   });
 }
 
+/** What an upgrade to any other path gets: the unknown-path envelope, then the socket closes. */
+const REFUSAL_BODY = JSON.stringify(fail(ErrorCode.Common, '接口不存在'));
+const REFUSAL =
+  'HTTP/1.1 404 Not Found\r\nConnection: close\r\n' +
+  'Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n' +
+  `Content-Length: ${Buffer.byteLength(REFUSAL_BODY)}\r\n\r\n${REFUSAL_BODY}`;
+
+function refuseUpgrade(socket: Duplex): void {
+  // Node removed its own error listener before handing the socket over.
+  socket.on('error', () => socket.destroy());
+  socket.once('finish', () => socket.destroy());
+  socket.end(REFUSAL);
+}
+
+function isChatUpgrade(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' || req.url === undefined) return false;
+  const q = req.url.indexOf('?');
+  return (q === -1 ? req.url : req.url.slice(0, q)) === CHAT_PATH;
+}
+
 /**
  * The chat websocket (contract §7): Origin allowlist, 64 KB frames, no compression. Not signed:
  * the chat authenticates with its JWT in the login frame.
+ *
+ * @fastify/websocket lives in its own encapsulated context with the chat route: registered at
+ * the root, its onRequest and onResponse hooks and its handler wrapper ran on every HTTP call
+ * of the API (docs/benchmarks.md, "## api"). Its upgrades then no longer pass through routes
+ * that would close them, so only GET upgrades to the chat path reach it (through an emitter it
+ * takes as its server); any other upgrade is refused here and its socket closed, never left
+ * open with nobody reading it.
  */
 export async function registerChatSocket(
   app: FastifyInstance,
@@ -41,32 +70,46 @@ export async function registerChatSocket(
   config: Config,
 ): Promise<void> {
   const upgrades = new WeakMap<IncomingMessage, ServerResponse>();
-  await app.register(websocket, {
-    options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
+  const chatUpgrades = new EventEmitter();
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // After close the plugin stops listening: nothing may be left hanging then either.
+    if (isChatUpgrade(req) && chatUpgrades.listenerCount('upgrade') > 0)
+      chatUpgrades.emit('upgrade', req, socket, head);
+    else refuseUpgrade(socket);
   });
-  app.get(
-    CHAT_PATH,
-    {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: (req, reply, done) => {
-        if (!allowedOrigin(req, config)) {
-          void reply.code(403).send(fail(ErrorCode.Common, 'origin not allowed'));
-          return;
-        }
-        upgrades.set(req.raw, reply.raw);
-        done();
+  await app.register(async (chat) => {
+    await chat.register(websocket, {
+      options: {
+        maxPayload: MAX_FRAME_BYTES,
+        perMessageDeflate: false,
+        // Only ever used for its 'upgrade' event by the plugin.
+        server: chatUpgrades as unknown as Server,
       },
-    },
-    (socket, req) => {
-      // The upgrade's HTTP response never finishes: attached to the connection it would keep
-      // the request, the reply and their listeners (~3 KiB) for the socket's whole life.
-      upgrades.get(req.raw)?.detachSocket(req.raw.socket);
-      upgrades.delete(req.raw);
-      // @fastify/websocket's own error listener closes over the request and its reply too;
-      // the hub's shared listener replaces it.
-      socket.removeAllListeners('error');
-      hub.accept(socket, req.ip);
-    },
-  );
+    });
+    chat.get(
+      CHAT_PATH,
+      {
+        websocket: true,
+        schema: { hide: true },
+        preValidation: (req, reply, done) => {
+          if (!allowedOrigin(req, config)) {
+            void reply.code(403).send(fail(ErrorCode.Common, 'origin not allowed'));
+            return;
+          }
+          upgrades.set(req.raw, reply.raw);
+          done();
+        },
+      },
+      (socket, req) => {
+        // The upgrade's HTTP response never finishes: attached to the connection it would keep
+        // the request, the reply and their listeners (~3 KiB) for the socket's whole life.
+        upgrades.get(req.raw)?.detachSocket(req.raw.socket);
+        upgrades.delete(req.raw);
+        // @fastify/websocket's own error listener closes over the request and its reply too;
+        // the hub's shared listener replaces it.
+        socket.removeAllListeners('error');
+        hub.accept(socket, req.ip);
+      },
+    );
+  });
 }
