@@ -21,7 +21,6 @@ import type { StepUpGuard } from '../auth/step-up-guard';
 import type { SmsCodeService } from '../sms/sms-code.service';
 import type { ExportSource } from '../../lib/export-source';
 import * as loginRepo from './member-login.repository';
-import type { LoginKey } from './member-login.repository';
 import * as repo from './member.repository';
 import * as terminals from './web-terminal.repository';
 import type { MemberRow } from './member.repository';
@@ -275,7 +274,7 @@ export class MemberService {
   loginExportSource(
     memberId: number,
     result?: LoginResultFilter,
-  ): ExportSource<LoginRecord & { key: LoginKey }, LoginKey | null> {
+  ): ExportSource<LoginRecord & { key: loginRepo.LoginKey }, loginRepo.LoginKey | null> {
     return {
       count: () => loginRepo.countLogins(this.d.db, memberId, result),
       page: (after, limit) => loginRepo.loginsBefore(this.d.db, memberId, result, after, limit),

@@ -60,7 +60,7 @@ export type MemberNote = z.infer<typeof MemberNote>;
 export const MemberNotePage = pageOf(MemberNote);
 /** The notes list's filter: one operator's notes. */
 export const AdminNotesQuery = z
-  .object({ author: z.string().trim().min(1).max(64).optional(), ...paging })
+  .object({ author: text().trim().min(1).max(64).optional(), ...paging })
   .strict();
 export const MemberNoteRequest = z.object({ text: text().trim().min(1).max(500) }).strict();
 
