@@ -22,6 +22,7 @@ function VoidBetPanel() {
   return (
     <Panel title="作废注单">
       <Form<{ betId: string; reason: string }>
+        name="hv-void-bet"
         layout="inline"
         onFinish={(v) => voidBet.send({ betId: v.betId, reason: v.reason })}
       >
@@ -46,6 +47,7 @@ function ResettlePanel() {
   return (
     <Panel title="重新结算注单">
       <Form<ResettleBody>
+        name="hv-resettle"
         layout="vertical"
         style={{ maxWidth: 520 }}
         initialValues={{ legs: [{ leg: 1, result: 'won' }] }}
@@ -99,6 +101,7 @@ function VoidMarketPanel() {
   return (
     <Panel title="作废盘口">
       <Form<{ eventId: string; marketKey: string; reason: string }>
+        name="hv-void-market"
         layout="inline"
         onFinish={(v) =>
           voidMarket.send({ eventId: v.eventId, marketKey: v.marketKey, reason: v.reason })

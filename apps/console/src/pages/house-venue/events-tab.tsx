@@ -26,6 +26,7 @@ function HoldPanel() {
     <Panel title="暂停/恢复">
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Form<{ eventId: string; held: boolean }>
+          name="hv-hold-event"
           layout="inline"
           initialValues={{ held: true }}
           onFinish={(v) => holdEvent.send({ eventId: v.eventId, held: v.held })}
@@ -42,6 +43,7 @@ function HoldPanel() {
         </Form>
         {holdEvent.extras}
         <Form<{ eventId: string; marketKey: string; held: boolean }>
+          name="hv-hold-market"
           layout="inline"
           initialValues={{ held: true }}
           onFinish={(v) =>

@@ -32,6 +32,7 @@ export function GameLimitsPanel({ gameCode }: { gameCode: string }) {
       {limits.error && <p>{errorText(limits.error)}</p>}
       {limits.data && <AnswerDescriptions answer={limits.data} />}
       <Form
+        name="hv-game-limits"
         form={form}
         layout="vertical"
         style={{ maxWidth: 420, marginTop: 16 }}

@@ -20,6 +20,7 @@ export function GameRoundPanel({ gameCode }: { gameCode: string }) {
   return (
     <Panel title={`期号（${gameCode}）`}>
       <Form<{ roundNo: string }>
+        name="hv-round"
         layout="inline"
         onFinish={(v) => {
           setRoundNo(v.roundNo);
@@ -41,6 +42,7 @@ export function GameRoundPanel({ gameCode }: { gameCode: string }) {
       {round.data !== undefined && <AnswerDescriptions title="期号详情" answer={round.data} />}
       {roundNo && (
         <Form<{ reason: string }>
+          name="hv-round-void"
           layout="inline"
           style={{ marginTop: 16 }}
           onFinish={(v) =>

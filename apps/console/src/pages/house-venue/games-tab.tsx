@@ -72,6 +72,7 @@ function GameListPanel({ games, error }: { games: GameRow[]; error: Error | null
       )}
       {publish.extras}
       <Form<{ gameCode: string; status: 'open' | 'closed'; reason: string }>
+        name="hv-game-status"
         layout="inline"
         style={{ marginTop: 16 }}
         initialValues={{ status: 'closed' }}

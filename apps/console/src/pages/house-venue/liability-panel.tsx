@@ -14,6 +14,7 @@ export function LiabilityPanel() {
   return (
     <Panel title="赛事风险敞口">
       <Form
+        name="hv-liability"
         layout="inline"
         onFinish={(v: { eventId: string }) => liability.send({ eventId: v.eventId })}
       >

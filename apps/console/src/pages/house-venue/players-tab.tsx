@@ -33,6 +33,7 @@ export function PlayersTab() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Panel title="玩家查询">
         <Form<PlayerBody> layout="inline" onFinish={lookUp}>
+          name="hv-player"
           <Form.Item
             name="merchant"
             label="商户"
@@ -72,6 +73,7 @@ export function PlayersTab() {
             />
             {canWriteOff && owes(view.debt) && who && (
               <Form<{ reason: string }>
+                name="hv-write-off"
                 layout="inline"
                 style={{ marginTop: 12 }}
                 onFinish={(v) =>

@@ -33,7 +33,12 @@ export function ResultForm() {
   };
   return (
     <Panel title="录入或更正赛果">
-      <Form<ResultValues> layout="inline" initialValues={{ status: 'finished' }} onFinish={submit}>
+      <Form<ResultValues>
+        name="hv-result"
+        layout="inline"
+        initialValues={{ status: 'finished' }}
+        onFinish={submit}
+      >
         <Form.Item
           name="eventId"
           label="赛事 ID"

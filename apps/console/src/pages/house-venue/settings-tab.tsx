@@ -40,6 +40,7 @@ export function SettingsTab() {
       {canEdit && (
         <Panel title="修改盘口设置">
           <Form<SettingsBody>
+            name="hv-settings"
             form={form}
             layout="vertical"
             onFinish={submit}
