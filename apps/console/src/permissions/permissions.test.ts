@@ -88,3 +88,17 @@ describe('a page reached by its address', () => {
     expect(pageAllowed({ permissions: [] }, '/audit/verify')).toBe(false);
   });
 });
+
+describe('自营场馆, a page of tabs each under its own permission', () => {
+  it('opens for any of venue.results, venue.manage and venue.games, and not without them', () => {
+    for (const permission of ['venue.results', 'venue.manage', 'venue.games']) {
+      const op = { permissions: [permission] };
+      expect(
+        visibleMenu(op).map((i) => i.key),
+        permission,
+      ).toContain('houseVenue');
+      expect(pageAllowed(op, '/house-venue'), permission).toBe(true);
+    }
+    expect(pageAllowed({ permissions: ['member.read'] }, '/house-venue')).toBe(false);
+  });
+});

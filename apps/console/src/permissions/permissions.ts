@@ -26,6 +26,8 @@ export interface MenuItem {
   path: string;
   /** The call the page is built on: the item shows only when the operator may make it. */
   route: AdminRouteName;
+  /** Further calls, any of which also opens the page (a page of tabs, each its own permission). */
+  orRoutes?: readonly AdminRouteName[];
 }
 
 /** The console's menu, in order. A page appears only for an operator who may call its route. */
@@ -41,7 +43,13 @@ export const MENU: readonly MenuItem[] = [
   { key: 'settings', label: '站点设置', path: '/settings', route: 'adminSettings' },
   { key: 'content', label: '内容管理', path: '/content', route: 'adminHelpList' },
   { key: 'venues', label: '场馆', path: '/venues', route: 'adminVenues' },
-  { key: 'houseVenue', label: '自营场馆', path: '/house-venue', route: 'houseVenueResult' },
+  {
+    key: 'houseVenue',
+    label: '自营场馆',
+    path: '/house-venue',
+    route: 'houseVenueResult',
+    orRoutes: ['houseVenueSettings', 'houseVenueGameList'],
+  },
   { key: 'reports', label: '报表', path: '/reports', route: 'adminReport' },
   { key: 'activities', label: '活动', path: '/activities', route: 'adminActivities' },
   { key: 'grants', label: '福利发放', path: '/grants', route: 'adminGrantReport' },
@@ -62,8 +70,13 @@ export const MENU: readonly MenuItem[] = [
   },
 ];
 
+/** Whether the operator may open a menu item's page: its route, or any of its `orRoutes`. */
+function mayOpen(op: Operator | null, item: MenuItem): boolean {
+  return canCall(op, item.route) || (item.orRoutes ?? []).some((r) => canCall(op, r));
+}
+
 export function visibleMenu(op: Operator | null, items: readonly MenuItem[] = MENU): MenuItem[] {
-  return items.filter((item) => canCall(op, item.route));
+  return items.filter((item) => mayOpen(op, item));
 }
 
 /**
@@ -79,5 +92,5 @@ export function pageAllowed(
   const page = items
     .filter((i) => i.path !== '/' && (pathname === i.path || pathname.startsWith(`${i.path}/`)))
     .sort((a, b) => b.path.length - a.path.length)[0];
-  return !page || canCall(op, page.route);
+  return !page || mayOpen(op, page);
 }
