@@ -20,6 +20,7 @@ const settings = {
 const venue: Answers = (c) => {
   if (c.path === `${base}/settings`) return { data: settings };
   if (c.path === `${base}/settings/update`) return { data: { ...settings, marginBp: 500 } };
+  if (c.path === `${base}/events/result`) return { data: { eventId: 'E9', version: 3 } };
   if (c.path === `${base}/events/hold`) return { data: { eventId: 'E1', held: true } };
   if (c.path === `${base}/events/liability`)
     return {
@@ -71,6 +72,33 @@ describe('自营场馆 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(sent(r.calls, '/settings/update')).toHaveLength(1));
     expect(sent(r.calls, '/settings/update')).toEqual([{ marginBp: 500, maxStake: '5000.00' }]);
     expect(await screen.findByText('盘口设置已保存')).toBeTruthy();
+  });
+
+  it('opens on 赛事与盘口 for a full role and enters a result with its half-time', async () => {
+    const r = renderPage(Page, {
+      permissions: ['venue.results', 'venue.manage', 'venue.games'],
+      answers: venue,
+    });
+    // The first 赛事 ID and the only 原因 on the opening tab are the result form's.
+    const eventIds = await screen.findAllByLabelText('赛事 ID');
+    fireEvent.change(eventIds[0]!, { target: { value: 'E9' } });
+    const form = section('录入或更正赛果');
+    type(form, '主队', '2');
+    type(form, '客队', '1');
+    type(form, '半场主队', '1');
+    type(form, '半场客队', '0');
+    fireEvent.change(screen.getByLabelText('原因'), { target: { value: '人工录入' } });
+    fireEvent.click(within(form).getByText('提交赛果'));
+    expect(await within(form).findByText('场馆答复：赛事 ID：E9；版本：3')).toBeTruthy();
+    expect(sent(r.calls, '/events/result')).toEqual([
+      {
+        eventId: 'E9',
+        status: 'finished',
+        reason: '人工录入',
+        score: { home: 2, away: 1 },
+        halfTime: { home: 1, away: 0 },
+      },
+    ]);
   });
 
   it('holds an event and shows an event liability as a table', async () => {

@@ -38,10 +38,12 @@ export function Page() {
     },
     useCan('houseVenueGameList') && { key: 'games', label: '自营游戏', children: <GamesTab /> },
   ].filter((i) => i !== false);
+  // Entering results is the day's most frequent job: the page opens there when it may.
+  const first = items.some((i) => i.key === 'events') ? 'events' : items[0]?.key;
   return (
     <>
       <PageHeader title="自营场馆" />
-      <Tabs items={items} destroyOnHidden />
+      <Tabs items={items} defaultActiveKey={first} destroyOnHidden />
     </>
   );
 }

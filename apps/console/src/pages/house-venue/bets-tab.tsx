@@ -8,7 +8,7 @@ import { legResults } from '@nebula/protocol/venue/markets';
 import type { RequestOf } from '../../api/admin-routes';
 import { Panel } from '../../components/panel';
 import { zodRule } from '../../components/zod-rule';
-import { STATUS_LABELS } from './venue-labels';
+import { AnswerDescriptions, STATUS_LABELS } from './venue-labels';
 import { useVenueWrite } from './venue-write';
 
 type ResettleBody = RequestOf<'houseVenueResettleBet'>['body'];
@@ -36,6 +36,7 @@ function VoidBetPanel() {
           作废注单
         </Button>
       </Form>
+      {voidBet.data !== undefined && <AnswerDescriptions title="场馆答复" answer={voidBet.data} />}
       {voidBet.extras}
     </Panel>
   );
@@ -90,6 +91,9 @@ function ResettlePanel() {
           重新结算
         </Button>
       </Form>
+      {resettle.data !== undefined && (
+        <AnswerDescriptions title="场馆答复" answer={resettle.data} />
+      )}
       {resettle.extras}
     </Panel>
   );
@@ -132,6 +136,9 @@ function VoidMarketPanel() {
           作废盘口
         </Button>
       </Form>
+      {voidMarket.data !== undefined && (
+        <AnswerDescriptions title="场馆答复" answer={voidMarket.data} />
+      )}
       {voidMarket.extras}
     </Panel>
   );

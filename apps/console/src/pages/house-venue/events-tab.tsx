@@ -74,8 +74,9 @@ export function EventsTab() {
   const canLiability = useCan('houseVenueLiability');
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <HoldPanel />
+      {/* Results first: the day's most frequent job (and the first 赛事 ID on the tab). */}
       <ResultForm />
+      <HoldPanel />
       {canLiability && <LiabilityPanel />}
     </Space>
   );

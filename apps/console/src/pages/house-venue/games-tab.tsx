@@ -108,6 +108,7 @@ function GameListPanel({ games, error }: { games: GameRow[]; error: Error | null
           提交
         </Button>
       </Form>
+      {status.data !== undefined && <AnswerDescriptions title="场馆答复" answer={status.data} />}
       {status.extras}
     </Panel>
   );

@@ -1,7 +1,8 @@
-import { Button, Form, Input, InputNumber, Select } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select } from 'antd';
 import { ResultRequest } from '@nebula/protocol/venue/operator';
 import { Panel } from '../../components/panel';
 import { zodRule } from '../../components/zod-rule';
+import { answerSummary } from './venue-labels';
 import { useVenueWrite } from './venue-write';
 
 interface ResultValues {
@@ -78,6 +79,13 @@ export function ResultForm() {
           提交赛果
         </Button>
       </Form>
+      {result.data !== undefined && (
+        <Alert
+          type="success"
+          title={`场馆答复：${answerSummary(result.data)}`}
+          style={{ marginTop: 16 }}
+        />
+      )}
       {result.extras}
     </Panel>
   );

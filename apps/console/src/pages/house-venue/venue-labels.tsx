@@ -40,6 +40,14 @@ export const FIELD_LABELS: Record<string, string> = {
   balance: '余额（元）',
   debt: '欠款（元）',
   writtenOff: '已核销（元）',
+  version: '版本',
+  stake: '投注（元）',
+  potentialReturn: '可赢（元）',
+  payout: '派彩（元）',
+  result: '结果',
+  legs: '项数',
+  placedAt: '下注时间',
+  settledAt: '结算时间',
 };
 
 /** The venue's status words in Chinese (games, rounds and bets). */
@@ -62,7 +70,15 @@ export const STATUS_LABELS: Record<string, string> = {
   operator: '运营作废',
 };
 
-const TIME_FIELDS = new Set(['publishedAt', 'opensAt', 'sealAt', 'drawAt', 'at', 'placedAt']);
+const TIME_FIELDS = new Set([
+  'publishedAt',
+  'opensAt',
+  'sealAt',
+  'drawAt',
+  'at',
+  'placedAt',
+  'settledAt',
+]);
 
 /** One field's value as the operator reads it: times in Shanghai, statuses in Chinese. */
 export function fieldText(key: string, v: unknown): string {
@@ -70,8 +86,19 @@ export function fieldText(key: string, v: unknown): string {
   if (typeof v === 'boolean') return v ? '是' : '否';
   if (typeof v === 'string' && (key === 'status' || key === 'result' || key === 'voided'))
     return STATUS_LABELS[v] ?? v;
-  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.join(', ');
+  if (Array.isArray(v))
+    return v.every((x) => typeof x !== 'object') ? v.join(', ') : `${v.length} 项`;
+  // A nested record (a score, say) as its own label–value pairs, never as JSON.
+  if (v !== null && typeof v === 'object')
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${FIELD_LABELS[k] ?? k}：${fieldText(k, x)}`)
+      .join('；');
   return valueText(v);
+}
+
+/** An answer in one line (`赛事 ID：E1；版本：3`), for a write's confirmation. */
+export function answerSummary(answer: unknown): string {
+  return answer !== null && typeof answer === 'object' ? fieldText('', answer) : valueText(answer);
 }
 
 /**
