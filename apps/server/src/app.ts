@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions, type LogStream } from './lib/logger';
 import { lazyChildLogger } from './lib/lazy-child-logger';
 import { registerContentRoutes } from './modules/content/content.routes';
+import { registerContentAdminRoutes } from './modules/content/content-admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import type { BindOptions } from './http/route-binder';
 import { registerPaymentAccountRoutes } from './modules/payment/payment-account.routes';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const bind: BindOptions = { validateResponse: config.validateResponses, idempotency };
   registerSiteRoutes(app, site, bind);
   registerContentRoutes(app, content, bind);
+  registerContentAdminRoutes(app, services, bind);
   registerHelpRoutes(app, services.help, bind);
   registerCustomerRoutes(app, services.customerDesk, bind);
   registerMailRoutes(app, services.mail, bind);

@@ -112,6 +112,8 @@ import { StepUpService } from './modules/admin/step-up.service';
 import { PasskeyService } from './modules/admin/passkey.service';
 import { ApprovalService } from './modules/approvals/approvals.service';
 import { registerApprovalExecutors } from './modules/approvals/approval-executors';
+import { ContentAdminService } from './modules/content/content-admin.service';
+import { ContentExportService } from './modules/content/content-exports.service';
 
 /**
  * The platform's services, wired once per node: the composition root's first half (app.ts binds
@@ -216,6 +218,9 @@ export interface Services extends ActivityRouteServices {
   demo: DemoService;
   /** The venues' background work (resolver, feeds, counts); main.ts starts it. */
   venueWorker: VenueWorker;
+  /** The operators' home content (公告, 轮播图, 悬浮图标, 首页弹窗) and its exports. */
+  contentAdmin: ContentAdminService;
+  contentExports: ContentExportService;
 }
 
 export interface ServiceDeps {
@@ -676,6 +681,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const sponsors = new SponsorService(db, bus, audit, clock);
   await help.start();
   await sponsors.start();
+  const contentAdmin = new ContentAdminService(db, audit, content);
+  const contentExports = new ContentExportService({ db, clock, audit, admin: contentAdmin });
   const deskExports = new DeskExportService({
     db,
     clock,
@@ -785,5 +792,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     jsonCache,
     demo,
     venueWorker,
+    contentAdmin,
+    contentExports,
   };
 }

@@ -37,3 +37,4 @@ export * from './operators/passkeys.schemas';
 export * from './exports/list-exports.schemas';
 export * from './exports/member-exports.schemas';
 export * from './exports/registry-exports.schemas';
+export * from './content/content.schemas';

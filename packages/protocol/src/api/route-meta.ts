@@ -22,6 +22,7 @@ import { passkeysRouteMeta } from './operators/passkeys.meta';
 import { listExportsRouteMeta } from './exports/list-exports.meta';
 import { memberExportsRouteMeta } from './exports/member-exports.meta';
 import { registryExportsRouteMeta } from './exports/registry-exports.meta';
+import { contentRouteMeta } from './content/content.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -53,6 +54,7 @@ export const routeMeta = {
   ...listExportsRouteMeta,
   ...memberExportsRouteMeta,
   ...registryExportsRouteMeta,
+  ...contentRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

@@ -23,6 +23,7 @@ import { passkeysRoutes } from './operators/passkeys.routes';
 import { listExportsRoutes } from './exports/list-exports.routes';
 import { memberExportsRoutes } from './exports/member-exports.routes';
 import { registryExportsRoutes } from './exports/registry-exports.routes';
+import { contentRoutes } from './content/content.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -53,6 +54,7 @@ export const routes = {
   ...listExportsRoutes,
   ...memberExportsRoutes,
   ...registryExportsRoutes,
+  ...contentRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

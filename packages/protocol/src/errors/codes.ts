@@ -332,6 +332,10 @@ export const ErrorCode = {
   DemoSessionEnded: 9702,
   DemoVenueUnavailable: 9703,
   DemoMerchantReserved: 9704,
+  // Home content 9770–9779: notices, banners, floating icons, pop-ups (operator rows).
+  ContentUrlInvalid: 9770,
+  ContentWindowInvalid: 9771,
+  ContentNotFound: 9772,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -552,6 +556,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   9644: '长时间未操作，请重新登录',
   9645: '该通行密钥已登记',
   9680: '这是您唯一的第二验证方式，请先绑定验证器或另一个通行密钥再删除',
+  9770: '图片或链接地址须为 http(s) 地址或以 / 开头的站内路径',
+  9771: '展示时间有误：结束时间须晚于开始时间',
+  9772: '该内容不存在或已删除',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */
