@@ -6,6 +6,7 @@ import { ExportButton } from '../components/export-button';
 import { PageHeader } from '../components/page-header';
 import { useAdminQuery } from '../components/use-admin-query';
 import { columnsOf } from '../components/value-cell';
+import { HomeContentPanel } from './home-content-panel';
 
 const FEEDBACK_STATUS: Record<FeedbackStatus, string> = {
   pending: '待回复',
@@ -13,7 +14,10 @@ const FEEDBACK_STATUS: Record<FeedbackStatus, string> = {
   closed: '已关闭',
 };
 
-/** Help pages, sponsorships, the mail sent to members and their feedback. */
+/**
+ * The member home's rows (notices, banners, floating icons, pop-ups), help pages,
+ * sponsorships, the mail sent to members and their feedback.
+ */
 export function Page() {
   const help = useAdminQuery('adminHelpList', {});
   const sponsors = useAdminQuery('adminSponsors', {});
@@ -30,6 +34,9 @@ export function Page() {
       <PageHeader title="内容管理" />
       {error && <Alert type="error" title={errorText(error)} />}
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <Card title="首页内容">
+          <HomeContentPanel />
+        </Card>
         <Card
           title="帮助中心"
           extra={

@@ -116,43 +116,50 @@ export const readAdminSuspensionIcon = (q: Queryable, id: number) =>
 export const readAdminPopActivity = (q: Queryable, id: number) =>
   readOne(q, 'pop_activities', id, toPop);
 
-/** Inserts (id undefined) or replaces a row's fields; the saved row's id. */
+/**
+ * Inserts (id undefined) or replaces a row's fields; the saved row's id. The statements spell
+ * their table out (scripts/table-owners checks which module writes each table).
+ */
 async function upsert(
   q: Queryable,
-  kind: ContentKind,
   id: number | undefined,
-  columns: string[],
+  sql: { insert: string; update: string },
   values: unknown[],
 ): Promise<number> {
-  if (id === undefined) {
-    const marks = columns.map((_, i) => `$${i + 1}`).join(', ');
-    const r = await q.query<{ id: number }>(
-      `INSERT INTO ${kind} (${columns.join(', ')}) VALUES (${marks}) RETURNING id`,
-      values,
-    );
-    return r.rows[0]!.id;
+  if (id !== undefined) {
+    await q.query(sql.update, [id, ...values]);
+    return id;
   }
-  const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
-  await q.query(`UPDATE ${kind} SET ${sets} WHERE id = $1`, [id, ...values]);
-  return id;
+  const r = await q.query<{ id: number }>(sql.insert, values);
+  return r.rows[0]!.id;
 }
 
 export const saveNoticeRow = (q: Queryable, id: number | undefined, n: NoticeFields) =>
   upsert(
     q,
-    'notices',
     id,
-    ['category', 'title', 'content', 'sort', 'enabled'],
+    {
+      insert: `INSERT INTO notices (category, title, content, sort, enabled)
+               VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      update: `UPDATE notices SET category = $2, title = $3, content = $4, sort = $5,
+               enabled = $6 WHERE id = $1`,
+    },
     [n.category, n.title, n.content, n.sort, n.enabled],
   );
+
 export const saveStationAdRow = (q: Queryable, id: number | undefined, a: StationAdFields) =>
   upsert(
     q,
-    'station_ads',
     id,
-    ['title', 'image_url', 'link', 'sort', 'enabled', 'starts_at', 'ends_at'],
+    {
+      insert: `INSERT INTO station_ads (title, image_url, link, sort, enabled, starts_at, ends_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      update: `UPDATE station_ads SET title = $2, image_url = $3, link = $4, sort = $5,
+               enabled = $6, starts_at = $7, ends_at = $8 WHERE id = $1`,
+    },
     [a.title, a.imageUrl, a.link, a.sort, a.enabled, a.startsAt, a.endsAt],
   );
+
 export const saveSuspensionIconRow = (
   q: Queryable,
   id: number | undefined,
@@ -160,19 +167,36 @@ export const saveSuspensionIconRow = (
 ) =>
   upsert(
     q,
-    'suspension_icons',
     id,
-    ['title', 'icon_url', 'link', 'display_equipment', 'sort', 'enabled'],
+    {
+      insert: `INSERT INTO suspension_icons (title, icon_url, link, display_equipment, sort, enabled)
+               VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      update: `UPDATE suspension_icons SET title = $2, icon_url = $3, link = $4,
+               display_equipment = $5, sort = $6, enabled = $7 WHERE id = $1`,
+    },
     [i.title, i.iconUrl, i.link, i.displayEquipment, i.sort, i.enabled],
   );
+
 export const savePopActivityRow = (q: Queryable, id: number | undefined, p: PopActivityFields) =>
   upsert(
     q,
-    'pop_activities',
     id,
-    ['title', 'content', 'image_url', 'link', 'sort', 'enabled', 'starts_at', 'ends_at'],
+    {
+      insert: `INSERT INTO pop_activities
+                 (title, content, image_url, link, sort, enabled, starts_at, ends_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      update: `UPDATE pop_activities SET title = $2, content = $3, image_url = $4, link = $5,
+               sort = $6, enabled = $7, starts_at = $8, ends_at = $9 WHERE id = $1`,
+    },
     [p.title, p.content, p.imageUrl, p.link, p.sort, p.enabled, p.startsAt, p.endsAt],
   );
+
+const ENABLE_SQL: Record<ContentKind, string> = {
+  notices: 'UPDATE notices SET enabled = $2 WHERE id = $1',
+  station_ads: 'UPDATE station_ads SET enabled = $2 WHERE id = $1',
+  suspension_icons: 'UPDATE suspension_icons SET enabled = $2 WHERE id = $1',
+  pop_activities: 'UPDATE pop_activities SET enabled = $2 WHERE id = $1',
+};
 
 export async function setContentEnabled(
   q: Queryable,
@@ -180,6 +204,6 @@ export async function setContentEnabled(
   id: number,
   enabled: boolean,
 ): Promise<boolean> {
-  const r = await q.query(`UPDATE ${kind} SET enabled = $2 WHERE id = $1`, [id, enabled]);
+  const r = await q.query(ENABLE_SQL[kind], [id, enabled]);
   return r.rowCount > 0;
 }
