@@ -95,8 +95,9 @@ describe('the registry and service-desk export buttons', { timeout: PAGE_TEST_TI
     await noButton(OperatorsPage, [], '运营人员与角色');
   });
 
-  it('内容管理: help pages, sponsors, the mail sent, feedback', async () => {
-    expect(paths(await exportAll(ContentPage, ['content.write'], 4))).toEqual([
+  it('内容管理: the home notices, help pages, sponsors, the mail sent, feedback', async () => {
+    expect(paths(await exportAll(ContentPage, ['content.write'], 5))).toEqual([
+      'notices',
       'help-docs',
       'sponsors',
       'mails',
