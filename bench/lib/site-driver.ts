@@ -44,9 +44,9 @@ const send = (r: DriverReply) => process.send!(r);
 async function prepare(count: number): Promise<DriverReply> {
   const errorTexts: string[] = [];
   let failed = 0;
-  const todo = members.slice(0, count).map((m, i) => ({ m, i }));
+  const queue = members.slice(0, count).map((m, i) => ({ m, i }));
   const worker = async () => {
-    for (let next = todo.shift(); next; next = todo.shift()) {
+    for (let next = queue.shift(); next; next = queue.shift()) {
       if (prepared.has(next.i)) continue;
       try {
         await next.m.login();
