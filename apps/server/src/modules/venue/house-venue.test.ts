@@ -47,7 +47,14 @@ const operatorToken = newSecret();
 beforeAll(async () => {
   const secret = newSecret();
   dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-house-venue-'));
-  venue = await startHouseVenue({ secret, dataDir, operatorToken });
+  // A football match known to be in play (the test hook, refused in production): the calendar's
+  // live matches can all be closed at once (an esports series already decided, goals just in).
+  venue = await startHouseVenue({
+    secret,
+    dataDir,
+    operatorToken,
+    env: { VENUE_TEST_MATCH_AT: String(Date.now() - 60_000) },
+  });
   t = await createTestApp({
     seedDemo: false,
     env: { VENUE_MERCHANT_SECRETS: `${MERCHANT}=${secret}` },
@@ -304,8 +311,8 @@ describe('a member’s life on the house venue', () => {
   it('transfer in, a bet through the dialect, settled, copied with its turnover, money home', async () => {
     const m = await fundedMember(t, '500', admin);
     await t.services.turnover.requireFor(t.db, m.memberId, 5000n, `test:${m.memberId}`);
-    // A match in play (an operator can only finish a match that started): sports first,
-    // esports (雷火电竞, the same dialect) when no football or basketball is on now.
+    // A match in play (an operator can only finish a match that started): the test match on the
+    // sports venue, esports (雷火电竞, the same dialect) while a goal suspends it.
     let code = '';
     let call: <T>(
       method: string,

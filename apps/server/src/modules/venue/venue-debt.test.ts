@@ -49,7 +49,14 @@ const operatorToken = newSecret();
 beforeAll(async () => {
   const secret = newSecret();
   dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-venue-debt-'));
-  venue = await startHouseVenue({ secret, dataDir, operatorToken });
+  // A football match known to be in play (the test hook, refused in production): the calendar's
+  // live matches can all be closed at once (an esports series already decided, goals just in).
+  venue = await startHouseVenue({
+    secret,
+    dataDir,
+    operatorToken,
+    env: { VENUE_TEST_MATCH_AT: String(Date.now() - 60_000) },
+  });
   t = await createTestApp({
     seedDemo: false,
     env: { VENUE_MERCHANT_SECRETS: `${MERCHANT}=${secret}` },
@@ -89,8 +96,8 @@ const recallAll = (m: Member) =>
 
 /**
  * Three bets of 100.00 on the home side of a match in play, accepted and settled as won by the
- * venue's result (the venue's wallet left empty). The calendar keeps a rolling match in play at every moment, football or
- * esports: the sports venue (FBTY) is tried, then the esports one of the same dialect (LHDJ).
+ * venue's result (the venue's wallet left empty). The test match is in play on the sports venue
+ * (FBTY); the esports one of the same dialect (LHDJ) is tried while it is suspended by a goal.
  */
 async function threeWins(m: Member): Promise<{ code: string; bets: BetView[] }> {
   for (let tries = 0; tries < 30; tries += 1) {
