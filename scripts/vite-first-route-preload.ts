@@ -11,36 +11,50 @@ export interface ChunkInfo {
   facadeModuleId?: string | null;
   isEntry?: boolean;
   imports?: string[];
+  /** The stylesheets the chunk's modules import (Vite's chunk metadata). */
+  viteMetadata?: { importedCss?: Set<string> };
+}
+
+/** Each chunk once, from the given ones through their static imports, in visiting order. */
+function importClosure(bundle: Record<string, ChunkInfo>, start: ChunkInfo[]): ChunkInfo[] {
+  const seen = new Map<string, ChunkInfo>();
+  const visit = (c: ChunkInfo | undefined) => {
+    if (!c || seen.has(c.fileName)) return;
+    seen.set(c.fileName, c);
+    for (const i of c.imports ?? []) visit(bundle[i]);
+  };
+  start.forEach(visit);
+  return [...seen.values()];
 }
 
 /**
- * The JavaScript files the first route's modules load (each module's chunk and its static
- * imports) that the entry does not already import: the entry's own graph gets its preload tags
- * from Vite. In the order the route modules are named, then by import.
+ * What the first route's modules load (each module's chunk and its static imports) that the
+ * entry does not already load: the entry's own graph gets its tags from Vite. The JavaScript
+ * files and the stylesheets, in the order the route modules are named, then by import.
  */
-export function firstRoutePreloads(
+export function firstRouteFiles(
   bundle: Record<string, ChunkInfo>,
   /** Absolute paths of the first route's modules, without extension. */
   modules: string[],
-): string[] {
+): { scripts: string[]; styles: string[] } {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-  const closure = (start: ChunkInfo[]): string[] => {
-    const seen = new Set<string>();
-    const visit = (c: ChunkInfo | undefined) => {
-      if (!c || seen.has(c.fileName)) return;
-      seen.add(c.fileName);
-      for (const i of c.imports ?? []) visit(bundle[i]);
-    };
-    start.forEach(visit);
-    return [...seen];
-  };
-  const fromEntry = new Set(closure(chunks.filter((c) => c.isEntry)));
+  const fromEntry = importClosure(
+    bundle,
+    chunks.filter((c) => c.isEntry),
+  );
+  const entryScripts = new Set(fromEntry.map((c) => c.fileName));
+  const entryStyles = new Set(fromEntry.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
   const routeChunks = modules.map((m) => {
     const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.[jt]sx?$/, '') === m);
     if (!chunk) throw new Error(`first-route module ${m} has no chunk of its own in the build`);
     return chunk;
   });
-  return closure(routeChunks).filter((f) => !fromEntry.has(f));
+  const closure = importClosure(bundle, routeChunks);
+  const styles = new Set(closure.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+  return {
+    scripts: closure.map((c) => c.fileName).filter((f) => !entryScripts.has(f)),
+    styles: [...styles].filter((f) => !entryStyles.has(f)),
+  };
 }
 
 /**
@@ -50,6 +64,11 @@ export function firstRoutePreloads(
  * a third of the router's start-up task in the home page's trace (docs/benchmarks.md, "web").
  * From the HTML the browser fetches them while it parses, off the main thread, and the helper
  * finds them there and adds nothing.
+ *
+ * The same for the first route's stylesheets: the helper appended one `<link rel="stylesheet">`
+ * per route module from script (each a request issued from the router's start-up task) and held
+ * the route until each had loaded; from the HTML they load with the scripts, and the helper
+ * finds them there.
  */
 export function firstRoutePreload(appRoot: string): Plugin {
   let base = '/';
@@ -65,13 +84,21 @@ export function firstRoutePreload(appRoot: string): Plugin {
         if (!ctx.bundle) return [];
         const text = readFileSync(path.join(appRoot, 'src/app/route-modules.ts'), 'utf8');
         const modules = firstRouteSources(text).map((s) => path.join(appRoot, s));
-        return firstRoutePreloads(ctx.bundle as Record<string, ChunkInfo>, modules).map(
-          (file): HtmlTagDescriptor => ({
+        const files = firstRouteFiles(ctx.bundle, modules);
+        return [
+          ...files.scripts.map((file): HtmlTagDescriptor => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
             injectTo: 'head',
-          }),
-        );
+          })),
+          // At the end of the body: the first screen the platform draws above them is styled by
+          // the entry's stylesheet and need not wait for these to paint.
+          ...files.styles.map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'body',
+          })),
+        ];
       },
     },
   };
