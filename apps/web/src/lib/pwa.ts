@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { whenIdle } from './when-idle';
 
 /** Chromium's install prompt event (not in TypeScript's DOM types). */
 interface InstallPromptEvent extends Event {
@@ -35,10 +36,15 @@ export function startPwa(): void {
     usePwaStore.setState({ prompt: null, installed: true }),
   );
   if (!import.meta.env.PROD || !window.isSecureContext || !('serviceWorker' in navigator)) return;
+  // When idle after the load: in the start-up traces the load event fired inside the task that
+  // evaluated the entry, and registering there lengthened the longest task after the first paint
+  // (docs/benchmarks.md, "web"). The worker serves nothing the first screen needs.
   const register = () =>
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+    whenIdle(
+      () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined),
+    );
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /** Shows the browser's own install dialog; true when the member accepted. */
