@@ -18,6 +18,8 @@ const sized = (n: number) => ({
 });
 const ANSWERS = {
   small: sized(2), // ~250 bytes
+  near: sized(7), // 465 characters, 829 bytes: past the length read, under the floor
+  wide: sized(10), // 648 characters, 1,168 bytes: under the floor in characters, not in bytes
   mid: sized(40), // ~4 KB: compressed in one go, with a Content-Length
   big: sized(400), // ~40 KB: streamed
 };
@@ -77,7 +79,7 @@ const ACCEPTS = [
 ];
 
 describe('API compression', () => {
-  it.each(['small', 'mid', 'big', 'csv', 'done', 'page'])(
+  it.each(['small', 'near', 'wide', 'mid', 'big', 'csv', 'done', 'page'])(
     'answers %s like @fastify/compress for every Accept-Encoding',
     async (name) => {
       const method = name in ANSWERS ? 'POST' : 'GET';
@@ -110,9 +112,19 @@ describe('API compression', () => {
     expect(big.headers['content-encoding']).toBe('gzip');
     expect(big.headers['content-length']).toBeUndefined();
     expect(JSON.parse(gunzipSync(big.rawPayload).toString())).toEqual(ANSWERS.big);
-    const small = await ours.inject({ method: 'POST', url: '/site/api/v1/test/small', headers });
-    expect(small.headers['content-encoding']).toBeUndefined();
-    expect(small.headers.vary).toBeUndefined();
+    for (const name of ['small', 'near']) {
+      const plain = await ours.inject({
+        method: 'POST',
+        url: `/site/api/v1/test/${name}`,
+        headers,
+      });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
+      expect(plain.json()).toEqual(ANSWERS[name as keyof typeof ANSWERS]);
+    }
+    const wide = await ours.inject({ method: 'POST', url: '/site/api/v1/test/wide', headers });
+    expect(wide.headers['content-encoding']).toBe('gzip');
   });
 
   it("runs none of the plugin's hooks on an API route, and all of them on a page", async () => {
