@@ -1,7 +1,5 @@
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
-import { startServer, type RunningServer } from '../../../e2e/support/platform-server';
-import { E2E_SIGN_KEY } from '../../../e2e/support/signed-api';
+import type { RunningServer } from '../../../e2e/support/platform-server';
 import {
   adminApi,
   E2E_ADMIN_PASSWORD,
@@ -10,41 +8,11 @@ import {
   test as consoleTest,
   totpCode,
 } from './support/console-fixtures';
+import { localhostServer } from './support/localhost-server';
 
-/** A free local port: the console must be on `localhost` (an RP id is never an address). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The platform on a known port, reached as http://localhost:<port>: the passkey RP id is
- * `localhost` and the origin the server expects is this one (config, outside production).
- */
+/** The platform on localhost, so a passkey's RP id holds (./support/localhost-server.ts). */
 const test = consoleTest.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const port = await freePort();
-      const server = await startServer({
-        PORT: String(port),
-        REGISTER_CAPTCHA: 'off',
-        ADMIN_USER: E2E_ADMIN_USER,
-        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-        SIGN_KEY: E2E_SIGN_KEY,
-      });
-      await use({ ...server, url: `http://localhost:${port}` });
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
+  server: [...localhostServer],
 });
 
 const MEMBER_PASSWORD = 'Nebula-e2e-2026!';

@@ -1,5 +1,6 @@
 import { expect, test } from './support/house-venue-stack';
-import { consoleLogin } from './support/operator-steps';
+import { shot } from './support/console-fixtures';
+import { consoleLogin, openFromMenu } from './support/operator-steps';
 
 type AuditEntry = { operator: string; action: string; target: string; detail: unknown };
 
@@ -17,11 +18,7 @@ test('an operator enters a house-venue result through the console and the venue 
 }) => {
   test.setTimeout(120_000);
   await consoleLogin(page, root);
-  await page
-    .getByRole('navigation', { name: '主菜单' })
-    .getByRole('link', { name: '自营场馆' })
-    .click();
-  await expect(page.getByRole('heading', { name: '自营场馆' })).toBeVisible();
+  await openFromMenu(page, '自营场馆');
 
   await page.getByLabel('赛事 ID').first().fill(stack.testMatchId);
   await page.getByLabel('主队', { exact: true }).fill('2');
@@ -32,6 +29,7 @@ test('an operator enters a house-venue result through the console and the venue 
   await page.getByRole('button', { name: '提交赛果' }).click();
   await expect(page.getByText('赛果已录入')).toBeVisible();
   await expect(page.getByText(/场馆答复：/)).toContainText(stack.testMatchId);
+  await shot(page, 'console-house-venue-events');
 
   // The venue's own record: its operator API's audit, the result under the console operator.
   const res = await fetch(`${stack.venueApi}/operator/v1/audit`, {
@@ -51,6 +49,14 @@ test('an operator enters a house-venue result through the console and the venue 
     after: { status: 'finished', score: { home: 2, away: 1 }, halfTime: { home: 1, away: 0 } },
     reason: 'e2e 控制台录入赛果',
   });
+
+  // 自营游戏: the venue's own games as its operator API lists them.
+  await page.getByRole('tab', { name: '自营游戏' }).click();
+  await expect(page.getByRole('columnheader', { name: '游戏代码' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '发布新种子链' }).first()).toBeVisible();
+  // Once the result's toast is gone.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await shot(page, 'console-house-venue-games');
 
   expect(cspViolations).toEqual([]);
 });

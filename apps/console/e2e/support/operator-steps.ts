@@ -108,6 +108,15 @@ export async function consoleLogin(page: Page, op: TestOperator): Promise<void> 
   await expect(page.getByRole('heading', { name: /今日概览/ })).toBeVisible();
 }
 
+/** Opens a page from the console's menu and waits for its heading (the item's label). */
+export async function openFromMenu(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: '主菜单' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: label })).toBeVisible();
+}
+
 /** A role and its operator, made by the superuser through the admin API. */
 export interface RoleMaker {
   baseUrl: string;

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { routeMeta } from '@nebula/protocol/api/route-meta';
 import { adminRouteNames, isAdminRoute } from './admin-routes';
-import { ApiError } from './api-error';
+import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
+import {
+  ApiError,
+  COMMON_CODE,
+  FORBIDDEN_CODE,
+  SESSION_ENDED_CODE,
+  SESSION_IDLE_CODE,
+} from './api-error';
 import { createAdminClient } from './client';
 
 function fakeFetch(body: unknown) {
@@ -75,6 +82,23 @@ describe('the typed admin client', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(6061);
     expect((err as ApiError).message).toBe('当前运营角色无权执行此操作');
+  });
+
+  it('throws the catch-all code with its message for an answer that is no envelope', async () => {
+    const f = vi.fn<typeof fetch>(() => Promise.resolve(new Response('<html>')));
+    const call = createAdminClient({ token: () => 't', onSessionEnded: () => {}, fetch: f });
+    const err = await call('adminSettings', {}).catch((e: unknown) => e);
+    expect((err as ApiError).code).toBe(ErrorCode.Common);
+    expect((err as ApiError).message).toBe(messageFor(ErrorCode.Common));
+  });
+
+  it("names the catalogue's codes by their numbers (the catalogue loads only on a failure)", () => {
+    expect([COMMON_CODE, SESSION_ENDED_CODE, SESSION_IDLE_CODE, FORBIDDEN_CODE]).toEqual([
+      ErrorCode.Common,
+      ErrorCode.AdminAuthRequired,
+      ErrorCode.AdminSessionIdle,
+      ErrorCode.AdminForbidden,
+    ]);
   });
 
   it('tells the app when the session is gone (6060), and only then', async () => {

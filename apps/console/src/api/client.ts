@@ -1,8 +1,7 @@
 import { SUCCESS_CODE } from '@nebula/protocol/api/core/envelope';
-import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { buildPath } from '@nebula/protocol/api/core/route';
 import { adminRoute, type AdminRouteName, type RequestOf, type ResponseOf } from './admin-routes';
-import { ApiError, SESSION_ENDED_CODE, SESSION_IDLE_CODE } from './api-error';
+import { apiError, COMMON_CODE, SESSION_ENDED_CODE, SESSION_IDLE_CODE } from './api-error';
 
 export interface CallOptions {
   /** Money routes: the key that makes a retry return the first result (docs/contract.md §2). */
@@ -73,12 +72,12 @@ export function createAdminClient(deps: ClientDeps): AdminCall {
     try {
       envelope = (await res.json()) as typeof envelope;
     } catch {
-      throw new ApiError(ErrorCode.Common);
+      throw await apiError(COMMON_CODE);
     }
-    const code = typeof envelope.status_code === 'number' ? envelope.status_code : ErrorCode.Common;
+    const code = typeof envelope.status_code === 'number' ? envelope.status_code : COMMON_CODE;
     if (code !== SUCCESS_CODE) {
       if (code === SESSION_ENDED_CODE || code === SESSION_IDLE_CODE) deps.onSessionEnded();
-      throw new ApiError(code, envelope.data ?? null);
+      throw await apiError(code, envelope.data ?? null);
     }
     return envelope.data as ResponseOf<typeof name>;
   };

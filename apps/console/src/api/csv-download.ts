@@ -1,7 +1,6 @@
-import { ErrorCode } from '@nebula/protocol/errors/codes';
 import { buildPath } from '@nebula/protocol/api/core/route';
 import { adminRoute, type AdminRouteName, type RequestOf } from './admin-routes';
-import { ApiError } from './api-error';
+import { apiError, COMMON_CODE } from './api-error';
 
 /**
  * Fetches a streamed CSV export with the operator's token (a plain link cannot send
@@ -27,7 +26,7 @@ export async function downloadCsv<K extends AdminRouteName>(
   });
   if (!(res.headers.get('content-type') ?? '').includes('text/csv')) {
     const body = (await res.json().catch(() => null)) as { status_code?: number } | null;
-    throw new ApiError(body?.status_code ?? ErrorCode.Common);
+    throw await apiError(body?.status_code ?? COMMON_CODE);
   }
   const blob = await res.blob();
   if (typeof document !== 'undefined' && typeof URL.createObjectURL === 'function') {

@@ -1,11 +1,20 @@
-import { Alert, Button, Layout, Space, Typography, theme } from 'antd';
-import { Suspense } from 'react';
+import { Alert, Button, Layout, Space, theme } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { ApiError, errorText, FORBIDDEN_CODE } from '../api/api-error';
+import { apiError, errorText, FORBIDDEN_CODE } from '../api/api-error';
 import { pageAllowed, visibleMenu } from '../permissions/permissions';
 import { useConsole } from '../session/console-context';
 
 const { Sider, Header, Content } = Layout;
+
+/** The server's refusal (6061) in the catalogue's words, which load only for it (../api/api-error.ts). */
+function Forbidden() {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    void apiError(FORBIDDEN_CODE).then((e) => setText(errorText(e)));
+  }, []);
+  return text ? <Alert type="error" title={text} /> : null;
+}
 
 /** The frame of every signed-in page: the menu the operator's permissions allow, and who is signed in. */
 export function ConsoleLayout() {
@@ -58,9 +67,9 @@ export function ConsoleLayout() {
           }}
         >
           <Space>
-            <Typography.Text>
+            <span>
               {session?.userName}（{session?.roleName}）
-            </Typography.Text>
+            </span>
             <Button onClick={logout}>退出</Button>
           </Space>
         </Header>
@@ -70,7 +79,7 @@ export function ConsoleLayout() {
               <Outlet />
             </Suspense>
           ) : (
-            <Alert type="error" title={errorText(new ApiError(FORBIDDEN_CODE))} />
+            <Forbidden />
           )}
         </Content>
       </Layout>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createAdminClient } from '../api/client';
@@ -21,6 +21,26 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * The theme's text (font, size, colour) for the whole console, as antd's App sets it; App
+ * itself, with its popups, comes with the pages that use them (./page-frame.tsx).
+ */
+function TextBase({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
 export function ConsoleProviders({
@@ -71,11 +91,11 @@ export function ConsoleProviders({
       // No space between two Chinese characters on a button ("登录", not "登 录").
       button={{ autoInsertSpace: false }}
     >
-      <AntApp>
+      <TextBase>
         <QueryClientProvider client={queryClient}>
           <ConsoleContext value={value}>{children}</ConsoleContext>
         </QueryClientProvider>
-      </AntApp>
+      </TextBase>
     </ConfigProvider>
   );
 }

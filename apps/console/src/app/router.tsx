@@ -36,11 +36,17 @@ export const PAGE_LOADERS = {
 /** The page modules of the first route, as scripts/console-budget.mjs reads them. */
 export const FIRST_ROUTE = ['login', 'dashboard'] as const;
 
+const isFirstRoute = (key: string) => (FIRST_ROUTE as readonly string[]).includes(key);
+
+/** A page's chunk; past the first route, with antd's App around it (./page-frame.tsx). */
 function lazyPage(key: keyof typeof PAGE_LOADERS): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const mod = (await PAGE_LOADERS[key]()) as { Page: React.ComponentType };
-      return { Component: mod.Page };
+      const [mod, frame] = await Promise.all([
+        PAGE_LOADERS[key]() as Promise<{ Page: React.ComponentType }>,
+        isFirstRoute(key) ? null : import('./page-frame'),
+      ]);
+      return { Component: frame ? frame.withAntApp(mod.Page) : mod.Page };
     },
   };
 }

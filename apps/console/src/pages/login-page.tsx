@@ -12,9 +12,12 @@ import { ceremonyText, passkeyAssertion } from '../session/passkey-ceremony';
 const schemas = () => import('@nebula/protocol/api/admin/admin.schemas');
 const loginSchema = () => schemas().then((m) => m.AdminLoginRequest);
 
-// Only an enrol-only session needs enrolment: it loads then, not with the login route.
+// Only an enrol-only session needs enrolment: it loads then, not with the login route, and
+// with antd's App around it (its messages; ../app/page-frame.tsx).
 const FactorEnrolPanel = lazy(() =>
-  import('../components/factor-enrol-panel').then((m) => ({ default: m.FactorEnrolPanel })),
+  Promise.all([import('../components/factor-enrol-panel'), import('../app/page-frame')]).then(
+    ([m, frame]) => ({ default: frame.withAntApp(m.FactorEnrolPanel) }),
+  ),
 );
 
 /** The server asks for the six digits (6058) once the password is right. */
