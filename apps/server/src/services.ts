@@ -634,7 +634,13 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     log,
   });
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
-  const approvals = new ApprovalService({ db, clock, audit, settings });
+  const approvals = new ApprovalService({
+    db,
+    clock,
+    audit,
+    settings,
+    stepUps: operatorStepUps,
+  });
   registerApprovalExecutors(approvals, {
     walletAdmin,
     withdrawAdmin,
