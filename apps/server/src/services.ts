@@ -334,6 +334,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     members,
     // Bound late (the venues are wired below): a blocked member's venue sessions end too.
     onBlocked: (memberId) => launch.endSessions(memberId, 'blocked'),
+    consoleIdleCeiling: config.consoleApp.idleMinutes,
   });
   const idempotency = new IdempotencyService(db, clock);
   const ledger = new LedgerService(db, clock, crashHook(config.crashAt));

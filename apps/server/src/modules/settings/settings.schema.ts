@@ -161,6 +161,11 @@ export const settingSchemas = {
    */
   rgCoolingOffHours: z.number().int().min(24).max(720),
   rgRealityCheckMinutes: RealityCheckMinutes,
+  /**
+   * Minutes without a request after which an operator's console session ends; never above
+   * the server's CONSOLE_IDLE_MINUTES (its default and ceiling, 9787 above it).
+   */
+  consoleIdleMinutes: z.number().int().min(1).max(720),
   ...demoSettingSchemas,
 } as const;
 
@@ -302,6 +307,7 @@ export function defaultSettings(config: Config): SiteSettings {
     transferOrdersPerMinute: 20,
     rgCoolingOffHours: 24,
     rgRealityCheckMinutes: 60,
+    consoleIdleMinutes: config.consoleApp.idleMinutes,
     ...DEMO_SETTING_DEFAULTS,
   };
 }
