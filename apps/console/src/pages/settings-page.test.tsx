@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAGE_TEST_TIMEOUT, renderPage, writes, type Answers } from '../test/render-page';
+import {
+  findDialog,
+  PAGE_TEST_TIMEOUT,
+  renderPage,
+  writes,
+  type Answers,
+} from '../test/render-page';
 import { Page, settingProblem } from './settings-page';
 
 const platform: Answers = (c) => {
@@ -42,5 +48,34 @@ describe('站点设置 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
       path: '/admin/api/v1/settings',
       body: { consoleIdleMinutes: 10 },
     });
+  });
+
+  it('a settings step-up asked (9600) opens the dialog, then the same patch goes again', async () => {
+    let steppedUp = false;
+    const r = renderPage(Page, {
+      permissions: ['settings.write'],
+      answers: (c) => {
+        if (c.path === '/admin/api/v1/settings' && c.method === 'POST')
+          return steppedUp ? { data: {} } : { code: 9600 };
+        if (c.path === '/admin/api/v1/stepUp') {
+          steppedUp = true;
+          return { data: { until: 1 } };
+        }
+        if (c.path === '/admin/api/v1/me') return { data: { totpEnabled: true } };
+        if (c.path === '/admin/api/v1/passkeys') return { data: { list: [] } };
+        return platform(c);
+      },
+    });
+    await screen.findByText('siteTitle');
+    edit('siteTitle', '"新站名"');
+    const dialog = await findDialog('二次验证');
+    fireEvent.change(within(dialog).getByLabelText('两步验证码'), { target: { value: '111222' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '验证' }));
+    await waitFor(() => expect(writes(r.calls)).toHaveLength(3));
+    expect(writes(r.calls).map((c) => c.body)).toEqual([
+      { siteTitle: '新站名' },
+      { class: 'settings', code: '111222' },
+      { siteTitle: '新站名' },
+    ]);
   });
 });

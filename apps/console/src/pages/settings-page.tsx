@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { settingSchemas } from '@nebula/protocol/api/admin/site-settings.schemas';
 import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 
 interface Row {
@@ -38,6 +39,21 @@ export function Page() {
   const { message } = App.useApp();
   const [editing, setEditing] = useState<{ key: string; text: string } | null>(null);
   const rows: Row[] = Object.entries(settings.data ?? {}).map(([key, value]) => ({ key, value }));
+  // Settings need a fresh settings step-up (9600): the dialog asks, then the same patch again.
+  const stepUp = useStepUpRetry('adminSettingsUpdate');
+  const send = (key: string, value: unknown): void =>
+    update.mutate(
+      { req: { body: { [key]: value } } },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          void message.success('已保存');
+        },
+        onError: (err) => {
+          if (!stepUp.asked(err, () => send(key, value))) void message.error(errorText(err));
+        },
+      },
+    );
   const save = () => {
     if (!editing) return;
     let value: unknown;
@@ -52,16 +68,7 @@ export function Page() {
       void message.error(problem);
       return;
     }
-    update.mutate(
-      { req: { body: { [editing.key]: value } } },
-      {
-        onSuccess: () => {
-          setEditing(null);
-          void message.success('已保存');
-        },
-        onError: (err) => void message.error(errorText(err)),
-      },
-    );
+    send(editing.key, value);
   };
   return (
     <>
@@ -114,6 +121,7 @@ export function Page() {
           },
         ]}
       />
+      {stepUp.dialog}
     </>
   );
 }
