@@ -1,7 +1,7 @@
 import { shot } from './support/console-fixtures';
 import { withdrawingMember } from './support/member-steps';
 import { expect, test } from './support/operator-fixtures';
-import { consoleLogin, newOperator } from './support/operator-steps';
+import { consoleLogin, consoleStepUp, newOperator } from './support/operator-steps';
 
 type Balances = { main: string; locked: string };
 type WithdrawalPage = { list: { orderId: string; status: string; amount: string }[] };
@@ -19,6 +19,9 @@ test('a withdrawal above the threshold waits for a second operator and is paid e
   baseURL,
 }) => {
   test.setTimeout(150_000);
+  // The superuser confirms the member's deposit (and later tries the paid order again): money
+  // actions, one step-up that lasts the test (five minutes).
+  await root.stepUp('money');
   const member = await withdrawingMember(browser, root.call, '300.00');
   const order = await member.withdraw('200.00');
   const reviewer = await newOperator(root, ['withdraw.review', 'member.read']);
@@ -36,6 +39,8 @@ test('a withdrawal above the threshold waits for a second operator and is paid e
     .getByRole('dialog', { name: '批准出款' })
     .getByRole('button', { name: '确定' })
     .click();
+  // Paying out is a money action: A steps up first, then the approval files the request.
+  await consoleStepUp(pageA, reviewer);
   await expect(pageA.getByText('待复核：已提交复核，待他人批准')).toBeVisible();
   // Not paid: the order is still in review and the amount still held.
   await pageA.reload();
@@ -67,6 +72,8 @@ test('a withdrawal above the threshold waits for a second operator and is paid e
   await expect(rowB).toContainText('批准取款（已出款）');
   await shot(pageB, 'console-approvals');
   await rowB.getByRole('button', { name: '批准' }).click();
+  // Approving runs the payout: B steps up for money as the payer would.
+  await consoleStepUp(pageB, approver);
   await expect(pageB.getByText('已批准并执行')).toBeVisible();
   await expect(
     pageB.getByRole('row', { name: new RegExp(`withdraw:${order.orderId}`) }),

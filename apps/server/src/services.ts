@@ -334,6 +334,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     members,
     // Bound late (the venues are wired below): a blocked member's venue sessions end too.
     onBlocked: (memberId) => launch.endSessions(memberId, 'blocked'),
+    consoleIdleCeiling: config.consoleApp.idleMinutes,
   });
   const idempotency = new IdempotencyService(db, clock);
   const ledger = new LedgerService(db, clock, crashHook(config.crashAt));
@@ -634,7 +635,13 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     log,
   });
   const walletAdmin = new WalletAdminService(db, clock, ledger, turnover, audit, members);
-  const approvals = new ApprovalService({ db, clock, audit, settings });
+  const approvals = new ApprovalService({
+    db,
+    clock,
+    audit,
+    settings,
+    stepUps: operatorStepUps,
+  });
   registerApprovalExecutors(approvals, {
     walletAdmin,
     withdrawAdmin,

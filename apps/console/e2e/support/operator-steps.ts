@@ -117,6 +117,18 @@ export async function openFromMenu(page: Page, label: string): Promise<void> {
   await expect(page.getByRole('heading', { name: label })).toBeVisible();
 }
 
+/**
+ * The console's step-up dialog (9600, a money action): the operator's next code, then the
+ * same request goes again.
+ */
+export async function consoleStepUp(page: Page, op: { auth: Authenticator }): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '二次验证' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('两步验证码').fill(await op.auth.next());
+  await dialog.getByRole('button', { name: '验证' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** A role and its operator, made by the superuser through the admin API. */
 export interface RoleMaker {
   baseUrl: string;

@@ -7,6 +7,7 @@ import { newIdempotencyKey } from '../api/client';
 import { useActionFeedback } from '../components/action-feedback';
 import { labelOf, optionsOf, STATEMENT_STATUS_LABELS } from '../components/reward-labels';
 import { shanghaiDay } from '../components/shanghai-time';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 import { ExportButton } from '../components/export-button';
@@ -94,6 +95,18 @@ export function AgentStatementsPanel() {
   const feedback = useActionFeedback();
   const [adjusting, setAdjusting] = useState<Statement | null>(null);
   const params = (s: Statement) => ({ agentId: s.agentId, month: s.month });
+  // A payout is a money action: 9600 asks for a fresh step-up, then the same key again.
+  const stepUp = useStepUpRetry('adminAgentStatementApprove');
+  const pay = (s: Statement, key = newIdempotencyKey()): void =>
+    approve.mutate(
+      { req: { params: params(s), body: {} }, opts: { idempotencyKey: key } },
+      {
+        onSuccess: () => feedback.done('已发放'),
+        onError: (err) => {
+          if (!stepUp.asked(err, () => pay(s, key))) feedback.failed(err);
+        },
+      },
+    );
   return (
     <>
       <Space style={{ marginBottom: 16 }}>
@@ -175,15 +188,7 @@ export function AgentStatementsPanel() {
                     title={`发放 ${s.agentName} ${s.month} 佣金 ${s.amount} 元？`}
                     okText="发放"
                     cancelText="取消"
-                    onConfirm={() =>
-                      approve.mutate(
-                        {
-                          req: { params: params(s), body: {} },
-                          opts: { idempotencyKey: newIdempotencyKey() },
-                        },
-                        { onSuccess: () => feedback.done('已发放'), onError: feedback.failed },
-                      )
-                    }
+                    onConfirm={() => pay(s)}
                   >
                     <Button size="small" type="primary">
                       发放
@@ -212,6 +217,7 @@ export function AgentStatementsPanel() {
           );
         }}
       />
+      {stepUp.dialog}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { errorText } from '../api/api-error';
 import { useConsole } from '../session/console-context';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminMutation, useAdminQuery } from '../components/use-admin-query';
 import { valueText } from '../components/value-cell';
 import { ExportButton } from '../components/export-button';
@@ -32,13 +33,22 @@ export function Page() {
   const approve = useAdminMutation('adminApprovalApprove');
   const reject = useAdminMutation('adminApprovalReject');
   const [rejecting, setRejecting] = useState<Approval | null>(null);
-  const handlers = (text: string) => ({
+  // Approving runs the action: a money action asks the approver for a fresh step-up (9600).
+  const stepUp = useStepUpRetry('adminApprovalApprove');
+  const handlers = (text: string, again?: () => void) => ({
     onSuccess: () => {
       setRejecting(null);
       void message.success(text);
     },
-    onError: (err: Error) => void message.error(errorText(err)),
+    onError: (err: Error) => {
+      if (!again || !stepUp.asked(err, again)) void message.error(errorText(err));
+    },
   });
+  const approveOne = (id: number): void =>
+    approve.mutate(
+      { req: { params: { approvalId: id }, body: {} } },
+      handlers('已批准并执行', () => approveOne(id)),
+    );
   const mayDecide = (a: Approval) =>
     a.status === 'pending' &&
     a.requestedBy !== session?.userName &&
@@ -100,16 +110,7 @@ export function Page() {
                 (a.decidedBy ?? '—')
               ) : mayDecide(a) ? (
                 <Space>
-                  <Button
-                    size="small"
-                    type="primary"
-                    onClick={() =>
-                      approve.mutate(
-                        { req: { params: { approvalId: a.id }, body: {} } },
-                        handlers('已批准并执行'),
-                      )
-                    }
-                  >
+                  <Button size="small" type="primary" onClick={() => approveOne(a.id)}>
                     批准
                   </Button>
                   <Button size="small" danger onClick={() => setRejecting(a)}>
@@ -137,6 +138,7 @@ export function Page() {
         }
         busy={reject.isPending}
       />
+      {stepUp.dialog}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Col, Row, theme } from 'antd';
 import { Link } from 'react-router';
 import { groupThousands } from '@nebula/protocol/format/number-format';
+import type { AdminRouteName, ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
 import { Panel } from '../components/panel';
@@ -39,22 +40,38 @@ function Figure({
   );
 }
 
-/** Today's takings by family (a plain table: antd's Table would double the first route). */
-function Families({
-  rows,
-}: {
-  rows: { family: string; bets: number; stakes: string; payouts: string; ggr: string }[];
-}) {
+type Column = readonly [label: string, cell: (r: Takings) => string | number];
+interface Takings {
+  family: string;
+  venueCode?: string;
+  venueName?: string;
+  bets: number;
+  stakes: string;
+  payouts: string;
+  ggr: string;
+  ngr: string;
+}
+const TAKINGS: readonly Column[] = [
+  ['注单', (r) => r.bets],
+  ['投注额', (r) => r.stakes],
+  ['派彩', (r) => r.payouts],
+  ['GGR', (r) => r.ggr],
+  ['NGR', (r) => r.ngr],
+];
+
+/** Today's takings by family or venue (a plain table: antd's Table would double the first route). */
+function TakingsTable({ label, head, rows }: { label: string; head: Column[]; rows: Takings[] }) {
   const cell = {
     padding: '8px 12px',
     borderBottom: '1px solid #f0f0f0',
     textAlign: 'left' as const,
   };
+  const columns = [...head, ...TAKINGS];
   return (
-    <table style={{ width: '100%', borderCollapse: 'collapse' }} aria-label="各类别今日数据">
+    <table style={{ width: '100%', borderCollapse: 'collapse' }} aria-label={label}>
       <thead>
         <tr>
-          {['类别', '注单', '投注额', '派彩', 'GGR'].map((h) => (
+          {columns.map(([h]) => (
             <th key={h} style={cell}>
               {h}
             </th>
@@ -63,17 +80,17 @@ function Families({
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.family}>
-            <td style={cell}>{r.family}</td>
-            <td style={cell}>{r.bets}</td>
-            <td style={cell}>{r.stakes}</td>
-            <td style={cell}>{r.payouts}</td>
-            <td style={cell}>{r.ggr}</td>
+          <tr key={r.venueCode ?? r.family}>
+            {columns.map(([h, value]) => (
+              <td key={h} style={cell}>
+                {value(r)}
+              </td>
+            ))}
           </tr>
         ))}
         {rows.length === 0 && (
           <tr>
-            <td style={cell} colSpan={5}>
+            <td style={cell} colSpan={columns.length}>
               今日暂无结算注单
             </td>
           </tr>
@@ -83,6 +100,34 @@ function Families({
   );
 }
 
+type Pending = ResponseOf<'adminDashboard'>['pending'];
+/** Every queue an operator works: its count, and the page that works it. */
+const QUEUES: readonly [keyof Pending, string, string, AdminRouteName][] = [
+  ['approvalsPending', '待复核（四眼）', '/approvals', 'adminApprovals'],
+  ['withdrawalsToReview', '待审核取款', '/withdrawals', 'adminWithdrawals'],
+  ['depositsToConfirm', '待确认存款', '/deposits', 'adminDeposits'],
+  ['transfersStuck', '处理中的场馆转账', '/transfers', 'adminTransfers'],
+  ['realNameReviews', '待审核实名', '/real-name', 'adminRealNamePending'],
+  ['agentApplications', '待审核代理申请', '/agents', 'adminAgentApplications'],
+  ['feedbackToReply', '待回复意见反馈', '/content', 'adminFeedbacks'],
+];
+
+function PendingQueue({
+  label,
+  count,
+  to,
+  route,
+}: {
+  label: string;
+  count: number;
+  to: string;
+  route: AdminRouteName;
+}) {
+  // The count shows to whoever reads the dashboard; the link only to who may open the queue.
+  const can = useCan(route);
+  return <Figure title={label} value={count} to={can ? to : undefined} />;
+}
+
 /**
  * Today (Shanghai) and the work waiting: the platform's dashboard for an operator who may read
  * it; otherwise the counts the lists they may read give.
@@ -90,7 +135,7 @@ function Families({
 export function Page() {
   const canDashboard = useCan('adminDashboard');
   const dashboard = useAdminQuery('adminDashboard', {});
-  const realName = useAdminQuery('adminRealNamePending', {});
+  const realName = useAdminQuery('adminRealNamePending', {}, { enabled: !canDashboard });
   const members = useAdminQuery('adminMembers', { query: { pageSize: 1 } });
   const canRealName = useCan('adminRealNamePending');
   const d = dashboard.data;
@@ -101,17 +146,11 @@ export function Page() {
       {failed?.error && <Alert type="error" title={errorText(failed.error)} />}
       <Row gutter={[16, 16]}>
         <Figure title="会员总数" value={members.data?.total} to="/members" />
-        {canRealName && (
-          <Figure
-            title="待审核实名"
-            value={d?.pending.realNameReviews ?? realName.data?.list.length}
-            to="/real-name"
-          />
+        {!canDashboard && canRealName && (
+          <Figure title="待审核实名" value={realName.data?.list.length} to="/real-name" />
         )}
         {canDashboard && (
           <>
-            <Figure title="待确认存款" value={d?.pending.depositsToConfirm} to="/deposits" />
-            <Figure title="待审核取款" value={d?.pending.withdrawalsToReview} to="/withdrawals" />
             <Figure title="今日存款（元）" value={d?.today.deposits} />
             <Figure title="今日取款（元）" value={d?.today.withdrawals} />
             <Figure title="今日 GGR（元）" value={d?.today.ggr} />
@@ -122,8 +161,33 @@ export function Page() {
         )}
       </Row>
       {d && (
+        <Panel title="待处理" style={{ marginTop: 16 }}>
+          <Row gutter={[16, 16]}>
+            {QUEUES.map(([key, label, to, route]) => (
+              <PendingQueue key={key} label={label} count={d.pending[key]} to={to} route={route} />
+            ))}
+          </Row>
+        </Panel>
+      )}
+      {d && (
         <Panel title="各类别今日数据" style={{ marginTop: 16 }}>
-          <Families rows={d.families} />
+          <TakingsTable
+            label="各类别今日数据"
+            head={[['类别', (r) => r.family]]}
+            rows={d.families}
+          />
+        </Panel>
+      )}
+      {d && (
+        <Panel title="各场馆今日数据" style={{ marginTop: 16 }}>
+          <TakingsTable
+            label="各场馆今日数据"
+            head={[
+              ['类别', (r) => r.family],
+              ['场馆', (r) => `${r.venueName ?? ''}（${r.venueCode ?? ''}）`],
+            ]}
+            rows={d.venues}
+          />
         </Panel>
       )}
     </>

@@ -7,6 +7,7 @@ import { ExportButton } from '../components/export-button';
 import { OrderStatusTag, ORDER_STATUS_OPTIONS } from '../components/order-status';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 
 type Order = ResponseOf<'adminDeposits'>['list'][number];
@@ -29,25 +30,29 @@ export function Page() {
   const [pending, setPending] = useState<Pending | null>(null);
   const start = (order: Order, action: Pending['action']) =>
     setPending({ order, action, key: newIdempotencyKey() });
-  const handlers = {
+  // Confirming credits money: 9600 asks for a fresh step-up, then the same request again.
+  const stepUp = useStepUpRetry('adminDepositConfirm');
+  const handlers = (again: () => void) => ({
     onSuccess: () => {
       setPending(null);
       void message.success('已处理');
     },
-    onError: (err: Error) => void message.error(errorText(err)),
-  };
+    onError: (err: Error) => {
+      if (!stepUp.asked(err, again)) void message.error(errorText(err));
+    },
+  });
   const run = (reason: string) => {
     if (!pending) return;
     const params = { orderId: pending.order.orderId };
     const opts = { idempotencyKey: pending.key };
+    const h = handlers(() => run(reason));
     if (pending.action === 'confirm')
-      confirm.mutate({ req: { params, body: { reason: reason || undefined } }, opts }, handlers);
-    if (pending.action === 'reject')
-      reject.mutate({ req: { params, body: { reason } }, opts }, handlers);
+      confirm.mutate({ req: { params, body: { reason: reason || undefined } }, opts }, h);
+    if (pending.action === 'reject') reject.mutate({ req: { params, body: { reason } }, opts }, h);
     if (pending.action === 'credit' || pending.action === 'close')
       resolve.mutate(
         { req: { params, body: { credit: pending.action === 'credit', reason } }, opts },
-        handlers,
+        h,
       );
   };
   return (
@@ -144,6 +149,7 @@ export function Page() {
         onOk={run}
         busy={confirm.isPending || reject.isPending || resolve.isPending}
       />
+      {stepUp.dialog}
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { Alert, App, Button, Input, Table } from 'antd';
 import { useState } from 'react';
+import { settingSchemas } from '@nebula/protocol/api/admin/site-settings.schemas';
 import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 
 interface Row {
@@ -10,8 +12,25 @@ interface Row {
 }
 
 /**
- * Site settings, one key at a time: the value is edited as JSON and sent as a patch of that
- * key; the server validates it and answers its coded error when it refuses.
+ * Why a key's value does not pass the protocol's schema of that setting (the server's own
+ * check), or null when it does; a key the console does not know is left to the server.
+ */
+export function settingProblem(key: string, value: unknown): string | null {
+  const schema = (
+    settingSchemas as Record<string, (typeof settingSchemas)[keyof typeof settingSchemas]>
+  )[key];
+  if (!schema) return null;
+  const r = schema.safeParse(value);
+  if (r.success) return null;
+  const issue = r.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `（${issue.path.join('.')}）` : '';
+  return `${key} 的值不符合要求${where}：${issue?.message ?? ''}`;
+}
+
+/**
+ * Site settings, one key at a time: the value is edited as JSON, checked against the
+ * protocol's schema of that setting before it is sent as a patch of that key; the server
+ * validates it again and answers its coded error when it refuses.
  */
 export function Page() {
   const settings = useAdminQuery('adminSettings', {});
@@ -20,6 +39,21 @@ export function Page() {
   const { message } = App.useApp();
   const [editing, setEditing] = useState<{ key: string; text: string } | null>(null);
   const rows: Row[] = Object.entries(settings.data ?? {}).map(([key, value]) => ({ key, value }));
+  // Settings need a fresh settings step-up (9600): the dialog asks, then the same patch again.
+  const stepUp = useStepUpRetry('adminSettingsUpdate');
+  const send = (key: string, value: unknown): void =>
+    update.mutate(
+      { req: { body: { [key]: value } } },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          void message.success('已保存');
+        },
+        onError: (err) => {
+          if (!stepUp.asked(err, () => send(key, value))) void message.error(errorText(err));
+        },
+      },
+    );
   const save = () => {
     if (!editing) return;
     let value: unknown;
@@ -29,16 +63,12 @@ export function Page() {
       void message.error('请输入合法的 JSON 值（字符串需加引号）');
       return;
     }
-    update.mutate(
-      { req: { body: { [editing.key]: value } } },
-      {
-        onSuccess: () => {
-          setEditing(null);
-          void message.success('已保存');
-        },
-        onError: (err) => void message.error(errorText(err)),
-      },
-    );
+    const problem = settingProblem(editing.key, value);
+    if (problem) {
+      void message.error(problem);
+      return;
+    }
+    send(editing.key, value);
   };
   return (
     <>
@@ -91,6 +121,7 @@ export function Page() {
           },
         ]}
       />
+      {stepUp.dialog}
     </>
   );
 }

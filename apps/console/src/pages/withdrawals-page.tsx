@@ -10,6 +10,7 @@ import { ExportButton } from '../components/export-button';
 import { OrderStatusTag, ORDER_STATUS_OPTIONS } from '../components/order-status';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 
 type Order = ResponseOf<'adminWithdrawals'>['list'][number];
@@ -31,26 +32,30 @@ export function Page() {
   const canReject = useCan('adminWithdrawReject');
   const { message } = App.useApp();
   const [pending, setPending] = useState<Pending | null>(null);
-  const handlers = {
+  // Paying out is a money action: 9600 asks for a fresh step-up, then the same request again.
+  const stepUp = useStepUpRetry('adminWithdrawApprove');
+  const handlers = (again: () => void) => ({
     onSuccess: () => {
       setPending(null);
       void message.success('已处理');
     },
     onError: (err: Error) => {
+      if (stepUp.asked(err, again)) return;
       // A large withdrawal waits for a second operator (four eyes): 待复核, not a failure.
       if (err instanceof ApiError && err.code === APPROVAL_PENDING) {
         setPending(null);
         void message.info(`待复核：${err.message}`);
       } else void message.error(errorText(err));
     },
-  };
+  });
   const run = (reason: string) => {
     if (!pending) return;
     const params = { orderId: pending.order.orderId };
     const opts = { idempotencyKey: pending.key };
+    const h = handlers(() => run(reason));
     if (pending.action === 'approve')
-      approve.mutate({ req: { params, body: { reason: reason || undefined } }, opts }, handlers);
-    else reject.mutate({ req: { params, body: { reason } }, opts }, handlers);
+      approve.mutate({ req: { params, body: { reason: reason || undefined } }, opts }, h);
+    else reject.mutate({ req: { params, body: { reason } }, opts }, h);
   };
   return (
     <>
@@ -146,6 +151,7 @@ export function Page() {
         onOk={run}
         busy={approve.isPending || reject.isPending}
       />
+      {stepUp.dialog}
     </>
   );
 }

@@ -336,6 +336,8 @@ export const ErrorCode = {
   ContentUrlInvalid: 9770,
   ContentWindowInvalid: 9771,
   ContentNotFound: 9772,
+  // Reports and console settings 9787–9793.
+  ConsoleIdleAboveCeiling: 9787,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -559,6 +561,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9770: '图片或链接地址须为 http(s) 地址或以 / 开头的站内路径',
   9771: '展示时间有误：结束时间须晚于开始时间',
   9772: '该内容不存在或已删除',
+  9787: '闲置时限不能超过服务器配置的上限（CONSOLE_IDLE_MINUTES）',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

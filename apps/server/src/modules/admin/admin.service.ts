@@ -25,6 +25,8 @@ export interface AdminDeps {
   members: MemberService;
   /** A member was blocked: their venue sessions end too (the venues issue). */
   onBlocked?: (memberId: number) => Promise<void>;
+  /** CONSOLE_IDLE_MINUTES: the ceiling of the consoleIdleMinutes setting. */
+  consoleIdleCeiling?: number;
 }
 
 /**
@@ -172,6 +174,9 @@ export class AdminService {
         issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
       });
     }
+    const idle = parsed.data.consoleIdleMinutes;
+    if (idle !== undefined && idle > (this.d.consoleIdleCeiling ?? Infinity))
+      throw new AppError(ErrorCode.ConsoleIdleAboveCeiling, { max: this.d.consoleIdleCeiling });
     const before = await this.d.settings.get();
     const keys = Object.keys(parsed.data);
     const updated = await this.d.settings.update(parsed.data, async (q) => {

@@ -40,4 +40,43 @@ describe('operator session inactivity', () => {
     expect(await me(a)).toBe(ErrorCode.AdminSessionIdle);
     expect(await me(b)).toBe(ErrorCode.Success);
   });
+
+  it('operators set a shorter idle limit as a site setting; the env value is its default and ceiling', async () => {
+    const admin = await adminToken(t);
+    const settings = await adminCall<{ consoleIdleMinutes: number }>(
+      t,
+      admin,
+      'GET',
+      '/admin/api/v1/settings',
+    );
+    expect(settings.data.consoleIdleMinutes).toBe(10);
+    // Above CONSOLE_IDLE_MINUTES: refused with its code, nothing changed, no audit row.
+    const above = await adminCall(t, admin, 'POST', '/admin/api/v1/settings', {
+      consoleIdleMinutes: 11,
+    });
+    expect(above.status_code).toBe(ErrorCode.ConsoleIdleAboveCeiling);
+    expect((await t.services.settings.get()).consoleIdleMinutes).toBe(10);
+    const bad = await adminCall(t, admin, 'POST', '/admin/api/v1/settings', {
+      consoleIdleMinutes: 0,
+    });
+    expect(bad.status_code).toBe(ErrorCode.Validation);
+    const ok = await adminCall(t, admin, 'POST', '/admin/api/v1/settings', {
+      consoleIdleMinutes: 3,
+    });
+    expect(ok.status_code).toBe(ErrorCode.Success);
+    const audit = await t.db.query(
+      `SELECT 1 FROM audit_log WHERE action = 'settings.update'
+         AND target = 'settings:consoleIdleMinutes'`,
+    );
+    expect(audit.rowCount).toBe(1);
+    try {
+      const token = await adminToken(t, 'finance');
+      t.clock.advance(2 * MINUTE);
+      expect(await me(token)).toBe(ErrorCode.Success);
+      t.clock.advance(3 * MINUTE);
+      expect(await me(token)).toBe(ErrorCode.AdminSessionIdle);
+    } finally {
+      await t.services.settings.update({ consoleIdleMinutes: 10 });
+    }
+  });
 });

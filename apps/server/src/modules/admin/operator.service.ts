@@ -38,7 +38,10 @@ export interface OperatorServiceDeps {
   /** The server secret TOTP secrets are sealed with. */
   secret: string;
   passkeys: PasskeyService;
-  /** A session without a request for this long ends (the console's idle minutes). */
+  /**
+   * A session without a request for this long ends: the consoleIdleMinutes setting, never
+   * above this (CONSOLE_IDLE_MINUTES, the setting's default and ceiling).
+   */
   idleMinutes: number;
 }
 
@@ -267,7 +270,9 @@ export class OperatorService {
     if (!row) throw new AppError(ErrorCode.AdminAuthRequired);
     const now = this.d.clock.now();
     // Inactivity is judged here, not only in the browser: a forgotten tab's token goes stale.
-    if (row.seenAt + this.d.idleMinutes * 60_000 <= now) {
+    const settings = await this.d.settings.get();
+    const idle = Math.min(this.d.idleMinutes, settings.consoleIdleMinutes);
+    if (row.seenAt + idle * 60_000 <= now) {
       await repo.endOperatorSession(this.d.db, sessionHash, now);
       throw new AppError(ErrorCode.AdminSessionIdle);
     }
@@ -275,8 +280,7 @@ export class OperatorService {
     if (row.seenAt + TOUCH_MS <= now) await repo.touchOperatorSession(this.d.db, sessionHash, now);
     // The setting is read on every request: turning it on shuts out operators without a
     // factor at once, not at their next login.
-    const required =
-      !row.hasTotp && !row.hasPasskey && (await this.d.settings.get()).adminTotpRequired;
+    const required = !row.hasTotp && !row.hasPasskey && settings.adminTotpRequired;
     return {
       operatorId: row.operatorId,
       userName: row.userName,

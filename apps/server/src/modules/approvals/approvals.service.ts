@@ -7,6 +7,7 @@ import {
   type ApprovalView,
   type FourEyesMarker,
   type RouteName,
+  type StepUpClass,
 } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
@@ -14,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
+import type { StepUpService } from '../admin/step-up.service';
 import * as repo from './approvals.repository';
 import type { ExportSource } from '../../lib/export-source';
 
@@ -45,6 +47,17 @@ export interface ApprovalServiceDeps {
   clock: Clock;
   audit: AuditService;
   settings: SettingsService;
+  /** Approving runs the action: its step-up class binds the approver too. */
+  stepUps?: Pick<StepUpService, 'require'>;
+}
+
+/**
+ * The step-up an approval of this action needs: the action route's own class, else `money`
+ * for a money four-eyes class (an approval moves the money the request holds).
+ */
+export function approvalStepUp(action: string): StepUpClass | undefined {
+  const meta = routes[action as RouteName] as AdminRouteMeta | undefined;
+  return meta?.stepUp ?? (meta?.fourEyes?.class === 'money' ? 'money' : undefined);
 }
 
 function markerOf(action: string): FourEyesMarker {
@@ -187,6 +200,17 @@ export class ApprovalService {
   }
 
   async approve(op: Operator, id: number): Promise<ApprovalView> {
+    // The approver who may decide it steps up first (9600); the other refusals stay #decide's.
+    const row = await repo.findRequest(this.d.db, id);
+    const cls = row && approvalStepUp(row.action);
+    if (
+      cls &&
+      this.d.stepUps &&
+      row.status === 'pending' &&
+      row.requestedById !== op.operatorId &&
+      op.permissions.has(markerOf(row.action).approve)
+    )
+      await this.d.stepUps.require(op, cls);
     return this.#decide(op, id, async (q, row) => {
       const executor = this.#executors.get(row.action);
       if (!executor) throw new Error(`no executor for ${row.action}`);

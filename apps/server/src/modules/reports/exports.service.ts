@@ -39,21 +39,29 @@ export class ExportService {
     return startCsvExport(this.d, this.maxRows, { op, what, filters, rows, header, source });
   }
 
-  async report(op: Actor, q: ReportQuery & { view: 'days' | 'venues' }): Promise<CsvExport> {
+  async report(
+    op: Actor,
+    q: ReportQuery & { view: 'days' | 'venues' | 'families' },
+  ): Promise<CsvExport> {
     const r = await this.d.reports.report(q);
+    const money = (t: (typeof r.families)[number]) => [
+      t.bets,
+      t.stakes,
+      t.payouts,
+      t.ggr,
+      t.bonuses,
+      t.ngr,
+    ];
+    const moneyHeader = ['注单数', '投注额', '派彩', 'GGR', '优惠', 'NGR'];
     if (q.view === 'venues') {
-      const rows = r.venues.map((v) => [
-        v.date,
-        v.family,
-        v.venueCode,
-        v.venueName,
-        v.bets,
-        v.stakes,
-        v.payouts,
-        v.ggr,
-      ]);
-      const header = ['日期', '类别', '场馆代码', '场馆', '注单数', '投注额', '派彩', 'GGR'];
+      const rows = r.venues.map((v) => [v.date, v.family, v.venueCode, v.venueName, ...money(v)]);
+      const header = ['日期', '类别', '场馆代码', '场馆', ...moneyHeader];
       return this.#start(op, 'report-venues', q, rows.length, header, rows);
+    }
+    if (q.view === 'families') {
+      const rows = r.families.map((f) => [f.date, f.family, ...money(f)]);
+      const header = ['日期', '类别', ...moneyHeader];
+      return this.#start(op, 'report-families', q, rows.length, header, rows);
     }
     const rows = r.days.map((d) => [
       d.date,

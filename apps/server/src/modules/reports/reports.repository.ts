@@ -81,6 +81,54 @@ export async function takingsByDay(
   return r.rows;
 }
 
+export interface VenueBonus {
+  day: string;
+  venueCode: string;
+  amount: bigint;
+}
+
+/**
+ * Bonuses paid in [from, to) allocated per day and venue (reports.schemas.ts `VenueTakings`):
+ * each member's bonuses of a day split over the venues where their bets settled that day in
+ * proportion to the stakes, floored to the fen, the remainder to the largest stake (then the
+ * first venue code), so a member-day's parts sum to exactly its bonuses. The split is over all
+ * the member's venues; the family / venue filter applies after it.
+ */
+export async function bonusesByVenueDay(
+  q: Queryable,
+  from: Date,
+  to: Date,
+  f: { family?: string; venueCode?: string },
+): Promise<VenueBonus[]> {
+  const r = await q.query<VenueBonus>(
+    `WITH paid AS (
+       SELECT ${DAY('paid_at')} AS day, member_id, sum(amount)::bigint AS amount
+       FROM grants WHERE status = 'paid' AND paid_at >= $1 AND paid_at < $2 GROUP BY 1, 2
+     ), staked AS (
+       SELECT ${DAY('settled_at')} AS day, member_id, venue_code, sum(stake)::bigint AS stake
+       FROM venue_bets WHERE settled_at >= $1 AND settled_at < $2
+         AND status NOT IN ('open', 'void') GROUP BY 1, 2, 3
+     ), shares AS (
+       SELECT p.day, p.member_id, s.venue_code, p.amount,
+         COALESCE(floor(p.amount::numeric * s.stake
+           / NULLIF(sum(s.stake) OVER (PARTITION BY p.day, p.member_id), 0)), 0)::bigint AS part,
+         row_number() OVER (PARTITION BY p.day, p.member_id ORDER BY s.stake DESC, s.venue_code)
+           AS rank
+       FROM paid p JOIN staked s ON s.day = p.day AND s.member_id = p.member_id
+     ), parts AS (
+       SELECT day, venue_code, part + CASE WHEN rank = 1
+         THEN amount - sum(part) OVER (PARTITION BY day, member_id) ELSE 0 END AS part
+       FROM shares
+     )
+     SELECT p.day, p.venue_code AS "venueCode", sum(p.part)::bigint AS amount
+     FROM parts p JOIN venues v ON v.code = p.venue_code
+     WHERE ($3::text IS NULL OR v.family = $3) AND ($4::text IS NULL OR v.code = $4)
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [from, to, f.family ?? null, f.venueCode ?? null],
+  );
+  return r.rows;
+}
+
 export interface MemberDay {
   day: string;
   newMembers: number;
@@ -121,15 +169,31 @@ export async function activeMembers(q: Queryable, from: Date, to: Date): Promise
   return r.rows[0]?.n ?? 0;
 }
 
-/** Work waiting for an operator now. */
-export async function pendingWork(q: Queryable) {
-  const r = await q.query<{ realNames: number; deposits: number; withdrawals: number }>(
+/** Work waiting for an operator at `now`, one count per queue. */
+export async function pendingWork(q: Queryable, now: Date) {
+  const r = await q.query<PendingWork>(
     `SELECT
        (SELECT count(*)::int FROM member_real_names WHERE status = 'pending') AS "realNames",
        (SELECT count(*)::int FROM deposit_orders
          WHERE status = 'review' OR (status = 'pending' AND channel_type IN ('bank', 'usdt')))
          AS deposits,
-       (SELECT count(*)::int FROM withdraw_orders WHERE status = 'review') AS withdrawals`,
+       (SELECT count(*)::int FROM withdraw_orders WHERE status = 'review') AS withdrawals,
+       (SELECT count(*)::int FROM approval_requests WHERE status = 'pending' AND expires_at > $1)
+         AS approvals,
+       (SELECT count(*)::int FROM venue_transfers WHERE status = 'pending') AS transfers,
+       (SELECT count(*)::int FROM agent_applications WHERE status = 'pending') AS "agentApps",
+       (SELECT count(*)::int FROM feedback WHERE status = 'pending') AS feedback`,
+    [now],
   );
-  return r.rows[0] ?? { realNames: 0, deposits: 0, withdrawals: 0 };
+  return r.rows[0]!;
+}
+
+export interface PendingWork {
+  realNames: number;
+  deposits: number;
+  withdrawals: number;
+  approvals: number;
+  transfers: number;
+  agentApps: number;
+  feedback: number;
 }

@@ -73,17 +73,22 @@ function totals(s: Sums) {
   };
 }
 
-const takings = (t: { bets: number; stakes: bigint; payouts: bigint }) => ({
+type VenueSums = repo.VenueDay & { bonuses: bigint };
+
+const takings = (t: { bets: number; stakes: bigint; payouts: bigint; bonuses: bigint }) => ({
   bets: t.bets,
   stakes: fenToYuanString(t.stakes),
   payouts: fenToYuanString(t.payouts),
   ggr: signed(t.stakes - t.payouts),
+  bonuses: fenToYuanString(t.bonuses),
+  ngr: signed(t.stakes - t.payouts - t.bonuses),
 });
 
 /**
  * Reports per Shanghai day and today's dashboard (docs/contract.md §Operator console). GGR is
- * stakes − payouts of bets settled that day; NGR is GGR − bonuses paid that day, a site figure
- * (bonuses belong to no venue). Active members placed a bet that day.
+ * stakes − payouts of bets settled that day; NGR is GGR − bonuses paid that day: the site's
+ * NGR takes all of them, a venue's or family's the part allocated to it (reports.schemas.ts
+ * `VenueTakings`). Active members placed a bet that day.
  */
 export class ReportService {
   constructor(
@@ -105,11 +110,13 @@ export class ReportService {
     const days = this.days(query.from, query.to);
     const from = new Date(shanghaiDayRange(query.from)[0]);
     const to = new Date(shanghaiDayRange(query.to)[1]);
-    const [deposits, withdrawals, bonuses, venues, members, active] = await Promise.all([
+    const filtered = query.family !== undefined || query.venueCode !== undefined;
+    const [deposits, withdrawals, bonuses, venues, allocated, members, active] = await Promise.all([
       repo.depositsByDay(this.db, from, to),
       repo.withdrawalsByDay(this.db, from, to),
       repo.bonusesByDay(this.db, from, to),
       repo.takingsByDay(this.db, from, to, query),
+      repo.bonusesByVenueDay(this.db, from, to, query),
       repo.membersByDay(this.db, from, to),
       repo.activeMembers(this.db, from, to),
     ]);
@@ -118,20 +125,33 @@ export class ReportService {
     for (const r of deposits) Object.assign(at(r.day), { deposits: r.amount, depositCount: r.n });
     for (const r of withdrawals)
       Object.assign(at(r.day), { withdrawals: r.amount, withdrawCount: r.n });
-    for (const r of bonuses) at(r.day).bonuses = r.amount;
+    let siteBonuses = 0n;
+    for (const r of bonuses) {
+      siteBonuses += r.amount;
+      // Filtered, a day's bonuses are the filtered venues' allocated ones (added below).
+      if (!filtered) at(r.day).bonuses = r.amount;
+    }
     for (const r of members)
       Object.assign(at(r.day), { newMembers: r.newMembers, activeMembers: r.activeMembers });
-    const families = new Map<string, repo.VenueDay>();
+    const share = new Map(allocated.map((b) => [`${b.day}:${b.venueCode}`, b.amount]));
+    const families = new Map<string, VenueSums>();
+    const venueRows: VenueSums[] = [];
+    let allocatedAll = 0n;
     for (const v of venues) {
+      const row = { ...v, bonuses: share.get(`${v.day}:${v.venueCode}`) ?? 0n };
+      venueRows.push(row);
       const s = at(v.day);
       s.bets += v.bets;
       s.stakes += v.stakes;
       s.payouts += v.payouts;
+      if (filtered) s.bonuses += row.bonuses;
+      allocatedAll += row.bonuses;
       const key = `${v.day}:${v.family}`;
-      const f = families.get(key) ?? { ...v, bets: 0, stakes: 0n, payouts: 0n };
+      const f = families.get(key) ?? { ...v, bets: 0, stakes: 0n, payouts: 0n, bonuses: 0n };
       f.bets += v.bets;
       f.stakes += v.stakes;
       f.payouts += v.payouts;
+      f.bonuses += row.bonuses;
       families.set(key, f);
     }
     const all = zero();
@@ -146,7 +166,7 @@ export class ReportService {
       from: query.from,
       to: query.to,
       days: rows,
-      venues: venues.map((v) => ({
+      venues: venueRows.map((v) => ({
         date: v.day,
         family: v.family as Family,
         venueCode: v.venueCode,
@@ -159,6 +179,7 @@ export class ReportService {
         ...takings(f),
       })),
       total: totals(all),
+      unallocatedBonuses: fenToYuanString(filtered ? 0n : siteBonuses - allocatedAll),
     };
   }
 
@@ -166,7 +187,7 @@ export class ReportService {
     const date = shanghaiDate(this.clock.now());
     const [r, pending] = await Promise.all([
       this.report({ from: date, to: date }),
-      repo.pendingWork(this.db),
+      repo.pendingWork(this.db, new Date(this.clock.now())),
     ]);
     return {
       date,
@@ -177,6 +198,10 @@ export class ReportService {
         realNameReviews: pending.realNames,
         depositsToConfirm: pending.deposits,
         withdrawalsToReview: pending.withdrawals,
+        approvalsPending: pending.approvals,
+        transfersStuck: pending.transfers,
+        agentApplications: pending.agentApps,
+        feedbackToReply: pending.feedback,
       },
     };
   }

@@ -109,7 +109,54 @@ describe('reports per Shanghai day', () => {
       '/admin/api/v1/reports/daily?from=2026-03-10&to=2026-03-10&family=CP',
     );
     expect(cp.data.venues.map((v) => v.venueCode)).toEqual(['RPTB']);
-    expect(cp.data.days[0]!.ggr).toBe('50.00');
+    expect(cp.data.days[0]).toMatchObject({ ggr: '50.00', bonuses: '1.11', ngr: '48.89' });
+  });
+
+  it('allocates a member-day of bonuses to venues by stake, to the fen, and NGR with it', async () => {
+    const r = await adminCall<Report>(
+      t,
+      finance,
+      'GET',
+      '/admin/api/v1/reports/daily?from=2026-03-10&to=2026-03-10',
+    );
+    // 10.00 over stakes 400.00 (RPTA) and 50.00 (RPTB): 8.888… and 1.111… floored to 8.88 and
+    // 1.11, the remaining fen to the larger stake; the void bet takes no share.
+    expect(r.data.venues).toEqual([
+      expect.objectContaining({ venueCode: 'RPTB', bonuses: '1.11', ngr: '48.89' }),
+      expect.objectContaining({ venueCode: 'RPTA', bonuses: '8.89', ngr: '191.11' }),
+    ]);
+    expect(r.data.families).toEqual([
+      expect.objectContaining({ family: 'CP', ggr: '50.00', bonuses: '1.11', ngr: '48.89' }),
+      expect.objectContaining({ family: 'TY', ggr: '200.00', bonuses: '8.89', ngr: '191.11' }),
+    ]);
+    expect(r.data.unallocatedBonuses).toBe('0.00');
+  });
+
+  it('leaves the bonuses of a member without settled bets that day to the site alone', async () => {
+    const other = (await registerMember(t)).memberId;
+    const when = new Date('2026-03-12T04:00:00Z');
+    await t.db.query(
+      `INSERT INTO grants (kind, source_id, member_id, title, amount, turnover_multiple, status,
+         created_at, paid_at) VALUES ('manual', 'rpt-2', $1, '测试', 700, 0, 'paid', $2, $2)`,
+      [other, when],
+    );
+    await t.db.query(
+      `INSERT INTO venue_bets (venue_code, bet_id, member_id, version, change_kind, status, stake,
+         payout, odds_milli, potential_win, legs, placed_at, settled_at, updated_at)
+       VALUES ('RPTB', 'b5', $1, 1, 'settled', 'lost', 2000, 0, 2000, 4000, '[]', $2, $2, $2)`,
+      [memberId, when],
+    );
+    const r = await adminCall<Report>(
+      t,
+      finance,
+      'GET',
+      '/admin/api/v1/reports/daily?from=2026-03-12&to=2026-03-12',
+    );
+    expect(r.data.venues).toEqual([
+      expect.objectContaining({ venueCode: 'RPTB', ggr: '20.00', bonuses: '0.00', ngr: '20.00' }),
+    ]);
+    expect(r.data.total).toMatchObject({ ggr: '20.00', bonuses: '7.00', ngr: '13.00' });
+    expect(r.data.unallocatedBonuses).toBe('7.00');
   });
 
   it('refuses a range backwards, too long or not a date (9620 / 10003)', async () => {
@@ -125,11 +172,47 @@ describe('reports per Shanghai day', () => {
     expect(bad.status_code).toBe(ErrorCode.Validation);
   });
 
-  it('the dashboard shows today and the work waiting', async () => {
+  it('the dashboard shows today and the work waiting in every queue', async () => {
+    const now = new Date(t.clock.now());
+    const later = new Date(t.clock.now() + 3600_000);
+    const earlier = new Date(t.clock.now() - 3600_000);
+    const op = (await t.db.query<{ id: number }>('SELECT id FROM operators LIMIT 1')).rows[0]!.id;
+    // One of each waiting, and one of each no longer waiting (an approval expired by time).
+    await t.db.query(
+      `INSERT INTO approval_requests (action, target, payload, requested_by, status, created_at,
+         expires_at) VALUES ('adminAdjust', 'member:1', '{}', $1, 'pending', $2, $3),
+         ('adminAdjust', 'member:2', '{}', $1, 'pending', $2, $4),
+         ('adminAdjust', 'member:3', '{}', $1, 'approved', $2, $3)`,
+      [op, now, later, earlier],
+    );
+    await t.db.query(
+      `INSERT INTO venue_transfers (id, member_id, venue_code, direction, amount, kind, status,
+         next_check_at, created_at) VALUES ('T-RPT-1', $1, 'RPTA', 'in', 100, 'manual', 'pending',
+         $2, $2), ('T-RPT-2', $1, 'RPTA', 'in', 100, 'manual', 'succeeded', $2, $2)`,
+      [memberId, now],
+    );
+    await t.db.query(
+      `INSERT INTO agent_applications (member_id, status, contact, created_at)
+       VALUES ($1, 'pending', 'qq 1', $2), ($1, 'rejected', 'qq 2', $2)`,
+      [memberId, now],
+    );
+    await t.db.query(
+      `INSERT INTO feedback (member_id, category, content, status, created_at)
+       VALUES ($1, 'other', '建议', 'pending', $2), ($1, 'other', '已回复', 'replied', $2)`,
+      [memberId, now],
+    );
     const d = await adminCall<Dashboard>(t, finance, 'GET', '/admin/api/v1/dashboard');
     expect(d.status_code).toBe(ErrorCode.Success);
     expect(d.data.date).toBe(shanghaiDate(t.clock.now()));
-    expect(d.data.pending).toMatchObject({ depositsToConfirm: 1, withdrawalsToReview: 1 });
+    expect(d.data.pending).toEqual({
+      realNameReviews: 0,
+      depositsToConfirm: 1,
+      withdrawalsToReview: 1,
+      approvalsPending: 1,
+      transfersStuck: 1,
+      agentApplications: 1,
+      feedbackToReply: 1,
+    });
     const mod = await adminToken(t, 'moderator');
     expect((await adminCall(t, mod, 'GET', '/admin/api/v1/dashboard')).status_code).toBe(
       ErrorCode.AdminForbidden,
@@ -171,7 +254,14 @@ describe('CSV exports', () => {
     const admin = await adminToken(t);
     for (const [url, header] of [
       ['/admin/api/v1/exports/report?from=2026-03-10&to=2026-03-10', '日期,存款'],
-      ['/admin/api/v1/exports/report?from=2026-03-10&to=2026-03-10&view=venues', '日期,类别'],
+      [
+        '/admin/api/v1/exports/report?from=2026-03-10&to=2026-03-10&view=venues',
+        '日期,类别,场馆代码,场馆,注单数,投注额,派彩,GGR,优惠,NGR\r\n2026-03-10,CP,RPTB',
+      ],
+      [
+        '/admin/api/v1/exports/report?from=2026-03-10&to=2026-03-10&view=families',
+        '日期,类别,注单数,投注额,派彩,GGR,优惠,NGR\r\n2026-03-10,CP,1,50.00,0.00,50.00,1.11,48.89',
+      ],
       ['/admin/api/v1/exports/audit?action=export.csv', '序号,时间'],
       ['/admin/api/v1/exports/members', '会员ID,用户名'],
       ['/admin/api/v1/exports/deposits?status=credited', '订单号,会员ID'],

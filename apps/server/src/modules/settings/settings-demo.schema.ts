@@ -1,12 +1,5 @@
-import { text } from '@nebula/protocol/rules/text';
-import { z } from 'zod';
-
-/** 试玩 (docs/contract.md §6 Demo play): on or off, how long a session lasts, which venues. */
-export const demoSettingSchemas = {
-  demoEnabled: z.boolean(),
-  demoSessionMinutes: z.number().int().min(5).max(240),
-  demoVenueCodes: z.array(text().regex(/^[A-Z][A-Z0-9_]{1,15}$/)).max(20),
-} as const;
+/** 试玩 (docs/contract.md §6 Demo play): its settings' defaults; the schemas are the protocol's. */
+export { demoSettingSchemas } from '@nebula/protocol/api/admin/site-settings.schemas';
 
 export const DEMO_SETTING_DEFAULTS = {
   demoEnabled: true,

@@ -70,6 +70,7 @@ export const agentRouteMeta = {
     method: 'POST',
     path: '/admin/api/v1/agent/statements/:agentId/:month/approve',
     money: true,
+    stepUp: 'money',
     fourEyes: { class: 'money', approve: 'agent.commission.approve' },
     summary: '发放佣金',
   },

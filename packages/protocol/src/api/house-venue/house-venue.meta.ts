@@ -55,6 +55,7 @@ export const houseVenueRouteMeta = {
     path: '/admin/api/v1/house-venue/bets/void',
     summary: '自营场馆：作废注单',
     fourEyes,
+    stepUp: 'money',
   },
   houseVenueResettleBet: {
     ...proxied,
@@ -62,6 +63,7 @@ export const houseVenueRouteMeta = {
     path: '/admin/api/v1/house-venue/bets/resettle',
     summary: '自营场馆：重新结算注单',
     fourEyes,
+    stepUp: 'money',
   },
   houseVenueVoidMarket: {
     ...proxied,
@@ -69,6 +71,7 @@ export const houseVenueRouteMeta = {
     path: '/admin/api/v1/house-venue/markets/void',
     summary: '自营场馆：作废盘口',
     fourEyes,
+    stepUp: 'money',
   },
   houseVenuePlayer: {
     ...proxied,
@@ -124,6 +127,7 @@ export const houseVenueRouteMeta = {
     path: '/admin/api/v1/house-venue/games/rounds/void',
     summary: '自营场馆：作废期号',
     fourEyes,
+    stepUp: 'money',
   },
   houseVenueGameLimits: {
     ...proxied,

@@ -12,7 +12,15 @@ export const VENUE_FAMILIES = ['TY', 'ZR', 'DJ', 'CP', 'QP', 'DZ', 'BY'] as cons
 export const signedMoney = z.string().regex(/^-?\d+\.\d{2}$/);
 export const reportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 
-/** Bets settled on a day at one venue: stakes, payouts, GGR (stakes − payouts). */
+/**
+ * Bets settled on a day at one venue: stakes, payouts, GGR (stakes − payouts), the bonuses
+ * allocated to it and NGR (GGR − those bonuses). Bonuses (grants of every kind: activities,
+ * rebates, VIP, manual…) are paid to a member, not at a venue, so a member's bonuses paid on a
+ * day are allocated to the venues where that member's bets settled that day, in proportion to
+ * the stakes (whole fen, the remainder to the venue with the largest stake). A member's bonuses
+ * on a day without settled bets belong to no venue: they stay in the site's NGR only, and the
+ * report says how much that is (`unallocatedBonuses`). A family's figures are its venues' sums.
+ */
 export const VenueTakings = z.object({
   family: z.enum(VENUE_FAMILIES),
   venueCode: z.string(),
@@ -21,6 +29,8 @@ export const VenueTakings = z.object({
   stakes: moneyString,
   payouts: moneyString,
   ggr: signedMoney,
+  bonuses: moneyString,
+  ngr: signedMoney,
 });
 export const FamilyTakings = VenueTakings.omit({ venueCode: true, venueName: true });
 
@@ -51,11 +61,18 @@ export const Dashboard = z.object({
   today: ReportTotals,
   families: z.array(FamilyTakings),
   venues: z.array(VenueTakings),
-  /** Work waiting for an operator. */
+  /** Work waiting for an operator, one count per queue. */
   pending: z.object({
     realNameReviews: z.number().int(),
     depositsToConfirm: z.number().int(),
     withdrawalsToReview: z.number().int(),
+    /** Four-eyes requests not yet approved, rejected or expired. */
+    approvalsPending: z.number().int(),
+    /** Venue transfers whose outcome the resolver has not settled yet (status pending). */
+    transfersStuck: z.number().int(),
+    agentApplications: z.number().int(),
+    /** Member feedback not yet replied to. */
+    feedbackToReply: z.number().int(),
   }),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
@@ -77,17 +94,23 @@ export type ReportQuery = z.infer<typeof ReportQuery>;
 export const Report = z.object({
   from: z.string(),
   to: z.string(),
+  /**
+   * Per day: with a family or venue filter, the day's takings and bonuses are those of the
+   * filtered venues (bonuses as allocated), so the day's NGR is theirs too.
+   */
   days: z.array(ReportDayRow),
-  /** Per day and venue (the filter applied); NGR is a site figure, bonuses are not per venue. */
+  /** Per day and venue (the filter applied), bonuses allocated as `VenueTakings` says. */
   venues: z.array(VenueTakings.extend({ date: z.string() })),
   families: z.array(FamilyTakings.extend({ date: z.string() })),
   total: ReportTotals,
+  /** Bonuses of the range no venue took (paid to members without settled bets that day). */
+  unallocatedBonuses: moneyString,
 });
 export type Report = z.infer<typeof Report>;
 
-/** The report as CSV: its day rows, or its rows per venue. */
+/** The report as CSV: its day rows, its rows per venue, or its rows per family. */
 export const ReportExportQuery = ReportQuery.extend({
-  view: z.enum(['days', 'venues']).default('days'),
+  view: z.enum(['days', 'venues', 'families']).default('days'),
 }).strict();
 
 /** The audit log's filters (list and export): who, what, on what, when (ms, inclusive). */

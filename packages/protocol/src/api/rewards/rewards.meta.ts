@@ -148,6 +148,7 @@ export const rewardsRouteMeta = {
     path: '/admin/api/v1/members/:memberId/grants',
     auth: 'admin',
     permission: 'promo.manage',
+    stepUp: 'money',
     signed: false,
     money: true,
     summary: '人工发放优惠',
