@@ -160,7 +160,8 @@ export function ChatGiftCatalogPanel() {
           <Form.Item
             label="图标地址"
             name="icon"
-            rules={[rule('icon', '图标须为 http(s) 地址或以 / 开头的站内路径')]}
+            extra="站点自带的图标，如 /static/gifts/rocket.svg"
+            rules={[rule('icon', '图标须为 /static/gifts/ 下的 .svg')]}
           >
             <Input />
           </Form.Item>

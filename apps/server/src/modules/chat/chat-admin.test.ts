@@ -194,14 +194,14 @@ describe('gifts: records and the catalogue', () => {
     const missing = await post('chat/gifts', {
       giftId: 999,
       name: 'x',
-      icon: '/x.svg',
+      icon: '/static/gifts/x.svg',
       price: '1',
     });
     expect(missing.status_code).toBe(ErrorCode.ChatGiftNotFound);
     for (const price of ['0', '1.5', '-1', '1000001'])
-      expect((await post('chat/gifts', { name: 'x', icon: '/x.svg', price })).status_code).toBe(
-        ErrorCode.Validation,
-      );
+      expect(
+        (await post('chat/gifts', { name: 'x', icon: '/static/gifts/x.svg', price })).status_code,
+      ).toBe(ErrorCode.Validation);
     const badIcon = await post('chat/gifts', {
       name: 'x',
       icon: 'javascript:alert(1)',

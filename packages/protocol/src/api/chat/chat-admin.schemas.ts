@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { text } from '../../rules/text';
 import { dateString, pageOf, paging } from '../core/common';
-import { isContentUrl } from '../content/content.schemas';
 import { ChatRoomInfo } from './chat.schemas';
 
 /**
@@ -86,12 +85,17 @@ export const AdminChatGift = z.object({
 });
 export type AdminChatGift = z.infer<typeof AdminChatGift>;
 export const AdminChatGiftList = z.object({ list: z.array(AdminChatGift) });
+/**
+ * A gift icon the member site shows: its bundled artwork under `/static/gifts/` (the site's
+ * chat falls back to its default picture for any other address, so no other is stored).
+ */
+export const GIFT_ICON_PATTERN = /^\/static\/gifts\/[a-z0-9-]+\.svg$/;
 /** Without `giftId` a new gift; a price is whole COIN, 1 to 1,000,000. */
 export const AdminChatGiftSaveRequest = z
   .object({
     giftId: z.number().int().positive().optional(),
     name: text().trim().min(1).max(20),
-    icon: text().trim().min(1).max(300).refine(isContentUrl, '须为 http(s) 地址或站内路径'),
+    icon: z.string().trim().max(100).regex(GIFT_ICON_PATTERN, '图标须为 /static/gifts/ 下的 .svg'),
     price: z
       .string()
       .regex(/^[1-9]\d{0,6}$/, '价格为 1–1000000 的整数')
