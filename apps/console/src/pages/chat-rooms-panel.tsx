@@ -62,7 +62,7 @@ export function ChatRoomsPanel() {
           <>
             <ExportButton
               route="adminExportChatRooms"
-              req={{ query: {} }}
+              req={{ query: filter }}
               fileName="chat-rooms.csv"
             />
             {canCreate && <Button onClick={() => setEditing('new')}>新建房间</Button>}

@@ -66,6 +66,12 @@ describe('rooms: paged and filtered', () => {
       `chat/rooms?name=${encodeURIComponent(tag)}&status=0`,
     );
     expect(closed.data.list.map((r) => r.name)).toEqual([`${tag}丙`]);
+    // The export takes the list's filters.
+    const lines = await csv(`chat-rooms?name=${encodeURIComponent(tag)}&status=0`);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${tag}丙,关闭`);
+    const exported = (await audits('export.csv')).filter((r) => r.target === 'export:chat-rooms');
+    expect(exported.at(-1)?.after).toEqual({ filters: { name: tag, status: 0 }, rows: 1 });
   });
 });
 
