@@ -169,4 +169,13 @@ describe('聊天室管理', { timeout: PAGE_TEST_TIMEOUT }, () => {
       body: {},
     });
   });
+
+  it('without chat.moderate: no list is asked, no tab of its lists, no write button', async () => {
+    const r = renderPage(Page, { permissions: ['member.read'], answers: platform });
+    expect(await screen.findByText('房间')).toBeTruthy();
+    for (const tab of ['禁言', '屏蔽', '礼物']) expect(screen.queryByText(tab)).toBeNull();
+    expect(screen.queryByText('新建房间')).toBeNull();
+    expect(screen.queryByText('导出 CSV')).toBeNull();
+    expect(r.calls).toHaveLength(0);
+  });
 });
