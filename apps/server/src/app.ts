@@ -61,6 +61,8 @@ import { registerJsonCacheRoutes } from './modules/json-cache/json-cache.routes'
 import { registerTransferRoutes } from './modules/transfer/transfer.routes';
 import { registerVenueRoutes } from './modules/venue/venue.routes';
 import { registerDemoRoutes } from './modules/demo/demo.routes';
+import { registerChatAdminRoutes } from './modules/chat/chat-admin.routes';
+import { registerChatExportRoutes } from './modules/reports/chat-exports.routes';
 
 export type { Services } from './services';
 
@@ -235,6 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWithdrawAdminRoutes(app, withdrawAdmin, services.approvals, bind);
   registerApprovalRoutes(app, services.approvals, bind);
   registerChatRoutes(app, chat, bind);
+  registerChatAdminRoutes(app, services, bind);
+  registerChatExportRoutes(app, services, bind);
   registerVenueRoutes(
     app,
     {

@@ -114,6 +114,8 @@ import { ApprovalService } from './modules/approvals/approvals.service';
 import { registerApprovalExecutors } from './modules/approvals/approval-executors';
 import { ContentAdminService } from './modules/content/content-admin.service';
 import { ContentExportService } from './modules/content/content-exports.service';
+import { ChatAdminService } from './modules/chat/chat-admin.service';
+import { ChatExportService } from './modules/reports/chat-exports.service';
 
 /**
  * The platform's services, wired once per node: the composition root's first half (app.ts binds
@@ -221,6 +223,9 @@ export interface Services extends ActivityRouteServices {
   /** The operators' home content (公告, 轮播图, 悬浮图标, 首页弹窗) and its exports. */
   contentAdmin: ContentAdminService;
   contentExports: ContentExportService;
+  /** The moderators' chat lists (mutes, shields, gift records), the gift catalogue, exports. */
+  chatAdmin: ChatAdminService;
+  chatExports: ChatExportService;
 }
 
 export interface ServiceDeps {
@@ -690,6 +695,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   await sponsors.start();
   const contentAdmin = new ContentAdminService(db, audit, content);
   const contentExports = new ContentExportService({ db, clock, audit, admin: contentAdmin });
+  const chatAdmin = new ChatAdminService({ db, clock, audit });
+  const chatExports = new ChatExportService({ db, clock, audit, admin: chatAdmin });
   const deskExports = new DeskExportService({
     db,
     clock,
@@ -801,5 +808,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     venueWorker,
     contentAdmin,
     contentExports,
+    chatAdmin,
+    chatExports,
   };
 }

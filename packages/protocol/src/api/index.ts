@@ -38,3 +38,4 @@ export * from './exports/list-exports.schemas';
 export * from './exports/member-exports.schemas';
 export * from './exports/registry-exports.schemas';
 export * from './content/content.schemas';
+export * from './chat/chat-admin.schemas';

@@ -23,6 +23,7 @@ import { listExportsRouteMeta } from './exports/list-exports.meta';
 import { memberExportsRouteMeta } from './exports/member-exports.meta';
 import { registryExportsRouteMeta } from './exports/registry-exports.meta';
 import { contentRouteMeta } from './content/content.meta';
+import { chatAdminRouteMeta } from './chat/chat-admin.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -55,6 +56,7 @@ export const routeMeta = {
   ...memberExportsRouteMeta,
   ...registryExportsRouteMeta,
   ...contentRouteMeta,
+  ...chatAdminRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

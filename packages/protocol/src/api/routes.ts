@@ -24,6 +24,7 @@ import { listExportsRoutes } from './exports/list-exports.routes';
 import { memberExportsRoutes } from './exports/member-exports.routes';
 import { registryExportsRoutes } from './exports/registry-exports.routes';
 import { contentRoutes } from './content/content.routes';
+import { chatAdminRoutes } from './chat/chat-admin.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -55,6 +56,7 @@ export const routes = {
   ...memberExportsRoutes,
   ...registryExportsRoutes,
   ...contentRoutes,
+  ...chatAdminRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

@@ -25,7 +25,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService, o: B
   bindRoute(app, 'chatMe', ({ ctx }) => chat.me(requireMember(ctx).memberId), o);
   const actor = (req: Parameters<Parameters<typeof bindRoute>[2]>[0]['req']) =>
     requireOperator(req.operator).userName;
-  bindRoute(app, 'adminChatRooms', async () => ({ list: [...(await chat.rooms()).values()] }), o);
+  // adminChatRooms (paged, filtered) is in chat-admin.routes.ts.
   bindRoute(app, 'adminChatRoomCreate', ({ req, body }) => chat.createRoom(actor(req), body), o);
   bindRoute(
     app,

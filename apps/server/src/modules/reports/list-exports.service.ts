@@ -219,8 +219,14 @@ export class ListExportService {
     return this.#start(op, 'agent-applications', f, rows, header.concat(['处理时间']), source);
   }
 
-  async chatRooms(op: Actor): Promise<CsvExport> {
-    const rooms = [...(await this.d.chat.rooms()).values()];
+  /** The rooms as the console's list filters them (a part of the name, the status). */
+  async chatRooms(op: Actor, f: { name?: string; status?: 0 | 1 } = {}): Promise<CsvExport> {
+    const name = f.name?.toLowerCase();
+    const rooms = [...(await this.d.chat.rooms()).values()].filter(
+      (r) =>
+        (!name || r.name.toLowerCase().includes(name)) &&
+        (f.status === undefined || r.status === f.status),
+    );
     const rows = rooms.map((r) => [
       r.roomId,
       r.name,
@@ -230,7 +236,7 @@ export class ListExportService {
       r.slowModeSeconds,
     ]);
     const header = ['房间ID', '名称', '状态', '最低VIP', '最高VIP', '慢速模式(秒)'];
-    return this.#start(op, 'chat-rooms', {}, rows.length, header, rows);
+    return this.#start(op, 'chat-rooms', f, rows.length, header, rows);
   }
 
   async chatBlockedWords(op: Actor): Promise<CsvExport> {

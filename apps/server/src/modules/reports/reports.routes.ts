@@ -70,6 +70,6 @@ export function registerReportRoutes(
     ({ req, query }) => list.agentApplications(op(req), query),
     o,
   );
-  bindCsvRoute(app, 'adminExportChatRooms', ({ req }) => list.chatRooms(op(req)), o);
+  bindCsvRoute(app, 'adminExportChatRooms', ({ req, query }) => list.chatRooms(op(req), query), o);
   bindCsvRoute(app, 'adminExportChatBlockedWords', ({ req }) => list.chatBlockedWords(op(req)), o);
 }

@@ -19,6 +19,7 @@ import {
   RoomUpdateRequest,
   StaffRequest,
 } from './chat.schemas';
+import { AdminChatRoomPage, AdminChatRoomQuery } from './chat-admin.schemas';
 
 /** The chat (members and moderators) calls with their schemas; `../routes.ts` joins them into the route table. */
 export const chatRoutes = {
@@ -30,7 +31,10 @@ export const chatRoutes = {
   chatRooms: defineRoute(m.chatRooms, { response: ChatRoomList }),
   chatGifts: defineRoute(m.chatGifts, { response: GiftList }),
   chatMe: defineRoute(m.chatMe, { response: ChatMe }),
-  adminChatRooms: defineRoute(m.adminChatRooms, { response: ChatRoomList }),
+  adminChatRooms: defineRoute(m.adminChatRooms, {
+    query: AdminChatRoomQuery,
+    response: AdminChatRoomPage,
+  }),
   adminChatRoomCreate: defineRoute(m.adminChatRoomCreate, {
     body: RoomCreateRequest,
     response: ChatRoomInfo,

@@ -10,6 +10,7 @@ import {
   StatementExportQuery,
 } from './list-exports.schemas';
 import { CsvText } from '../reports/reports.schemas';
+import { AdminChatRoomFilter } from '../chat/chat-admin.schemas';
 
 /** The later CSV exports with their schemas; `../routes.ts` joins them into the route table. */
 export const listExportsRoutes = {
@@ -29,9 +30,9 @@ export const listExportsRoutes = {
     query: RedemptionExportQuery,
     response: CsvText,
   }),
-  // The rooms and the filter words are short lists without filters: the whole list.
+  // The rooms with the list's filters; the filter words are one short list: the whole list.
   adminExportChatRooms: defineRoute(m.adminExportChatRooms, {
-    query: emptyObject,
+    query: AdminChatRoomFilter,
     response: CsvText,
   }),
   adminExportChatBlockedWords: defineRoute(m.adminExportChatBlockedWords, {

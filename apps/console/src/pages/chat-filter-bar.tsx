@@ -1,0 +1,78 @@
+import { Button, Form, Input, Select, Space } from 'antd';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { zodRule } from '../components/zod-rule';
+
+/** One filter of a chat list: a text box checked by the list's filter schema, or a choice. */
+export type ChatFilterField =
+  | { name: string; label: string; width?: number; message?: string }
+  | { name: string; label: string; width?: number; options: { value: string; label: string }[] };
+
+/** Empty boxes are no filter; the rest as the schema reads them (ids as numbers). */
+function cleaned(v: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(v).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
+}
+
+/**
+ * The filter row of a chat list: every box validated with the protocol's filter schema (the
+ * one the server parses), the list filtered only with what it accepts; the export beside it
+ * takes the same filters.
+ */
+export function ChatFilterBar<S extends z.ZodObject>(props: {
+  schema: S;
+  fields: ChatFilterField[];
+  onChange: (filter: z.output<S>) => void;
+  extra?: ReactNode;
+}) {
+  return (
+    <Form
+      // Its own ids (`chat-filter_name`): a dialog's field of the same name keeps its label.
+      name="chat-filter"
+      layout="inline"
+      style={{ marginBottom: 16, rowGap: 8 }}
+      onFinish={(v: Record<string, string | undefined>) => {
+        const parsed = props.schema.safeParse(cleaned(v));
+        if (parsed.success) props.onChange(parsed.data);
+      }}
+    >
+      {props.fields.map((f) => (
+        <Form.Item
+          key={f.name}
+          name={f.name}
+          label={f.label}
+          rules={'options' in f ? [] : [zodRule(props.schema, f.name, f.message)]}
+        >
+          {'options' in f ? (
+            <Select
+              aria-label={f.label}
+              allowClear
+              placeholder="全部"
+              style={{ width: f.width ?? 120 }}
+              options={f.options}
+            />
+          ) : (
+            <Input aria-label={f.label} allowClear style={{ width: f.width ?? 120 }} />
+          )}
+        </Form.Item>
+      ))}
+      <Space>
+        <Button htmlType="submit" type="primary">
+          查询
+        </Button>
+        {props.extra}
+      </Space>
+    </Form>
+  );
+}
+
+/** The table's pagination over the server's page. */
+export function pagination(
+  page: number,
+  total: number | undefined,
+  setPage: (p: number) => void,
+  pageSize = 20,
+) {
+  return { current: page, pageSize, total, onChange: setPage, showSizeChanger: false };
+}
