@@ -48,6 +48,21 @@ const audits = async (action: string) =>
   ).rows;
 
 describe('rooms: paged and filtered', () => {
+  it('refuses a VIP range whose floor is above its ceiling, on create and on update', async () => {
+    const name = `区间${Date.now() % 100000}`;
+    expect((await post('chat/rooms', { name, vipMin: 5, vipMax: 2 })).status_code).toBe(
+      ErrorCode.Validation,
+    );
+    const made = await post<ChatRoomInfo>('chat/rooms', { name, vipMin: 2, vipMax: 5 });
+    expect(made.status_code).toBe(6000);
+    const path = `chat/rooms/${made.data.roomId}`;
+    expect((await post(path, { vipMin: 6, vipMax: 3 })).status_code).toBe(ErrorCode.Validation);
+    // One side alone, past the other side as stored: refused, and nothing changed.
+    expect((await post(path, { vipMin: 9 })).status_code).toBe(ErrorCode.Validation);
+    const rooms = await get<Page<ChatRoomInfo>>(`chat/rooms?name=${encodeURIComponent(name)}`);
+    expect(rooms.data.list.map((r) => [r.vipMin, r.vipMax])).toEqual([[2, 5]]);
+  });
+
   it('filters by name and status, pages with the total', async () => {
     const tag = `房${Date.now() % 100000}`;
     for (const n of ['甲', '乙', '丙'])

@@ -349,6 +349,11 @@ export class ChatService {
     const after = await this.db.tx(async (q) => {
       const updated = await repo.updateRoom(q, roomId, r);
       if (!updated) throw new AppError(ErrorCode.ChatRoomNotFound);
+      // One side of the VIP range may change alone: the range it leaves must still hold.
+      if (updated.vipMin > updated.vipMax)
+        throw new AppError(ErrorCode.Validation, {
+          issues: [{ path: 'vipMax', message: 'VIP 下限不能高于上限' }],
+        });
       await this.audit.record(q, {
         actor,
         action: 'chat.room.update',

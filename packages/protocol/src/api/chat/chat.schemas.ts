@@ -77,7 +77,8 @@ export const RoomCreateRequest = z
     vipMax: z.number().int().min(0).max(99).default(99),
     slowModeSeconds: z.number().int().min(0).max(3600).default(0),
   })
-  .strict();
+  .strict()
+  .refine((r) => r.vipMin <= r.vipMax, { message: 'VIP 下限不能高于上限', path: ['vipMax'] });
 export const RoomUpdateRequest = z
   .object({
     name: text().trim().min(1).max(30).optional(),
@@ -86,7 +87,11 @@ export const RoomUpdateRequest = z
     vipMax: z.number().int().min(0).max(99).optional(),
     slowModeSeconds: z.number().int().min(0).max(3600).optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => r.vipMin === undefined || r.vipMax === undefined || r.vipMin <= r.vipMax, {
+    message: 'VIP 下限不能高于上限',
+    path: ['vipMax'],
+  });
 export const MuteRequest = z
   .object({
     muted: z.boolean(),
