@@ -56,6 +56,10 @@ export async function venueProcesses(env: Record<string, string> = {}): Promise<
     VENUE_MERCHANTS: `NEBULA=${secret}`,
     VENUE_CODES: 'HOUSE_TY:FBTY',
     VENUE_TICK_MS: '100',
+    // A restarted node takes over once the killed one's lease runs out: 5 s, not 10 s. The
+    // leader renews at least every second, so a live one keeps it on a loaded machine, and it
+    // still outlasts a crashed round's seal (game-clock and table-clock crash tests).
+    VENUE_TEST_LEASE_MS: '5000',
     ...(pgUrl ? { VENUE_DATABASE_URL: pgUrl } : {}),
     ...env,
   };
