@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PgliteDb, PostgresDb, type Db } from '@nebula/db';
-import { testDatabases, testDbKind } from '@nebula/db/testing';
+import { pgliteTemplateDir, testDatabases, testDbKind } from '@nebula/db/testing';
 import {
   MERCHANT_HEADERS,
   merchantPaths,
@@ -47,6 +47,9 @@ export async function venueProcesses(env: Record<string, string> = {}): Promise<
     await t.db.close();
     pgUrl = t.url!;
     cleanups.push(() => t.drop());
+  } else {
+    // The migrated template as the data directory: the first start skips initdb and migrations.
+    await pgliteTemplateDir(migrateVenue, venueTestTemplate, path.join(dataDir, 'db'));
   }
   const base: Record<string, string> = {
     NODE_ENV: 'test',
