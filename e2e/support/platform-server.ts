@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pgliteTemplateDir } from '@nebula/db/testing';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { serverTestTemplate } from '../../apps/server/src/test/test-db';
 
 /** Children still running when this process exits are killed with it (no orphans). */
 const running = new Set<ChildProcess>();
@@ -103,6 +106,11 @@ async function terminate(child: ChildProcess): Promise<void> {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-e2e-'));
+  // On PGlite, the run's migrated template (the unit suites' own) as its database: the first
+  // start skips initdb and the migrations.
+  if (!env.DATABASE_URL) {
+    await pgliteTemplateDir(migrate, serverTestTemplate, path.join(dataDir, 'platform'));
+  }
   const first = await launch(dataDir, '0', env);
   const url = first.url;
   const port = new URL(url).port;

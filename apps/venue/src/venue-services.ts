@@ -107,7 +107,7 @@ export function buildVenueServices(deps: {
     config,
     now,
   );
-  const lease = new LeaderLease(db, `node-${randomBytes(6).toString('hex')}`, now, 10_000);
+  const lease = new LeaderLease(db, `node-${randomBytes(6).toString('hex')}`, now, config.leaseMs);
   const games = buildGames({
     db,
     lease,

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import pg from 'pg';
 import { PgliteDb, PostgresDb, type Db } from './client';
 import { cachedPgliteTemplate, cachedPostgresTemplate } from './template-cache';
@@ -32,17 +34,46 @@ export interface SharedTemplate {
  * `shared` the template is prepared once per file; with it, once per run, and a PostgreSQL
  * database is a copy of a prepared template database (CREATE DATABASE … TEMPLATE).
  */
+/** A new PGlite, prepared, as a dump of its data directory (a tar). */
+async function makePgliteDump(prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
+  const db = await PgliteDb.open();
+  await prepare(db);
+  const blob = await db.pglite.dumpDataDir('none');
+  await db.close();
+  return blob;
+}
+
+/**
+ * Writes the run's prepared PGlite template into `dir` as a data directory, for a process of
+ * its own (a crash test's service) to open: its first start then skips the initdb and the
+ * preparation, as a PostgreSQL database made from a template does. The dump is a plain tar of
+ * the data directory; the system's tar unpacks it, without starting a PGlite here.
+ */
+export async function pgliteTemplateDir(
+  prepare: (db: Db) => Promise<unknown>,
+  shared: SharedTemplate,
+  dir: string,
+): Promise<void> {
+  const key = await shared.key();
+  const blob = await cachedPgliteTemplate(shared.name, key, () => makePgliteDump(prepare));
+  await mkdir(dir, { recursive: true });
+  const tar = spawn('tar', ['-x', '-f', '-', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let err = '';
+  tar.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const done = new Promise<number | null>((resolve, reject) => {
+    tar.once('error', reject);
+    tar.once('close', resolve);
+  });
+  tar.stdin.end(Buffer.from(await blob.arrayBuffer()));
+  const code = await done;
+  if (code !== 0) throw new Error(`tar could not unpack the ${shared.name} template: ${err}`);
+}
+
 export function testDatabases(
   prepare: (db: Db) => Promise<unknown>,
   shared?: SharedTemplate,
 ): () => Promise<TestDb> {
-  const makePglite = async (): Promise<Blob> => {
-    const db = await PgliteDb.open();
-    await prepare(db);
-    const blob = await db.pglite.dumpDataDir('none');
-    await db.close();
-    return blob;
-  };
+  const makePglite = () => makePgliteDump(prepare);
   let template: Promise<Blob> | null = null;
   const pgliteTemplate = (): Promise<Blob> => {
     template ??= shared

@@ -86,6 +86,11 @@ describe('venue configuration', () => {
     expect(loadVenueConfig({}).crashAfterTableStep).toBeNull();
   });
 
+  it("reads the leader's test lease, 10 s without it", () => {
+    expect(loadVenueConfig({ VENUE_TEST_LEASE_MS: '4000' }).leaseMs).toBe(4000);
+    expect(loadVenueConfig({}).leaseMs).toBe(10_000);
+  });
+
   it.each([
     [{ VENUE_TRUST_PROXY: 'proxy.example' }],
     [{ VENUE_RATE_PER_SESSION: '0' }],
@@ -121,6 +126,14 @@ describe('venue configuration', () => {
       },
     ],
     [{ VENUE_TEST_MATCH_AT: 'soon' }],
+    [
+      {
+        NODE_ENV: 'production',
+        VENUE_DATABASE_URL: 'postgres://x/y',
+        VENUE_TEST_LEASE_MS: '4000',
+      },
+    ],
+    [{ VENUE_TEST_LEASE_MS: '500' }],
     [
       {
         NODE_ENV: 'production',

@@ -92,6 +92,12 @@ const Env = z.object({
    * off at this time (ms since the epoch) — a browser journey bets on a match it knows is on.
    */
   VENUE_TEST_MATCH_AT: z.coerce.number().int().positive().optional(),
+  /**
+   * Test hook, refused in production: the leader's lease in milliseconds instead of 10 s, so
+   * a crash test's restarted node takes over sooner. The leader renews at least every second,
+   * so a few seconds still outlast a loaded machine's pauses.
+   */
+  VENUE_TEST_LEASE_MS: z.coerce.number().int().min(2000).max(60_000).optional(),
   /** Off: this node serves the APIs only and never leads (tests, read replicas). */
   VENUE_LEADER: z.enum(['on', 'off']).default('on'),
   /**
@@ -157,6 +163,8 @@ export interface VenueConfig extends CrashHooks {
   suspendMs: number;
   tickMs: number;
   leader: boolean;
+  /** How long the leader's lease lasts past each renewal (10 s; shorter only in tests). */
+  leaseMs: number;
   operators: readonly VenueOperator[];
   settleBatch: number;
   trustProxy: TrustProxy;
@@ -215,11 +223,12 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     (e.VENUE_TEST_CLOCK_SKEW_MS !== 0 ||
       e.VENUE_TEST_CRASH ||
       e.VENUE_TEST_MATCH_AT ||
+      e.VENUE_TEST_LEASE_MS ||
       e.VENUE_TEST_DRAW_SECONDS ||
       e.VENUE_TEST_TABLE_SECONDS)
   ) {
     throw new VenueConfigError(
-      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT / VENUE_TEST_DRAW_SECONDS / VENUE_TEST_TABLE_SECONDS: refused in production',
+      'VENUE_TEST_CLOCK_SKEW_MS / VENUE_TEST_CRASH / VENUE_TEST_MATCH_AT / VENUE_TEST_LEASE_MS / VENUE_TEST_DRAW_SECONDS / VENUE_TEST_TABLE_SECONDS: refused in production',
     );
   }
   const drawSeconds = e.VENUE_TEST_DRAW_SECONDS ?? 60;
@@ -258,6 +267,7 @@ export function loadVenueConfig(env: Record<string, string | undefined>): VenueC
     },
     tickMs: e.VENUE_TICK_MS,
     leader: e.VENUE_LEADER === 'on',
+    leaseMs: e.VENUE_TEST_LEASE_MS ?? 10_000,
     operators: parseOperators(e.VENUE_OPERATORS),
     settleBatch: e.VENUE_SETTLE_BATCH,
     trustProxy: parseTrustProxy(e.VENUE_TRUST_PROXY),

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PgliteDb, PostgresDb, type Db } from '@nebula/db';
-import { testDatabases, testDbKind } from '@nebula/db/testing';
+import { pgliteTemplateDir, testDatabases, testDbKind } from '@nebula/db/testing';
 import {
   MERCHANT_HEADERS,
   merchantPaths,
@@ -47,6 +47,9 @@ export async function venueProcesses(env: Record<string, string> = {}): Promise<
     await t.db.close();
     pgUrl = t.url!;
     cleanups.push(() => t.drop());
+  } else {
+    // The migrated template as the data directory: the first start skips initdb and migrations.
+    await pgliteTemplateDir(migrateVenue, venueTestTemplate, path.join(dataDir, 'db'));
   }
   const base: Record<string, string> = {
     NODE_ENV: 'test',
@@ -56,6 +59,10 @@ export async function venueProcesses(env: Record<string, string> = {}): Promise<
     VENUE_MERCHANTS: `NEBULA=${secret}`,
     VENUE_CODES: 'HOUSE_TY:FBTY',
     VENUE_TICK_MS: '100',
+    // A restarted node takes over once the killed one's lease runs out: 5 s, not 10 s. The
+    // leader renews at least every second, so a live one keeps it on a loaded machine, and it
+    // still outlasts a crashed round's seal (game-clock and table-clock crash tests).
+    VENUE_TEST_LEASE_MS: '5000',
     ...(pgUrl ? { VENUE_DATABASE_URL: pgUrl } : {}),
     ...env,
   };

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BusinessError, CancelledError, ConnectionError, describeError } from './api-errors';
 import { envelope, fakeSigner, makeClient, stubFetch, TEST_UUID } from '../test/api-stubs';
 import { clockOffset, resetClock } from './clock';
+import { ApiEvents } from './api-events';
+import { createApiClient } from './api-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -191,6 +193,32 @@ describe('errors', () => {
     expect(onCode).toHaveBeenCalledTimes(1);
     expect(onOther).not.toHaveBeenCalled();
     expect(describeError(error)).toEqual({ message: '账号或密码不对', code: 6002 });
+  });
+
+  it('fires no event for an answer to a session a newer one has replaced', async () => {
+    let answer: ((r: Response) => void) | null = null;
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const session: { token: string | null } = { token: 'old' };
+    const events = new ApiEvents();
+    const client = createApiClient({
+      getToken: () => session.token,
+      getDeviceId: () => TEST_UUID,
+      signer: fakeSigner(),
+      events,
+    });
+    const onEnded = vi.fn();
+    events.on(10004, onEnded);
+    const stale = client.call('stationAdList').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    // The member logs in again while the old session's request is still in flight.
+    session.token = 'new';
+    answer!(envelope(10004));
+    expect(((await stale) as BusinessError).code).toBe(10004);
+    expect(onEnded).not.toHaveBeenCalled();
+    // The same answer for the current session ends it.
+    stubFetch(() => envelope(10004));
+    await client.call('stationAdList').catch(() => undefined);
+    expect(onEnded).toHaveBeenCalledTimes(1);
   });
 
   it('falls back to the catalogue text when the server sends no message', async () => {

@@ -107,7 +107,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         continue;
       }
       const error = new BusinessError(code, businessMessage(code, envelope.message), envelope);
-      options.events.emit(error);
+      // An answer about a session another has since replaced (a login while a request of the
+      // ended or anonymous one was in flight) says nothing about the new one: no event.
+      const current = options.getToken();
+      if (current === null || current === headers.get(Header.Token)) options.events.emit(error);
       throw error;
     }
   }

@@ -178,6 +178,8 @@ const settledAsDealt = (after: TableRoundRow, bets: Awaited<ReturnType<typeof ru
 describe('kill -9 at each state of a table round', () => {
   it('while betting: past its seal the next leader voids it and refunds each stake once', async () => {
     const { before, after, bets } = await run('killed');
+    // Killed at most 2 s before the seal, its lease (5 s, renewed within the last second)
+    // keeps the next leader out until the seal's grace has passed.
     expect(before.state).toBe('betting');
     expect(bets.length).toBe(2);
     expect(after.state).toBe('voided');
