@@ -38,8 +38,6 @@ describe('PrefixedHmac', () => {
     expect(() => new PrefixedHmac(Buffer.alloc(65), Buffer.alloc(0))).toThrow(RangeError);
     const mac = new PrefixedHmac(Buffer.alloc(32), Buffer.from('p:'));
     expect(() => mac.digestInto('é', Buffer.alloc(32))).toThrow(RangeError);
-    expect(() => mac.digestInto('1'.repeat(MAX_SUFFIX + 1), Buffer.alloc(32))).toThrow(
-      RangeError,
-    );
+    expect(() => mac.digestInto('1'.repeat(MAX_SUFFIX + 1), Buffer.alloc(32))).toThrow(RangeError);
   });
 });
