@@ -244,4 +244,16 @@ export class ListExportService {
       words.map((w) => [w]),
     );
   }
+
+  /** The grants daily report (per Shanghai day and kind) for the report's days. */
+  async grantReport(op: Actor, f: { from: string; to: string }): Promise<CsvExport> {
+    const rows = (await this.d.grantAdmin.report(f.from, f.to)).list.map((r) => [
+      r.day,
+      r.kind,
+      r.count,
+      r.amount,
+    ]);
+    const header = ['日期', '类型', '笔数', '金额'];
+    return this.#start(op, 'grant-report', f, rows.length, header, rows);
+  }
 }

@@ -72,4 +72,10 @@ export function registerReportRoutes(
   );
   bindCsvRoute(app, 'adminExportChatRooms', ({ req }) => list.chatRooms(op(req)), o);
   bindCsvRoute(app, 'adminExportChatBlockedWords', ({ req }) => list.chatBlockedWords(op(req)), o);
+  bindCsvRoute(
+    app,
+    'adminExportGrantReport',
+    ({ req, query }) => list.grantReport(op(req), query),
+    o,
+  );
 }

@@ -10,6 +10,7 @@ import {
   StatementExportQuery,
 } from './list-exports.schemas';
 import { CsvText } from '../reports/reports.schemas';
+import { GrantReportQuery } from '../rewards/rewards.schemas';
 
 /** The later CSV exports with their schemas; `../routes.ts` joins them into the route table. */
 export const listExportsRoutes = {
@@ -44,6 +45,11 @@ export const listExportsRoutes = {
   }),
   adminExportAgentApplications: defineRoute(m.adminExportAgentApplications, {
     query: AgentApplicationExportQuery,
+    response: CsvText,
+  }),
+  /** The grants daily report's days and kinds, as the report shows them. */
+  adminExportGrantReport: defineRoute(m.adminExportGrantReport, {
+    query: GrantReportQuery,
     response: CsvText,
   }),
 };
