@@ -78,4 +78,10 @@ export function registerReportRoutes(
     ({ req, query }) => list.grantReport(op(req), query),
     o,
   );
+  bindCsvRoute(
+    app,
+    'adminExportAgentDownline',
+    ({ req, query }) => list.agentDownline(op(req), query),
+    o,
+  );
 }
