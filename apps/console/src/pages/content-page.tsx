@@ -7,6 +7,7 @@ import { PageHeader } from '../components/page-header';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { columnsOf } from '../components/value-cell';
 import { FeedbackReplyModal, MailSendModal } from './content-desk-forms';
+import { HelpEditModal, SponsorModal } from './content-editor-forms';
 import { HomeContentPanel } from './home-content-panel';
 
 const FEEDBACK_STATUS: Record<FeedbackStatus, string> = {
@@ -37,6 +38,12 @@ export function Page() {
   const { message } = App.useApp();
   const [sending, setSending] = useState(false);
   const [replying, setReplying] = useState<number | null>(null);
+  const canEditHelp = useCan('adminHelpSave');
+  const canSaveSponsor = useCan('adminSponsorSave');
+  type HelpRow = NonNullable<typeof help.data>['list'][number];
+  const [editingHelp, setEditingHelp] = useState<HelpRow['slug'] | null>(null);
+  type SponsorRow = NonNullable<typeof sponsors.data>['list'][number];
+  const [sponsor, setSponsor] = useState<SponsorRow | 'new' | null>(null);
   type MailRow = NonNullable<typeof mails.data>['list'][number];
   type FeedbackRow = NonNullable<typeof feedback.data>['list'][number];
   const mailActions = {
@@ -97,14 +104,33 @@ export function Page() {
             size="small"
             loading={help.isLoading}
             dataSource={help.data?.list}
-            columns={columnsOf(help.data?.list)}
+            columns={[
+              ...columnsOf(help.data?.list),
+              {
+                title: '操作',
+                key: 'actions',
+                render: (_: unknown, h: HelpRow) =>
+                  canEditHelp ? (
+                    <Button size="small" onClick={() => setEditingHelp(h.slug)}>
+                      编辑
+                    </Button>
+                  ) : null,
+              },
+            ]}
             pagination={false}
           />
         </Card>
         <Card
           title="赞助"
           extra={
-            <ExportButton route="adminExportSponsors" req={{ query: {} }} fileName="sponsors.csv" />
+            <Space>
+              {canSaveSponsor && <Button onClick={() => setSponsor('new')}>新增赞助</Button>}
+              <ExportButton
+                route="adminExportSponsors"
+                req={{ query: {} }}
+                fileName="sponsors.csv"
+              />
+            </Space>
           }
         >
           <Table
@@ -112,7 +138,19 @@ export function Page() {
             size="small"
             loading={sponsors.isLoading}
             dataSource={sponsors.data?.list}
-            columns={columnsOf(sponsors.data?.list)}
+            columns={[
+              ...columnsOf(sponsors.data?.list),
+              {
+                title: '操作',
+                key: 'actions',
+                render: (_: unknown, row: SponsorRow) =>
+                  canSaveSponsor ? (
+                    <Button size="small" onClick={() => setSponsor(row)}>
+                      编辑
+                    </Button>
+                  ) : null,
+              },
+            ]}
             pagination={false}
           />
         </Card>
@@ -183,6 +221,12 @@ export function Page() {
       </Space>
       <MailSendModal open={sending} onClose={() => setSending(false)} />
       <FeedbackReplyModal feedbackId={replying} onClose={() => setReplying(null)} />
+      <HelpEditModal slug={editingHelp} onClose={() => setEditingHelp(null)} />
+      <SponsorModal
+        open={sponsor !== null}
+        sponsor={sponsor === 'new' ? null : sponsor}
+        onClose={() => setSponsor(null)}
+      />
     </>
   );
 }
