@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       transfers: services.transfers,
       resolver: services.transferResolver,
       debts: services.venueDebts,
+      approvals: services.approvals,
     },
     bind,
   );

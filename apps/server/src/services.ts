@@ -658,6 +658,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     vip,
     activityAdmin: activityServices.activityAdmin,
     mallAdmin,
+    venueDebts,
   });
   const chat = new ChatService(db, bus, clock, settings, ledger, audit);
   const listExports = new ListExportService({

@@ -32,6 +32,7 @@ export const GRANT_KIND_LABELS: Record<string, string> = {
   peakBet: '好友投注奖励',
   mall: '商城兑换',
   commission: '代理佣金',
+  manual: '人工发放',
 };
 
 export const GRANT_STATUS_LABELS: Record<string, string> = {

@@ -1,11 +1,13 @@
-import { Alert, Card, Select, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Select, Space, Table } from 'antd';
 import type { FeedbackStatus } from '@nebula/protocol/api/help-and-service/mail-and-feedback.schemas';
 import { useState } from 'react';
 import { errorText } from '../api/api-error';
 import { ExportButton } from '../components/export-button';
 import { PageHeader } from '../components/page-header';
-import { useAdminQuery } from '../components/use-admin-query';
+import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { columnsOf } from '../components/value-cell';
+import { FeedbackReplyModal, MailSendModal } from './content-desk-forms';
+import { HelpEditModal, SponsorModal } from './content-editor-forms';
 import { HomeContentPanel } from './home-content-panel';
 
 const FEEDBACK_STATUS: Record<FeedbackStatus, string> = {
@@ -29,6 +31,56 @@ export function Page() {
     query: { status: fbStatus, page: fbPage, pageSize: 20 },
   });
   const error = help.error ?? sponsors.error ?? mails.error ?? feedback.error;
+  const canSend = useCan('adminMailSend');
+  const canRevoke = useCan('adminMailRevoke');
+  const canReply = useCan('adminFeedbackReply');
+  const revoke = useAdminMutation('adminMailRevoke');
+  const { message } = App.useApp();
+  const [sending, setSending] = useState(false);
+  const [replying, setReplying] = useState<number | null>(null);
+  const canEditHelp = useCan('adminHelpSave');
+  const canSaveSponsor = useCan('adminSponsorSave');
+  type HelpRow = NonNullable<typeof help.data>['list'][number];
+  const [editingHelp, setEditingHelp] = useState<HelpRow['slug'] | null>(null);
+  type SponsorRow = NonNullable<typeof sponsors.data>['list'][number];
+  const [sponsor, setSponsor] = useState<SponsorRow | 'new' | null>(null);
+  type MailRow = NonNullable<typeof mails.data>['list'][number];
+  type FeedbackRow = NonNullable<typeof feedback.data>['list'][number];
+  const mailActions = {
+    title: '操作',
+    key: 'actions',
+    render: (_: unknown, m: MailRow) =>
+      canRevoke && !m.revoked ? (
+        <Popconfirm
+          title="撤回这封站内信？"
+          okText="撤回"
+          cancelText="取消"
+          onConfirm={() =>
+            revoke.mutate(
+              { req: { params: { mailId: m.id }, body: {} } },
+              {
+                onSuccess: () => void message.success('已撤回'),
+                onError: (err) => void message.error(errorText(err)),
+              },
+            )
+          }
+        >
+          <Button size="small" danger>
+            撤回
+          </Button>
+        </Popconfirm>
+      ) : null,
+  };
+  const feedbackActions = {
+    title: '操作',
+    key: 'actions',
+    render: (_: unknown, f: FeedbackRow) =>
+      canReply && f.status !== 'closed' ? (
+        <Button size="small" onClick={() => setReplying(f.id)}>
+          回复
+        </Button>
+      ) : null,
+  };
   return (
     <>
       <PageHeader title="内容管理" />
@@ -52,14 +104,33 @@ export function Page() {
             size="small"
             loading={help.isLoading}
             dataSource={help.data?.list}
-            columns={columnsOf(help.data?.list)}
+            columns={[
+              ...columnsOf(help.data?.list),
+              {
+                title: '操作',
+                key: 'actions',
+                render: (_: unknown, h: HelpRow) =>
+                  canEditHelp ? (
+                    <Button size="small" onClick={() => setEditingHelp(h.slug)}>
+                      编辑
+                    </Button>
+                  ) : null,
+              },
+            ]}
             pagination={false}
           />
         </Card>
         <Card
           title="赞助"
           extra={
-            <ExportButton route="adminExportSponsors" req={{ query: {} }} fileName="sponsors.csv" />
+            <Space>
+              {canSaveSponsor && <Button onClick={() => setSponsor('new')}>新增赞助</Button>}
+              <ExportButton
+                route="adminExportSponsors"
+                req={{ query: {} }}
+                fileName="sponsors.csv"
+              />
+            </Space>
           }
         >
           <Table
@@ -67,20 +138,37 @@ export function Page() {
             size="small"
             loading={sponsors.isLoading}
             dataSource={sponsors.data?.list}
-            columns={columnsOf(sponsors.data?.list)}
+            columns={[
+              ...columnsOf(sponsors.data?.list),
+              {
+                title: '操作',
+                key: 'actions',
+                render: (_: unknown, row: SponsorRow) =>
+                  canSaveSponsor ? (
+                    <Button size="small" onClick={() => setSponsor(row)}>
+                      编辑
+                    </Button>
+                  ) : null,
+              },
+            ]}
             pagination={false}
           />
         </Card>
         <Card
           title="站内信"
-          extra={<ExportButton route="adminExportMails" req={{ query: {} }} fileName="mails.csv" />}
+          extra={
+            <Space>
+              {canSend && <Button onClick={() => setSending(true)}>发送站内信</Button>}
+              <ExportButton route="adminExportMails" req={{ query: {} }} fileName="mails.csv" />
+            </Space>
+          }
         >
           <Table
             rowKey={(r) => JSON.stringify(r)}
             size="small"
             loading={mails.isLoading}
             dataSource={mails.data?.list}
-            columns={columnsOf(mails.data?.list)}
+            columns={[...columnsOf(mails.data?.list), mailActions]}
             pagination={{
               current: page,
               pageSize: 20,
@@ -121,7 +209,7 @@ export function Page() {
             size="small"
             loading={feedback.isLoading}
             dataSource={feedback.data?.list}
-            columns={columnsOf(feedback.data?.list)}
+            columns={[...columnsOf(feedback.data?.list), feedbackActions]}
             pagination={{
               current: fbPage,
               pageSize: 20,
@@ -131,6 +219,14 @@ export function Page() {
           />
         </Card>
       </Space>
+      <MailSendModal open={sending} onClose={() => setSending(false)} />
+      <FeedbackReplyModal feedbackId={replying} onClose={() => setReplying(null)} />
+      <HelpEditModal slug={editingHelp} onClose={() => setEditingHelp(null)} />
+      <SponsorModal
+        open={sponsor !== null}
+        sponsor={sponsor === 'new' ? null : sponsor}
+        onClose={() => setSponsor(null)}
+      />
     </>
   );
 }

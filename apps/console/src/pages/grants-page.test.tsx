@@ -27,11 +27,13 @@ const grant = (id: number, status: string) => ({
 const platform: Answers = (c) => {
   if (c.path === '/admin/api/v1/grants/report')
     return { data: { list: [{ day: '2026-11-26', kind: 'rebate', count: 3, amount: '12.34' }] } };
-  if (c.path === '/admin/api/v1/members/42/grants')
+  if (c.path === '/admin/api/v1/members/42/grants' && c.method === 'GET')
     return {
       data: { list: [grant(7, 'available'), grant(8, 'paid')], total: 2, page: 1, pageSize: 20 },
     };
   if (c.path === '/admin/api/v1/grants/7/revoke') return { data: { ...grant(7, 'revoked') } };
+  if (c.path === '/admin/api/v1/members/42/grants' && c.method === 'POST')
+    return { data: { ...grant(9, 'paid'), kind: 'manual', amount: '88.00' } };
   return undefined;
 };
 
@@ -62,5 +64,32 @@ describe('福利发放 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(writes(r.calls)).toMatchObject([
       { path: '/admin/api/v1/grants/7/revoke', body: { reason: '重复发放' } },
     ]);
+  });
+
+  it('sends a manual grant validated with the protocol schema, as a money call', async () => {
+    const r = renderPage(Page, { permissions: ['promo.manage'], answers: platform });
+    fireEvent.change(await screen.findByLabelText('会员编号'), { target: { value: '42' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await screen.findByText('优惠7');
+    fireEvent.click(screen.getByRole('button', { name: '人工发放' }));
+    const dialog = await findDialog('人工发放优惠');
+    // The protocol's schema refuses a zero amount before anything is sent.
+    fireEvent.change(within(dialog).getByLabelText('金额（元）'), { target: { value: '0' } });
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '客服补偿' } });
+    fireEvent.change(within(dialog).getByLabelText('原因'), { target: { value: '活动补发' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '发放' }));
+    await within(dialog).findByText('请输入大于 0 的金额，最多两位小数');
+    expect(writes(r.calls)).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('金额（元）'), { target: { value: '88.00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '发放' }));
+    await screen.findByText('已发放 88.00 元');
+    const sent = writes(r.calls);
+    expect(sent).toMatchObject([
+      {
+        path: '/admin/api/v1/members/42/grants',
+        body: { amount: '88.00', title: '客服补偿', turnoverMultiple: 1, reason: '活动补发' },
+      },
+    ]);
+    expect(sent[0]!.headers['X-Idempotency-Key']).toBeTruthy();
   });
 });

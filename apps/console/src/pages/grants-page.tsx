@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Input, InputNumber, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { ResponseOf } from '../api/admin-routes';
+import { ManualGrantModal } from '../components/manual-grant-form';
 import { errorText } from '../api/api-error';
 import { useActionFeedback } from '../components/action-feedback';
 import { formatTime, PageHeader } from '../components/page-header';
@@ -12,6 +13,9 @@ import { ExportButton } from '../components/export-button';
 
 type Grant = ResponseOf<'adminMemberGrants'>['list'][number];
 type ReportRow = ResponseOf<'adminGrantReport'>['list'][number];
+type Status = 'available' | 'paid' | 'expired' | 'revoked';
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** The report per Shanghai day and kind of grant, over a range of days. */
 function GrantReportCard() {
@@ -36,6 +40,11 @@ function GrantReportCard() {
             onChange={(e) => setDraft({ ...draft, to: e.target.value })}
           />
           <Button onClick={() => setRange(draft)}>查询</Button>
+          <ExportButton
+            route="adminExportGrantReport"
+            req={{ query: range }}
+            fileName="grant-report.csv"
+          />
         </Space>
       }
     >
@@ -66,16 +75,21 @@ function MemberGrantsCard() {
   const [input, setInput] = useState<number | null>(null);
   const [memberId, setMemberId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<Status | undefined>();
+  const [kind, setKind] = useState<string | undefined>();
+  const filters = { status, kind: kind as Grant['kind'] | undefined };
   const grants = useAdminQuery(
     'adminMemberGrants',
     {
       params: { memberId: memberId ?? 0 },
-      query: { page, pageSize: 20 },
+      query: { ...filters, page, pageSize: 20 },
     },
     { enabled: memberId !== null },
   );
   const revoke = useAdminMutation('adminGrantRevoke');
   const canRevoke = useCan('adminGrantRevoke');
+  const canGrant = useCan('adminGrantCreate');
+  const [granting, setGranting] = useState(false);
   const feedback = useActionFeedback();
   const [revoking, setRevoking] = useState<Grant | null>(null);
   const shown = memberId !== null;
@@ -100,10 +114,35 @@ function MemberGrantsCard() {
           >
             查询
           </Button>
-          {/* The member's grants once one is asked for; every member's before. */}
+          <Select
+            aria-label="优惠状态"
+            allowClear
+            placeholder="全部状态"
+            style={{ width: 120 }}
+            options={options(GRANT_STATUS_LABELS)}
+            value={status}
+            onChange={(v?: Status) => {
+              setStatus(v);
+              setPage(1);
+            }}
+          />
+          <Select
+            aria-label="优惠类型"
+            allowClear
+            placeholder="全部类型"
+            style={{ width: 140 }}
+            options={options(GRANT_KIND_LABELS)}
+            value={kind}
+            onChange={(v?: string) => {
+              setKind(v);
+              setPage(1);
+            }}
+          />
+          {canGrant && shown && <Button onClick={() => setGranting(true)}>人工发放</Button>}
+          {/* The member's grants once one is asked for; every member's before; the filters too. */}
           <ExportButton
             route="adminExportGrants"
-            req={{ query: { memberId: memberId ?? undefined } }}
+            req={{ query: { memberId: memberId ?? undefined, ...filters } }}
             fileName="grants.csv"
           />
         </Space>
@@ -150,6 +189,9 @@ function MemberGrantsCard() {
           },
         ]}
       />
+      {memberId !== null && (
+        <ManualGrantModal open={granting} memberId={memberId} onClose={() => setGranting(false)} />
+      )}
       <ReasonModal
         open={revoking !== null}
         title="撤销优惠"

@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { ADMIN_PERMISSION_LABELS } from '@nebula/protocol/api/admin/permissions';
 import { OperatorCreateRequest } from '@nebula/protocol/api/operators/operators.schemas';
+import { ReasonModal } from '../components/reason-modal';
 import { useState } from 'react';
 import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
@@ -15,6 +16,12 @@ import { useConsole } from '../session/console-context';
 
 type Role = ResponseOf<'adminRoles'>['list'][number];
 type Operator = ResponseOf<'adminOperators'>['list'][number];
+/** The list's filters (the export sends the same ones). */
+interface OperatorFilters {
+  q?: string | undefined;
+  roleId?: number | undefined;
+  status?: 'enabled' | 'disabled' | undefined;
+}
 interface NewOperator {
   userName: string;
   password: string;
@@ -31,7 +38,11 @@ export function Page() {
   const mine = (o: Operator) => o.userName === session?.userName;
   const roles = useAdminQuery('adminRoles', {});
   const [page, setPage] = useState(1);
-  const operators = useAdminQuery('adminOperators', { query: { page, pageSize: 20 } });
+  const [filters, setFilters] = useState<OperatorFilters>({});
+  const operators = useAdminQuery('adminOperators', { query: { ...filters, page, pageSize: 20 } });
+  const canResetFactor = useCan('adminTotpReset');
+  const resetStep = useStepUp('adminTotpReset');
+  const [resetting, setResetting] = useState<Operator | null>(null);
   const canEditRoles = useCan('adminRoleUpdate');
   const canEditOperators = useCan('adminOperatorUpdate');
   const roleStep = useStepUp('adminRoleUpdate');
@@ -57,6 +68,18 @@ export function Page() {
   };
   const updateOperator = (o: Operator, body: { roleId?: number; disabled?: boolean }) =>
     void opStep.run(() => call('adminOperatorUpdate', { params: { operatorId: o.id }, body }));
+  const resetFactor = async (o: Operator, reason: string) => {
+    setBusy(true);
+    await resetStep.run(
+      () => call('adminTotpReset', { params: { operatorId: o.id }, body: { reason } }),
+      () => setResetting(null),
+    );
+    setBusy(false);
+  };
+  const filter = (patch: OperatorFilters) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
   const createOperator = async (v: NewOperator) => {
     setBusy(true);
     await opStep.run(
@@ -114,9 +137,38 @@ export function Page() {
         <Panel title="运营人员">
           <Space style={{ marginBottom: 12 }}>
             {canEditOperators && <Button onClick={() => setCreating(true)}>新建运营人员</Button>}
+            <Input.Search
+              aria-label="账号搜索"
+              placeholder="账号"
+              allowClear
+              maxLength={32}
+              style={{ width: 180 }}
+              onSearch={(v) => filter({ q: v.trim() || undefined })}
+            />
+            <Select
+              aria-label="按角色筛选"
+              allowClear
+              placeholder="全部角色"
+              style={{ width: 150 }}
+              options={roleOptions}
+              value={filters.roleId}
+              onChange={(roleId?: number) => filter({ roleId })}
+            />
+            <Select
+              aria-label="按状态筛选"
+              allowClear
+              placeholder="全部状态"
+              style={{ width: 120 }}
+              options={[
+                { value: 'enabled', label: '启用' },
+                { value: 'disabled', label: '停用' },
+              ]}
+              value={filters.status}
+              onChange={(status?: 'enabled' | 'disabled') => filter({ status })}
+            />
             <ExportButton
               route="adminExportOperators"
-              req={{ query: {} }}
+              req={{ query: filters }}
               fileName="operators.csv"
             />
           </Space>
@@ -152,8 +204,16 @@ export function Page() {
               },
               {
                 title: '两步验证',
-                render: (_, o) =>
-                  o.totpEnabled ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>,
+                render: (_, o) => (
+                  <Space size="small">
+                    {o.totpEnabled ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>}
+                    {canResetFactor && o.totpEnabled && !mine(o) && (
+                      <Button size="small" danger onClick={() => setResetting(o)}>
+                        重置
+                      </Button>
+                    )}
+                  </Space>
+                ),
               },
               {
                 title: '启用',
@@ -217,8 +277,16 @@ export function Page() {
           </Form.Item>
         </Form>
       </Modal>
+      <ReasonModal
+        open={resetting !== null}
+        title={`重置 ${resetting?.userName ?? ''} 的两步验证`}
+        busy={busy}
+        onCancel={() => setResetting(null)}
+        onOk={(reason) => resetting && void resetFactor(resetting, reason)}
+      />
       {roleStep.modal}
       {opStep.modal}
+      {resetStep.modal}
     </>
   );
 }

@@ -1,34 +1,106 @@
-import { Alert, App, Switch, Table, Tag } from 'antd';
+import { Alert, App, Button, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import { useState } from 'react';
 import type { ResponseOf } from '../api/admin-routes';
 import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
+import { VenueCreateModal } from './venue-create-form';
+import { FAMILY_OPTIONS, VenueFamilySwitches } from './venue-family-switches';
 
 type Venue = ResponseOf<'adminVenues'>['list'][number];
+const familyText = (f: string) => FAMILY_OPTIONS.find((o) => o.value === f)?.label ?? f;
 
-/** The venue registry with its maintenance switch. */
+/**
+ * The venue registry: the family switches, each venue's maintenance switch, new venues and the
+ * order the member site shows them in. The registry is one short list (a few dozen venues),
+ * so it is read whole and filtered here; the export is the whole registry.
+ */
 export function Page() {
   const venues = useAdminQuery('adminVenues', {});
   const update = useAdminMutation('adminVenueUpdate');
+  const sort = useAdminMutation('adminVenueSort');
   const canUpdate = useCan('adminVenueUpdate');
+  const canCreate = useCan('adminVenueCreate');
+  const canSort = useCan('adminVenueSort');
   const { message } = App.useApp();
+  const [creating, setCreating] = useState(false);
+  const [family, setFamily] = useState<string | undefined>();
+  const [status, setStatus] = useState<string | undefined>();
+  const [q, setQ] = useState('');
+  const all = venues.data?.list ?? [];
+  const needle = q.trim().toUpperCase();
+  const shown = all.filter(
+    (v) =>
+      (!family || v.family === family) &&
+      (!status || v.status === status) &&
+      (!needle || v.code.includes(needle) || v.name.toUpperCase().includes(needle)),
+  );
+  /** Moves a venue one place in the whole registry's order and sends that order. */
+  const move = (v: Venue, by: -1 | 1) => {
+    const codes = all.map((x) => x.code);
+    const i = codes.indexOf(v.code);
+    const j = i + by;
+    if (i < 0 || j < 0 || j >= codes.length) return;
+    [codes[i], codes[j]] = [codes[j]!, codes[i]!];
+    sort.mutate(
+      { req: { body: { codes } } },
+      {
+        onSuccess: () => void message.success('已调整排序'),
+        onError: (err) => void message.error(errorText(err)),
+      },
+    );
+  };
   return (
     <>
       <PageHeader
         title="场馆"
-        extra={<ExportButton route="adminExportVenues" req={{ query: {} }} fileName="venues.csv" />}
+        extra={
+          <Space wrap>
+            <Input.Search
+              aria-label="场馆搜索"
+              placeholder="代码或名称"
+              allowClear
+              style={{ width: 180 }}
+              onSearch={setQ}
+            />
+            <Select
+              aria-label="按类别筛选"
+              allowClear
+              placeholder="全部类别"
+              style={{ width: 120 }}
+              options={FAMILY_OPTIONS}
+              value={family}
+              onChange={setFamily}
+            />
+            <Select
+              aria-label="按状态筛选"
+              allowClear
+              placeholder="全部状态"
+              style={{ width: 120 }}
+              options={[
+                { value: 'open', label: '开放' },
+                { value: 'maintenance', label: '维护中' },
+              ]}
+              value={status}
+              onChange={setStatus}
+            />
+            {canCreate && <Button onClick={() => setCreating(true)}>新增场馆</Button>}
+            <ExportButton route="adminExportVenues" req={{ query: {} }} fileName="venues.csv" />
+          </Space>
+        }
       />
+      <VenueFamilySwitches />
       {venues.error && <Alert type="error" title={errorText(venues.error)} />}
       <Table<Venue>
         rowKey="code"
         loading={venues.isLoading}
-        dataSource={venues.data?.list}
+        dataSource={shown}
         pagination={false}
         columns={[
           { title: '代码', dataIndex: 'code' },
           { title: '名称', dataIndex: 'name' },
-          { title: '类别', dataIndex: 'family' },
+          { title: '类别', dataIndex: 'family', render: familyText },
           { title: '排序', dataIndex: 'sort' },
           {
             title: '密钥',
@@ -60,8 +132,37 @@ export function Page() {
               />
             ),
           },
+          ...(canSort
+            ? [
+                {
+                  title: '顺序',
+                  key: 'order',
+                  render: (_: unknown, v: Venue) => (
+                    <Space size="small">
+                      <Button
+                        size="small"
+                        aria-label={`${v.name} 上移`}
+                        disabled={sort.isPending || all[0]?.code === v.code}
+                        onClick={() => move(v, -1)}
+                      >
+                        上移
+                      </Button>
+                      <Button
+                        size="small"
+                        aria-label={`${v.name} 下移`}
+                        disabled={sort.isPending || all.at(-1)?.code === v.code}
+                        onClick={() => move(v, 1)}
+                      >
+                        下移
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
+      <VenueCreateModal open={creating} onClose={() => setCreating(false)} />
     </>
   );
 }

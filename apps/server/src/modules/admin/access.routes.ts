@@ -50,7 +50,7 @@ export function registerAccessRoutes(
     ({ req, params, body }) => roles.updateRole(requireOperator(req.operator), params.roleId, body),
     o,
   );
-  bindRoute(app, 'adminOperators', ({ query }) => roles.operators(query.page, query.pageSize), o);
+  bindRoute(app, 'adminOperators', ({ query }) => roles.operators(query), o);
   bindRoute(
     app,
     'adminOperatorCreate',

@@ -120,19 +120,41 @@ const toOperator = (o: OperatorListDbRow): OperatorListRow => ({
   createdAt: new Date(o.created_at).getTime(),
 });
 
+/** The operators list's filters: part of the account name (any case), a role, a state. */
+export interface OperatorFilter {
+  q?: string | undefined;
+  roleId?: number | undefined;
+  status?: 'enabled' | 'disabled' | undefined;
+}
+
+/** The WHERE conditions of a filter, numbered after `first` parameters already bound. */
+function operatorWhere(f: OperatorFilter, first = 0): { sql: string[]; args: unknown[] } {
+  const sql: string[] = [];
+  const args: unknown[] = [];
+  const arg = (v: unknown) => `$${first + args.push(v)}`;
+  // position(), not LIKE: a name's `_` is a character to find, not a wildcard.
+  if (f.q) sql.push(`position(lower(${arg(f.q)}) in lower(o.user_name)) > 0`);
+  if (f.roleId !== undefined) sql.push(`o.role_id = ${arg(f.roleId)}`);
+  if (f.status) sql.push(`o.disabled = ${arg(f.status === 'disabled')}`);
+  return { sql, args };
+}
+const whereOf = (sql: string[]) => (sql.length ? `WHERE ${sql.join(' AND ')}` : '');
+
 export async function listOperators(
   q: Queryable,
+  f: OperatorFilter,
   limit: number,
   offset: number,
 ): Promise<{ list: OperatorListRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    q.query<OperatorListDbRow>(`${OPERATOR_SELECT} ORDER BY o.id LIMIT $1 OFFSET $2`, [
-      limit,
-      offset,
-    ]),
-    q.query<{ n: number }>('SELECT count(*)::int AS n FROM operators'),
+  const w = operatorWhere(f, 2);
+  const [rows, total] = await Promise.all([
+    q.query<OperatorListDbRow>(
+      `${OPERATOR_SELECT} ${whereOf(w.sql)} ORDER BY o.id LIMIT $1 OFFSET $2`,
+      [limit, offset, ...w.args],
+    ),
+    countOperators(q, f),
   ]);
-  return { list: rows.rows.map(toOperator), total: count.rows[0]?.n ?? 0 };
+  return { list: rows.rows.map(toOperator), total };
 }
 
 export async function findOperatorView(
@@ -166,20 +188,27 @@ export async function setOperatorDisabled(
     );
 }
 
-/** The operators CSV export: every operator in id order, a keyset page after `afterId`. */
-export async function countOperators(q: Queryable): Promise<number> {
-  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM operators');
+/** The operators CSV export: the filter's operators in id order, keyset pages after `afterId`. */
+export async function countOperators(q: Queryable, f: OperatorFilter = {}): Promise<number> {
+  const w = operatorWhere(f);
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM operators o ${whereOf(w.sql)}`,
+    w.args,
+  );
   return r.rows[0]?.n ?? 0;
 }
 
 export async function operatorsAfter(
   q: Queryable,
+  f: OperatorFilter,
   afterId: number,
   limit: number,
 ): Promise<OperatorListRow[]> {
+  const w = operatorWhere(f, 2);
   const r = await q.query<OperatorListDbRow>(
-    `${OPERATOR_SELECT} WHERE o.id > $1 ORDER BY o.id LIMIT $2`,
-    [afterId, limit],
+    `${OPERATOR_SELECT} WHERE o.id > $1 ${w.sql.map((c) => `AND ${c}`).join(' ')}
+      ORDER BY o.id LIMIT $2`,
+    [afterId, limit, ...w.args],
   );
   return r.rows.map(toOperator);
 }

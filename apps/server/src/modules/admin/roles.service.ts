@@ -97,17 +97,18 @@ export class RolesService {
   }
 
   /** The operators CSV export's rows (reports/desk-exports.service.ts), in id order. */
-  operatorsExportSource(): ExportSource<repo.OperatorListRow, number> {
+  operatorsExportSource(f: repo.OperatorFilter = {}): ExportSource<repo.OperatorListRow, number> {
     return {
-      count: () => repo.countOperators(this.d.db),
-      page: (after, limit) => repo.operatorsAfter(this.d.db, after, limit),
+      count: () => repo.countOperators(this.d.db, f),
+      page: (after, limit) => repo.operatorsAfter(this.d.db, f, after, limit),
       first: 0,
       keyOf: (o) => o.id,
     };
   }
 
-  async operators(page: number, pageSize: number) {
-    const r = await repo.listOperators(this.d.db, pageSize, (page - 1) * pageSize);
+  async operators(f: repo.OperatorFilter & { page: number; pageSize: number }) {
+    const { page, pageSize } = f;
+    const r = await repo.listOperators(this.d.db, f, pageSize, (page - 1) * pageSize);
     return { ...r, page, pageSize };
   }
 

@@ -85,4 +85,10 @@ export function registerAgentRoutes(
     },
     o,
   );
+  bindRoute(
+    app,
+    'adminAgentDownline',
+    ({ params, query }) => s.agents.adminDownline(params.memberId, query),
+    o,
+  );
 }

@@ -6,6 +6,7 @@ import {
   type AgentStatus,
   type AgentSummary,
   type AgentApplicationPage,
+  type AdminDownlinePage,
   type DownlinePage,
   type CommissionStatementPage,
 } from '@nebula/protocol';
@@ -15,12 +16,15 @@ import type { ExportSource } from '../../lib/export-source';
 import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as repo from './agent.repository';
-import { downlineCounts, pageDownline } from './downline.repository';
+import { adminDownline, downlineCounts, pageDownline } from './downline.repository';
 import { readSettings } from './commission.repository';
 import { pageStatements } from './statement.repository';
 import { monthOf, monthRange } from './commission-math';
 import { presentStatement } from './commission-admin.service';
 import type { CommissionService } from './commission.service';
+
+/** One row of an agent's downline as operators see it. */
+export type AdminDownlineRow = AdminDownlinePage['list'][number];
 
 /**
  * Agents (contract §5 Agents): a member applies, an operator approves (audited); an approved
@@ -102,6 +106,58 @@ export class AgentService {
       total,
       page: f.page,
       pageSize: f.pageSize,
+    };
+  }
+
+  /** An agent's downline for operators (paged, by part of a name), with each member's id. */
+  async adminDownline(
+    agentId: number,
+    f: { scope: 'direct' | 'all'; q?: string | undefined; page: number; pageSize: number },
+  ) {
+    const { list, total } = await this.#adminDownline(agentId, f, {
+      limit: f.pageSize,
+      offset: (f.page - 1) * f.pageSize,
+    });
+    return { list, total, page: f.page, pageSize: f.pageSize };
+  }
+
+  /** The downline CSV export's rows (reports/list-exports.service.ts), newest first by key. */
+  downlineExportSource(
+    agentId: number,
+    f: { scope: 'direct' | 'all'; q?: string | undefined },
+  ): ExportSource<AdminDownlineRow, number> {
+    return {
+      count: async () => (await this.#adminDownline(agentId, f, { limit: 0 })).total,
+      page: async (beforeId, limit) =>
+        (await this.#adminDownline(agentId, f, { limit, beforeId })).list,
+      first: 2_147_483_647,
+      keyOf: (r) => r.memberId,
+    };
+  }
+
+  async #adminDownline(
+    agentId: number,
+    f: { scope: 'direct' | 'all'; q?: string | undefined },
+    page: { limit: number; offset?: number; beforeId?: number },
+  ): Promise<{ list: AdminDownlineRow[]; total: number }> {
+    await this.#agent(agentId);
+    const [from, to] = monthRange(monthOf(this.d.clock.now()));
+    const [{ list, total }, settings] = await Promise.all([
+      adminDownline(this.d.db, { agentId, direct: f.scope === 'direct', q: f.q, from, to }, page),
+      readSettings(this.d.db),
+    ]);
+    return {
+      list: list.map((r) => ({
+        memberId: r.memberId,
+        userName: r.userName,
+        depth: r.depth,
+        isAgent: r.isAgent,
+        registeredAt: r.registeredAt,
+        deposits: fenToYuanString(r.deposits),
+        validTurnover: fenToYuanString(r.validTurnover),
+        active: r.validTurnover > 0n && r.validTurnover >= settings.activeMinTurnover,
+      })),
+      total,
     };
   }
 

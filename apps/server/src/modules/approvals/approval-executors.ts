@@ -5,6 +5,7 @@ import type { HouseVenueService } from '../house-venue/house-venue.service';
 import type { MallAdminService } from '../mall/mall-admin.service';
 import type { PointsAdminService } from '../mall/points-admin.service';
 import type { GrantAdminService } from '../rewards/grant-admin.service';
+import type { VenueDebtService } from '../transfer/venue-debt.service';
 import type { RebateAdminService } from '../rewards/rebate-admin.service';
 import type { VipService } from '../rewards/vip.service';
 import type { WalletAdminService } from '../wallet/wallet-admin.service';
@@ -22,6 +23,7 @@ export interface ExecutorDeps {
   vip: VipService;
   activityAdmin: ActivityAdminService;
   mallAdmin: MallAdminService;
+  venueDebts: VenueDebtService;
 }
 
 /**
@@ -64,6 +66,19 @@ export function registerApprovalExecutors(approvals: ApprovalService, d: Executo
       body.reason,
     );
     return { orderId: params.orderId, status: order.status };
+  });
+  // A venue debt write-off excuses what is held when approved (a debt repaid meanwhile: 7036).
+  approvals.register('adminVenueDebtWriteOff', async (q, ctx, payload) => {
+    const params = routes.adminVenueDebtWriteOff.params.parse(payload.params);
+    const body = routes.adminVenueDebtWriteOff.body.parse(payload.body);
+    const debt = await d.venueDebts.writeOffIn(
+      q,
+      { userName: ctx.requestedBy },
+      params.memberId,
+      params.code,
+      body.reason,
+    );
+    return { memberId: debt.memberId, venueCode: debt.venueCode, writtenOff: debt.writtenOff };
   });
   registerRewardExecutors(approvals, d);
   // House-venue voids and resettles: the venue acts when approved, for the requester by name. A

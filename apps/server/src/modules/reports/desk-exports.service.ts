@@ -1,5 +1,5 @@
 import type { Db } from '@nebula/db';
-import type { FeedbackStatus, MailAudience } from '@nebula/protocol';
+import type { FeedbackStatus, MailAudience, OperatorListFilter } from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
 import type { RolesService } from '../admin/roles.service';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -50,8 +50,8 @@ export class DeskExportService {
     private readonly maxRows = EXPORT_MAX_ROWS,
   ) {}
 
-  async operators(op: Actor): Promise<CsvExport> {
-    const from = this.d.roles.operatorsExportSource();
+  async operators(op: Actor, f: OperatorListFilter = {}): Promise<CsvExport> {
+    const from = this.d.roles.operatorsExportSource(f);
     const source = mapRows(rowsOf(from), (o) => [
       o.id,
       o.userName,
@@ -62,7 +62,7 @@ export class DeskExportService {
       iso(o.createdAt),
     ]);
     const header = ['编号', '用户名', '角色ID', '角色', '状态', '已绑定验证器', '创建时间'];
-    return this.#start(op, 'operators', {}, await from.count(), header, source);
+    return this.#start(op, 'operators', f, await from.count(), header, source);
   }
 
   async mails(op: Actor): Promise<CsvExport> {

@@ -250,4 +250,37 @@ export class ListExportService {
       words.map((w) => [w]),
     );
   }
+
+  /** The grants daily report (per Shanghai day and kind) for the report's days. */
+  async grantReport(op: Actor, f: { from: string; to: string }): Promise<CsvExport> {
+    const rows = (await this.d.grantAdmin.report(f.from, f.to)).list.map((r) => [
+      r.day,
+      r.kind,
+      r.count,
+      r.amount,
+    ]);
+    const header = ['日期', '类型', '笔数', '金额'];
+    return this.#start(op, 'grant-report', f, rows.length, header, rows);
+  }
+
+  /** An agent's downline as the agents page lists it (scope and name filter), newest first. */
+  async agentDownline(
+    op: Actor,
+    f: { agentId: number; scope: 'direct' | 'all'; q?: string | undefined },
+  ): Promise<CsvExport> {
+    const from = this.d.agents.downlineExportSource(f.agentId, f);
+    const source = mapRows(rowsOf(from), (m) => [
+      m.memberId,
+      m.userName,
+      m.depth,
+      m.isAgent ? '是' : '否',
+      iso(m.registeredAt),
+      m.deposits,
+      m.validTurnover,
+      m.active ? '是' : '否',
+    ]);
+    const header = ['会员ID', '账号', '层级', '代理', '注册时间', '累计存款', '本月有效流水'];
+    const rows = await from.count();
+    return this.#start(op, 'agent-downline', f, rows, header.concat(['活跃']), source);
+  }
 }

@@ -14,7 +14,7 @@ export function registerRegistryExportRoutes(
     requireOperator(req.operator);
   const desk = s.deskExports;
   const reg = s.registryExports;
-  bindCsvRoute(app, 'adminExportOperators', ({ req }) => desk.operators(op(req)), o);
+  bindCsvRoute(app, 'adminExportOperators', ({ req, query }) => desk.operators(op(req), query), o);
   bindCsvRoute(app, 'adminExportMails', ({ req }) => desk.mails(op(req)), o);
   bindCsvRoute(app, 'adminExportFeedback', ({ req, query }) => desk.feedback(op(req), query), o);
   bindCsvRoute(

@@ -72,4 +72,16 @@ export function registerReportRoutes(
   );
   bindCsvRoute(app, 'adminExportChatRooms', ({ req, query }) => list.chatRooms(op(req), query), o);
   bindCsvRoute(app, 'adminExportChatBlockedWords', ({ req }) => list.chatBlockedWords(op(req)), o);
+  bindCsvRoute(
+    app,
+    'adminExportGrantReport',
+    ({ req, query }) => list.grantReport(op(req), query),
+    o,
+  );
+  bindCsvRoute(
+    app,
+    'adminExportAgentDownline',
+    ({ req, query }) => list.agentDownline(op(req), query),
+    o,
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { FourEyesGate } from '../../http/four-eyes-gate';
 import { requireMember } from '../../http/member-context';
 import { bindKeyedMoneyRoute, bindRoute, type BindOptions } from '../../http/route-binder';
 import { requireOperator } from '../../http/operator-context';
@@ -9,7 +10,12 @@ import type { VenueDebtService } from './venue-debt.service';
 /** Transfers main ↔ venue (contract §6), the operators' pending transfers and venue debts. */
 export function registerTransferRoutes(
   app: FastifyInstance,
-  s: { transfers: TransferService; resolver: TransferResolverService; debts: VenueDebtService },
+  s: {
+    transfers: TransferService;
+    resolver: TransferResolverService;
+    debts: VenueDebtService;
+    approvals: FourEyesGate;
+  },
   o: BindOptions,
 ): void {
   const member = (ctx: Parameters<typeof requireMember>[0]) => requireMember(ctx).memberId;
@@ -47,8 +53,18 @@ export function registerTransferRoutes(
   bindRoute(
     app,
     'adminVenueDebtWriteOff',
-    ({ req, params, body }) =>
-      s.debts.writeOff(requireOperator(req.operator), params.memberId, params.code, body.reason),
+    // A write-off above the money threshold waits for a second operator (contract §4.1).
+    async ({ req, params, body }) => {
+      const op = requireOperator(req.operator);
+      await s.approvals.gate(
+        op,
+        'adminVenueDebtWriteOff',
+        `member:${params.memberId}:venue:${params.code}`,
+        { asset: 'CNY', units: await s.debts.heldAt(params.memberId, params.code) },
+        { params, body },
+      );
+      return s.debts.writeOff(op, params.memberId, params.code, body.reason);
+    },
     o,
   );
   bindKeyedMoneyRoute(

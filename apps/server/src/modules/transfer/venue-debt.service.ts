@@ -99,40 +99,52 @@ export class VenueDebtService {
     };
   }
 
+  /** What the write-off of a member's debt at a venue would excuse now: the four-eyes value. */
+  async heldAt(memberId: number, venueCode: string): Promise<bigint> {
+    const row = (await repo.memberDebts(this.d.db, memberId)).find(
+      (r) => r.venueCode === venueCode,
+    );
+    return row ? heldOf(row) : 0n;
+  }
+
   /**
    * An operator stops holding a member's debt at a venue back from withdrawal: the whole debt
    * now owed is excused, recorded and audited in one transaction. Nothing held: 7036.
    */
-  async writeOff(
+  writeOff(op: Actor, memberId: number, venueCode: string, reason: string) {
+    return this.d.db.tx((q) => this.writeOffIn(q, op, memberId, venueCode, reason));
+  }
+
+  /** The write-off inside a caller's transaction (an approved four-eyes request runs it). */
+  async writeOffIn(
+    q: Queryable,
     op: Actor,
     memberId: number,
     venueCode: string,
     reason: string,
   ): Promise<AdminVenueDebt> {
-    return this.d.db.tx(async (q) => {
-      const row = await repo.lockDebt(q, memberId, venueCode);
-      const amount = row ? heldOf(row) : 0n;
-      if (!row || amount === 0n) throw new AppError(ErrorCode.VenueDebtNone);
-      const now = this.d.clock.now();
-      await repo.writeOff(q, { memberId, venueCode, amount, reason, operator: op.userName, now });
-      await this.d.audit.record(q, {
-        actor: op.userName,
-        action: 'member.venueDebtWriteOff',
-        target: `member:${memberId}`,
-        before: {
-          venueCode,
-          debt: fenToYuanString(row.debt),
-          writtenOff: fenToYuanString(row.writtenOff),
-        },
-        after: {
-          venueCode,
-          writtenOff: fenToYuanString(row.debt),
-          amount: fenToYuanString(amount),
-          reason,
-        },
-      });
-      return (await this.#present(q, [{ ...row, writtenOff: row.debt }]))[0]!;
+    const row = await repo.lockDebt(q, memberId, venueCode);
+    const amount = row ? heldOf(row) : 0n;
+    if (!row || amount === 0n) throw new AppError(ErrorCode.VenueDebtNone);
+    const now = this.d.clock.now();
+    await repo.writeOff(q, { memberId, venueCode, amount, reason, operator: op.userName, now });
+    await this.d.audit.record(q, {
+      actor: op.userName,
+      action: 'member.venueDebtWriteOff',
+      target: `member:${memberId}`,
+      before: {
+        venueCode,
+        debt: fenToYuanString(row.debt),
+        writtenOff: fenToYuanString(row.writtenOff),
+      },
+      after: {
+        venueCode,
+        writtenOff: fenToYuanString(row.debt),
+        amount: fenToYuanString(amount),
+        reason,
+      },
     });
+    return (await this.#present(q, [{ ...row, writtenOff: row.debt }]))[0]!;
   }
 
   async #present(q: Queryable, rows: VenueDebtRow[]): Promise<AdminVenueDebt[]> {

@@ -88,4 +88,16 @@ export const agentRouteMeta = {
     // A raise of any tier's rate waits for a second operator (contract §4.1).
     fourEyes: { class: 'promo', approve: 'agent.commission.approve' },
   },
+  adminAgentDownline: {
+    ...operator,
+    method: 'GET',
+    path: '/admin/api/v1/agent/members/:memberId/downline',
+    summary: '代理的下线',
+  },
+  adminExportAgentDownline: {
+    ...operator,
+    method: 'GET',
+    path: '/admin/api/v1/exports/agent-downline',
+    summary: '导出代理的下线（CSV）',
+  },
 } as const satisfies Record<string, RouteMeta>;

@@ -2,6 +2,9 @@ import { defineRoute } from '../core/route';
 import { MemberIdParams, emptyObject } from '../core/common';
 import { agentRouteMeta as m } from './agent.meta';
 import {
+  AdminDownlinePage,
+  AdminDownlineQuery,
+  AgentDownlineExportQuery,
   AgentApplication,
   AgentApplyRequest,
   AgentMoveRequest,
@@ -26,6 +29,7 @@ import {
 } from './agent.schemas';
 import { paging } from '../core/common';
 import { z } from 'zod';
+import { CsvText } from '../reports/reports.schemas';
 
 const PageQuery = z.object(paging).strict();
 
@@ -75,5 +79,14 @@ export const agentRoutes = {
   adminAgentRulesSet: defineRoute(m.adminAgentRulesSet, {
     body: CommissionRulesSetRequest,
     response: CommissionRules,
+  }),
+  adminAgentDownline: defineRoute(m.adminAgentDownline, {
+    params: MemberIdParams,
+    query: AdminDownlineQuery,
+    response: AdminDownlinePage,
+  }),
+  adminExportAgentDownline: defineRoute(m.adminExportAgentDownline, {
+    query: AgentDownlineExportQuery,
+    response: CsvText,
   }),
 };

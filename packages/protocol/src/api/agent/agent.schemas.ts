@@ -155,3 +155,15 @@ export const CommissionRunResult = z.object({ month: monthString, statements: z.
 export const CommissionOverrideRequest = z
   .object({ amount: moneyString, reason: text().min(2).max(100) })
   .strict();
+
+/** An agent's downline as operators see it (agent.manage): by scope and part of a name. */
+export const AdminDownlineFilter = z
+  .object({ scope: DownlineScope.default('direct'), q: text().trim().max(32).optional() })
+  .strict();
+export const AdminDownlineQuery = AdminDownlineFilter.extend({ ...paging }).strict();
+export const AdminDownlineMember = DownlineMember.extend({ memberId: z.number().int() });
+export const AdminDownlinePage = pageOf(AdminDownlineMember);
+export type AdminDownlinePage = z.infer<typeof AdminDownlinePage>;
+export const AgentDownlineExportQuery = AdminDownlineFilter.extend({
+  agentId: z.coerce.number().int().positive().max(2_147_483_647),
+}).strict();

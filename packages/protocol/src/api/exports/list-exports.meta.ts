@@ -56,4 +56,10 @@ export const listExportsRouteMeta = {
     path: '/admin/api/v1/exports/agent-applications',
     summary: '导出代理申请（CSV）',
   },
+  adminExportGrantReport: {
+    ...admin,
+    permission: 'report.read',
+    path: '/admin/api/v1/exports/grant-report',
+    summary: '导出福利发放日报（CSV）',
+  },
 } as const satisfies Record<string, RouteMeta>;

@@ -11,6 +11,7 @@ import {
 } from './list-exports.schemas';
 import { CsvText } from '../reports/reports.schemas';
 import { AdminChatRoomFilter } from '../chat/chat-admin.schemas';
+import { GrantReportQuery } from '../rewards/rewards.schemas';
 
 /** The later CSV exports with their schemas; `../routes.ts` joins them into the route table. */
 export const listExportsRoutes = {
@@ -45,6 +46,11 @@ export const listExportsRoutes = {
   }),
   adminExportAgentApplications: defineRoute(m.adminExportAgentApplications, {
     query: AgentApplicationExportQuery,
+    response: CsvText,
+  }),
+  /** The grants daily report's days and kinds, as the report shows them. */
+  adminExportGrantReport: defineRoute(m.adminExportGrantReport, {
+    query: GrantReportQuery,
     response: CsvText,
   }),
 };

@@ -1,16 +1,17 @@
 import { emptyObject } from '../core/common';
 import { defineRoute } from '../core/route';
+import { OperatorListFilter } from '../operators/operators.schemas';
 import { CsvText } from '../reports/reports.schemas';
 import { registryExportsRouteMeta as m } from './registry-exports.meta';
 import { FeedbackExportQuery, VenueDebtExportQuery } from './registry-exports.schemas';
 
 /**
  * The registry and service-desk CSV exports with their schemas; `../routes.ts` joins them. A
- * list without filters (the operators and mail lists only page) exports whole.
+ * list without filters (the mail list only pages) exports whole.
  */
 export const registryExportsRoutes = {
   adminExportOperators: defineRoute(m.adminExportOperators, {
-    query: emptyObject,
+    query: OperatorListFilter,
     response: CsvText,
   }),
   adminExportRoles: defineRoute(m.adminExportRoles, { query: emptyObject, response: CsvText }),

@@ -55,7 +55,16 @@ export const OperatorView = z.object({
   totpEnabled: z.boolean(),
   createdAt: z.number().int(),
 });
-export const OperatorListQuery = z.object({ ...paging }).strict();
+/** The operators list's filters (and its export's): part of the account name, a role, a state. */
+export const OperatorListFilter = z
+  .object({
+    q: text().trim().max(32).optional(),
+    roleId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    status: z.enum(['enabled', 'disabled']).optional(),
+  })
+  .strict();
+export type OperatorListFilter = z.infer<typeof OperatorListFilter>;
+export const OperatorListQuery = OperatorListFilter.extend({ ...paging }).strict();
 export const OperatorPage = pageOf(OperatorView);
 export const OperatorCreateRequest = z
   .object({

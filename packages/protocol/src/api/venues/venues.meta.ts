@@ -182,6 +182,9 @@ export const venueRouteMeta = {
     path: '/admin/api/v1/members/:memberId/venues/:code/debt/write-off',
     auth: 'admin',
     permission: 'transfer.manage',
+    // Excusing a debt frees that much of the main balance for withdrawal: a money action.
+    stepUp: 'money',
+    fourEyes: { class: 'money', approve: 'wallet.adjust.approve' },
     signed: false,
     summary: '核销会员的场馆欠款（不再暂扣提现）',
     tag: 'admin-venues',

@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  findDialog,
+  PAGE_TEST_TIMEOUT,
+  renderPage,
+  writes,
+  type Answers,
+} from '../test/render-page';
+import { Page } from './venues-page';
+
+const venue = (code: string, name: string, family: string, sort: number) => ({
+  code,
+  family,
+  name,
+  logo: '/static/x.svg',
+  dialect: null,
+  origin: 'https://v.example',
+  apiUrl: 'https://v.example/api',
+  merchantCode: 'NEBULA',
+  status: 'open',
+  sort,
+  secretConfigured: true,
+  updatedAt: 1,
+});
+const list = [venue('AGZR', 'AG 真人', 'ZR', 1), venue('FBTY', 'FB 体育', 'TY', 2)];
+
+const platform: Answers = (c) => {
+  if (c.path === '/admin/api/v1/venues' && c.method === 'GET') return { data: { list } };
+  if (c.path === '/admin/api/v1/venues/sort') return { data: { list } };
+  if (c.path === '/admin/api/v1/settings' && c.method === 'GET')
+    return { data: { venueFamiliesMaintenance: ['DJ'] } };
+  if (c.path === '/admin/api/v1/settings') return { data: {} };
+  return undefined;
+};
+
+describe('场馆 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  it('moves a venue down: the whole order is sent', async () => {
+    const r = renderPage(Page, { permissions: ['venue.manage'], answers: platform });
+    fireEvent.click(await screen.findByRole('button', { name: 'AG 真人 下移' }));
+    await waitFor(() =>
+      expect(writes(r.calls)).toMatchObject([
+        { path: '/admin/api/v1/venues/sort', body: { codes: ['FBTY', 'AGZR'] } },
+      ]),
+    );
+    // Without settings.write there are no family switches.
+    expect(screen.queryByText('类别维护')).toBeNull();
+  });
+
+  it('puts a family into maintenance, keeping the ones already in it', async () => {
+    const r = renderPage(Page, {
+      permissions: ['venue.manage', 'settings.write'],
+      answers: platform,
+    });
+    const sports = await screen.findByLabelText('体育 类别维护');
+    await waitFor(() =>
+      expect(screen.getByLabelText('电竞 类别维护').getAttribute('aria-checked')).toBe('true'),
+    );
+    fireEvent.click(sports);
+    await waitFor(() =>
+      expect(writes(r.calls)).toMatchObject([
+        { path: '/admin/api/v1/settings', body: { venueFamiliesMaintenance: ['TY', 'DJ'] } },
+      ]),
+    );
+  });
+
+  it('the new venue form refuses a bad code before sending', async () => {
+    const r = renderPage(Page, { permissions: ['venue.manage'], answers: platform });
+    fireEvent.click(await screen.findByRole('button', { name: '新增场馆' }));
+    const dialog = await findDialog('新增场馆');
+    fireEvent.change(dialog.querySelector('#code')!, { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: '创建' }));
+    expect(await screen.findByText('大写字母开头，2–16 位')).toBeTruthy();
+    expect(writes(r.calls)).toEqual([]);
+  });
+});
