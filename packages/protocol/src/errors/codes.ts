@@ -338,6 +338,8 @@ export const ErrorCode = {
   ContentNotFound: 9772,
   // Reports and console settings 9787–9793.
   ConsoleIdleAboveCeiling: 9787,
+  // Venue debts 9780–9786.
+  VenueDebtChanged: 9780,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -562,6 +564,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9771: '展示时间有误：结束时间须晚于开始时间',
   9772: '该内容不存在或已删除',
   9787: '闲置时限不能超过服务器配置的上限（CONSOLE_IDLE_MINUTES）',
+  9780: '欠款金额已变化，请刷新后重新提交核销',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

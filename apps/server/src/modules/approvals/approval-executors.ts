@@ -67,16 +67,20 @@ export function registerApprovalExecutors(approvals: ApprovalService, d: Executo
     );
     return { orderId: params.orderId, status: order.status };
   });
-  // A venue debt write-off excuses what is held when approved (a debt repaid meanwhile: 7036).
+  // A venue debt write-off excuses the amount the request was valued at, only if that is still
+  // what is held (repaid meanwhile: 7036; grown or shrunk: 9780, the request stays pending).
   approvals.register('adminVenueDebtWriteOff', async (q, ctx, payload) => {
     const params = routes.adminVenueDebtWriteOff.params.parse(payload.params);
     const body = routes.adminVenueDebtWriteOff.body.parse(payload.body);
+    const held = typeof payload.held === 'string' && /^\d+$/.test(payload.held) ? payload.held : '';
+    if (!held) throw new Error('venue debt write-off request without its valued amount');
     const debt = await d.venueDebts.writeOffIn(
       q,
       { userName: ctx.requestedBy },
       params.memberId,
       params.code,
       body.reason,
+      BigInt(held),
     );
     return { memberId: debt.memberId, venueCode: debt.venueCode, writtenOff: debt.writtenOff };
   });

@@ -56,14 +56,16 @@ export function registerTransferRoutes(
     // A write-off above the money threshold waits for a second operator (contract §4.1).
     async ({ req, params, body }) => {
       const op = requireOperator(req.operator);
+      // The amount valued here is the amount written off, now or on approval (9780 if moved).
+      const held = await s.debts.heldAt(params.memberId, params.code);
       await s.approvals.gate(
         op,
         'adminVenueDebtWriteOff',
         `member:${params.memberId}:venue:${params.code}`,
-        { asset: 'CNY', units: await s.debts.heldAt(params.memberId, params.code) },
-        { params, body },
+        { asset: 'CNY', units: held },
+        { params, body, held: held.toString() },
       );
-      return s.debts.writeOff(op, params.memberId, params.code, body.reason);
+      return s.debts.writeOff(op, params.memberId, params.code, body.reason, held);
     },
     o,
   );

@@ -114,4 +114,23 @@ describe('venue debt write-off under four eyes', () => {
     );
     expect(await writeOffRows(memberId)).toEqual([]);
   });
+
+  it('a debt grown after the request: 9780, nothing excused unseen; still pending', async () => {
+    const memberId = await owing(20_000n);
+    const asked = await writeOff(finance, memberId);
+    expect(asked.status_code).toBe(ErrorCode.ApprovalPending);
+    at += 1000;
+    await t.services.venueDebts.note(t.db, memberId, 'FBTY', 90_000n, at);
+    const before = await held(memberId);
+    expect((await decide(approver, asked.data.approvalId!)).status_code).toBe(
+      ErrorCode.VenueDebtChanged,
+    );
+    expect(await writeOffRows(memberId)).toEqual([]);
+    expect(await held(memberId)).toBe(before);
+    // Back at the valued amount, the same request runs.
+    at += 1000;
+    await t.services.venueDebts.note(t.db, memberId, 'FBTY', 20_000n, at);
+    expect((await decide(approver, asked.data.approvalId!)).status_code).toBe(6000);
+    expect(await writeOffRows(memberId)).toHaveLength(1);
+  });
 });

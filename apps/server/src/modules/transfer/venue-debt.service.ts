@@ -111,21 +111,27 @@ export class VenueDebtService {
    * An operator stops holding a member's debt at a venue back from withdrawal: the whole debt
    * now owed is excused, recorded and audited in one transaction. Nothing held: 7036.
    */
-  writeOff(op: Actor, memberId: number, venueCode: string, reason: string) {
-    return this.d.db.tx((q) => this.writeOffIn(q, op, memberId, venueCode, reason));
+  writeOff(op: Actor, memberId: number, venueCode: string, reason: string, valued: bigint) {
+    return this.d.db.tx((q) => this.writeOffIn(q, op, memberId, venueCode, reason, valued));
   }
 
-  /** The write-off inside a caller's transaction (an approved four-eyes request runs it). */
+  /**
+   * The write-off inside a caller's transaction (an approved four-eyes request runs it).
+   * `valued` is the amount held when the write-off was asked for (what the threshold and the
+   * approver saw): a debt that grew or shrank since is refused (9780), never excused unseen.
+   */
   async writeOffIn(
     q: Queryable,
     op: Actor,
     memberId: number,
     venueCode: string,
     reason: string,
+    valued: bigint,
   ): Promise<AdminVenueDebt> {
     const row = await repo.lockDebt(q, memberId, venueCode);
     const amount = row ? heldOf(row) : 0n;
     if (!row || amount === 0n) throw new AppError(ErrorCode.VenueDebtNone);
+    if (amount !== valued) throw new AppError(ErrorCode.VenueDebtChanged);
     const now = this.d.clock.now();
     await repo.writeOff(q, { memberId, venueCode, amount, reason, operator: op.userName, now });
     await this.d.audit.record(q, {
