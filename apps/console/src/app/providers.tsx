@@ -25,7 +25,7 @@ export function createQueryClient(): QueryClient {
 
 /**
  * The theme's text (font, size, colour) for the whole console, as antd's App sets it; App
- * itself, with its popups, comes with the pages that use them (./page-frame.tsx).
+ * itself, with its popups, comes with the pages that use them (../components/page-frame.tsx).
  */
 function TextBase({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();

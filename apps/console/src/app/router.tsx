@@ -38,13 +38,13 @@ export const FIRST_ROUTE = ['login', 'dashboard'] as const;
 
 const isFirstRoute = (key: string) => (FIRST_ROUTE as readonly string[]).includes(key);
 
-/** A page's chunk; past the first route, with antd's App around it (./page-frame.tsx). */
+/** A page's chunk; past the first route, with antd's App around it (../components/page-frame.tsx). */
 function lazyPage(key: keyof typeof PAGE_LOADERS): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
       const [mod, frame] = await Promise.all([
         PAGE_LOADERS[key]() as Promise<{ Page: React.ComponentType }>,
-        isFirstRoute(key) ? null : import('./page-frame'),
+        isFirstRoute(key) ? null : import('../components/page-frame'),
       ]);
       return { Component: frame ? frame.withAntApp(mod.Page) : mod.Page };
     },

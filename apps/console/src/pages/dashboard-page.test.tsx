@@ -73,8 +73,9 @@ describe('今日概览 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(within(venues).getByText('190.00')).toBeTruthy();
     for (const [label, count, to] of QUEUES) {
       const title = screen.getByText(label);
-      const box = title.closest('.ant-statistic')!;
-      expect(within(box as HTMLElement).getByText(String(count))).toBeTruthy();
+      // The figure: its title, then its value, in one box.
+      const box = title.parentElement!;
+      expect(within(box).getByText(String(count))).toBeTruthy();
       const link = title.closest('a');
       // Only the queues the operator may open link to their page (every operator may open the
       // approvals list: it shows the requests they may decide).

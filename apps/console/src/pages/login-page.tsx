@@ -13,11 +13,12 @@ const schemas = () => import('@nebula/protocol/api/admin/admin.schemas');
 const loginSchema = () => schemas().then((m) => m.AdminLoginRequest);
 
 // Only an enrol-only session needs enrolment: it loads then, not with the login route, and
-// with antd's App around it (its messages; ../app/page-frame.tsx).
+// with antd's App around it (its messages; ../components/page-frame.tsx).
 const FactorEnrolPanel = lazy(() =>
-  Promise.all([import('../components/factor-enrol-panel'), import('../app/page-frame')]).then(
-    ([m, frame]) => ({ default: frame.withAntApp(m.FactorEnrolPanel) }),
-  ),
+  Promise.all([
+    import('../components/factor-enrol-panel'),
+    import('../components/page-frame'),
+  ]).then(([m, frame]) => ({ default: frame.withAntApp(m.FactorEnrolPanel) })),
 );
 
 /** The server asks for the six digits (6058) once the password is right. */

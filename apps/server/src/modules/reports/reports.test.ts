@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one fixture of facts either side of a Shanghai midnight that every
+ * report, its NGR allocation and every export below reads; split, each part would repeat it.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Dashboard, type Report } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
