@@ -92,6 +92,8 @@ export function adminApi(request: APIRequestContext, token: string) {
 export async function shot(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS !== '1') return;
   await page.waitForLoadState('networkidle');
+  // An earlier step's toast (antd's message, 3 s) would cover the page's own header.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(root, 'docs/screenshots', `${name}.png`) });
 }
