@@ -233,7 +233,8 @@ test('an operator signs in with TOTP, confirms a bank deposit, approves a withdr
 
   // A venue into maintenance.
   await page.getByRole('link', { name: '场馆', exact: true }).click();
-  const toggle = page.getByRole('switch').first();
+  // The venue's own switch in its row (the family switches above the table are site settings).
+  const toggle = page.getByRole('row', { name: /IMTY/ }).getByRole('switch');
   await expect(toggle).not.toBeChecked();
   await toggle.click();
   await expect(page.getByText('已进入维护')).toBeVisible();
