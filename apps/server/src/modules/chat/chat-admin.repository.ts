@@ -277,12 +277,14 @@ export async function readGiftForUpdate(q: Queryable, id: number): Promise<GiftR
   const r = await q.query<GiftDb>('SELECT * FROM chat_gifts WHERE id = $1 FOR UPDATE', [id]);
   return r.rows[0] ? gift(r.rows[0]) : null;
 }
-/** Writes a gift; a new one takes the next id (the table has no sequence). */
+/** Writes a gift inside the caller's transaction; a new one takes the next id (no sequence). */
 export async function saveGift(
   q: Queryable,
   id: number | undefined,
   g: { name: string; icon: string; priceCoin: bigint; enabled: boolean },
 ): Promise<GiftRow> {
+  // max(id) + 1: creates wait for each other (reads do not), so two at once get two ids.
+  if (id === undefined) await q.query('LOCK TABLE chat_gifts IN SHARE ROW EXCLUSIVE MODE');
   const r =
     id === undefined
       ? await q.query<GiftDb>(

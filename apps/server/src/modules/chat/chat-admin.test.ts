@@ -230,4 +230,18 @@ describe('gifts: records and the catalogue', () => {
     });
     expect(badIcon.status_code).toBe(ErrorCode.Validation);
   });
+
+  it('creates gifts at the same moment under distinct ids', async () => {
+    const made = await Promise.all(
+      ['甲', '乙', '丙', '丁'].map((n) =>
+        post<AdminChatGift>('chat/gifts', {
+          name: `同时${n}`,
+          icon: '/static/gifts/car.svg',
+          price: '5',
+        }),
+      ),
+    );
+    expect(made.map((m) => m.status_code)).toEqual([6000, 6000, 6000, 6000]);
+    expect(new Set(made.map((m) => m.data.giftId)).size).toBe(4);
+  });
 });
