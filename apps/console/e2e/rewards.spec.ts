@@ -39,12 +39,11 @@ async function pageShot(page: Page, name: string): Promise<void> {
 async function approveActivityCreate(
   request: APIRequestContext,
   admin: ReturnType<typeof adminApi>,
-  secret: string,
-  lastStep: number,
+  auth: Authenticator,
 ): Promise<void> {
   const up = await admin('POST', '/admin/api/v1/stepUp', {
     class: 'operators',
-    code: await new Authenticator(secret, lastStep).next(),
+    code: await auth.next(),
   });
   expect(up.status_code, up.message).toBe(6000);
   const role = await admin<{ id: number }>('POST', '/admin/api/v1/roles', {
@@ -109,6 +108,32 @@ test('an operator creates an activity, edits a VIP level, approves an agent appl
       `/admin/api/v1/members?q=${member.userName}`,
     )
   ).data.list.find((m) => m.userName === member.userName)!.memberId;
+
+  const loggedInStep = Math.floor(Date.now() / 30_000) + 1;
+  await logIn(page, secret);
+  // Each later step-up takes the authenticator's next code not used yet.
+  const auth = new Authenticator(secret, loggedInStep);
+
+  // 活动: a new first-deposit activity from the form (the rule starts from the kind's template).
+  await menu(page, '活动').click();
+  await page.getByRole('button', { name: '新建活动' }).click();
+  const form = page.getByRole('dialog', { name: '新建活动' });
+  await form.getByLabel('标题').fill('e2e 首存送 10%');
+  await form.getByLabel('图片地址').fill('/static/e2e.png');
+  await form.getByLabel('活动说明').fill('首次存款满 100 元送 10%。');
+  await form.getByRole('button', { name: '保存' }).click();
+  // It starts active, so it pays at once: four eyes (docs/contract.md §4.1) file it for a
+  // second operator holding promo.approve, who approves it; only then is it listed.
+  await expect(page.getByText('待复核：已提交复核，待他人批准')).toBeVisible();
+  await expect(page.getByRole('row', { name: /e2e 首存送 10%/ })).toHaveCount(0);
+  await approveActivityCreate(request, admin, auth);
+  // A points adjustment moves what buys mall items: a fresh money step-up first (below the
+  // points threshold it applies at once).
+  const moneyUp = await admin('POST', '/admin/api/v1/stepUp', {
+    class: 'money',
+    code: await auth.next(),
+  });
+  expect(moneyUp.status_code, moneyUp.message).toBe(6000);
   const credited = await admin('POST', `/admin/api/v1/members/${memberId}/points/adjust`, {
     direction: 'credit',
     points: '30000',
@@ -127,23 +152,6 @@ test('an operator creates an activity, edits a VIP level, approves an agent appl
     { address: { name: '张三', phone: '13800138000', address: '上海市浦东新区世纪大道 100 号' } },
     true,
   );
-
-  const loggedInStep = Math.floor(Date.now() / 30_000) + 1;
-  await logIn(page, secret);
-
-  // 活动: a new first-deposit activity from the form (the rule starts from the kind's template).
-  await menu(page, '活动').click();
-  await page.getByRole('button', { name: '新建活动' }).click();
-  const form = page.getByRole('dialog', { name: '新建活动' });
-  await form.getByLabel('标题').fill('e2e 首存送 10%');
-  await form.getByLabel('图片地址').fill('/static/e2e.png');
-  await form.getByLabel('活动说明').fill('首次存款满 100 元送 10%。');
-  await form.getByRole('button', { name: '保存' }).click();
-  // It starts active, so it pays at once: four eyes (docs/contract.md §4.1) file it for a
-  // second operator holding promo.approve, who approves it; only then is it listed.
-  await expect(page.getByText('待复核：已提交复核，待他人批准')).toBeVisible();
-  await expect(page.getByRole('row', { name: /e2e 首存送 10%/ })).toHaveCount(0);
-  await approveActivityCreate(request, admin, secret, loggedInStep);
   await page.reload();
   const activityRow = page.getByRole('row', { name: /e2e 首存送 10%/ });
   await expect(activityRow).toContainText('首存优惠');

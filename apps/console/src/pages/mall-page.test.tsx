@@ -127,4 +127,36 @@ describe('积分商城 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     });
     expect(sent?.headers['X-Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('steps up for money, resends with the same key, and shows a filed request as 待复核', async () => {
+    let adjusts = 0;
+    const r = renderPage(Page, {
+      permissions: ['promo.manage'],
+      answers: (c) => {
+        // The first try asks for a fresh second factor; the second is above the threshold.
+        if (c.path === '/admin/api/v1/members/42/points/adjust')
+          return { code: adjusts++ === 0 ? 9600 : 9602 };
+        if (c.path === '/admin/api/v1/me') return { data: { totpEnabled: true } };
+        if (c.path === '/admin/api/v1/passkeys') return { data: { list: [] } };
+        if (c.path === '/admin/api/v1/stepUp') return { data: {} };
+        return platform(c);
+      },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: '积分' }));
+    fireEvent.change(await screen.findByLabelText('会员编号'), { target: { value: '42' } });
+    fireEvent.change(screen.getByLabelText('积分数量'), { target: { value: '80000' } });
+    fireEvent.change(screen.getByLabelText('原因'), { target: { value: '活动补发' } });
+    fireEvent.click(screen.getByRole('button', { name: '调整积分' }));
+    fireEvent.change(await screen.findByLabelText('两步验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '验证' }));
+    await screen.findByText(/^待复核：/);
+    const sent = writes(r.calls).filter((c) => c.path.endsWith('/points/adjust'));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body).toEqual({ direction: 'credit', points: '80000', reason: '活动补发' });
+    expect(sent[1]?.headers['X-Idempotency-Key']).toBe(sent[0]?.headers['X-Idempotency-Key']);
+    expect(r.calls.find((c) => c.path === '/admin/api/v1/stepUp')?.body).toEqual({
+      class: 'money',
+      code: '123456',
+    });
+  });
 });

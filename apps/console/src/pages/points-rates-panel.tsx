@@ -17,6 +17,7 @@ import { errorText } from '../api/api-error';
 import { newIdempotencyKey } from '../api/client';
 import { useActionFeedback } from '../components/action-feedback';
 import { ExportButton } from '../components/export-button';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 
@@ -113,32 +114,40 @@ function RatesCard() {
   );
 }
 
-/** Credits or debits a member's points (a ledger entry with its own reference). */
+/**
+ * Credits or debits a member's points (a ledger entry with its own reference). It needs a fresh
+ * money step-up (9600: the dialog, then the same request with the same key), and above the
+ * points threshold it is filed for a second operator (9602, shown as 待复核).
+ */
 function AdjustCard() {
   const adjust = useAdminMutation('adminPointsAdjust');
   const feedback = useActionFeedback();
+  const stepUp = useStepUpRetry('adminPointsAdjust');
   const [form] = Form.useForm<AdjustValues>();
   // One key per filled-in adjustment: a retry of the same one returns the first result.
   const [key, setKey] = useState(newIdempotencyKey);
+  const send = ({ memberId, ...body }: AdjustValues): void =>
+    adjust.mutate(
+      { req: { params: { memberId }, body }, opts: { idempotencyKey: key } },
+      {
+        onSuccess: (r) => {
+          form.resetFields();
+          feedback.done(`已调整，参考号 ${r.reference}，现积分 ${r.points}`);
+        },
+        onError: (err) => {
+          if (!stepUp.asked(err, () => send({ memberId, ...body }))) feedback.failed(err);
+        },
+      },
+    );
   return (
     <Card title="积分调整">
+      {stepUp.dialog}
       <Form
         form={form}
         layout="vertical"
         initialValues={{ direction: 'credit' }}
         onValuesChange={() => setKey(newIdempotencyKey())}
-        onFinish={({ memberId, ...body }) =>
-          adjust.mutate(
-            { req: { params: { memberId }, body }, opts: { idempotencyKey: key } },
-            {
-              onSuccess: (r) => {
-                form.resetFields();
-                feedback.done(`已调整，参考号 ${r.reference}，现积分 ${r.points}`);
-              },
-              onError: feedback.failed,
-            },
-          )
-        }
+        onFinish={send}
       >
         <Space align="baseline" wrap>
           <Form.Item

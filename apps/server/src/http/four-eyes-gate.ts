@@ -10,7 +10,7 @@ export interface FourEyesGate {
     op: Operator,
     action: RouteName,
     target: string,
-    value: { asset: 'CNY' | 'COIN'; units: bigint },
+    value: { asset: 'CNY' | 'COIN' | 'POINTS'; units: bigint },
     payload: Record<string, unknown>,
   ): Promise<void>;
   /** Files a request when `raises` (a reward rate or cap goes up); otherwise lets it through. */

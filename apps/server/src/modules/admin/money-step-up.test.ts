@@ -29,6 +29,7 @@ const MONEY_ACTIONS: [RouteName, string][] = [
   ['houseVenueGameRoundVoid', '/admin/api/v1/house-venue/games/rounds/void'],
   ['adminAdjust', '/admin/api/v1/members/1/adjust'],
   ['adminWaiveTurnover', '/admin/api/v1/members/1/turnover/waive'],
+  ['adminPointsAdjust', '/admin/api/v1/members/1/points/adjust'],
 ];
 
 const code = (secret: string, ahead = 0) =>

@@ -138,6 +138,18 @@ function registerRewardExecutors(approvals: ApprovalService, d: ExecutorDeps): v
     const body = routes.adminRebateRateSet.body.parse(payload.body);
     return d.rebateAdmin.setRateIn(q, { userName: ctx.requestedBy }, body);
   });
+  approvals.register('adminPointsAdjust', async (q, ctx, payload) => {
+    const params = routes.adminPointsAdjust.params.parse(payload.params);
+    const body = routes.adminPointsAdjust.body.parse(payload.body);
+    const done = await d.pointsAdmin.adjust(
+      q,
+      { userName: ctx.requestedBy },
+      params.memberId,
+      body,
+      ctx.reference,
+    );
+    return { ...done };
+  });
   approvals.register('adminPointsRateSet', async (q, ctx, payload) => {
     const body = routes.adminPointsRateSet.body.parse(payload.body);
     return d.pointsAdmin.setRateIn(q, { userName: ctx.requestedBy }, body);

@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   fenToYuanString,
-  parseMoney,
   routes,
   type AdminRouteMeta,
   type ApprovalView,
@@ -18,6 +17,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { StepUpService } from '../admin/step-up.service';
 import * as repo from './approvals.repository';
 import type { ExportSource } from '../../lib/export-source';
+import { valueAndThreshold, type ActionValue } from './four-eyes-value';
 
 /** A pending request lives this long, then counts as expired (docs/contract.md §4.1). */
 export const APPROVAL_TTL_MS = 24 * 3600 * 1000;
@@ -35,12 +35,6 @@ export type ApprovalExecutor = (
   ctx: ApprovalContext,
   payload: Record<string, unknown>,
 ) => Promise<Record<string, unknown>>;
-
-/** The value an action moves: site money in fen, or COIN units (valued at the COIN rate). */
-export interface ActionValue {
-  asset: 'CNY' | 'COIN';
-  units: bigint;
-}
 
 export interface ApprovalServiceDeps {
   db: Db;
@@ -88,15 +82,6 @@ export class ApprovalService {
     return this.#executors.has(action);
   }
 
-  async #thresholdFen(marker: FourEyesMarker, value: ActionValue): Promise<[bigint, bigint]> {
-    const s = await this.d.settings.get();
-    const threshold = parseMoney(
-      marker.class === 'money' ? s.fourEyesMoneyThreshold : s.fourEyesPromoThreshold,
-    );
-    const fen = value.asset === 'CNY' ? value.units : value.units * parseMoney(s.coinRate);
-    return [fen, threshold];
-  }
-
   /**
    * Lets the call through at or below the threshold; above it files a pending request and
    * refuses with 9602 (the request's id in `data`), or 9603 when one is pending already.
@@ -108,9 +93,11 @@ export class ApprovalService {
     value: ActionValue,
     payload: Record<string, unknown>,
   ): Promise<void> {
-    const [fen, threshold] = await this.#thresholdFen(markerOf(action), value);
+    const marker = markerOf(action);
+    const [fen, threshold] = valueAndThreshold(await this.d.settings.get(), marker, value);
     if (fen <= threshold) return;
-    await this.#file(op, action, target, fen, payload);
+    // The stored amount is yuan on the list; points show in the payload instead.
+    await this.#file(op, action, target, marker.class === 'points' ? null : fen, payload);
   }
 
   /**

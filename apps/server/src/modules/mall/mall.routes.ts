@@ -101,10 +101,18 @@ export function registerMallRoutes(
     app,
     'adminPointsAdjust',
     'ledger',
-    ({ req, params, body, unit }) =>
-      unit.commit((q) =>
-        s.pointsAdmin.adjust(q, requireOperator(req.operator), params.memberId, body),
-      ),
+    async ({ req, params, body, unit }) => {
+      // Above the points threshold a second operator approves it (contract §4.1): 9602.
+      const op = requireOperator(req.operator);
+      await s.approvals.gate(
+        op,
+        'adminPointsAdjust',
+        `member:${params.memberId}`,
+        await s.pointsAdmin.adjustValue(params.memberId, body),
+        { params, body },
+      );
+      return unit.commit((q) => s.pointsAdmin.adjust(q, op, params.memberId, body));
+    },
     o,
   );
 }

@@ -79,24 +79,43 @@ export class PointsAdminService {
     return { family: input.family, pointsPerYuan: milliText(milli) };
   }
 
-  /** Credits or debits a member's points; a debit past the balance is refused (9523). */
+  /**
+   * The points an adjustment moves, for the four-eyes gate (contract §4.1); bad input is
+   * refused here, before anything is filed.
+   */
+  async adjustValue(
+    memberId: number,
+    input: { points: string },
+  ): Promise<{ asset: 'POINTS'; units: bigint }> {
+    return { asset: 'POINTS', units: await this.#checked(this.d.db, memberId, input.points) };
+  }
+
+  async #checked(q: Queryable, memberId: number, points: string): Promise<bigint> {
+    if (!(await this.d.members.exists(q, memberId)))
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'memberId', message: 'unknown member' }],
+      });
+    const units = BigInt(points);
+    if (units <= 0n)
+      throw new AppError(ErrorCode.Validation, {
+        issues: [{ path: 'points', message: 'must be positive' }],
+      });
+    return units;
+  }
+
+  /**
+   * Credits or debits a member's points; a debit past the balance is refused (9523). An
+   * approved request passes its own reference (`approval:{id}`), so it posts once.
+   */
   async adjust(
     q: Queryable,
     op: Actor,
     memberId: number,
     input: { direction: 'credit' | 'debit'; points: string; reason: string },
+    reference = `points:adjust:${memberId}:${this.d.clock.now()}:${randomId(6)}`,
   ): Promise<PointsAdjustResult> {
-    if (!(await this.d.members.exists(q, memberId)))
-      throw new AppError(ErrorCode.Validation, {
-        issues: [{ path: 'memberId', message: 'unknown member' }],
-      });
-    const units = BigInt(input.points);
-    if (units <= 0n)
-      throw new AppError(ErrorCode.Validation, {
-        issues: [{ path: 'points', message: 'must be positive' }],
-      });
+    const units = await this.#checked(q, memberId, input.points);
     const signed = input.direction === 'credit' ? units : -units;
-    const reference = `points:adjust:${memberId}:${this.d.clock.now()}:${randomId(6)}`;
     try {
       await this.d.ledger.post(q, {
         reference,

@@ -131,6 +131,7 @@ export function defaultSettings(config: Config): SiteSettings {
     adminTotpRequired: false,
     fourEyesMoneyThreshold: '50000',
     fourEyesPromoThreshold: '10000',
+    fourEyesPointsThreshold: 50000,
     chatMaintain: { maintain: false, message: '' },
     venueFamiliesMaintenance: [],
     turnoverMinOddsMilli: 1500,

@@ -138,6 +138,8 @@ export const settingSchemas = {
   /** Four eyes (contract §4.1): money / promotion actions above these need a second operator. */
   fourEyesMoneyThreshold: money,
   fourEyesPromoThreshold: money,
+  /** Manual points adjustments above this many points need a second operator (contract §4.1). */
+  fourEyesPointsThreshold: z.number().int().min(0).max(1_000_000_000),
   /** All chat rooms in maintenance (AllRoomMaintain). */
   chatMaintain: z.object({ maintain: z.boolean(), message: text().max(200) }),
   /** Game families in maintenance (launch and transfers in answer 6013; recalls still work). */

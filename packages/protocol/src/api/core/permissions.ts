@@ -77,8 +77,11 @@ export const ADMIN_PERMISSION_LABELS: Readonly<Record<AdminPermission, string>> 
 export const STEP_UP_CLASSES = ['money', 'settings', 'operators'] as const;
 export type StepUpClass = (typeof STEP_UP_CLASSES)[number];
 
-/** Classes of four-eyes actions; each has an operator-set threshold (site setting, fen). */
-export const FOUR_EYES_CLASSES = ['money', 'promo'] as const;
+/**
+ * Classes of four-eyes actions; each has an operator-set threshold (site setting: fen for
+ * money and promo, whole points for points — points buy mall items but have no yuan rate).
+ */
+export const FOUR_EYES_CLASSES = ['money', 'promo', 'points'] as const;
 export type FourEyesClass = (typeof FOUR_EYES_CLASSES)[number];
 
 export function isAdminPermission(value: string): value is AdminPermission {

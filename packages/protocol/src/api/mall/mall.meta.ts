@@ -119,6 +119,9 @@ export const mallRouteMeta = {
     signed: false,
     money: true,
     permission: 'promo.manage',
+    // Points buy mall items: a large adjustment waits for a second operator (contract §4.1).
+    stepUp: 'money',
+    fourEyes: { class: 'points', approve: 'promo.approve' },
     summary: '积分调整',
     tag: 'admin-mall',
   },
