@@ -30,7 +30,7 @@ export function Page() {
   const [pending, setPending] = useState<Pending | null>(null);
   const start = (order: Order, action: Pending['action']) =>
     setPending({ order, action, key: newIdempotencyKey() });
-  // Confirming credits money: 9600 asks for a fresh step-up, then the same request again.
+  // Confirming or resolving credits money: 9600 asks for a fresh step-up, then the same request.
   const stepUp = useStepUpRetry('adminDepositConfirm');
   const handlers = (again: () => void) => ({
     onSuccess: () => {

@@ -30,6 +30,7 @@ const MONEY_ACTIONS: [RouteName, string][] = [
   ['adminAdjust', '/admin/api/v1/members/1/adjust'],
   ['adminWaiveTurnover', '/admin/api/v1/members/1/turnover/waive'],
   ['adminPointsAdjust', '/admin/api/v1/members/1/points/adjust'],
+  ['adminDepositResolve', '/admin/api/v1/deposits/D20260101X0001/resolve'],
 ];
 
 const code = (secret: string, ahead = 0) =>
