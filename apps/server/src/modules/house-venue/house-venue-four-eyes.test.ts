@@ -138,6 +138,53 @@ describe('four eyes on house-venue voids and resettles', () => {
     expect(calls.length).toBe(before);
   });
 
+  it('a round void waits whatever the threshold; approved, the venue hears it once', async () => {
+    // A games desk role: venue.games without venue.results.approve.
+    const role = await adminCall<{ id: number }>(t, approver, 'POST', '/admin/api/v1/roles', {
+      name: '游戏操作',
+      permissions: ['venue.games'],
+    });
+    const games = await adminToken(t, role.data.id);
+    const games2 = await adminToken(t, role.data.id);
+    // A round (every bet on it) cannot be valued before the venue acts: even far above any
+    // round's stakes the threshold lets nothing through.
+    await t.services.settings.update({ fourEyesMoneyThreshold: '10000000' });
+    const voidRound = (token: string) =>
+      adminCall<{ approvalId: number }>(t, token, 'POST', `${base}/games/rounds/void`, {
+        gameCode: 'K3',
+        roundNo: '20261127001',
+        reason: '开奖异常',
+      });
+    try {
+      const before = calls.length;
+      const asked = await voidRound(games);
+      expect(asked.status_code).toBe(ErrorCode.ApprovalPending);
+      expect((await voidRound(games2)).status_code).toBe(ErrorCode.ApprovalDuplicate);
+      const id = asked.data.approvalId;
+      const filed = await t.db.query<{ target: string; amount: string | null }>(
+        'SELECT target, amount FROM approval_requests WHERE id = $1',
+        [id],
+      );
+      expect(filed.rows[0]).toEqual({ target: 'round:K3:20261127001', amount: null });
+      expect((await decide(games, id, 'approve')).status_code).toBe(ErrorCode.ApprovalOwnRequest);
+      expect((await decide(games2, id, 'approve')).status_code).toBe(ErrorCode.AdminForbidden);
+      expect(calls.length).toBe(before);
+      expect((await decide(approver, id, 'approve')).status_code).toBe(ErrorCode.Success);
+      expect((await decide(approver, id, 'approve')).status_code).toBe(ErrorCode.ApprovalDecided);
+      const heard = calls.slice(before);
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toMatchObject({
+        path: '/operator/v1/games/rounds/void',
+        body: { gameCode: 'K3', roundNo: '20261127001', reason: '开奖异常' },
+      });
+      // In the requester's name, not the approver's.
+      const who = await adminCall<{ userName: string }>(t, games, 'GET', '/admin/api/v1/me');
+      expect(heard[0]!.operator).toBe(who.data.userName);
+    } finally {
+      await t.services.settings.update({ fourEyesMoneyThreshold: '1000' });
+    }
+  });
+
   it('a market void always waits, and expires after 24 hours unheard', async () => {
     const before = calls.length;
     const asked = await adminCall<{ approvalId: number }>(
