@@ -340,6 +340,8 @@ export const ErrorCode = {
   ConsoleIdleAboveCeiling: 9787,
   // Venue debts 9780–9786.
   VenueDebtChanged: 9780,
+  // Four eyes on money and mail segments 9775–9777.
+  TurnoverWaiverChanged: 9775,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -565,6 +567,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9772: '该内容不存在或已删除',
   9787: '闲置时限不能超过服务器配置的上限（CONSOLE_IDLE_MINUTES）',
   9780: '欠款金额已变化，请刷新后重新提交核销',
+  9775: '待完成流水已超过申请免除的金额，请刷新后重新提交免除',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

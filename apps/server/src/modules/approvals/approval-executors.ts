@@ -45,14 +45,18 @@ export function registerApprovalExecutors(approvals: ApprovalService, d: Executo
     );
     return { ...done };
   });
+  // A waiver waives at most what the request was valued at: a requirement grown since is 9775
+  // (the request stays pending); a request without its value is refused the same way.
   approvals.register('adminWaiveTurnover', async (q, ctx, payload) => {
     const params = routes.adminWaiveTurnover.params.parse(payload.params);
     const body = routes.adminWaiveTurnover.body.parse(payload.body);
+    const valued = typeof payload.missing === 'string' && /^\d+$/.test(payload.missing);
     const waived = await d.walletAdmin.waiveIn(
       q,
       { userName: ctx.requestedBy },
       params.memberId,
       body.reason,
+      valued ? BigInt(payload.missing as string) : -1n,
     );
     return { waived: waived.toString() };
   });

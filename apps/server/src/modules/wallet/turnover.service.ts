@@ -1,6 +1,7 @@
-import { fenToYuanString, parseMoney, type Turnover } from '@nebula/protocol';
+import { ErrorCode, fenToYuanString, parseMoney, type Turnover } from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
 import { addRequirements, addTurnover, turnoverItems, turnoverTotals } from './turnover.repository';
 import {
@@ -163,10 +164,25 @@ export class TurnoverService {
     return openMissing(q, memberId);
   }
 
-  /** An operator waives what is missing now: every open bucket closes. */
-  async waive(q: Queryable, memberId: number, reason: string, actor: string): Promise<bigint> {
+  /**
+   * An operator waives what is missing now: every open bucket closes. Never more than `cap`,
+   * the amount the waiver was valued (and approved) at: a requirement that grew since is
+   * refused (9775) with nothing closed; one played down since waives what is left.
+   */
+  async waive(
+    q: Queryable,
+    memberId: number,
+    reason: string,
+    actor: string,
+    cap: bigint,
+  ): Promise<bigint> {
     const open = await lockOpenBuckets(q, memberId);
     const missing = open.reduce((sum, b) => sum + b.required - b.filled, 0n);
+    if (missing > cap)
+      throw new AppError(ErrorCode.TurnoverWaiverChanged, {
+        missing: fenToYuanString(missing),
+        valued: fenToYuanString(cap),
+      });
     const now = this.clock.now();
     if (missing > 0n) {
       await addTurnover(q, {

@@ -33,14 +33,16 @@ export function registerWalletAdminRoutes(
     'adminWaiveTurnover',
     async ({ req, params, body }) => {
       const op = requireOperator(req.operator);
+      // What is valued here is the most it waives, now or on approval (9775 if more by then).
+      const missing = await walletAdmin.missingTurnover(params.memberId);
       await approvals.gate(
         op,
         'adminWaiveTurnover',
         `member:${params.memberId}`,
-        { asset: 'CNY', units: await walletAdmin.missingTurnover(params.memberId) },
-        { params, body },
+        { asset: 'CNY', units: missing },
+        { params, body, missing: missing.toString() },
       );
-      return walletAdmin.waive(op, params.memberId, body.reason);
+      return walletAdmin.waive(op, params.memberId, body.reason, missing);
     },
     o,
   );

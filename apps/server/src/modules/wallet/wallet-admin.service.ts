@@ -64,14 +64,24 @@ export class WalletAdminService {
     return { reference, main: fenToYuanString(b.main), coin: b.coin.toString() };
   }
 
-  async waive(op: Actor, memberId: number, reason: string) {
-    await this.db.tx((q) => this.waiveIn(q, op, memberId, reason));
+  /** Waives what is missing, at most `cap` (fen, the value the four-eyes gate saw). */
+  async waive(op: Actor, memberId: number, reason: string, cap: bigint) {
+    await this.db.tx((q) => this.waiveIn(q, op, memberId, reason, cap));
     return this.turnover.view(memberId);
   }
 
-  /** The waiver inside a caller's transaction (an approved four-eyes request's). */
-  async waiveIn(q: Queryable, op: Actor, memberId: number, reason: string): Promise<bigint> {
-    const waived = await this.turnover.waive(q, memberId, reason, op.userName);
+  /**
+   * The waiver inside a caller's transaction (an approved four-eyes request's), at most `cap`:
+   * the amount the request was valued at (9775 when more is missing now).
+   */
+  async waiveIn(
+    q: Queryable,
+    op: Actor,
+    memberId: number,
+    reason: string,
+    cap: bigint,
+  ): Promise<bigint> {
+    const waived = await this.turnover.waive(q, memberId, reason, op.userName, cap);
     await this.audit.record(q, {
       actor: op.userName,
       action: 'turnover.waive',
