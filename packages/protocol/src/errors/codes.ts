@@ -342,6 +342,7 @@ export const ErrorCode = {
   VenueDebtChanged: 9780,
   // Four eyes on money and mail segments 9775–9777.
   TurnoverWaiverChanged: 9775,
+  MailAudienceEmpty: 9776,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -568,6 +569,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9787: '闲置时限不能超过服务器配置的上限（CONSOLE_IDLE_MINUTES）',
   9780: '欠款金额已变化，请刷新后重新提交核销',
   9775: '待完成流水已超过申请免除的金额，请刷新后重新提交免除',
+  9776: '该收件范围内没有会员，站内信未发送',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

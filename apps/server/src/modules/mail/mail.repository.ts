@@ -4,8 +4,13 @@ export interface MailRow {
   id: number;
   title: string;
   body: string;
-  audience: 'member' | 'segment' | 'all';
+  audience: 'member' | 'segment' | 'list' | 'all';
   memberId: number | null;
+  /** Sent to the recipient rows written when it was sent (a segment or list since 0062). */
+  resolved: boolean;
+  activeWithinDays: number | null;
+  userNames: string[] | null;
+  recipients: number | null;
   vipMin: number | null;
   vipMax: number | null;
   registeredFrom: number | null;
@@ -32,6 +37,10 @@ type DbMail = {
   body: string;
   audience: MailRow['audience'];
   member_id: number | null;
+  resolved: boolean;
+  active_within_days: number | null;
+  user_names: string[] | null;
+  recipients: number | null;
   vip_min: number | null;
   vip_max: number | null;
   registered_from: Date | null;
@@ -43,7 +52,7 @@ type DbMail = {
 };
 
 const COLUMNS =
-  'm.id, m.title, m.body, m.audience, m.member_id, m.vip_min, m.vip_max, m.registered_from, m.registered_to, m.sent_by, m.sent_at, m.revoked_at, m.marketing';
+  'm.id, m.title, m.body, m.audience, m.member_id, m.resolved, m.active_within_days, m.user_names, m.recipients, m.vip_min, m.vip_max, m.registered_from, m.registered_to, m.sent_by, m.sent_at, m.revoked_at, m.marketing';
 
 const toMail = (r: DbMail): MailRow => ({
   id: r.id,
@@ -51,6 +60,10 @@ const toMail = (r: DbMail): MailRow => ({
   body: r.body,
   audience: r.audience,
   memberId: r.member_id,
+  resolved: r.resolved,
+  activeWithinDays: r.active_within_days,
+  userNames: r.user_names,
+  recipients: r.recipients,
   vipMin: r.vip_min,
   vipMax: r.vip_max,
   registeredFrom: r.registered_from?.getTime() ?? null,
@@ -63,8 +76,9 @@ const toMail = (r: DbMail): MailRow => ({
 
 /**
  * The mails a reader can see ($1 member, $2 VIP level, $3 registration time, $4 may be sent
- * marketing), less those they deleted: their own, and broadcasts sent after they registered whose
- * segment they match; an offer only while the member may be sent one.
+ * marketing), less those they deleted: their own, those resolved to them when sent (a segment or
+ * list), and broadcasts sent after they registered (an older segment: whose filters they match
+ * now); an offer only while the member may be sent one.
  * `mailIsFor` (mail.service.ts) is the same rule in TypeScript, for the socket push.
  */
 const VISIBLE = `
@@ -72,7 +86,9 @@ const VISIBLE = `
   LEFT JOIN mail_receipts r ON r.mail_id = m.id AND r.member_id = $1
   WHERE m.revoked_at IS NULL AND r.deleted_at IS NULL AND (NOT m.marketing OR $4::boolean) AND (
     (m.audience = 'member' AND m.member_id = $1)
-    OR (m.audience <> 'member' AND m.sent_at >= $3
+    OR (m.resolved
+      AND EXISTS (SELECT 1 FROM mail_recipients x WHERE x.mail_id = m.id AND x.member_id = $1))
+    OR (m.audience <> 'member' AND NOT m.resolved AND m.sent_at >= $3
       AND (m.vip_min IS NULL OR $2 >= m.vip_min) AND (m.vip_max IS NULL OR $2 <= m.vip_max)
       AND (m.registered_from IS NULL OR $3 >= m.registered_from)
       AND (m.registered_to IS NULL OR $3 < m.registered_to)))`;
@@ -136,12 +152,12 @@ export async function markAllRead(q: Queryable, reader: Reader, at: Date) {
 
 export async function insertMail(
   q: Queryable,
-  m: Omit<MailRow, 'id' | 'revokedAt'>,
+  m: Omit<MailRow, 'id' | 'revokedAt' | 'recipients'>,
 ): Promise<MailRow> {
   const r = await q.query<DbMail>(
-    `INSERT INTO mails (title, body, audience, member_id, vip_min, vip_max, registered_from, registered_to, sent_by, sent_at, marketing)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     RETURNING id, title, body, audience, member_id, vip_min, vip_max, registered_from, registered_to, sent_by, sent_at, revoked_at, marketing`,
+    `INSERT INTO mails (title, body, audience, member_id, vip_min, vip_max, registered_from, registered_to, sent_by, sent_at, marketing, resolved, active_within_days, user_names)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     RETURNING id, title, body, audience, member_id, resolved, active_within_days, user_names, recipients, vip_min, vip_max, registered_from, registered_to, sent_by, sent_at, revoked_at, marketing`,
     [
       m.title,
       m.body,
@@ -154,9 +170,17 @@ export async function insertMail(
       m.sentBy,
       new Date(m.sentAt),
       m.marketing,
+      m.resolved,
+      m.activeWithinDays,
+      m.userNames,
     ],
   );
   return toMail(r.rows[0]!);
+}
+
+/** Stores how many members a resolved mail went to (once its recipient rows are written). */
+export async function setRecipients(q: Queryable, id: number, n: number): Promise<void> {
+  await q.query('UPDATE mails SET recipients = $2 WHERE id = $1', [id, n]);
 }
 
 export async function readMail(q: Queryable, id: number): Promise<MailRow | null> {

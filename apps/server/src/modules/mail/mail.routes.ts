@@ -31,6 +31,7 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailService, o: B
     ({ req, body }) => mail.send(requireOperator(req.operator).userName, body),
     o,
   );
+  bindRoute(app, 'adminMailAudienceCount', ({ body }) => mail.audienceCount(body.audience), o);
   bindRoute(app, 'adminMails', ({ query }) => mail.sent(query.page, query.pageSize), o);
   bindRoute(
     app,

@@ -16,6 +16,9 @@ import type { MemberService } from '../member/member.service';
 import type { EligibilityService } from '../play-break/eligibility.service';
 import * as repo from './mail.repository';
 import type { MailRow, Reader } from './mail.repository';
+import { audienceOf, mailIsFor } from './mail-match';
+import { recipientsAmong } from './mail-audience.repository';
+import { checkAudience, countAudience, listMembers, resolveRecipients } from './mail-audience';
 
 export interface MailServiceDeps {
   db: Db;
@@ -25,37 +28,6 @@ export interface MailServiceDeps {
   audit: AuditService;
   /** Asked before an offer is shown or pushed (purpose `marketing`). */
   eligibility: Pick<EligibilityService, 'check'>;
-}
-
-/**
- * Whether a mail is for a reader: the same rule as `VISIBLE` in mail.repository.ts (there in
- * SQL, for reading; here for the socket push, which must not tell a member of mail they
- * cannot open).
- */
-export function mailIsFor(mail: MailRow, reader: Reader): boolean {
-  if (mail.revokedAt !== null) return false;
-  if (mail.marketing && !reader.marketing) return false;
-  if (mail.audience === 'member') return mail.memberId === reader.memberId;
-  if (mail.sentAt < reader.registeredAt) return false;
-  if (mail.vipMin !== null && reader.vipLevel < mail.vipMin) return false;
-  if (mail.vipMax !== null && reader.vipLevel > mail.vipMax) return false;
-  if (mail.registeredFrom !== null && reader.registeredAt < mail.registeredFrom) return false;
-  if (mail.registeredTo !== null && reader.registeredAt >= mail.registeredTo) return false;
-  return true;
-}
-
-function audienceOf(m: MailRow): MailAudience {
-  if (m.audience === 'member') return { kind: 'member', memberId: m.memberId! };
-  if (m.audience === 'all') return { kind: 'all' };
-  const day = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
-  return {
-    kind: 'segment',
-    ...(m.vipMin !== null ? { vipMin: m.vipMin } : {}),
-    ...(m.vipMax !== null ? { vipMax: m.vipMax } : {}),
-    ...(m.registeredFrom !== null ? { registeredFrom: day(m.registeredFrom) } : {}),
-    // Stored as the start of the day after (exclusive); shown as the last day (inclusive).
-    ...(m.registeredTo !== null ? { registeredTo: day(m.registeredTo - 1) } : {}),
-  };
 }
 
 /**
@@ -135,16 +107,13 @@ export class MailService {
     input: { title: string; body: string; audience: MailAudience; marketing?: boolean },
   ) {
     const a = input.audience;
-    if (a.kind === 'segment') {
-      if (a.vipMin !== undefined && a.vipMax !== undefined && a.vipMin > a.vipMax)
-        throw new AppError(ErrorCode.MailAudienceInvalid, { field: 'vipMax' });
-      if (a.registeredFrom && a.registeredTo && a.registeredFrom > a.registeredTo)
-        throw new AppError(ErrorCode.MailAudienceInvalid, { field: 'registeredTo' });
-    }
+    checkAudience(a);
+    const now = this.d.clock.now();
     const mail = await this.d.db.tx(async (q) => {
       if (a.kind === 'member' && !(await this.d.members.exists(q, a.memberId)))
         throw new AppError(ErrorCode.MailMemberNotFound);
-      const row = await repo.insertMail(q, {
+      const listed = a.kind === 'list' ? await listMembers(q, a.userNames) : [];
+      const inserted = await repo.insertMail(q, {
         title: input.title,
         body: input.body,
         audience: a.kind,
@@ -156,20 +125,42 @@ export class MailService {
         registeredTo:
           a.kind === 'segment' && a.registeredTo ? shanghaiDayRange(a.registeredTo)[1] : null,
         sentBy: actor,
-        sentAt: this.d.clock.now(),
+        sentAt: now,
         marketing: input.marketing ?? false,
+        resolved: a.kind === 'segment' || a.kind === 'list',
+        activeWithinDays: a.kind === 'segment' ? (a.activeWithinDays ?? null) : null,
+        userNames: a.kind === 'list' ? a.userNames : null,
       });
+      let row = inserted;
+      if (a.kind === 'segment' || a.kind === 'list') {
+        const recipients = await resolveRecipients(q, inserted.id, a, listed, now);
+        await repo.setRecipients(q, inserted.id, recipients);
+        row = { ...inserted, recipients };
+      }
       await this.d.audit.record(q, {
         actor,
         action: 'mail.send',
         target: `mail:${row.id}`,
         before: null,
-        after: { title: row.title, audience: audienceOf(row), marketing: row.marketing },
+        after: {
+          title: row.title,
+          audience: audienceOf(row),
+          marketing: row.marketing,
+          recipients: row.recipients,
+        },
       });
       return row;
     });
     await this.#announce(mail);
     return this.#admin(mail, 0);
+  }
+
+  /** How many members an audience reaches now: the preview before sending (nothing stored). */
+  async audienceCount(audience: MailAudience) {
+    const exists = (id: number) => this.d.members.exists(this.d.db, id);
+    return {
+      recipients: await countAudience(this.d.db, audience, this.d.clock.now(), exists),
+    };
   }
 
   /** A message from the site itself (a feedback reply), inside the caller's transaction. */
@@ -191,6 +182,9 @@ export class MailService {
       sentBy: 'system',
       sentAt: this.d.clock.now(),
       marketing: false,
+      resolved: false,
+      activeWithinDays: null,
+      userNames: null,
     });
   }
 
@@ -245,6 +239,10 @@ export class MailService {
     if (!mail || memberIds.length === 0) return [];
     if (mail.audience === 'member')
       return memberIds.includes(mail.memberId!) ? [mail.memberId!] : [];
+    if (mail.resolved) {
+      const sentTo = await recipientsAmong(this.d.db, mailId, memberIds);
+      memberIds = memberIds.filter((id) => sentTo.has(id));
+    }
     const facts = await this.d.members.audienceFacts(this.d.db, memberIds);
     const out: number[] = [];
     for (const id of memberIds) {
@@ -272,6 +270,7 @@ export class MailService {
       revoked: m.revokedAt !== null,
       marketing: m.marketing,
       reads,
+      recipients: m.recipients,
     };
   }
 }

@@ -31,12 +31,14 @@ const yesNo = (b: boolean) => (b ? '是' : '否');
 export function audienceText(a: MailAudience): string {
   if (a.kind === 'all') return '全体会员';
   if (a.kind === 'member') return `会员 ${a.memberId}`;
+  if (a.kind === 'list') return `名单 ${a.userNames.length} 个账号`;
   const vip = `VIP${a.vipMin ?? 0}-${a.vipMax ?? '∞'}`;
   const reg =
     a.registeredFrom || a.registeredTo
       ? ` 注册 ${a.registeredFrom ?? '…'}~${a.registeredTo ?? '…'}`
       : '';
-  return `分群 ${vip}${reg}`;
+  const active = a.activeWithinDays ? ` 近 ${a.activeWithinDays} 天登录` : '';
+  return `分群 ${vip}${reg}${active}`;
 }
 
 /**

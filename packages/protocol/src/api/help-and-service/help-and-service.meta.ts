@@ -158,6 +158,15 @@ export const helpAndServiceRouteMeta = {
     summary: '已发送的站内信',
     tag: 'admin-desk',
   },
+  adminMailAudienceCount: {
+    method: 'POST',
+    path: '/admin/api/v1/mail/audience-count',
+    auth: 'admin',
+    permission: 'content.write',
+    signed: false,
+    summary: '站内信收件人数预览',
+    tag: 'admin-desk',
+  },
   adminMailRevoke: {
     method: 'POST',
     path: '/admin/api/v1/mail/:mailId/revoke',

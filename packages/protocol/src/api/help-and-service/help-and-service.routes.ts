@@ -28,6 +28,8 @@ import {
   HelpSearchQuery,
   HelpSearchResult,
   HelpSlugParams,
+  MailAudienceCount,
+  MailAudienceCountRequest,
   MailIdParams,
   MailListQuery,
   MailPage,
@@ -70,6 +72,10 @@ export const helpAndServiceRoutes = {
   }),
   adminMailSend: defineRoute(m.adminMailSend, { body: AdminMailSendRequest, response: AdminMail }),
   adminMails: defineRoute(m.adminMails, { query: AdminMailQuery, response: AdminMailPage }),
+  adminMailAudienceCount: defineRoute(m.adminMailAudienceCount, {
+    body: MailAudienceCountRequest,
+    response: MailAudienceCount,
+  }),
   adminMailRevoke: defineRoute(m.adminMailRevoke, {
     params: MailIdParams,
     body: emptyObject,

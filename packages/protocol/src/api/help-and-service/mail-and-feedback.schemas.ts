@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, paging, pageOf } from '../core/common';
+import { paging, pageOf } from '../core/common';
 import { multilineText, text } from '../../rules/text';
 import { displayLength } from '../../rules/string-length';
 import {
@@ -8,6 +8,9 @@ import {
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_CONTENT_MIN,
 } from './help-and-service.constants';
+import { MailAudience } from './mail-audience.schemas';
+
+export * from './mail-audience.schemas';
 
 /** The service side's mail (operators to members) and feedback (members to operators). */
 
@@ -32,28 +35,6 @@ export const MailUnread = z.object({ unread: z.number().int() });
 export type MailUnread = z.infer<typeof MailUnread>;
 export const MailListQuery = z.object({ ...paging }).strict();
 
-/**
- * Who a message is for: one member, a segment, or everyone. One stored message whatever the
- * audience; a segment is matched against each member's VIP level and registration when they
- * read, and broadcasts reach members registered before the message was sent.
- */
-export const MailAudience = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('member'), memberId: z.number().int().positive() }).strict(),
-  z
-    .object({
-      kind: z.literal('segment'),
-      vipMin: z.number().int().min(0).max(99).optional(),
-      vipMax: z.number().int().min(0).max(99).optional(),
-      /** Registered on or after this Shanghai day … */
-      registeredFrom: dateString.optional(),
-      /** … and on or before this one. */
-      registeredTo: dateString.optional(),
-    })
-    .strict(),
-  z.object({ kind: z.literal('all') }).strict(),
-]);
-export type MailAudience = z.infer<typeof MailAudience>;
-
 export const AdminMailSendRequest = z
   .object({
     title: text().trim().min(1).max(MAIL_TITLE_MAX),
@@ -74,6 +55,8 @@ export const AdminMail = z.object({
   marketing: z.boolean(),
   /** Members who opened it. */
   reads: z.number().int(),
+  /** Members a segment or list was resolved to when sent; null for one member or everyone. */
+  recipients: z.number().int().nullable(),
 });
 export type AdminMail = z.infer<typeof AdminMail>;
 export const AdminMailPage = pageOf(AdminMail);
