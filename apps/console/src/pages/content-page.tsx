@@ -6,7 +6,8 @@ import { ExportButton } from '../components/export-button';
 import { PageHeader } from '../components/page-header';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { columnsOf } from '../components/value-cell';
-import { FeedbackReplyModal, MailSendModal } from './content-desk-forms';
+import { FeedbackReplyModal } from './content-desk-forms';
+import { MailSendModal } from './mail-send-modal';
 import { HelpEditModal, SponsorModal } from './content-editor-forms';
 import { HomeContentPanel } from './home-content-panel';
 
