@@ -228,7 +228,6 @@ export const walletRouteMeta = {
     path: '/admin/api/v1/deposits/:orderId/resolve',
     auth: 'admin',
     permission: 'deposit.review',
-    // Crediting a deposit in review moves money like a confirmation does.
     stepUp: 'money',
     signed: false,
     money: true,
