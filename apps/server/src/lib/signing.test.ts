@@ -106,4 +106,20 @@ describe('SignatureVerifier', () => {
     expect(verifier.verify('site', deviceId, good.slice(1), ts, now)).toBe('bad');
     expect(verifier.verify('site', deviceId, `${good}0`, ts, now)).toBe('bad');
   });
+  it('takes the tag as exactly 64 lowercase hex digits, refusing any other character anywhere', () => {
+    const ts = String(now);
+    const good = createHmac('sha256', key).update(`site:${deviceId}:${ts}`).digest('hex');
+    expect(good).toMatch(/[a-f]/);
+    // The same bytes in uppercase were refused before the tag was decoded by hand: still so.
+    expect(verifier.verify('site', deviceId, good.toUpperCase(), ts, now)).toBe('bad');
+    // 'g' and ':' border the digit ranges; U+00B0 and U+0130 end in a digit's low bits.
+    for (const wrong of ['g', 'G', ':', '/', '`', ' ', '\u00b0', '\u0130', '\u{1f600}']) {
+      for (let at = 0; at < 64; at += 1) {
+        const tag = good.slice(0, at) + wrong + good.slice(at + 1);
+        expect(verifier.verify('site', deviceId, tag, ts, now)).toBe('bad');
+      }
+    }
+    // A refused tag leaves nothing behind: the next good call passes.
+    expect(verifier.verify('site', deviceId, good, ts, now)).toBe('ok');
+  });
 });
