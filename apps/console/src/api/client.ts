@@ -16,6 +16,8 @@ export interface ClientDeps {
   token: () => string | null;
   /** Told when the server says the session is gone, so the app can go back to login. */
   onSessionEnded: () => void;
+  /** Told the session's idle limit each time `/me` reports it (the server's, which may change). */
+  onIdleMinutes?: (minutes: number) => void;
   fetch?: typeof fetch;
 }
 
@@ -79,6 +81,8 @@ export function createAdminClient(deps: ClientDeps): AdminCall {
       if (code === SESSION_ENDED_CODE || code === SESSION_IDLE_CODE) deps.onSessionEnded();
       throw await apiError(code, envelope.data ?? null);
     }
-    return envelope.data as ResponseOf<typeof name>;
+    const data = envelope.data as ResponseOf<typeof name>;
+    if (name === 'adminMe') deps.onIdleMinutes?.((data as ResponseOf<'adminMe'>).idleMinutes);
+    return data;
   };
 }

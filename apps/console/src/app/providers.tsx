@@ -5,9 +5,9 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { createAdminClient } from '../api/client';
 import {
   clearSession,
-  idleMinutes,
   loadSession,
   saveSession,
+  sessionIdleMs,
   watchIdle,
   type OperatorSession,
 } from '../session/session';
@@ -63,22 +63,39 @@ export function ConsoleProviders({
     saveSession(s);
     setSession(s);
   }, []);
+  // The server's idle limit may be shortened by an operator while this tab is open: each /me
+  // answer carries the limit now in force, and the timer below restarts with it.
+  const learnIdle = useCallback((minutes: number) => {
+    const s = loadSession();
+    if (!s || s.idleMinutes === minutes) return;
+    const next = { ...s, idleMinutes: minutes };
+    saveSession(next);
+    setSession(next);
+  }, []);
   const call = useMemo(
     () =>
       createAdminClient({
         token: () => loadSession()?.token ?? null,
         onSessionEnded: signOut,
+        onIdleMinutes: learnIdle,
       }),
-    [signOut],
+    [signOut, learnIdle],
   );
+  const token = session?.token;
+  const idleMs = session ? sessionIdleMs(session) : 0;
   useEffect(() => {
-    if (!session) return;
-    return watchIdle(idleMinutes() * 60_000, () => {
+    if (!token) return;
+    // A tab opened on a kept session asks once: the limit may have changed since its login.
+    call('adminMe', {}).catch(() => undefined);
+  }, [token, call]);
+  useEffect(() => {
+    if (!token) return;
+    return watchIdle(idleMs, () => {
       // The server's session ends too, so the token cannot be reused from this machine.
       call('adminLogout', { body: {} }).catch(() => undefined);
       signOut();
     });
-  }, [session, call, signOut]);
+  }, [token, idleMs, call, signOut]);
   const value = useMemo<ConsoleContextValue>(
     () => ({ call, session, signIn, signOut }),
     [call, session, signIn, signOut],
