@@ -18,6 +18,8 @@ export interface ClientDeps {
   onSessionEnded: () => void;
   /** Told the session's idle limit each time `/me` reports it (the server's, which may change). */
   onIdleMinutes?: (minutes: number) => void;
+  /** The platform's origin when it is not the console's own (api-origin.ts); '' otherwise. */
+  origin?: string;
   fetch?: typeof fetch;
 }
 
@@ -55,6 +57,7 @@ export function createAdminClient(deps: ClientDeps): AdminCall {
     const meta = adminRoute(name);
     const r = req as { params?: Record<string, string | number>; query?: object; body?: unknown };
     const url =
+      (deps.origin ?? '') +
       buildPath(meta.path, r.params ?? {}) +
       queryString(r.query as Record<string, unknown> | undefined);
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { apiOrigin } from '../api/api-origin';
 import { createAdminClient } from '../api/client';
 import {
   clearSession,
@@ -78,6 +79,7 @@ export function ConsoleProviders({
         token: () => loadSession()?.token ?? null,
         onSessionEnded: signOut,
         onIdleMinutes: learnIdle,
+        origin: apiOrigin(),
       }),
     [signOut, learnIdle],
   );
