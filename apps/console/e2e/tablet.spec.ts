@@ -4,8 +4,8 @@ import { expect, test } from './support/operator-fixtures';
 import { consoleLogin, newOperator } from './support/operator-steps';
 
 /**
- * "Desktop first (1280 px), usable on a tablet" (issue 28, docs/architecture.md "Operator
- * console"): the key pages at a tablet's landscape and portrait sizes. The page itself never
+ * "Desktop first (1280 px), usable on a tablet" (docs/architecture.md, "Operator console"):
+ * the key pages at a tablet's landscape and portrait sizes. The page itself never
  * scrolls sideways; a wide table scrolls inside its own box; the menu is reachable (beside the
  * page in landscape, behind the 菜单 button in portrait); a dialog fits the screen.
  */
