@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { consoleBuildEnv } from '../../scripts/console-build-env.ts';
 import { siteConfig } from '../../scripts/vite-site.ts';
 import { CONSOLE_CSP_NONCE_PLACEHOLDER as NONCE } from '../../packages/protocol/src/constants/console-csp.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
+// CONSOLE_BASE and CONSOLE_API_ORIGIN: where this build is served and whom it calls.
+const target = consoleBuildEnv(process.env);
 
 /**
  * The console's policy as the platform sends it (docs/architecture.md, "Operator console";
@@ -17,7 +20,8 @@ const API_TARGET = 'http://127.0.0.1:8080';
 const csp = (nonce: string | null) =>
   "default-src 'self'; script-src 'self'; style-src 'self'; " +
   `style-src-elem 'self'${nonce ? ` 'nonce-${nonce}'` : ''}; img-src 'self' data:; ` +
-  "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+  `connect-src 'self'${target.apiOrigin ? ` ${target.apiOrigin}` : ''}; font-src 'self'; ` +
+  "object-src 'none'; base-uri 'self'; form-action 'self'; " +
   "frame-ancestors 'none'";
 
 /**
@@ -40,6 +44,24 @@ function previewNonce(): Plugin {
         res.end(html);
       });
     },
+  };
+}
+
+/**
+ * The API origin as the page's own setting: a meta tag the console reads (api/api-origin.ts)
+ * and the platform reads to name it in the page's connect-src. Edit it in the built
+ * index.html to point a build at another platform without rebuilding.
+ */
+function apiOriginMeta(): Plugin {
+  return {
+    name: 'nebula-console-api-origin',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { name: 'nebula-console-api-origin', content: target.apiOrigin },
+        injectTo: 'head',
+      },
+    ],
   };
 }
 
@@ -69,13 +91,14 @@ const site = siteConfig({
   target: API_TARGET,
   proxied: ['/admin/api'],
   socket: '',
-  plugins: [react(), reactRouterProduction(), previewNonce()],
+  plugins: [react(), reactRouterProduction(), previewNonce(), apiOriginMeta()],
 });
 
 export default defineConfig({
   ...site,
-  // Served by the platform under /console/ (apps/server/src/plugins/console-static.ts).
-  base: '/console/',
+  // Served by the platform under /console/ (apps/server/src/plugins/console-static.ts), or
+  // wherever CONSOLE_BASE says (scripts/console-build-env.ts).
+  base: target.base,
   // Vite writes the placeholder wherever a nonce goes (a meta tag the app reads, its own tags);
   // the server replaces it per response.
   html: { cspNonce: NONCE },

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { ConsoleProviders, createQueryClient } from './app/providers';
 import { createConsoleRouter } from './app/router';
 import { nonceScriptStyles, readCspNonce } from './app/csp-nonce';
+import './app/console.css';
 
 dayjs.locale('zh-cn');
 // Before anything renders: antd's first <style> elements need the page's CSP nonce.

@@ -41,6 +41,7 @@ import { registerRegistryExportRoutes } from './modules/reports/registry-exports
 import { registerHouseVenueRoutes } from './modules/house-venue/house-venue.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
+import { registerAdminCors } from './plugins/admin-cors';
 import { registerAdminGuard } from './plugins/admin-guard';
 import { registerAccessRoutes } from './modules/admin/access.routes';
 import { registerMemberDetailRoutes } from './modules/admin/member-detail.routes';
@@ -190,6 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     enabled: () => config.docs || settings.cached()?.apiDocs === true,
   });
   registerApiGuard(app, { config, settings, access, signKey: secrets.SIGN_KEY, sessions });
+  // Before the operator guard: a refusal to a listed console origin must still be readable.
+  registerAdminCors(app, config.consoleApp.origins);
   registerAdminGuard(app, { operators, stepUps: services.operatorStepUps });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {

@@ -9,6 +9,7 @@ import {
   SESSION_ENDED_CODE,
   SESSION_IDLE_CODE,
 } from './api-error';
+import { apiOrigin } from './api-origin';
 import { createAdminClient } from './client';
 
 function fakeFetch(body: unknown) {
@@ -131,5 +132,32 @@ describe('the typed admin client', () => {
     const f = vi.fn<typeof fetch>(() => Promise.resolve(new Response('<html>')));
     const call = createAdminClient({ token: () => 't', onSessionEnded: () => {}, fetch: f });
     await expect(call('adminAudit', {})).rejects.toMatchObject({ code: 10001 });
+  });
+});
+
+describe('a console built to call another origin (CONSOLE_API_ORIGIN)', () => {
+  it('sends every call there, still with the token header and no cookies', async () => {
+    document.head.innerHTML =
+      '<meta name="nebula-console-api-origin" content="https://api.example.com" />';
+    try {
+      const f = fakeFetch(ok(null));
+      const call = createAdminClient({
+        token: () => 'tok',
+        onSessionEnded: () => {},
+        origin: apiOrigin(),
+        fetch: f,
+      });
+      await call('adminMemberBlock', {
+        params: { memberId: 7 },
+        body: { blocked: false, reason: 'r' },
+      });
+      const [url, init] = f.mock.calls[0]!;
+      expect(url).toBe('https://api.example.com/admin/api/v1/members/7/block');
+      expect(init?.credentials).toBe('omit');
+    } finally {
+      document.head.innerHTML = '';
+    }
+    // The default build names none: the console's own origin.
+    expect(apiOrigin()).toBe('');
   });
 });

@@ -16,6 +16,10 @@ export interface ClientDeps {
   token: () => string | null;
   /** Told when the server says the session is gone, so the app can go back to login. */
   onSessionEnded: () => void;
+  /** Told the session's idle limit each time `/me` reports it (the server's, which may change). */
+  onIdleMinutes?: (minutes: number) => void;
+  /** The platform's origin when it is not the console's own (api-origin.ts); '' otherwise. */
+  origin?: string;
   fetch?: typeof fetch;
 }
 
@@ -53,6 +57,7 @@ export function createAdminClient(deps: ClientDeps): AdminCall {
     const meta = adminRoute(name);
     const r = req as { params?: Record<string, string | number>; query?: object; body?: unknown };
     const url =
+      (deps.origin ?? '') +
       buildPath(meta.path, r.params ?? {}) +
       queryString(r.query as Record<string, unknown> | undefined);
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
@@ -79,6 +84,8 @@ export function createAdminClient(deps: ClientDeps): AdminCall {
       if (code === SESSION_ENDED_CODE || code === SESSION_IDLE_CODE) deps.onSessionEnded();
       throw await apiError(code, envelope.data ?? null);
     }
-    return envelope.data as ResponseOf<typeof name>;
+    const data = envelope.data as ResponseOf<typeof name>;
+    if (name === 'adminMe') deps.onIdleMinutes?.((data as ResponseOf<'adminMe'>).idleMinutes);
+    return data;
   };
 }

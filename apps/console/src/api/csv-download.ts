@@ -1,4 +1,5 @@
 import { buildPath } from '@nebula/protocol/api/core/route';
+import { apiOrigin } from './api-origin';
 import { adminRoute, type AdminRouteName, type RequestOf } from './admin-routes';
 import { apiError, COMMON_CODE } from './api-error';
 
@@ -20,7 +21,7 @@ export async function downloadCsv<K extends AdminRouteName>(
     if (typeof v === 'string' || typeof v === 'number') if (v !== '') q.set(k, String(v));
   }
   const qs = q.toString();
-  const res = await doFetch(`${buildPath(meta.path)}${qs ? `?${qs}` : ''}`, {
+  const res = await doFetch(`${apiOrigin()}${buildPath(meta.path)}${qs ? `?${qs}` : ''}`, {
     headers: token ? { 'X-Admin-Token': token } : {},
     credentials: 'omit',
   });

@@ -2,12 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { apiOrigin } from '../api/api-origin';
 import { createAdminClient } from '../api/client';
 import {
   clearSession,
-  idleMinutes,
   loadSession,
   saveSession,
+  sessionIdleMs,
   watchIdle,
   type OperatorSession,
 } from '../session/session';
@@ -63,22 +64,40 @@ export function ConsoleProviders({
     saveSession(s);
     setSession(s);
   }, []);
+  // The server's idle limit may be shortened by an operator while this tab is open: each /me
+  // answer carries the limit now in force, and the timer below restarts with it.
+  const learnIdle = useCallback((minutes: number) => {
+    const s = loadSession();
+    if (!s || s.idleMinutes === minutes) return;
+    const next = { ...s, idleMinutes: minutes };
+    saveSession(next);
+    setSession(next);
+  }, []);
   const call = useMemo(
     () =>
       createAdminClient({
         token: () => loadSession()?.token ?? null,
         onSessionEnded: signOut,
+        onIdleMinutes: learnIdle,
+        origin: apiOrigin(),
       }),
-    [signOut],
+    [signOut, learnIdle],
   );
+  const token = session?.token;
+  const idleMs = session ? sessionIdleMs(session) : 0;
   useEffect(() => {
-    if (!session) return;
-    return watchIdle(idleMinutes() * 60_000, () => {
+    if (!token) return;
+    // A tab opened on a kept session asks once: the limit may have changed since its login.
+    call('adminMe', {}).catch(() => undefined);
+  }, [token, call]);
+  useEffect(() => {
+    if (!token) return;
+    return watchIdle(idleMs, () => {
       // The server's session ends too, so the token cannot be reused from this machine.
       call('adminLogout', { body: {} }).catch(() => undefined);
       signOut();
     });
-  }, [session, call, signOut]);
+  }, [token, idleMs, call, signOut]);
   const value = useMemo<ConsoleContextValue>(
     () => ({ call, session, signIn, signOut }),
     [call, session, signIn, signOut],

@@ -97,5 +97,11 @@ export const consoleRoutes: RouteObject[] = [
 ];
 
 export function createConsoleRouter() {
-  return createBrowserRouter(consoleRoutes, { basename: '/console' });
+  return createBrowserRouter(consoleRoutes, { basename: routerBasename(import.meta.env.BASE_URL) });
+}
+
+/** The build's base (`/console/` unless CONSOLE_BASE said otherwise) as the router's basename. */
+export function routerBasename(base: string): string {
+  const trimmed = base.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
 }

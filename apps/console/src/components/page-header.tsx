@@ -8,7 +8,15 @@ import type { ReactNode } from 'react';
 export function PageHeader({ title, extra }: { title: string; extra?: ReactNode }) {
   const { token } = theme.useToken();
   return (
-    <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 16 }}>
+    <div
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 8,
+        justifyContent: 'space-between',
+        marginBottom: 16,
+      }}
+    >
       <h3
         style={{
           margin: 0,

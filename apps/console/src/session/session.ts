@@ -11,6 +11,11 @@ export interface OperatorSession {
   enrolOnly: boolean;
   /** What the operator may do, as the login (and `/admin/api/v1/me`) answers it. */
   permissions: readonly string[];
+  /**
+   * Minutes without a request after which the server ends the session (the consoleIdleMinutes
+   * setting under CONSOLE_IDLE_MINUTES), as the login and then each `/me` report it.
+   */
+  idleMinutes?: number;
 }
 
 const KEY = 'nebula-console-session';
@@ -43,6 +48,16 @@ export function idleMinutes(doc: Document = document): number {
     ?.getAttribute('content');
   const n = raw ? Number(raw) : NaN;
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_IDLE_MINUTES;
+}
+
+/**
+ * The console's own limit: what the server reported for this session, never above the ceiling
+ * the platform wrote into the page (a session kept from before the report has only that).
+ */
+export function sessionIdleMs(session: Pick<OperatorSession, 'idleMinutes'>, doc = document) {
+  const ceiling = idleMinutes(doc);
+  const reported = session.idleMinutes;
+  return (reported && reported > 0 ? Math.min(reported, ceiling) : ceiling) * 60_000;
 }
 
 /**

@@ -16,6 +16,11 @@ export interface Operator {
   hasPasskey: boolean;
   /** The session's token hash: step-ups are bound to the session. */
   sessionHash: Buffer;
+  /**
+   * Minutes without a request after which this session ends: the consoleIdleMinutes setting,
+   * never above CONSOLE_IDLE_MINUTES. Reported to the console so its own timer agrees.
+   */
+  idleMinutes: number;
 }
 
 declare module 'fastify' {

@@ -28,13 +28,29 @@ export function consoleIndex(c: ConsoleAppConfig): string | null {
 const newNonce = () => randomBytes(16).toString('base64');
 
 /**
- * The page's own CSP with its nonce: computed once with the placeholder (helmet's work is not
- * repeated per page), the nonce put in per response.
+ * The platform the build calls when not its own origin: the meta tag vite.config.ts writes
+ * from CONSOLE_API_ORIGIN (empty for the default build). Only a bare origin is taken: the
+ * file is the page's, but what goes into its CSP must not be able to add a directive.
  */
-const pageCsp = (() => {
-  const template = securityHeaders(consoleContentSecurityPolicy(NONCE))['content-security-policy']!;
+export function consoleApiOrigin(html: string): string | null {
+  const m =
+    /<meta name="nebula-console-api-origin" content="(https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?)"/.exec(
+      html,
+    );
+  return m?.[1] ?? null;
+}
+
+/**
+ * The page's own CSP with its nonce: computed once with the placeholder (helmet's work is not
+ * repeated per page), the nonce put in per response. The build's API origin, if any, is the
+ * one other place it may connect to.
+ */
+function pageCspFor(index: string | null): (nonce: string) => string {
+  const api = index ? consoleApiOrigin(index) : null;
+  const policy = consoleContentSecurityPolicy(NONCE, api ? [api] : []);
+  const template = securityHeaders(policy)['content-security-policy']!;
   return (nonce: string) => template.replace(NONCE, nonce);
-})();
+}
 
 /**
  * Serves the built operator console under /console/ (docs/architecture.md, "Operator
@@ -48,6 +64,7 @@ export async function registerConsoleStatic(
   c: ConsoleAppConfig,
 ): Promise<void> {
   const index = consoleIndex(c);
+  const pageCsp = pageCspFor(index);
   app.get('/console', { schema: { hide: true } }, (_req, reply) =>
     reply.redirect(CONSOLE_PREFIX, 302),
   );

@@ -43,7 +43,11 @@ export function contentSecurityPolicy(
  * run time: the page's response carries a fresh nonce (console-static.ts) and only <style>
  * elements bearing it apply — an injected one does not. Assets get the policy without a nonce.
  */
-export function consoleContentSecurityPolicy(nonce?: string): Record<string, string[]> {
+export function consoleContentSecurityPolicy(
+  nonce?: string,
+  /** The platform's origin when the build calls one other than its own (CONSOLE_API_ORIGIN). */
+  apiOrigins: readonly string[] = [],
+): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -51,7 +55,7 @@ export function consoleContentSecurityPolicy(nonce?: string): Record<string, str
     styleSrcElem: ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...apiOrigins],
     frameSrc: ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

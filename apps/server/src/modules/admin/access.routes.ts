@@ -27,6 +27,7 @@ export function registerAccessRoutes(
         permissions: [...op.permissions],
         totpEnabled: op.hasTotp,
         stepUpUntil: await stepUps.state(op),
+        idleMinutes: op.idleMinutes,
       };
     },
     o,

@@ -79,4 +79,34 @@ describe('operator session inactivity', () => {
       await t.services.settings.update({ consoleIdleMinutes: 10 });
     }
   });
+
+  it('the login and /me report the idle limit the server applies, so the console signs out then', async () => {
+    const admin = await adminToken(t);
+    const idleOf = async (token: string) =>
+      (await adminCall<{ idleMinutes: number }>(t, token, 'GET', '/admin/api/v1/me')).data
+        .idleMinutes;
+    const userName = `idle${Date.now().toString(36)}`;
+    await t.services.operators.create(userName, 'operator-pass-123', 'finance');
+    const login = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/admin/api/v1/login',
+          payload: { userName, password: 'operator-pass-123' },
+        })
+      ).json<{ data: { token: string; idleMinutes: number } }>().data;
+    // The env value while the setting is at its default.
+    const first = await login();
+    expect(first.idleMinutes).toBe(10);
+    expect(await idleOf(first.token)).toBe(10);
+    try {
+      await adminCall(t, admin, 'POST', '/admin/api/v1/settings', { consoleIdleMinutes: 4 });
+      // A session already open learns the shorter limit at its next request, a new one at login.
+      expect(await idleOf(first.token)).toBe(4);
+      expect((await login()).idleMinutes).toBe(4);
+    } finally {
+      await t.services.settings.update({ consoleIdleMinutes: 10 });
+    }
+    expect(await idleOf(first.token)).toBe(10);
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, type AdminSession } from '@nebula/protocol';
-import type { Db } from '@nebula/db';
+import type { Db, Queryable } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { networkOf } from '../../lib/network';
@@ -147,6 +147,7 @@ export class OperatorService {
       permissions: [...session.permissions],
       expiresAt,
       enrolOnly,
+      idleMinutes: session.idleMinutes,
     };
   }
 
@@ -171,13 +172,7 @@ export class OperatorService {
       // A second factor in place is changed only by an admin's reset, never by a session alone.
       if (row.totpSecret) throw new AppError(ErrorCode.AdminForbidden);
       await repo.setTotpPending(q, op.operatorId, this.#box.seal(secret));
-      await this.d.audit.record(q, {
-        actor: op.userName,
-        action: 'operator.totp.enrol',
-        target: `operator:${op.operatorId}`,
-        before: null,
-        after: null,
-      });
+      await this.#audit(row, 'operator.totp.enrol', null, q);
     });
     return {
       otpauthUri: otpauthUri(TOTP_ISSUER, op.userName, secret),
@@ -204,13 +199,7 @@ export class OperatorService {
       await repo.enableTotp(q, op.operatorId, step, now);
       await repo.replaceRecoveryCodes(q, op.operatorId, codes.map(recoveryHash));
       await repo.upgradeOperatorSession(q, tokenHash(sessionToken));
-      await this.d.audit.record(q, {
-        actor: op.userName,
-        action: 'operator.totp.enabled',
-        target: `operator:${op.operatorId}`,
-        before: null,
-        after: null,
-      });
+      await this.#audit(row, 'operator.totp.enabled', null, q);
     });
     return { recoveryCodes: codes };
   }
@@ -231,8 +220,13 @@ export class OperatorService {
     });
   }
 
-  async #audit(op: repo.OperatorRow, action: string, after: Record<string, unknown> | null) {
-    await this.d.audit.record(this.d.db, {
+  async #audit(
+    op: repo.OperatorRow,
+    action: string,
+    after: Record<string, unknown> | null,
+    q: Queryable = this.d.db,
+  ) {
+    await this.d.audit.record(q, {
       actor: op.userName,
       action,
       target: `operator:${op.id}`,
@@ -291,6 +285,7 @@ export class OperatorService {
       hasTotp: row.hasTotp,
       hasPasskey: row.hasPasskey,
       sessionHash,
+      idleMinutes: idle,
     };
   }
 

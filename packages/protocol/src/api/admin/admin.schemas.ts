@@ -32,6 +32,11 @@ export const AdminSession = z.object({
   expiresAt: z.number().int(),
   /** The site requires a second factor this operator has not set up: only enrolment works. */
   enrolOnly: z.boolean(),
+  /**
+   * Minutes without a request after which the server ends this session (the
+   * consoleIdleMinutes setting, never above CONSOLE_IDLE_MINUTES): the console signs out then.
+   */
+  idleMinutes: z.number().int().positive(),
 });
 
 /** Enrolment: the URI an authenticator app reads (as a QR code) and the secret to type. */

@@ -21,6 +21,8 @@ export const AdminMe = z.object({
   permissions: z.array(AdminPermissionName),
   totpEnabled: z.boolean(),
   stepUpUntil: StepUpState,
+  /** The session's idle limit in minutes as the server applies it now (AdminSession's). */
+  idleMinutes: z.number().int().positive(),
 });
 
 /** Only the authenticator's six digits: a recovery code never counts for a step-up. */
