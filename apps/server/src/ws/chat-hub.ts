@@ -26,7 +26,7 @@ import type { ChatService } from '../modules/chat/chat.service';
 import { handlers, send } from './chat-handlers';
 import type { ChatHubPort, ChatSocket } from './chat-state';
 import { setBounded } from '../lib/bounded-map';
-import { CLOSE_POLICY, FloodStrikes, FrameBudget, frameCost } from './frame-budget';
+import { CLOSE_POLICY, FloodStrikes, FrameBudget, frameCost, msgIdOf } from './frame-budget';
 import { FanOutQueue } from './fan-out-queue';
 
 export const MAX_SOCKETS_PER_MEMBER = 5;
@@ -220,7 +220,8 @@ export class ChatHub implements ChatHubPort {
     return {
       message(data, isBinary) {
         const s = hub.#sockets.get(this);
-        if (!s || s.flooded || !hub.#spend(s, 1)) return;
+        if (!s || s.flooded) return;
+        if (!hub.#spend(s, 1, isBinary ? -1 : msgIdOf(data))) return;
         s.lastSeen = hub.#silenceNow();
         if (isBinary) {
           this.send(encodeErrorFrame(-1, ErrorCode.ChatMalformedFrame));
@@ -244,7 +245,7 @@ export class ChatHub implements ChatHubPort {
     const { msgId, msgData } = decoded.frame;
     // The frame's first unit was spent on arrival; a costlier one pays the rest before any work.
     const extra = frameCost(msgId) - 1;
-    if (extra > 0 && !this.#spend(s, extra)) return;
+    if (extra > 0 && !this.#spend(s, extra, msgId)) return;
     try {
       await (handlers[msgId] as (hub: ChatHub, s: ChatSocket, data: unknown) => Promise<void>)(
         this,
@@ -259,14 +260,20 @@ export class ChatHub implements ChatHubPort {
     }
   }
 
-  /** Spends from the socket's budget; a socket out of budget is closed (1008) and its address gets a strike. */
-  #spend(s: ChatSocket, cost: number): boolean {
+  /**
+   * Spends from the socket's budget. A socket out of budget is closed (1008) and its address gets
+   * a strike; the frame refused is answered first with 9105 under its msgId (-1 when unreadable),
+   * so a sender learns which of its frames the node dropped instead of losing it unseen.
+   */
+  #spend(s: ChatSocket, cost: number, msgId: number): boolean {
     if (s.flooded) return false;
     const now = this.now();
     if (s.budget.spend(cost, now)) return true;
     s.flooded = true;
     this.#floods.strike(s.ip, now);
-    this.log.warn({ ip: s.ip, memberId: s.memberId }, 'chat socket closed for flooding');
+    this.log.warn({ ip: s.ip, memberId: s.memberId, msgId }, 'chat socket closed for flooding');
+    if (s.ws.readyState === s.ws.OPEN)
+      s.ws.send(encodeErrorFrame(msgId, ErrorCode.ChatFloodLimited));
     s.ws.close(CLOSE_POLICY, 'flood');
     return false;
   }
