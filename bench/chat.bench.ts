@@ -40,6 +40,13 @@ const CLIENTS_WANTED = Number(process.env.BENCH_CHAT_CLIENTS ?? 5000);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 50);
 const DRIVERS = Math.max(2, Number(process.env.BENCH_CHAT_DRIVERS ?? 2));
 const CROSS_NODE_CLIENTS = Number(process.env.BENCH_CHAT_CROSS_CLIENTS ?? 1000);
+/**
+ * The node's open-files limit, when not its hard limit: the room then fills to this limit less
+ * the reserve, so a node at the edge of its files (as at 20,000) is reproduced with a few thousand.
+ */
+const NODE_FILES = process.env.BENCH_CHAT_NODE_FILES
+  ? Number(process.env.BENCH_CHAT_NODE_FILES)
+  : null;
 /** Development: only the cross-node part. */
 const CROSS_ONLY = process.env.BENCH_CHAT_CROSS_ONLY === '1';
 /** The paced rounds offer this fraction of the deliveries/s the minimal loop drained in the run. */
@@ -241,7 +248,10 @@ async function main(): Promise<void> {
   };
   const measured = { nodeArgs: ['--inspect=127.0.0.1:0'], raiseFileLimit: true };
   const ready = /running at (http:\/\/[\d.]+:\d+)/;
-  const ours = await spawnServer('apps/server/src/main.ts', env, root, ready, measured);
+  const ours = await spawnServer('apps/server/src/main.ts', env, root, ready, {
+    ...measured,
+    ...(NODE_FILES ? { fileLimit: NODE_FILES } : {}),
+  });
   echoLog(ours, 'node');
   const peer = await spawnServer('bench/peers/ws-broadcast.ts', {}, root, ready, measured);
   const drivers = ChatDrivers.start(DRIVERS);
