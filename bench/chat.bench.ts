@@ -381,7 +381,9 @@ async function singleNode(
     `${r.loss.lost}` +
     (r.sender
       ? ` (sender: ${r.sender.sent} sent, ${r.sender.echoed} back from the room, refused ${JSON.stringify(r.sender.refused)}` +
-        `${r.sender.closed ? `, socket closed ${r.sender.closed.code}` : ''})`
+        `, heartbeats answered ${r.sender.beats.answered} / ${r.sender.beats.sent} (slowest ${r.sender.beats.slowestMs} ms)` +
+        `${r.sender.closed ? `, socket closed ${r.sender.closed.code}` : ''}` +
+        `${r.sender.error ? `, socket error ${r.sender.error}` : ''})`
       : '');
   const kib = (m: typeof oursMem) =>
     `${m.heapKb.toFixed(2)} KiB heap + ${m.externalKb.toFixed(2)} KiB external (RSS ${m.rssKb.toFixed(1)} KiB)`;

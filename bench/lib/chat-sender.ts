@@ -64,15 +64,23 @@ export interface SenderAccount {
   refused: Record<string, number>;
   /** The node closed the sender's socket: code, reason and when (ISO). */
   closed: { code: number; reason: string; at: string } | null;
+  /** Its socket's own error (ws closes the socket after one), if any. */
+  error: string | null;
+  /** Heartbeats sent and answered this round, and the slowest answer in ms: a node that stops
+   * reading (or answering) this socket shows here before any message is missed. */
+  beats: { sent: number; answered: number; slowestMs: number };
 }
 
 const BROADCAST = '{"msgId":10003,';
+const HEARTBEAT_ANSWER = '{"msgId":0,';
 const TAG = /"content":"(m\d+-[0-9a-f]{6}) /;
 
 export class StaffSender {
   #account: SenderAccount = StaffSender.#fresh(null);
   #tags = new Set<string>();
   #closed: SenderAccount['closed'] = null;
+  #error: string | null = null;
+  #beatSentAt: number[] = [];
 
   constructor(
     readonly ws: WebSocket,
@@ -83,10 +91,30 @@ export class StaffSender {
       this.#closed = { code, reason: reason.toString('utf8'), at: new Date().toISOString() };
       this.#account.closed = this.#closed;
     });
+    ws.on('error', (err: Error) => {
+      this.#error = err.message;
+      this.#account.error = err.message;
+    });
+    // Beats like a page between rounds, or the node closes it as silent after 15 s.
+    const beat = setInterval(() => {
+      if (ws.readyState !== WebSocket.OPEN) return;
+      this.#beatSentAt.push(performance.now());
+      this.#account.beats.sent += 1;
+      ws.send(HEARTBEAT.frame);
+    }, HEARTBEAT.everyMs);
+    ws.once('close', () => clearInterval(beat));
   }
 
-  static #fresh(closed: SenderAccount['closed']): SenderAccount {
-    return { sent: 0, notSent: 0, echoed: 0, refused: {}, closed };
+  static #fresh(closed: SenderAccount['closed'], error: string | null = null): SenderAccount {
+    return {
+      sent: 0,
+      notSent: 0,
+      echoed: 0,
+      refused: {},
+      closed,
+      error,
+      beats: { sent: 0, answered: 0, slowestMs: 0 },
+    };
   }
 
   /** Sends a tagged message (10003) to the lobby; counted as sent or not sent. */
@@ -105,12 +133,20 @@ export class StaffSender {
   /** This round's account; the next round starts afresh (a close stays recorded). */
   takeAccount(): SenderAccount {
     const a = this.#account;
-    this.#account = StaffSender.#fresh(this.#closed);
+    this.#account = StaffSender.#fresh(this.#closed, this.#error);
     this.#tags = new Set();
     return a;
   }
 
   #onFrame(text: string): void {
+    if (text.startsWith(HEARTBEAT_ANSWER)) {
+      const at = this.#beatSentAt.shift();
+      if (at === undefined) return;
+      const b = this.#account.beats;
+      b.answered += 1;
+      b.slowestMs = Math.max(b.slowestMs, Math.round(performance.now() - at));
+      return;
+    }
     if (text.startsWith(BROADCAST)) {
       const tag = TAG.exec(text)?.[1];
       if (tag !== undefined && this.#tags.has(tag)) {
@@ -189,10 +225,5 @@ export async function staffSender(
   const joined = answered(10002);
   ws.send(JSON.stringify({ msgId: 10002, msgData: { roomId: 1 } }));
   await joined;
-  // Beats like a page between rounds, or the node closes it as silent after 15 s.
-  const beat = setInterval(() => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(HEARTBEAT.frame);
-  }, HEARTBEAT.everyMs);
-  ws.once('close', () => clearInterval(beat));
   return new StaffSender(ws, memberId);
 }

@@ -401,12 +401,19 @@ export class ChatHub implements ChatHubPort {
   sweep(): void {
     const now = this.#silenceNow();
     const limit = now - SILENCE_LIMIT_MS;
+    let closed = 0;
+    const members: number[] = [];
     for (const s of this.#sockets.values()) {
       const unsent = s.ws.bufferedAmount;
       if (unsent < s.unsent) s.lastSeen = now;
       s.unsent = unsent;
-      if (s.lastSeen < limit) s.ws.close(CLOSE_SILENT, 'silent');
+      if (s.lastSeen >= limit || s.ws.readyState !== s.ws.OPEN) continue;
+      s.ws.close(CLOSE_SILENT, 'silent');
+      closed += 1;
+      if (s.memberId !== null && members.length < 10) members.push(s.memberId);
     }
+    // One line per sweep, not per socket: a sender cut as silent is then on record by member.
+    if (closed > 0) this.log.warn({ closed, members }, 'chat sockets closed as silent');
   }
 
   /** Members with a logged-in socket on this node (mail pushes). */
