@@ -14,7 +14,9 @@
  * BENCH_CHAT_PACE (0.7) of the deliveries/s the loop drained in that burst, so every message
  * can reach every socket and the rates compare a room that keeps up on both sides.
  * Goals: ≥ 0.9× the peer at that pace with every message delivered; ≤ 100 ms p99 cross-node at
- * that pace; no message lost.
+ * that pace; no message lost. Every round checks each message against each client
+ * (`lib/chat-loss.ts`) and the staff sender keeps its own account (`lib/chat-sender.ts`: its
+ * copies back, coded refusals, its socket's close); any loss fails the run after the report.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';

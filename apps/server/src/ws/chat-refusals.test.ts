@@ -13,9 +13,9 @@ import { WsClient } from '../test/ws-client';
 import { CLOSE_POLICY, FRAME_BUDGET } from './frame-budget';
 
 /**
- * A message the node refuses is answered with a code, never dropped unseen (issue 20, item 3:
- * bench:chat's staff sender lost messages between its socket and the room with nothing to say
- * why). Staff are exempt from the member flood control, not from the socket's frame budget: a
+ * A message the node refuses is answered with a code, never dropped unseen (docs/benchmarks.md,
+ * chat: bench:chat's staff sender lost messages between its socket and the room with nothing to
+ * say why). Staff are exempt from the member flood control, not from the socket's frame budget: a
  * frame past the budget is answered with 9105 under its own msgId before the 1008 close.
  */
 let t: TestApp;
