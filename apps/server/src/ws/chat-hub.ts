@@ -48,10 +48,7 @@ const NO_SHIELDS: ReadonlySet<number> = new Set<number>();
 interface SocketListeners {
   message: (this: WebSocket, data: Buffer, isBinary: boolean) => void;
   close: (this: WebSocket) => void;
-}
-
-function terminateOnError(this: WebSocket): void {
-  this.terminate();
+  error: (this: WebSocket, err: Error) => void;
 }
 
 /**
@@ -208,7 +205,7 @@ export class ChatHub implements ChatHubPort {
     this.#sockets.set(ws, s);
     ws.on('message', this.#listeners.message);
     ws.on('close', this.#listeners.close);
-    ws.on('error', terminateOnError);
+    ws.on('error', this.#listeners.error);
     return true;
   }
 
@@ -232,6 +229,12 @@ export class ChatHub implements ChatHubPort {
       close() {
         const s = hub.#sockets.get(this);
         if (s) hub.#drop(s);
+      },
+      // A socket's error (a bad frame, a reset) ends it; on record by member, as its other closes.
+      error(err) {
+        const s = hub.#sockets.get(this);
+        hub.log.warn({ memberId: s?.memberId ?? null, err: err.message }, 'chat socket error');
+        this.terminate();
       },
     };
   }
