@@ -250,8 +250,13 @@ async function main(): Promise<void> {
   };
   const measured = { nodeArgs: ['--inspect=127.0.0.1:0'], raiseFileLimit: true };
   const ready = /running at (http:\/\/[\d.]+:\d+)/;
+  // BENCH_CHAT_PROFILE=<dir>: the node writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CHAT_PROFILE;
   const ours = await spawnServer('apps/server/src/main.ts', env, root, ready, {
     ...measured,
+    ...(profile
+      ? { nodeArgs: [...measured.nodeArgs, '--cpu-prof', `--cpu-prof-dir=${profile}`] }
+      : {}),
     ...(NODE_FILES ? { fileLimit: NODE_FILES } : {}),
   });
   echoLog(ours, 'node');
