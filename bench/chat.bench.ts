@@ -14,15 +14,25 @@
  * BENCH_CHAT_PACE (0.7) of the deliveries/s the loop drained in that burst, so every message
  * can reach every socket and the rates compare a room that keeps up on both sides.
  * Goals: ≥ 0.9× the peer at that pace with every message delivered; ≤ 100 ms p99 cross-node at
- * that pace; no message lost.
+ * that pace; no message lost. Every round checks each message against each client
+ * (`lib/chat-loss.ts`) and the staff sender keeps its own account (`lib/chat-sender.ts`: its
+ * copies back, coded refusals, its socket's close); any loss fails the run after the report.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { ChatDrivers } from './lib/chat-drivers';
+import { describeLoss, roundLoss, type RoundLoss } from './lib/chat-loss';
+import {
+  BENCH_SECRETS as secrets,
+  HEARTBEAT,
+  connect,
+  staffSender,
+  type SenderAccount,
+  type StaffSender,
+} from './lib/chat-sender';
 import { memoryAfterGc } from './lib/inspector-memory';
 import { writeReport } from './lib/report';
 import { spawnServer, type Spawned } from './lib/spawn-server';
@@ -32,6 +42,13 @@ const CLIENTS_WANTED = Number(process.env.BENCH_CHAT_CLIENTS ?? 5000);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 50);
 const DRIVERS = Math.max(2, Number(process.env.BENCH_CHAT_DRIVERS ?? 2));
 const CROSS_NODE_CLIENTS = Number(process.env.BENCH_CHAT_CROSS_CLIENTS ?? 1000);
+/**
+ * The node's open-files limit, when not its hard limit: the room then fills to this limit less
+ * the reserve, so a node at the edge of its files (as at 20,000) is reproduced with a few thousand.
+ */
+const NODE_FILES = process.env.BENCH_CHAT_NODE_FILES
+  ? Number(process.env.BENCH_CHAT_NODE_FILES)
+  : null;
 /** Development: only the cross-node part. */
 const CROSS_ONLY = process.env.BENCH_CHAT_CROSS_ONLY === '1';
 /** The paced rounds offer this fraction of the deliveries/s the minimal loop drained in the run. */
@@ -43,18 +60,10 @@ const pacedInterval = (clients: number, drainRate: number) =>
   Math.max(1, Math.round((clients * 1000) / (PACE * drainRate)));
 /** Open files a node keeps besides its clients: database, sender, inspector, logs, margin. */
 const OWN_FILES_RESERVE = 64;
-const secrets = {
-  SIGN_KEY: 's'.repeat(64),
-  SESSION_SECRET: 'e'.repeat(64),
-  JWT_SECRET: 'j'.repeat(64),
-  PAYMENT_CALLBACK_SECRET: 'p'.repeat(64),
-};
 const JOIN_LOBBY = {
   frame: JSON.stringify({ msgId: 10002, msgData: { roomId: 1 } }),
   answerMsgId: 10002,
 };
-/** A member's page beats every 5 s; the node closes sockets silent for 15 s. */
-const HEARTBEAT = { frame: JSON.stringify({ msgId: 0, msgData: {} }), everyMs: 5000 };
 /** The machine's load average (1, 5, 15 min): runs on a shared machine are read against it. */
 const load = () =>
   loadavg()
@@ -88,88 +97,6 @@ const perSocket = (before: Memory, after: Memory, n: number) => ({
   rssKb: (after.rssKb - before.rssKb) / n,
 });
 
-function connect(url: string, origin: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { origin, perMessageDeflate: false });
-    ws.once('open', () => resolve(ws));
-    ws.once('error', reject);
-  });
-}
-
-function signed(url: string, deviceId: string) {
-  const key = createHmac('sha256', secrets.SIGN_KEY).update(deviceId).digest();
-  return async <T>(method: string, p: string, body?: unknown, token?: string): Promise<T> => {
-    const base = /^\/([a-z]+)\/api\//.exec(p)?.[1] ?? 'site';
-    const ts = String(Date.now());
-    const res = await fetch(url + p, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'x-client-type': 'h5',
-        'x-version': '2.0.0',
-        'x-site-id': '6001',
-        'x-api-uuid': deviceId,
-        'x-timestamp': ts,
-        'x-sign': createHmac('sha256', key).update(`${base}:${deviceId}:${ts}`).digest('hex'),
-        ...(token ? { 'x-api-token': token } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const env = (await res.json()) as { status_code: number; data: T };
-    if (env.status_code !== 6000) throw new Error(`${p}: ${JSON.stringify(env)}`);
-    return env.data;
-  };
-}
-
-/** A staff member logged in on a node's chat, in the lobby. */
-async function staffSender(
-  node: Spawned,
-  adminUser: string,
-): Promise<{ ws: WebSocket; memberId: number }> {
-  const deviceId = randomUUID();
-  const call = signed(node.url, deviceId);
-  const reg = await call<{ token: string }>('POST', '/site/api/v1/user/register', {
-    userName: `s${randomBytes(4).toString('hex')}`,
-    password: 'Bench-Chat-Pass-1',
-    ageConfirmed: true,
-  });
-  const login = await fetch(`${node.url}/admin/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: adminUser, password: 'bench-admin-pass-1' }),
-  });
-  const admin = ((await login.json()) as { data: { token: string } }).data.token;
-  const list = await fetch(`${node.url}/admin/api/v1/members?pageSize=1`, {
-    headers: { 'x-admin-token': admin },
-  });
-  const memberId = ((await list.json()) as { data: { list: { memberId: number }[] } }).data.list[0]!
-    .memberId;
-  await fetch(`${node.url}/admin/api/v1/chat/members/${memberId}/staff`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': admin },
-    body: JSON.stringify({ staff: true }),
-  });
-  const jwt = await call<{ token: string }>(
-    'GET',
-    '/site/api/v1/user/member/jwt',
-    undefined,
-    reg.token,
-  );
-  const ws = await connect(`${node.url.replace('http', 'ws')}/stream/ws/v1/handshake`, node.url);
-  ws.send(
-    JSON.stringify({
-      msgId: 10001,
-      msgData: { token: jwt.token, body: { clientType: 'web', deviceId } },
-    }),
-  );
-  ws.send(JSON.stringify({ msgId: 10002, msgData: { roomId: 1 } }));
-  // Beats like a page between rounds, or the node closes it as silent after 15 s.
-  const beat = setInterval(() => ws.send(HEARTBEAT.frame), HEARTBEAT.everyMs);
-  ws.once('close', () => clearInterval(beat));
-  await new Promise((r) => setTimeout(r, 300));
-  return { ws, memberId };
-}
-
 interface Result {
   rate: number;
   p50: number;
@@ -178,30 +105,54 @@ interface Result {
   expected: number;
   /** Clients the server closed during the round, by close code. */
   closedByServer: Record<string, number>;
+  /** Every message against every client: what was lost and how (lib/chat-loss.ts). */
+  loss: RoundLoss;
+  /** Our sender's own account of the round (null for the peer's). */
+  sender: SenderAccount | null;
 }
+
+/** Rounds that lost deliveries, by label: any fails the run once its report is written. */
+const failures: string[] = [];
+/** A round waits this long for its last deliveries, and gives up sooner once nothing arrives. */
+const DEADLINE_MS = 120_000;
+const STALL_MS = 20_000;
 
 /**
  * Sends MESSAGES tagged messages `intervalMs` apart and waits until every client got each (or the
- * deadline passes). The rate counts from the first send to the last arrival.
+ * deadline passes, or nothing arrived for STALL_MS). The rate counts from the first send to the
+ * last arrival. Every message is then checked against every client: a loss is reported with how
+ * it fell (and, for ours, what the sender saw: its own copies back, coded refusals, a close).
  */
 async function measure(
+  label: string,
   send: (tag: string) => void,
   drivers: ChatDrivers,
   clients: number,
   intervalMs = 20,
   sentAt = new Map<string, number>(),
+  sender: StaffSender | null = null,
 ): Promise<Result> {
   const first = wallNow();
+  const tags: string[] = [];
   for (let i = 0; i < MESSAGES; i += 1) {
     const tag = `m${i}-${randomBytes(3).toString('hex')}`;
+    tags.push(tag);
     sentAt.set(tag, wallNow());
     send(tag);
     await sleep(intervalMs);
   }
   const expected = MESSAGES * clients;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && (await drivers.received()) < expected) await sleep(100);
-  const { arrivals, closes } = await drivers.collect();
+  const deadline = Date.now() + DEADLINE_MS;
+  let got = -1;
+  let movedAt = Date.now();
+  for (;;) {
+    const now = await drivers.received();
+    if (now >= expected || Date.now() > deadline) break;
+    if (now !== got) [got, movedAt] = [now, Date.now()];
+    else if (Date.now() - movedAt > STALL_MS) break;
+    await sleep(100);
+  }
+  const { arrivals, closes, perClient } = await drivers.collect();
   const latencies: number[] = [];
   let last = first;
   for (const [tag, times] of arrivals) {
@@ -213,10 +164,16 @@ async function measure(
     }
   }
   latencies.sort((a, b) => a - b);
+  const loss = roundLoss(tags, arrivals, clients, perClient);
+  const account = sender?.takeAccount() ?? null;
+  if (loss.lost > 0) failures.push(`${label}: ${describeLoss(loss)}`);
   // Each round on stdout as it ends, with the load then: a long run's rounds can see other loads.
   process.stdout.write(
-    `bench:chat: ${clients} clients, ${MESSAGES} messages ${intervalMs} ms apart: ` +
-      `${latencies.length} / ${expected} delivered, closes ${JSON.stringify(closes)}, load ${load()}\n`,
+    `bench:chat: ${label}: ${clients} clients, ${MESSAGES} messages ${intervalMs} ms apart: ` +
+      `${latencies.length} / ${expected} delivered, lost: ${describeLoss(loss)}, ` +
+      `closes ${JSON.stringify(closes)}` +
+      (account ? `, sender ${JSON.stringify(account)}` : '') +
+      `, load ${load()}\n`,
   );
   return {
     rate: latencies.length / ((last - first) / 1000),
@@ -225,11 +182,10 @@ async function measure(
     delivered: latencies.length,
     expected,
     closedByServer: closes,
+    loss,
+    sender: account,
   };
 }
-
-const chatText = (tag: string, text: string) =>
-  JSON.stringify({ msgId: 10003, msgData: { roomId: 1, content: `${tag} ${text}` } });
 
 /** The peer's frame: what our node broadcasts for the same message, so both write as much. */
 const peerFrame = (tag: string) =>
@@ -249,6 +205,30 @@ const peerFrame = (tag: string) =>
       time: Date.now(),
     },
   });
+
+/** Lines of a node's log shown on stdout before the rest are only counted. */
+const LOG_LINES_SHOWN = 100;
+/**
+ * The node's own log (warnings and errors: LOG_LEVEL warn) on stdout as it comes, prefixed, so
+ * a refusal, a close or a failed handler is on record next to the round it happened in.
+ */
+function echoLog(node: Spawned, label: string): void {
+  let shown = 0;
+  let partial = '';
+  const onData = (d: Buffer) => {
+    const lines = (partial + d.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      shown += 1;
+      if (shown <= LOG_LINES_SHOWN) process.stdout.write(`[${label}] ${line}\n`);
+      else if (shown === LOG_LINES_SHOWN + 1)
+        process.stdout.write(`[${label}] … further lines not shown\n`);
+    }
+  };
+  node.child.stdout?.on('data', onData);
+  node.child.stderr?.on('data', onData);
+}
 
 const wsUrlOf = (node: Spawned, chat = true) =>
   `${node.url.replace('http', 'ws')}${chat ? '/stream/ws/v1/handshake' : ''}`;
@@ -270,7 +250,16 @@ async function main(): Promise<void> {
   };
   const measured = { nodeArgs: ['--inspect=127.0.0.1:0'], raiseFileLimit: true };
   const ready = /running at (http:\/\/[\d.]+:\d+)/;
-  const ours = await spawnServer('apps/server/src/main.ts', env, root, ready, measured);
+  // BENCH_CHAT_PROFILE=<dir>: the node writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CHAT_PROFILE;
+  const ours = await spawnServer('apps/server/src/main.ts', env, root, ready, {
+    ...measured,
+    ...(profile
+      ? { nodeArgs: [...measured.nodeArgs, '--cpu-prof', `--cpu-prof-dir=${profile}`] }
+      : {}),
+    ...(NODE_FILES ? { fileLimit: NODE_FILES } : {}),
+  });
+  echoLog(ours, 'node');
   const peer = await spawnServer('bench/peers/ws-broadcast.ts', {}, root, ready, measured);
   const drivers = ChatDrivers.start(DRIVERS);
   const rows: Record<string, unknown> = {};
@@ -309,6 +298,11 @@ async function main(): Promise<void> {
     const text = table.join('\n');
     process.stdout.write(`\n${text}\n`);
     await writeReport('chat', rows, text);
+    // A lost delivery fails the run (its report is written first, so the numbers stay on record).
+    if (failures.length > 0) {
+      process.stderr.write(`bench:chat: FAILED, deliveries lost:\n${failures.join('\n')}\n`);
+      process.exitCode = 1;
+    }
   } finally {
     drivers.stop();
     await ours.stop();
@@ -338,9 +332,9 @@ async function singleNode(
   const pSender = await connect(wsUrlOf(peer, false), peer.url);
   // The sender's own echo is not counted: `clients` receivers, as for ours.
   const peerSend = (tag: string) => pSender.send(peerFrame(tag));
-  const pBurst = await measure(peerSend, drivers, clients, BURST_MS);
+  const pBurst = await measure('loop, capacity', peerSend, drivers, clients, BURST_MS);
   const interval = pacedInterval(clients, pBurst.rate);
-  const pPaced = await measure(peerSend, drivers, clients, interval);
+  const pPaced = await measure('loop, paced', peerSend, drivers, clients, interval);
   await drivers.close();
   pSender.terminate();
 
@@ -357,10 +351,26 @@ async function singleNode(
   });
   await sleep(3000);
   const oursAfter = await memory(ours);
-  const sender = await staffSender(ours, 'benchadmin');
-  const oursSend = (tag: string) => sender.ws.send(chatText(tag, '今晚的比赛太精彩了，主队加油！'));
-  const oBurst = await measure(oursSend, drivers, clients, BURST_MS);
-  const oPaced = await measure(oursSend, drivers, clients, interval);
+  const sender = await staffSender(ours, 'benchadmin', 'bench-admin-pass-1');
+  const oursSend = (tag: string) => sender.send(tag, '今晚的比赛太精彩了，主队加油！');
+  const oBurst = await measure(
+    'ours, capacity',
+    oursSend,
+    drivers,
+    clients,
+    BURST_MS,
+    undefined,
+    sender,
+  );
+  const oPaced = await measure(
+    'ours, paced',
+    oursSend,
+    drivers,
+    clients,
+    interval,
+    undefined,
+    sender,
+  );
   await drivers.close();
   sender.ws.terminate();
 
@@ -374,12 +384,21 @@ async function singleNode(
     memoryPerIdleSocket: { ours: oursMem, peer: peerMem },
   };
 
+  const lossCell = (r: Result) =>
+    `${r.loss.lost}` +
+    (r.sender
+      ? ` (sender: ${r.sender.sent} sent, ${r.sender.echoed} back from the room, refused ${JSON.stringify(r.sender.refused)}` +
+        `, heartbeats answered ${r.sender.beats.answered} / ${r.sender.beats.sent} (slowest ${r.sender.beats.slowestMs} ms)` +
+        `${r.sender.closed ? `, socket closed ${r.sender.closed.code}` : ''}` +
+        `${r.sender.error ? `, socket error ${r.sender.error}` : ''})`
+      : '');
   const kib = (m: typeof oursMem) =>
     `${m.heapKb.toFixed(2)} KiB heap + ${m.externalKb.toFixed(2)} KiB external (RSS ${m.rssKb.toFixed(1)} KiB)`;
   const rows = (label: string, o: Result, p: Result) => [
     `| deliveries/s, ${label} | ${o.rate.toFixed(0)} | ${p.rate.toFixed(0)} | ${(o.rate / p.rate).toFixed(2)}× |`,
     `| … p50 / p99 latency ms | ${o.p50.toFixed(1)} / ${o.p99.toFixed(1)} | ${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} | |`,
     `| … delivered / expected | ${o.delivered} / ${o.expected} | ${p.delivered} / ${p.expected} | |`,
+    `| … lost (messages × clients − delivered; goal 0) | ${lossCell(o)} | ${lossCell(p)} | |`,
     `| … clients closed by the server during the round (by close code) | ${JSON.stringify(o.closedByServer)} | ${JSON.stringify(p.closedByServer)} | |`,
   ];
   table.push(
@@ -436,11 +455,13 @@ async function crossNode(
   };
   const a = await spawnServer('apps/server/src/main.ts', nodeEnv, root);
   const b = await spawnServer('apps/server/src/main.ts', nodeEnv, root);
+  echoLog(a, 'node A');
+  echoLog(b, 'node B');
   const n = CROSS_NODE_CLIENTS;
   const ms = (r: { p50: number; p99: number }) => `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)}`;
   const out: unknown[] = [];
   try {
-    const s = await staffSender(a, 'benchadmin');
+    const s = await staffSender(a, 'benchadmin', 'bench-admin-pass-1');
     // The sender's own copy comes back through Redis to A: A's work and Redis without B's.
     const sentAt = new Map<string, number>();
     let echo: number[] = [];
@@ -462,11 +483,13 @@ async function crossNode(
       await sleep(1000);
       echo = [];
       const x = await measure(
-        (tag) => s.ws.send(chatText(tag, '跨节点消息')),
+        `ours cross-node, ${paced ? 'paced' : 'capacity'}`,
+        (tag) => s.send(tag, '跨节点消息'),
         drivers,
         n,
         interval,
         sentAt,
+        s,
       );
       await drivers.close();
       echo.sort((p, q) => p - q);
@@ -477,7 +500,13 @@ async function crossNode(
       await drivers.connect(n, { url: wsUrlOf(peer, false), origin: peer.url });
       const pSender = await connect(wsUrlOf(peer, false), peer.url);
       await sleep(1000);
-      const p = await measure((tag) => pSender.send(peerFrame(tag)), drivers, n, interval);
+      const p = await measure(
+        `loop for cross-node, ${paced ? 'paced' : 'capacity'}`,
+        (tag) => pSender.send(peerFrame(tag)),
+        drivers,
+        n,
+        interval,
+      );
       await drivers.close();
       pSender.terminate();
       drainRate ??= p.rate;

@@ -27,7 +27,13 @@ export type DriverCommand =
 export type DriverReply =
   | { type: 'connected'; count: number; joined: number }
   | { type: 'count'; received: number }
-  | { type: 'arrivals'; byTag: Record<string, number[]>; closes: Record<string, number> }
+  | {
+      type: 'arrivals';
+      byTag: Record<string, number[]>;
+      closes: Record<string, number>;
+      /** How many clients got how many tagged frames this round: { frames: clients }. */
+      perClient: Record<string, number>;
+    }
   | { type: 'closed' }
   | { type: 'error'; message: string };
 
@@ -37,6 +43,8 @@ const SPACE = 0x20;
 const clients: WebSocket[] = [];
 let arrivals = new Map<string, number[]>();
 let received = 0;
+/** Tagged frames each client got this round (by its place in `clients`). */
+const perClient = new WeakMap<WebSocket, number>();
 let joined = 0;
 let joinAnswer: Buffer | null = null;
 let heartbeat: NodeJS.Timeout | null = null;
@@ -55,7 +63,7 @@ const now = () => clockBase + performance.now();
  * One listener for every client: finds the tag without decoding the frame to a string. Only
  * room broadcasts count: a join's answer carries earlier tagged messages in its history.
  */
-function onFrame(data: Buffer): void {
+function onFrame(this: WebSocket, data: Buffer): void {
   if (data.indexOf(BROADCAST) !== 0) {
     if (joinAnswer && data.indexOf(joinAnswer) === 0) joined += 1;
     return;
@@ -69,6 +77,18 @@ function onFrame(data: Buffer): void {
   if (list) list.push(now());
   else arrivals.set(tag, [now()]);
   received += 1;
+  perClient.set(this, (perClient.get(this) ?? 0) + 1);
+}
+
+/** The round's per-client tallies as { frames: clients } (a client that got none counts at 0); resets them. */
+function tallyClients(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const ws of clients) {
+    const n = perClient.get(ws) ?? 0;
+    out[n] = (out[n] ?? 0) + 1;
+    perClient.delete(ws);
+  }
+  return out;
 }
 
 function open(url: string, origin: string): Promise<WebSocket> {
@@ -122,7 +142,12 @@ process.on('message', (cmd: DriverCommand) => {
       reply({ type: 'count', received });
       break;
     case 'collect':
-      reply({ type: 'arrivals', byTag: Object.fromEntries(arrivals), closes });
+      reply({
+        type: 'arrivals',
+        byTag: Object.fromEntries(arrivals),
+        closes,
+        perClient: tallyClients(),
+      });
       closes = {};
       arrivals = new Map();
       received = 0;

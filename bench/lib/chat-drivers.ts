@@ -48,21 +48,29 @@ export class ChatDrivers {
   }
 
   /** Every driver's arrival times by tag (and the drivers start counting afresh). */
-  async collect(): Promise<{ arrivals: Map<string, number[]>; closes: Record<string, number> }> {
+  async collect(): Promise<{
+    arrivals: Map<string, number[]>;
+    closes: Record<string, number>;
+    /** { tagged frames received: clients } over every driver. */
+    perClient: Record<string, number>;
+  }> {
     const replies = await Promise.all(
       this.children.map((c) => ask(c, { type: 'collect' }, 'arrivals')),
     );
     const merged = new Map<string, number[]>();
     const closes: Record<string, number> = {};
-    for (const r of replies)
+    const perClient: Record<string, number> = {};
+    for (const r of replies) {
       for (const [code, n] of Object.entries(r.closes)) closes[code] = (closes[code] ?? 0) + n;
+      for (const [k, n] of Object.entries(r.perClient)) perClient[k] = (perClient[k] ?? 0) + n;
+    }
     for (const r of replies)
       for (const [tag, times] of Object.entries(r.byTag)) {
         const list = merged.get(tag);
         if (list) list.push(...times);
         else merged.set(tag, times);
       }
-    return { arrivals: merged, closes };
+    return { arrivals: merged, closes, perClient };
   }
 
   /** Closes every client (the processes stay for the next round). */

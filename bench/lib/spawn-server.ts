@@ -13,6 +13,11 @@ export interface SpawnOptions {
   nodeArgs?: string[];
   /** Start with the soft limit of open files raised to the hard limit (many sockets). */
   raiseFileLimit?: boolean;
+  /**
+   * Start with this soft limit of open files instead (at most the hard one): a node at the
+   * edge of its limit, as at 20,000 sockets, reproduced with a few thousand.
+   */
+  fileLimit?: number;
 }
 
 export const RAISE_FILE_LIMIT = 'ulimit -n "$(ulimit -Hn)" && exec "$0" "$@"';
@@ -31,9 +36,15 @@ export function spawnServer(
 ): Promise<Spawned> {
   const args = [...(options.nodeArgs ?? []), '--import', 'tsx', script];
   // `sh` raises the soft limit of open files to the hard one, then becomes node (same pid).
-  const [command, argv] = options.raiseFileLimit
-    ? ['sh', ['-c', RAISE_FILE_LIMIT, process.execPath, ...args]]
-    : [process.execPath, args];
+  const [command, argv] =
+    options.fileLimit !== undefined
+      ? [
+          'sh',
+          ['-c', `ulimit -n ${options.fileLimit} && exec "$0" "$@"`, process.execPath, ...args],
+        ]
+      : options.raiseFileLimit
+        ? ['sh', ['-c', RAISE_FILE_LIMIT, process.execPath, ...args]]
+        : [process.execPath, args];
   // On a machine shared by many sessions start-up (migrations, seed) can take minutes.
   const startSeconds = Number(process.env.BENCH_START_SECONDS ?? 60);
   return new Promise((resolve, reject) => {

@@ -26,7 +26,7 @@ import type { ChatService } from '../modules/chat/chat.service';
 import { handlers, send } from './chat-handlers';
 import type { ChatHubPort, ChatSocket } from './chat-state';
 import { setBounded } from '../lib/bounded-map';
-import { CLOSE_POLICY, FloodStrikes, FrameBudget, frameCost } from './frame-budget';
+import { CLOSE_POLICY, FloodStrikes, FrameBudget, frameCost, msgIdOf } from './frame-budget';
 import { FanOutQueue } from './fan-out-queue';
 
 export const MAX_SOCKETS_PER_MEMBER = 5;
@@ -48,10 +48,7 @@ const NO_SHIELDS: ReadonlySet<number> = new Set<number>();
 interface SocketListeners {
   message: (this: WebSocket, data: Buffer, isBinary: boolean) => void;
   close: (this: WebSocket) => void;
-}
-
-function terminateOnError(this: WebSocket): void {
-  this.terminate();
+  error: (this: WebSocket, err: Error) => void;
 }
 
 /**
@@ -208,7 +205,7 @@ export class ChatHub implements ChatHubPort {
     this.#sockets.set(ws, s);
     ws.on('message', this.#listeners.message);
     ws.on('close', this.#listeners.close);
-    ws.on('error', terminateOnError);
+    ws.on('error', this.#listeners.error);
     return true;
   }
 
@@ -220,7 +217,8 @@ export class ChatHub implements ChatHubPort {
     return {
       message(data, isBinary) {
         const s = hub.#sockets.get(this);
-        if (!s || s.flooded || !hub.#spend(s, 1)) return;
+        if (!s || s.flooded) return;
+        if (!hub.#spend(s, 1, isBinary ? -1 : msgIdOf(data))) return;
         s.lastSeen = hub.#silenceNow();
         if (isBinary) {
           this.send(encodeErrorFrame(-1, ErrorCode.ChatMalformedFrame));
@@ -231,6 +229,12 @@ export class ChatHub implements ChatHubPort {
       close() {
         const s = hub.#sockets.get(this);
         if (s) hub.#drop(s);
+      },
+      // A socket's error (a bad frame, a reset) ends it; on record by member, as its other closes.
+      error(err) {
+        const s = hub.#sockets.get(this);
+        hub.log.warn({ memberId: s?.memberId ?? null, err: err.message }, 'chat socket error');
+        this.terminate();
       },
     };
   }
@@ -244,7 +248,7 @@ export class ChatHub implements ChatHubPort {
     const { msgId, msgData } = decoded.frame;
     // The frame's first unit was spent on arrival; a costlier one pays the rest before any work.
     const extra = frameCost(msgId) - 1;
-    if (extra > 0 && !this.#spend(s, extra)) return;
+    if (extra > 0 && !this.#spend(s, extra, msgId)) return;
     try {
       await (handlers[msgId] as (hub: ChatHub, s: ChatSocket, data: unknown) => Promise<void>)(
         this,
@@ -259,14 +263,20 @@ export class ChatHub implements ChatHubPort {
     }
   }
 
-  /** Spends from the socket's budget; a socket out of budget is closed (1008) and its address gets a strike. */
-  #spend(s: ChatSocket, cost: number): boolean {
+  /**
+   * Spends from the socket's budget. A socket out of budget is closed (1008) and its address gets
+   * a strike; the frame refused is answered first with 9105 under its msgId (-1 when unreadable),
+   * so a sender learns which of its frames the node dropped instead of losing it unseen.
+   */
+  #spend(s: ChatSocket, cost: number, msgId: number): boolean {
     if (s.flooded) return false;
     const now = this.now();
     if (s.budget.spend(cost, now)) return true;
     s.flooded = true;
     this.#floods.strike(s.ip, now);
-    this.log.warn({ ip: s.ip, memberId: s.memberId }, 'chat socket closed for flooding');
+    this.log.warn({ ip: s.ip, memberId: s.memberId, msgId }, 'chat socket closed for flooding');
+    if (s.ws.readyState === s.ws.OPEN)
+      s.ws.send(encodeErrorFrame(msgId, ErrorCode.ChatFloodLimited));
     s.ws.close(CLOSE_POLICY, 'flood');
     return false;
   }
@@ -394,12 +404,19 @@ export class ChatHub implements ChatHubPort {
   sweep(): void {
     const now = this.#silenceNow();
     const limit = now - SILENCE_LIMIT_MS;
+    let closed = 0;
+    const members: number[] = [];
     for (const s of this.#sockets.values()) {
       const unsent = s.ws.bufferedAmount;
       if (unsent < s.unsent) s.lastSeen = now;
       s.unsent = unsent;
-      if (s.lastSeen < limit) s.ws.close(CLOSE_SILENT, 'silent');
+      if (s.lastSeen >= limit || s.ws.readyState !== s.ws.OPEN) continue;
+      s.ws.close(CLOSE_SILENT, 'silent');
+      closed += 1;
+      if (s.memberId !== null && members.length < 10) members.push(s.memberId);
     }
+    // One line per sweep, not per socket: a sender cut as silent is then on record by member.
+    if (closed > 0) this.log.warn({ closed, members }, 'chat sockets closed as silent');
   }
 
   /** Members with a logged-in socket on this node (mail pushes). */

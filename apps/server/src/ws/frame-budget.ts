@@ -19,6 +19,17 @@ export function frameCost(msgId: number): number {
   return COST[msgId] ?? 1;
 }
 
+const MSG_ID_HEAD = /^\s*\{\s*"msgId"\s*:\s*(-?\d{1,6})\b/;
+
+/**
+ * The msgId at the head of a text frame without parsing it (a frame refused by the budget is not
+ * worth a parse), or -1 when it does not start that way. Only names the frame in a refusal.
+ */
+export function msgIdOf(data: Buffer): number {
+  const m = MSG_ID_HEAD.exec(data.toString('latin1', 0, Math.min(data.length, 32)));
+  return m ? Number(m[1]) : -1;
+}
+
 export class FrameBudget {
   #tokens: number = FRAME_BUDGET.capacity;
   #at: number;
