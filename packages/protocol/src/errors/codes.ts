@@ -340,6 +340,9 @@ export const ErrorCode = {
   ConsoleIdleAboveCeiling: 9787,
   // Venue debts 9780–9786.
   VenueDebtChanged: 9780,
+  // The house venue's lists through the platform 9781–9782.
+  HouseVenueListFilterInvalid: 9781,
+  HouseVenueAnswerInvalid: 9782,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -565,6 +568,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   9772: '该内容不存在或已删除',
   9787: '闲置时限不能超过服务器配置的上限（CONSOLE_IDLE_MINUTES）',
   9780: '欠款金额已变化，请刷新后重新提交核销',
+  9781: '筛选条件有误：开始日期不能晚于结束日期，分页游标须为上一页给出的',
+  9782: '自营场馆的答复格式有误，已拒收，请联系技术人员',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */
