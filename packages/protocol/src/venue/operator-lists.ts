@@ -4,11 +4,12 @@ import { betViewStatuses } from './bets';
 import { GameCodeParam, RoundNoParam } from './games/games';
 import { sports } from './markets';
 import { playerId, venueCode } from './merchant';
+import { DailyReportListFilter, DailyReportListRow } from './operator-report-list';
 import type { VenueOperatorRole } from './roles/operator-roles';
 
 /**
- * The venue's operator lists (contract §6 "Lists"): bets, events, game rounds and the venue's
- * audit, each filtered and paged by the venue itself, at most 200 rows a call. A page is asked
+ * The venue's operator lists (contract §6 "Lists"): bets, events, game rounds, players and the
+ * venue's audit, each filtered and paged by the venue itself, at most 200 rows a call. A page is asked
  * for by number (the console's table) or after a cursor the previous page handed back (an
  * export walking every row without offsets). The filters hold only strings, so the same
  * schema is a JSON body at the venue and a query string on the platform's CSV export.
@@ -18,6 +19,8 @@ export const venueListPaths = {
   events: '/operator/v1/events/list',
   rounds: '/operator/v1/games/rounds/list',
   auditLog: '/operator/v1/audit/list',
+  players: '/operator/v1/players/list',
+  dailyReports: '/operator/v1/reports/daily/list',
 } as const;
 export type VenueListCall = keyof typeof venueListPaths;
 
@@ -99,7 +102,20 @@ export const AuditListFilter = z
   .strict();
 export type AuditListFilter = z.infer<typeof AuditListFilter>;
 
+/** Players by merchant, venue and id (its start), or only those who owe the venue. */
+export const PlayerListFilter = z
+  .object({
+    merchant: merchant.optional(),
+    venueCode: venueCode.optional(),
+    playerId: playerId.optional(),
+    owes: z.enum(['yes', 'no']).optional(),
+  })
+  .strict();
+export type PlayerListFilter = z.infer<typeof PlayerListFilter>;
+
 export const BetListRequest = BetListFilter.extend(paging).strict();
+export const PlayerListRequest = PlayerListFilter.extend(paging).strict();
+export const DailyReportListRequest = DailyReportListFilter.extend(paging).strict();
 export const EventListRequest = EventListFilter.extend(paging).strict();
 export const RoundListRequest = RoundListFilter.extend(paging).strict();
 export const AuditListRequest = AuditListFilter.extend(paging).strict();
@@ -172,6 +188,17 @@ export const AuditListRow = z.object({
 });
 export type AuditListRow = z.infer<typeof AuditListRow>;
 
+export const PlayerListRow = z.object({
+  merchant: z.string(),
+  venueCode: z.string(),
+  playerId: z.string(),
+  balance: moneyString,
+  debt: moneyString,
+  bets: z.number().int().nonnegative(),
+  lastBetAt: ms.nullable(),
+});
+export type PlayerListRow = z.infer<typeof PlayerListRow>;
+
 /** A page: its rows, the count over every page (asked by number only), the next page's cursor. */
 export function venueListPage<T extends z.ZodType>(row: T) {
   return z.object({
@@ -187,6 +214,8 @@ export const BetListPage = venueListPage(BetListRow);
 export const EventListPage = venueListPage(EventListRow);
 export const RoundListPage = venueListPage(RoundListRow);
 export const AuditListPage = venueListPage(AuditListRow);
+export const PlayerListPage = venueListPage(PlayerListRow);
+export const DailyReportListPage = venueListPage(DailyReportListRow);
 
 /** Each list: its request, its answer, its filters alone and the least role allowed. */
 export const venueListCalls = {
@@ -208,6 +237,18 @@ export const venueListCalls = {
     answer: AuditListPage,
     filter: AuditListFilter,
     role: 'admin',
+  },
+  players: {
+    request: PlayerListRequest,
+    answer: PlayerListPage,
+    filter: PlayerListFilter,
+    role: 'viewer',
+  },
+  dailyReports: {
+    request: DailyReportListRequest,
+    answer: DailyReportListPage,
+    filter: DailyReportListFilter,
+    role: 'viewer',
   },
 } as const satisfies Record<
   VenueListCall,

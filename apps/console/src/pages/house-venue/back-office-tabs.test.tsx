@@ -79,6 +79,7 @@ const venue: Answers = (c) => {
       next: null,
     },
     '/games/rounds/list': { list: [], page: 1, pageSize: 20, total: 0, next: null },
+    '/reports/daily/list': { list: [], page: 1, pageSize: 20, total: 0, next: null },
     '/games': { games: [{ gameCode: 'K3', name: '快三', status: 'open', roundsLeft: 9000 }] },
     '/games/chains/publish': {
       chainId: 'c2',

@@ -7,7 +7,7 @@ import { Panel } from '../../components/panel';
 import { shanghaiDay } from '../../components/shanghai-time';
 import { useAdminQuery, useCan } from '../../components/use-admin-query';
 import { valueText } from '../../components/value-cell';
-import { DayFilters, TextFilter } from './list-filters';
+import { DayFilters, SelectFilter, TextFilter } from './list-filters';
 import { VenueList } from './venue-list';
 
 type ReportRow = ResponseOf<'houseVenueDailyReport'>['rows'][number];
@@ -58,6 +58,39 @@ function DailyReportPanel() {
   );
 }
 
+/** 体育日报（区间）: a row per day and sport over a range of days, paged, exportable. */
+function DailyRangePanel() {
+  return (
+    <Panel title="体育日报（区间）">
+      <VenueList
+        route="houseVenueDailyReportList"
+        name="hv-daily-range"
+        fileName="house-venue-daily-reports.csv"
+        initial={{ from: shanghaiDay(-7), to: shanghaiDay(-1) }}
+        rowKey={(r) => `${r.date}:${r.sport}`}
+        fields={
+          <>
+            <DayFilters what="报表" />
+            <SelectFilter
+              name="sport"
+              label="项目"
+              options={Object.entries(SPORT_LABELS).map(([value, label]) => ({ value, label }))}
+            />
+          </>
+        }
+        columns={[
+          { title: '日期', dataIndex: 'date' },
+          { title: '项目', dataIndex: 'sport', render: (s: string) => SPORT_LABELS[s] ?? s },
+          { title: '注单数', dataIndex: 'bets' },
+          { title: '投注额（元）', dataIndex: 'stakes' },
+          { title: '派彩（元）', dataIndex: 'payouts' },
+          { title: '毛利（元）', dataIndex: 'ggr' },
+        ]}
+      />
+    </Panel>
+  );
+}
+
 /** 操作日志: the venue's audit of every operator change, newest first, paged by the venue. */
 function AuditPanel() {
   return (
@@ -92,9 +125,11 @@ function AuditPanel() {
 export function ReportsTab() {
   const canReport = useCan('houseVenueDailyReport');
   const canAudit = useCan('houseVenueAuditList');
+  const canRange = useCan('houseVenueDailyReportList');
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {canReport && <DailyReportPanel />}
+      {canRange && <DailyRangePanel />}
       {canAudit && <AuditPanel />}
     </Space>
   );

@@ -11,6 +11,8 @@ export const VENUE_LISTS = {
   houseVenueEventList: 'houseVenueExportEvents',
   houseVenueRoundList: 'houseVenueExportRounds',
   houseVenueAuditList: 'houseVenueExportAudit',
+  houseVenuePlayerList: 'houseVenueExportPlayers',
+  houseVenueDailyReportList: 'houseVenueExportDailyReports',
 } as const;
 type ListRoute = keyof typeof VENUE_LISTS;
 type ExportRoute = (typeof VENUE_LISTS)[ListRoute];
@@ -40,10 +42,12 @@ export function VenueList<K extends ListRoute>(props: {
   columns: TableColumnsType<Row<K>>;
   rowKey: (row: Row<K>) => string;
   expandable?: (row: Row<K>) => ReactNode;
+  /** The filters the list opens with (a report's days), also the form's first values. */
+  initial?: Record<string, string>;
 }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const [filters, setFilters] = useState<Filters<K>>({} as Filters<K>);
+  const [filters, setFilters] = useState<Filters<K>>((props.initial ?? {}) as Filters<K>);
   const body = { ...(filters as object), page, pageSize } as RequestOf<K>['body'];
   const list = useAdminQuery(props.route, { body } as RequestOf<K>);
   const exportRoute: ExportRoute = VENUE_LISTS[props.route];
@@ -54,6 +58,7 @@ export function VenueList<K extends ListRoute>(props: {
         <Form
           name={props.name}
           layout="inline"
+          initialValues={props.initial}
           onFinish={(v: Record<string, unknown>) => {
             setFilters(filled(v) as Filters<K>);
             setPage(1);

@@ -72,6 +72,37 @@ const venue: Answers = (c) => {
       1,
       c,
     );
+  if (c.path === `${base}/players/list`)
+    return page(
+      [
+        {
+          merchant: 'NEBULA',
+          venueCode: 'HOUSE_TY',
+          playerId: 'p42',
+          balance: '10.00',
+          debt: '5.50',
+          bets: 7,
+          lastBetAt: null,
+        },
+      ],
+      1,
+      c,
+    );
+  if (c.path === `${base}/reports/daily/list`)
+    return page(
+      [
+        {
+          date: '2026-11-20',
+          sport: 'parlay',
+          bets: 4,
+          stakes: '400.00',
+          payouts: '100.00',
+          ggr: '300.00',
+        },
+      ],
+      1,
+      c,
+    );
   if (c.path === `${base}/reports/daily`) return { data: { date: '2026-11-26', rows: [] } };
   return undefined;
 };
@@ -142,6 +173,39 @@ describe('自营场馆 lists', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(row.textContent).toContain('c1 #9');
     expect(screen.queryByText('注单处理')).toBeNull();
     expect(bodies(r.calls, '/bets/list')).toEqual([]);
+  });
+
+  it('lists the players with their debts and filters them by id', async () => {
+    const r = renderPage(Page, { permissions: ['venue.manage'], answers: venue });
+    fireEvent.click(await screen.findByText('玩家'));
+    const list = await panel('玩家列表');
+    expect((await within(list).findByText('p42')).closest('tr')?.textContent).toContain('5.50');
+    fireEvent.change(within(list).getByLabelText('玩家 ID 开头'), { target: { value: 'p4' } });
+    fireEvent.click(within(list).getByText('筛选'));
+    await waitFor(() =>
+      expect(bodies(r.calls, '/players/list').at(-1)).toEqual({
+        playerId: 'p4',
+        page: 1,
+        pageSize: 20,
+      }),
+    );
+  });
+
+  it('shows the daily report over the last seven days by default, exportable', async () => {
+    const seen = captureDownloads();
+    const r = renderPage(Page, { permissions: ['venue.results'], answers: venue });
+    fireEvent.click(await screen.findByText('报表与审计'));
+    const list = await panel('体育日报（区间）');
+    expect((await within(list).findByText('2026-11-20')).closest('tr')?.textContent).toContain(
+      '串关',
+    );
+    const [sent] = bodies(r.calls, '/reports/daily/list') as { from: string; to: string }[];
+    expect(sent).toMatchObject({ page: 1, pageSize: 20 });
+    expect(Date.parse(sent!.to) - Date.parse(sent!.from)).toBe(6 * 86_400_000);
+    fireEvent.click(within(list).getByRole('button', { name: '导出 CSV' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.pathname).toBe('/admin/api/v1/exports/house-venue/daily-reports');
+    expect(seen[0]!.searchParams.get('from')).toBe(sent!.from);
   });
 
   it('filters the venue’s audit by operator', async () => {

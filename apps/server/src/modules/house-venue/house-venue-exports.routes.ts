@@ -33,4 +33,16 @@ export function registerHouseVenueExportRoutes(
     ({ req, query }) => s.audit(requireOperator(req.operator), query),
     o,
   );
+  bindCsvRoute(
+    app,
+    'houseVenueExportPlayers',
+    ({ req, query }) => s.players(requireOperator(req.operator), query),
+    o,
+  );
+  bindCsvRoute(
+    app,
+    'houseVenueExportDailyReports',
+    ({ req, query }) => s.dailyReports(requireOperator(req.operator), query),
+    o,
+  );
 }

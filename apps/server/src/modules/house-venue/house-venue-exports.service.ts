@@ -10,10 +10,16 @@ import {
   type BetListRow,
   type EventListFilter,
   type EventListRow,
+  type PlayerListFilter,
+  type PlayerListRow,
   type RoundListFilter,
   type RoundListRow,
   type VenueListCall,
 } from '@nebula/protocol/venue/operator-lists';
+import type {
+  DailyReportListFilter,
+  DailyReportListRow,
+} from '@nebula/protocol/venue/operator-report-list';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -28,6 +34,16 @@ export interface HouseVenueExportDeps {
   audit: AuditService;
   venue: HouseVenueService;
 }
+
+/** Each export's name in its file name and audit target (`export:house-venue-<name>`). */
+const EXPORT_NAMES: Record<VenueListCall, string> = {
+  bets: 'bets',
+  events: 'events',
+  rounds: 'rounds',
+  auditLog: 'audit',
+  players: 'players',
+  dailyReports: 'daily-reports',
+};
 
 interface VenuePage<T> {
   list: T[];
@@ -77,7 +93,7 @@ export class HouseVenueExportService {
     }
     return startCsvExport(this.d, this.maxRows, {
       op,
-      what: `house-venue-${call === 'auditLog' ? 'audit' : call}`,
+      what: `house-venue-${EXPORT_NAMES[call]}`,
       filters,
       rows: first.total,
       header,
@@ -208,6 +224,26 @@ export class HouseVenueExportService {
       f,
       ['#', '时间', '操作人', '动作', '对象', '详情'],
       (a) => [a.id, iso(a.at), a.operator, a.action, a.target, JSON.stringify(a.detail)],
+    );
+  }
+
+  players(op: Operator, f: PlayerListFilter): Promise<CsvExport> {
+    return this.#export<PlayerListRow>(
+      op,
+      'players',
+      f,
+      ['商户', '场馆', '玩家', '余额', '欠款', '注单数', '最近下注'],
+      (p) => [p.merchant, p.venueCode, p.playerId, p.balance, p.debt, p.bets, iso(p.lastBetAt)],
+    );
+  }
+
+  dailyReports(op: Operator, f: DailyReportListFilter): Promise<CsvExport> {
+    return this.#export<DailyReportListRow>(
+      op,
+      'dailyReports',
+      f,
+      ['日期', '项目', '注单数', '投注', '派彩', '毛利'],
+      (r) => [r.date, r.sport, r.bets, r.stakes, r.payouts, r.ggr],
     );
   }
 }

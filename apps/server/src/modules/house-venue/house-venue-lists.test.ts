@@ -81,6 +81,8 @@ describe('the house venue’s lists through the platform', () => {
       [games, 'games/rounds/list', ok],
       [games, 'bets/list', denied],
       [admin, 'audit/list', ok],
+      [results, 'players/list', denied],
+      [admin, 'players/list', ok],
     ] as const) {
       const r = await adminCall(t, token, 'POST', `${base}/${list}`, {});
       expect(r.status_code, list).toBe(code);
@@ -90,6 +92,10 @@ describe('the house venue’s lists through the platform', () => {
       [results, 'audit', denied],
       [games, 'rounds', 200],
       [games, 'events', denied],
+      [results, 'players', denied],
+      [admin, 'players', 200],
+      [results, 'daily-reports?from=2026-05-01&to=2026-05-07', 200],
+      [games, 'daily-reports?from=2026-05-01&to=2026-05-07', denied],
     ] as const) {
       const r = await csv(t, token, `${exports}/${what}`);
       if (status === 200) expect(r.headers['content-type'], what).toContain('text/csv');
@@ -116,6 +122,13 @@ describe('the house venue’s lists through the platform', () => {
       ErrorCode.HouseVenueListFilterInvalid,
     );
     expect(await audited('house-venue-bets')).toHaveLength(before);
+    // A report's range: both ends, at most 92 days apart.
+    const noEnd = await csv(t, admin, `${exports}/daily-reports?from=2026-05-01`);
+    expect(noEnd.json<{ status_code: number }>().status_code).toBe(ErrorCode.Validation);
+    const long = await csv(t, admin, `${exports}/daily-reports?from=2026-01-01&to=2026-05-01`);
+    expect(long.json<{ status_code: number }>().status_code).toBe(
+      ErrorCode.HouseVenueListFilterInvalid,
+    );
   });
 
   it('pages the events by number and by cursor; the export holds every row, audited', async () => {
@@ -139,7 +152,7 @@ describe('the house venue’s lists through the platform', () => {
         admin,
         'POST',
         `${base}/events/list`,
-        { pageSize: 3, ...(after ? { after } : {}) },
+        { pageSize: 40, ...(after ? { after } : {}) },
       );
       seen.push(...p.data.list.map((e) => e.eventId));
       after = p.data.next;
@@ -154,7 +167,7 @@ describe('the house venue’s lists through the platform', () => {
     expect(rows.slice(1).every((l) => l.split(',')[1] === 'football')).toBe(true);
     const [last] = (await audited('house-venue-events')).slice(-1);
     expect(last).toEqual({ filters: { sport: 'football' }, rows: rows.length - 1 });
-  });
+  }, 90_000);
 
   it('lists and exports the venue’s audit with the console operator’s name', async () => {
     const name = `hvlist_${Date.now() % 1e6}`;

@@ -173,3 +173,29 @@ export async function listAudit(q: Queryable, w: Where, s: Slice, withTotal: boo
   );
   return { total, rows: rows.rows };
 }
+
+export interface PlayerRowRecord {
+  merchant: string;
+  venue_code: string;
+  player_id: string;
+  balance: bigint;
+  debt: bigint;
+  bets: number;
+  last_bet_at: Date | null;
+}
+
+/** Wallets in key order, each with how many bets it placed and when it last did. */
+export async function listPlayers(q: Queryable, w: Where, s: Slice, withTotal: boolean) {
+  const total = withTotal ? await countOf(q, 'venue_wallets w', w) : null;
+  const rows = await q.query<PlayerRowRecord>(
+    `SELECT w.merchant, w.venue_code, w.player_id, w.balance, w.debt, n.bets, n.last_bet_at
+       FROM venue_wallets w
+       JOIN LATERAL (SELECT count(*)::int AS bets, max(b.placed_at) AS last_bet_at
+                       FROM venue_bets b
+                      WHERE b.merchant = w.merchant AND b.venue_code = w.venue_code
+                        AND b.player_id = w.player_id) n ON true
+       ${w.sql} ORDER BY w.merchant, w.venue_code, w.player_id ${page(w, s)}`,
+    w.params,
+  );
+  return { total, rows: rows.rows };
+}

@@ -30,6 +30,9 @@ export function registerOperatorListRoutes(
     events: ({ page, pageSize, after, ...f }) => lists.events(f, { page, pageSize, after }),
     rounds: ({ page, pageSize, after, ...f }) => lists.rounds(f, { page, pageSize, after }),
     auditLog: ({ page, pageSize, after, ...f }) => lists.audit(f, { page, pageSize, after }),
+    players: ({ page, pageSize, after, ...f }) => lists.players(f, { page, pageSize, after }),
+    dailyReports: ({ page, pageSize, after, ...f }) =>
+      lists.dailyReports(f, { page, pageSize, after }),
   };
   const table = (Object.keys(venueListPaths) as VenueListCall[]).map(
     (call): VenueRoute<Operator, VenueOperatorRole> => ({

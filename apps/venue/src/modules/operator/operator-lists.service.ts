@@ -1,5 +1,5 @@
 import type { Db } from '@nebula/db';
-import { ErrorCode, fenToYuanString } from '@nebula/protocol';
+import { fenToYuanString } from '@nebula/protocol';
 import type {
   AuditListFilter,
   AuditListRow,
@@ -7,35 +7,32 @@ import type {
   BetListRow,
   EventListFilter,
   EventListRow,
+  PlayerListFilter,
+  PlayerListRow,
   RoundListFilter,
   RoundListRow,
 } from '@nebula/protocol/venue/operator-lists';
-import { VenueError } from '../../infra/venue-error';
+import type {
+  DailyReportListFilter,
+  DailyReportListRow,
+} from '@nebula/protocol/venue/operator-report-list';
 import * as repo from './operator-lists.repository';
-import { likeText, US_TIME, Where, type Slice } from './operator-lists.repository';
+import { dailyReportList } from './operator-report-list.service';
+import { likeText, US_TIME, Where } from './operator-lists.repository';
+import {
+  dayStart,
+  filterInvalid,
+  pageOf,
+  signedYuan,
+  sliceOf,
+  type ListPage,
+  type ListPaging,
+} from './operator-list-paging';
 
 const DAY_MS = 24 * 3600_000;
-const SHANGHAI_MS = 8 * 3600_000;
 
-export interface ListPaging {
-  page: number;
-  pageSize: number;
-  after?: string | undefined;
-}
-export interface ListPage<T> {
-  list: T[];
-  page: number;
-  pageSize: number;
-  total: number | null;
-  next: string | null;
-}
-
-const filterInvalid = () => new VenueError(ErrorCode.HouseVenueListFilterInvalid);
 const ms = (d: Date) => d.getTime();
 const msOrNull = (d: Date | null) => (d === null ? null : d.getTime());
-
-/** Start of a Shanghai day (`YYYY-MM-DD`, already a calendar day by the schema) in ms. */
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - SHANGHAI_MS;
 
 /** `[from, to]` Shanghai days on `column`, inclusive; from after to is 9781. */
 function addDays(w: Where, column: string, f: { from?: string; to?: string }) {
@@ -50,29 +47,6 @@ function timeCursor(after: string, rest: RegExp): [string, RegExpExecArray] {
   const r = m ? rest.exec(m[2]!) : null;
   if (!m || !r) throw filterInvalid();
   return [m[1]!, r];
-}
-
-/** The page's slice and whether to count: a cursor page starts at the cursor, uncounted. */
-function sliceOf(p: ListPaging): Slice {
-  return { limit: p.pageSize + 1, offset: p.after ? 0 : (p.page - 1) * p.pageSize };
-}
-
-/** One row more than the page was read: its presence says a next page exists. */
-function pageOf<R, T>(
-  p: ListPaging,
-  r: { total: number | null; rows: R[] },
-  view: (row: R) => T,
-  key: (row: R) => string,
-): ListPage<T> {
-  const rows = r.rows.slice(0, p.pageSize);
-  const more = r.rows.length > p.pageSize;
-  return {
-    list: rows.map(view),
-    page: p.after ? 1 : p.page,
-    pageSize: p.pageSize,
-    total: r.total,
-    next: more && rows.length > 0 ? key(rows[rows.length - 1]!) : null,
-  };
 }
 
 /**
@@ -233,6 +207,40 @@ export class OperatorListService {
       (a) => a.id,
     );
   }
-}
 
-const signedYuan = (fen: bigint) => (fen < 0n ? `-${fenToYuanString(-fen)}` : fenToYuanString(fen));
+  /** The sportsbook's daily report over a range of days (operator-report-list.service.ts). */
+  dailyReports(f: DailyReportListFilter, p: ListPaging): Promise<ListPage<DailyReportListRow>> {
+    return dailyReportList(this.db, f, p);
+  }
+
+  async players(f: PlayerListFilter, p: ListPaging): Promise<ListPage<PlayerListRow>> {
+    const w = new Where();
+    if (f.merchant) w.add('w.merchant = ?', f.merchant);
+    if (f.venueCode) w.add('w.venue_code = ?', f.venueCode);
+    if (f.playerId) w.add('starts_with(w.player_id, ?)', f.playerId);
+    if (f.owes === 'yes') w.add('w.debt > 0');
+    if (f.owes === 'no') w.add('w.debt = 0');
+    if (p.after) {
+      const m = /^([A-Z][A-Z0-9_]{1,31}):([A-Z][A-Z0-9_]{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(
+        p.after,
+      );
+      if (!m) throw filterInvalid();
+      w.add('(w.merchant, w.venue_code, w.player_id) > (?, ?, ?)', m[1], m[2], m[3]);
+    }
+    const r = await repo.listPlayers(this.db, w, sliceOf(p), !p.after);
+    return pageOf(
+      p,
+      r,
+      (x) => ({
+        merchant: x.merchant,
+        venueCode: x.venue_code,
+        playerId: x.player_id,
+        balance: fenToYuanString(BigInt(x.balance)),
+        debt: fenToYuanString(BigInt(x.debt)),
+        bets: x.bets,
+        lastBetAt: msOrNull(x.last_bet_at),
+      }),
+      (x) => `${x.merchant}:${x.venue_code}:${x.player_id}`,
+    );
+  }
+}

@@ -8,6 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVenueTestApp, OPERATOR_TOKENS, type VenueTestApp } from '../../test/venue-test-app';
 import { operatorKit } from '../../test/operator-kit';
+import { bookAccount, playerAccount } from '../ledger/venue-accounts.model';
+import { VenueLedger } from '../ledger/venue-ledger.service';
 
 /**
  * The operator lists (contract §6 "Lists") against the venue's own database: each filter, the
@@ -248,5 +250,53 @@ describe('operator round list and audit list', () => {
     expect((await list('auditLog', { after: '0' })).code).toBe(
       ErrorCode.HouseVenueListFilterInvalid,
     );
+  });
+});
+
+describe('operator player list', () => {
+  it('filters by merchant, venue, id prefix and debt; walks every wallet once', async () => {
+    const a = await newPlayer('10.00');
+    const b = await newPlayer('20.00');
+    // A correction takes back 15.50 from a player holding 10.00: 5.50 owed (the ledger's rule).
+    const k = { merchant: 'NEBULA', venueCode: 'HOUSE_TY', playerId: a.playerId };
+    await v.db.tx((q) =>
+      new VenueLedger(() => Date.now()).post(
+        q,
+        {
+          reference: `list-test-debt:${a.playerId}`,
+          kind: 'resettle',
+          postings: [
+            { account: playerAccount(k), amount: -1550n },
+            { account: bookAccount(k), amount: 1550n },
+          ],
+        },
+        { overdraw: 'debt' },
+      ),
+    );
+    const owes = await list<{ playerId: string; debt: string }>('players', { owes: 'yes' });
+    expect(owes.data!.list.map((p) => [p.playerId, p.debt])).toEqual([[a.playerId, '5.50']]);
+    const clear = await list<{ playerId: string }>('players', { owes: 'no', pageSize: 200 });
+    expect(clear.data!.list.map((p) => p.playerId)).toContain(b.playerId);
+    expect(clear.data!.list.map((p) => p.playerId)).not.toContain(a.playerId);
+    const one = await list<{ playerId: string; balance: string; bets: number }>('players', {
+      merchant: 'NEBULA',
+      venueCode: 'HOUSE_TY',
+      playerId: b.playerId,
+    });
+    expect(one.data!.list).toMatchObject([{ playerId: b.playerId, balance: '20.00', bets: 0 }]);
+    const total = (await list('players', {})).data!.total!;
+    const walked = await walk<{ merchant: string; venueCode: string; playerId: string }>(
+      'players',
+      {},
+      4,
+    );
+    expect(walked).toHaveLength(total);
+    expect(new Set(walked.map((p) => `${p.merchant}:${p.venueCode}:${p.playerId}`)).size).toBe(
+      total,
+    );
+    expect((await list('players', { after: 'x:y:z' })).code).toBe(
+      ErrorCode.HouseVenueListFilterInvalid,
+    );
+    expect((await list('players', { owes: 'maybe' })).code).toBe(ErrorCode.VenueRequestInvalid);
   });
 });

@@ -32,4 +32,16 @@ export const houseVenueExportsRouteMeta = {
     path: '/admin/api/v1/exports/house-venue/audit',
     summary: '自营场馆：导出操作日志（CSV）',
   },
+  houseVenueExportPlayers: {
+    ...csv,
+    permission: 'venue.manage',
+    path: '/admin/api/v1/exports/house-venue/players',
+    summary: '自营场馆：导出玩家（CSV）',
+  },
+  houseVenueExportDailyReports: {
+    ...csv,
+    permission: 'venue.results',
+    path: '/admin/api/v1/exports/house-venue/daily-reports',
+    summary: '自营场馆：导出体育日报（CSV）',
+  },
 } as const satisfies Record<string, RouteMeta>;

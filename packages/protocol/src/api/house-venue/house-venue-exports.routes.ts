@@ -21,4 +21,12 @@ export const houseVenueExportsRoutes = {
     query: venueListCalls.auditLog.filter,
     response: CsvText,
   }),
+  houseVenueExportPlayers: defineRoute(m.houseVenueExportPlayers, {
+    query: venueListCalls.players.filter,
+    response: CsvText,
+  }),
+  houseVenueExportDailyReports: defineRoute(m.houseVenueExportDailyReports, {
+    query: venueListCalls.dailyReports.filter,
+    response: CsvText,
+  }),
 };

@@ -172,4 +172,16 @@ export const houseVenueRouteMeta = {
     path: '/admin/api/v1/house-venue/audit/list',
     summary: '自营场馆：操作日志列表',
   },
+  houseVenuePlayerList: {
+    ...proxied,
+    permission: 'venue.manage',
+    path: '/admin/api/v1/house-venue/players/list',
+    summary: '自营场馆：玩家列表',
+  },
+  houseVenueDailyReportList: {
+    ...proxied,
+    permission: 'venue.results',
+    path: '/admin/api/v1/house-venue/reports/daily/list',
+    summary: '自营场馆：体育日报（按日期区间）',
+  },
 } as const satisfies Record<string, RouteMeta>;

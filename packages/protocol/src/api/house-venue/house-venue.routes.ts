@@ -125,6 +125,14 @@ export const houseVenueRoutes = {
     body: venueListCalls.auditLog.request,
     response: venueListCalls.auditLog.answer,
   }),
+  houseVenuePlayerList: defineRoute(m.houseVenuePlayerList, {
+    body: venueListCalls.players.request,
+    response: venueListCalls.players.answer,
+  }),
+  houseVenueDailyReportList: defineRoute(m.houseVenueDailyReportList, {
+    body: venueListCalls.dailyReports.request,
+    response: venueListCalls.dailyReports.answer,
+  }),
 };
 
 /** The venue path each proxied route calls (the only paths the proxy ever reaches). */
@@ -154,5 +162,7 @@ export const houseVenueTargets = {
   houseVenueEventList: venueListPaths.events,
   houseVenueRoundList: venueListPaths.rounds,
   houseVenueAuditList: venueListPaths.auditLog,
+  houseVenuePlayerList: venueListPaths.players,
+  houseVenueDailyReportList: venueListPaths.dailyReports,
 } as const satisfies Record<keyof typeof houseVenueRoutes, string>;
 export type HouseVenueRouteName = keyof typeof houseVenueTargets;
