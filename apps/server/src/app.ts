@@ -39,7 +39,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerMemberExportRoutes } from './modules/reports/member-exports.routes';
 import { registerRegistryExportRoutes } from './modules/reports/registry-exports.routes';
 import { registerHouseVenueRoutes } from './modules/house-venue/house-venue.routes';
-import { registerHouseVenueExportRoutes } from './modules/house-venue/house-venue-exports.routes';
+import { registerHouseVenueExportRoutes } from './modules/reports/house-venue-exports.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminGuard } from './plugins/admin-guard';

@@ -27,7 +27,7 @@ import { DeskExportService } from './modules/reports/desk-exports.service';
 import { RegistryExportService } from './modules/reports/registry-exports.service';
 import { MemberDetailService } from './modules/admin/member-detail.service';
 import { HouseVenueService } from './modules/house-venue/house-venue.service';
-import { HouseVenueExportService } from './modules/house-venue/house-venue-exports.service';
+import { HouseVenueExportService } from './modules/reports/house-venue-exports.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
 import { PlayBreakService } from './modules/play-break/play-break.service';

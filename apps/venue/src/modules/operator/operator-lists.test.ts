@@ -142,13 +142,10 @@ describe('operator bet list', () => {
     expect((await list('bets', { from: '2026-03-02', to: '2026-03-01' })).code).toBe(
       ErrorCode.HouseVenueListFilterInvalid,
     );
-    for (const after of ['abc', '123.', '1.x:y', '99999999999999999.a b']) {
-      const code = (await list('bets', { after })).code;
-      expect([ErrorCode.HouseVenueListFilterInvalid, ErrorCode.VenueRequestInvalid]).toContain(
-        code,
-      );
-    }
-    expect((await list('bets', { after: 'abc' })).code).toBe(ErrorCode.HouseVenueListFilterInvalid);
+    // A cursor this list never wrote is 9781; one the schema refuses (a space) 8007.
+    for (const after of ['abc', '123.', '1.x:y'])
+      expect((await list('bets', { after })).code).toBe(ErrorCode.HouseVenueListFilterInvalid);
+    expect((await list('bets', { after: '1.a b' })).code).toBe(ErrorCode.VenueRequestInvalid);
   });
 
   it('is a viewer’s; the audit list is an admin’s', async () => {

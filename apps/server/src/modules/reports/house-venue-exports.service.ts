@@ -25,8 +25,8 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Operator } from '../../http/operator-context';
 import type { AuditService } from '../audit/audit.service';
-import { EXPORT_MAX_ROWS, iso, startCsvExport, type CsvExport } from '../reports/csv-export';
-import type { HouseVenueService } from './house-venue.service';
+import { EXPORT_MAX_ROWS, iso, startCsvExport, type CsvExport } from './csv-export';
+import type { HouseVenueService } from '../house-venue/house-venue.service';
 
 export interface HouseVenueExportDeps {
   db: Db;
