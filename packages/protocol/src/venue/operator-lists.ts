@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateString, moneyString } from '../api/core/common';
+import { text } from '../rules/text';
 import { betViewStatuses } from './bets';
 import { GameCodeParam, RoundNoParam } from './games/games';
 import { sports } from './markets';
@@ -71,7 +72,7 @@ export const EventListFilter = z
     /** `held`: the whole event or any of its markets is held; `open`: none is. */
     hold: z.enum(['held', 'open']).optional(),
     /** Part of the event id or a team's name. */
-    q: z.string().trim().min(1).max(40).optional(),
+    q: text().min(1).max(40).optional(),
     ...days,
   })
   .strict();
@@ -90,13 +91,13 @@ export type RoundListFilter = z.infer<typeof RoundListFilter>;
 export const AuditListFilter = z
   .object({
     /** The operator as the venue wrote it (`tester/alice`): a part of it matches. */
-    operator: z.string().trim().min(1).max(130).optional(),
+    operator: text().min(1).max(130).optional(),
     /** An action (`bet.void`) or its family (`bet`). */
     action: z
       .string()
       .regex(/^[A-Za-z.]{1,40}$/)
       .optional(),
-    target: z.string().trim().min(1).max(80).optional(),
+    target: text().min(1).max(80).optional(),
     ...days,
   })
   .strict();
