@@ -39,6 +39,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerMemberExportRoutes } from './modules/reports/member-exports.routes';
 import { registerRegistryExportRoutes } from './modules/reports/registry-exports.routes';
 import { registerHouseVenueRoutes } from './modules/house-venue/house-venue.routes';
+import { registerHouseVenueExportRoutes } from './modules/reports/house-venue-exports.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerAdminCors } from './plugins/admin-cors';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerReportRoutes(app, services, bind);
   registerRegistryExportRoutes(app, services, bind);
   registerHouseVenueRoutes(app, services.houseVenue, bind, services);
+  registerHouseVenueExportRoutes(app, services.houseVenueExports, bind);
   registerAccessRoutes(app, { roles: services.roles, stepUps: services.operatorStepUps }, bind);
   registerMemberDetailRoutes(app, services.memberDetail, bind);
   registerMemberExportRoutes(app, services.memberExports, bind);

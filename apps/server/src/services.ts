@@ -27,6 +27,7 @@ import { DeskExportService } from './modules/reports/desk-exports.service';
 import { RegistryExportService } from './modules/reports/registry-exports.service';
 import { MemberDetailService } from './modules/admin/member-detail.service';
 import { HouseVenueService } from './modules/house-venue/house-venue.service';
+import { HouseVenueExportService } from './modules/reports/house-venue-exports.service';
 import { PaymentAccountService } from './modules/payment/payment-account.service';
 import { DepositLimitsService } from './modules/deposit/deposit-limits.service';
 import { PlayBreakService } from './modules/play-break/play-break.service';
@@ -160,6 +161,7 @@ export interface Services extends ActivityRouteServices {
   /** The console's member detail: every part read from its own module. */
   memberDetail: MemberDetailService;
   houseVenue: HouseVenueService;
+  houseVenueExports: HouseVenueExportService;
   deposits: DepositService;
   depositAdmin: DepositAdminService;
   depositCallbacks: DepositCallbackService;
@@ -308,6 +310,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     ...config.houseVenue,
     timeoutMs: config.venues.timeoutMs,
   });
+  const houseVenueExports = new HouseVenueExportService({ db, clock, audit, venue: houseVenue });
   const selfExclusionList = new ListedRegister(db, clock, audit);
   const selfExclusion = new SelfExclusionGate({
     db,
@@ -756,6 +759,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     deskExports,
     registryExports,
     houseVenue,
+    houseVenueExports,
     deposits,
     depositAdmin,
     depositCallbacks,

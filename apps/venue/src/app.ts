@@ -10,6 +10,7 @@ import { registerH5Page } from './modules/h5/h5-page.plugin';
 import { refusalStatus, registerH5Routes } from './modules/h5/h5.routes';
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
 import { registerOperatorRoutes } from './modules/operator/operator.routes';
+import { registerOperatorListRoutes } from './modules/operator/operator-lists.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerSlotRoutes } from './modules/slots/slots.routes';
 import { newNonce, signMerchant } from './modules/merchant/merchant-signing.service';
@@ -89,6 +90,7 @@ export function buildVenueApp(deps: VenueDeps): VenueApp {
   registerGamesRoutes(app, services);
   registerSlotRoutes(app, services);
   registerOperatorRoutes(app, services.operatorAuth, services.operators);
+  registerOperatorListRoutes(app, services.operatorAuth, services.operatorLists);
   registerH5Page(app, services, deps.db, deps.h5Dist ? { dist: deps.h5Dist } : {});
 
   // The H5 page's first call (not a merchant call): the URL token for a session token.

@@ -25,6 +25,7 @@ import { LeaderLoop } from './modules/leader/leader-loop.service';
 import { MerchantAuth } from './modules/merchant/merchant-auth.service';
 import { OperatorAuth } from './modules/operator/operator-auth.service';
 import { OperatorService } from './modules/operator/operator.service';
+import { OperatorListService } from './modules/operator/operator-lists.service';
 import { SessionService } from './modules/sessions/session.service';
 import { DemoService } from './modules/demo/demo.service';
 import { TransferService } from './modules/transfers/transfer.service';
@@ -49,6 +50,7 @@ export interface VenueServices {
   corrections: CorrectionService;
   operatorAuth: OperatorAuth;
   operators: OperatorService;
+  operatorLists: OperatorListService;
   feeds: MerchantFeedsService;
   h5: H5Service;
   /** The page's engine API budgets per address and per session (this node's counts). */
@@ -152,6 +154,7 @@ export function buildVenueServices(deps: {
     corrections,
     operatorAuth: new OperatorAuth(config.operators),
     operators: new OperatorService(db, settings, corrections, ledger, now),
+    operatorLists: new OperatorListService(db),
     feeds: new MerchantFeedsService(db, book, now, async () => {
       // The live tables count in family ZR beside any round-based ZR game.
       const counts = await games.service.familyCounts();

@@ -3,6 +3,7 @@ import { dialects } from '@nebula/protocol/venue/dialects';
 import { h5Paths, obCountsPath } from '@nebula/protocol/venue/h5';
 import { merchantPaths } from '@nebula/protocol/venue/merchant';
 import { VENUE_OPERATOR_HEADER, venueOperatorPaths } from '@nebula/protocol/venue/operator';
+import { venueListPaths } from '@nebula/protocol/venue/operator-lists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVenueTestApp, OPERATOR_TOKENS, type VenueTestApp } from '../test/venue-test-app';
 
@@ -71,6 +72,13 @@ const gameBodies: string[] = [
     picks: Array(200).fill({ betType: 'two_distinct', pick: '12' }),
   }),
   JSON.stringify({ gameCode: 'JSK3', liabilityCap: '-1.00', reason: '测试', date: '2026-02-30' }),
+  // The operator lists: a cursor of another list, a wildcard text, an inverted range.
+  JSON.stringify({
+    after: '99999999999999999.x:1',
+    q: '%_\\',
+    from: '2026-05-02',
+    to: '2026-05-01',
+  }),
 ];
 const gameQuery = '?gameCode=JSK3&roundNo=0&status=nope&limit=0&before=' + 'x'.repeat(100);
 
@@ -78,6 +86,7 @@ const routes: { method: 'GET' | 'POST'; url: string }[] = [
   ...Object.values(merchantPaths).map((url) => ({ method: 'POST' as const, url })),
   ...Object.values(venueOperatorPaths).map((url) => ({ method: 'POST' as const, url })),
   ...Object.values(gamesOperatorPaths).map((url) => ({ method: 'POST' as const, url })),
+  ...Object.values(venueListPaths).map((url) => ({ method: 'POST' as const, url })),
   { method: 'POST', url: h5Paths.exchange },
   { method: 'GET', url: obCountsPath },
   { method: 'GET', url: '/yewu12/api/user/getUserInfo' },

@@ -24,6 +24,7 @@ import { memberExportsRouteMeta } from './exports/member-exports.meta';
 import { registryExportsRouteMeta } from './exports/registry-exports.meta';
 import { contentRouteMeta } from './content/content.meta';
 import { chatAdminRouteMeta } from './chat/chat-admin.meta';
+import { houseVenueExportsRouteMeta } from './house-venue/house-venue-exports.meta';
 
 /**
  * Method, path and access of every API call, as plain data, joined from one folder per domain
@@ -57,6 +58,7 @@ export const routeMeta = {
   ...registryExportsRouteMeta,
   ...contentRouteMeta,
   ...chatAdminRouteMeta,
+  ...houseVenueExportsRouteMeta,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteName = keyof typeof routeMeta;

@@ -25,6 +25,7 @@ import { memberExportsRoutes } from './exports/member-exports.routes';
 import { registryExportsRoutes } from './exports/registry-exports.routes';
 import { contentRoutes } from './content/content.routes';
 import { chatAdminRoutes } from './chat/chat-admin.routes';
+import { houseVenueExportsRoutes } from './house-venue/house-venue-exports.routes';
 
 /**
  * The API route table: every call with its request and response schemas, joined from one folder
@@ -57,6 +58,7 @@ export const routes = {
   ...registryExportsRoutes,
   ...contentRoutes,
   ...chatAdminRoutes,
+  ...houseVenueExportsRoutes,
 } as const satisfies { [K in keyof typeof routeMeta]: unknown };
 
 export type Routes = typeof routes;

@@ -343,6 +343,9 @@ export const ErrorCode = {
   // Four eyes on money and mail segments 9775–9777.
   TurnoverWaiverChanged: 9775,
   MailAudienceEmpty: 9776,
+  // The house venue's lists through the platform 9781–9782.
+  HouseVenueListFilterInvalid: 9781,
+  HouseVenueAnswerInvalid: 9782,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -570,6 +573,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   9780: '欠款金额已变化，请刷新后重新提交核销',
   9775: '待完成流水已超过申请免除的金额，请刷新后重新提交免除',
   9776: '该收件范围内没有会员，站内信未发送',
+  9781: '筛选条件有误：开始日期不能晚于结束日期，分页游标须为上一页给出的',
+  9782: '自营场馆的答复格式有误，已拒收，请联系技术人员',
 };
 
 /** Ranges reserved for codes added after contract §3 (contract §2). */

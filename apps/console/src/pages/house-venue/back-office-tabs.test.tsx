@@ -62,9 +62,10 @@ const venue: Answers = (c) => {
       date: '2026-11-26',
       rows: [{ sport: 'football', bets: 9, stakes: '900.00', payouts: '700.00', ggr: '200.00' }],
     },
-    '/audit': {
-      entries: [
+    '/audit/list': {
+      list: [
         {
+          id: 3,
           operator: 'nb/alice',
           action: 'bet.void',
           target: 'B7',
@@ -72,7 +73,13 @@ const venue: Answers = (c) => {
           at: 1,
         },
       ],
+      page: 1,
+      pageSize: 20,
+      total: 1,
+      next: null,
     },
+    '/games/rounds/list': { list: [], page: 1, pageSize: 20, total: 0, next: null },
+    '/reports/daily/list': { list: [], page: 1, pageSize: 20, total: 0, next: null },
     '/games': { games: [{ gameCode: 'K3', name: '快三', status: 'open', roundsLeft: 9000 }] },
     '/games/chains/publish': {
       chainId: 'c2',
@@ -126,14 +133,14 @@ describe('自营场馆 back-office tabs', { timeout: PAGE_TEST_TIMEOUT }, () => 
     expect(sent(r.calls, '/reports/daily')[0]).toMatchObject({
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as unknown,
     });
-    expect(sent(r.calls, '/audit')).toEqual([{ limit: 50 }]);
+    expect(sent(r.calls, '/audit/list')).toEqual([{ page: 1, pageSize: 20 }]);
     r.unmount();
 
     const only = renderPage(Page, { permissions: ['venue.results'], answers: venue });
     fireEvent.click(await screen.findByText('报表与审计'));
     expect(await screen.findByText('足球')).toBeTruthy();
     expect(screen.queryByText('场馆操作日志')).toBeNull();
-    expect(sent(only.calls, '/audit')).toEqual([]);
+    expect(sent(only.calls, '/audit/list')).toEqual([]);
   });
 
   it('lists the games, publishes a chain, looks a round up, voids it and sets limits', async () => {

@@ -7,7 +7,9 @@ import {
 import { legResults } from '@nebula/protocol/venue/markets';
 import type { RequestOf } from '../../api/admin-routes';
 import { Panel } from '../../components/panel';
+import { useCan } from '../../components/use-admin-query';
 import { zodRule } from '../../components/zod-rule';
+import { BetListPanel } from './bet-list-panel';
 import { AnswerDescriptions, STATUS_LABELS } from './venue-labels';
 import { useVenueWrite } from './venue-write';
 
@@ -144,10 +146,12 @@ function VoidMarketPanel() {
   );
 }
 
-/** 注单处理: voids and resettles, each with its reason in the venue's audit. */
+/** 注单处理: the bets list, then voids and resettles, each with its reason in the venue's audit. */
 export function BetsTab() {
+  const canList = useCan('houseVenueBetList');
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      {canList && <BetListPanel />}
       <VoidBetPanel />
       <ResettlePanel />
       <VoidMarketPanel />

@@ -3,6 +3,7 @@ import { HoldEventRequest, HoldMarketRequest } from '@nebula/protocol/venue/oper
 import { Panel } from '../../components/panel';
 import { useCan } from '../../components/use-admin-query';
 import { zodRule } from '../../components/zod-rule';
+import { EventListPanel } from './event-list-panel';
 import { LiabilityPanel } from './liability-panel';
 import { ResultForm } from './result-form';
 import { useVenueWrite } from './venue-write';
@@ -72,12 +73,14 @@ function HoldPanel() {
 /** 赛事与盘口: holds, results and each event's liability (all under venue.results). */
 export function EventsTab() {
   const canLiability = useCan('houseVenueLiability');
+  const canList = useCan('houseVenueEventList');
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {/* Results first: the day's most frequent job (and the first 赛事 ID on the tab). */}
       <ResultForm />
       <HoldPanel />
       {canLiability && <LiabilityPanel />}
+      {canList && <EventListPanel />}
     </Space>
   );
 }

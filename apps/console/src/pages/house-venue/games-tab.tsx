@@ -8,6 +8,7 @@ import { zodRule } from '../../components/zod-rule';
 import { GameLimitsPanel } from './game-limits-panel';
 import { GameReportPanel } from './game-report-panel';
 import { GameRoundPanel } from './game-round-panel';
+import { RoundListPanel } from './round-list-panel';
 import { AnswerDescriptions, fieldText } from './venue-labels';
 import { useVenueWrite } from './venue-write';
 
@@ -123,6 +124,7 @@ export function GamesTab() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <GameListPanel games={games} error={list.error} />
+      <RoundListPanel games={games} />
       <Panel title="按游戏查看">
         <Select
           aria-label="选择游戏"

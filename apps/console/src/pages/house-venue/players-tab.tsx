@@ -6,6 +6,7 @@ import { formatTime } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { useCan } from '../../components/use-admin-query';
 import { zodRule } from '../../components/zod-rule';
+import { PlayerListPanel } from './player-list-panel';
 import { AnswerDescriptions, fieldText } from './venue-labels';
 import { useVenueWrite } from './venue-write';
 
@@ -28,9 +29,11 @@ export function PlayersTab() {
     setWho(v);
     player.send(v);
   };
+  const canList = useCan('houseVenuePlayerList');
   const view = player.data;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      {canList && <PlayerListPanel />}
       <Panel title="玩家查询">
         <Form<PlayerBody> layout="inline" onFinish={lookUp}>
           name="hv-player"

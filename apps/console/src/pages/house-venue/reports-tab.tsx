@@ -1,4 +1,4 @@
-import { Input, Select, Space, Table } from 'antd';
+import { Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import type { ResponseOf } from '../../api/admin-routes';
 import { errorText } from '../../api/api-error';
@@ -7,9 +7,10 @@ import { Panel } from '../../components/panel';
 import { shanghaiDay } from '../../components/shanghai-time';
 import { useAdminQuery, useCan } from '../../components/use-admin-query';
 import { valueText } from '../../components/value-cell';
+import { DayFilters, SelectFilter, TextFilter } from './list-filters';
+import { VenueList } from './venue-list';
 
 type ReportRow = ResponseOf<'houseVenueDailyReport'>['rows'][number];
-type AuditEntry = ResponseOf<'houseVenueAudit'>['entries'][number];
 
 const SPORT_LABELS: Record<string, string> = {
   football: '足球',
@@ -57,27 +58,58 @@ function DailyReportPanel() {
   );
 }
 
-/** 操作日志: the venue's audit of every operator change, newest first as the venue gives it. */
+/** 体育日报（区间）: a row per day and sport over a range of days, paged, exportable. */
+function DailyRangePanel() {
+  return (
+    <Panel title="体育日报（区间）">
+      <VenueList
+        route="houseVenueDailyReportList"
+        name="hv-daily-range"
+        fileName="house-venue-daily-reports.csv"
+        initial={{ from: shanghaiDay(-7), to: shanghaiDay(-1) }}
+        rowKey={(r) => `${r.date}:${r.sport}`}
+        fields={
+          <>
+            <DayFilters what="报表" />
+            <SelectFilter
+              name="sport"
+              label="项目"
+              options={Object.entries(SPORT_LABELS).map(([value, label]) => ({ value, label }))}
+            />
+          </>
+        }
+        columns={[
+          { title: '日期', dataIndex: 'date' },
+          { title: '项目', dataIndex: 'sport', render: (s: string) => SPORT_LABELS[s] ?? s },
+          { title: '注单数', dataIndex: 'bets' },
+          { title: '投注额（元）', dataIndex: 'stakes' },
+          { title: '派彩（元）', dataIndex: 'payouts' },
+          { title: '毛利（元）', dataIndex: 'ggr' },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+/** 操作日志: the venue's audit of every operator change, newest first, paged by the venue. */
 function AuditPanel() {
-  const [limit, setLimit] = useState(50);
-  const audit = useAdminQuery('houseVenueAudit', { body: { limit } });
   return (
     <Panel title="场馆操作日志">
-      <Select
-        aria-label="显示条数"
-        value={limit}
-        onChange={setLimit}
-        style={{ width: 120, marginBottom: 16 }}
-        options={[20, 50, 100, 200].map((n) => ({ value: n, label: `最近 ${n} 条` }))}
-      />
-      {audit.error && <p>{errorText(audit.error)}</p>}
-      <Table<AuditEntry>
-        size="small"
-        rowKey={(e) => `${e.at}:${e.action}:${e.target}:${e.operator}`}
-        pagination={{ pageSize: 20 }}
-        loading={audit.isFetching}
-        dataSource={audit.data?.entries ?? []}
+      <VenueList
+        route="houseVenueAuditList"
+        name="hv-audit-list"
+        fileName="house-venue-audit.csv"
+        rowKey={(e) => String(e.id)}
+        fields={
+          <>
+            <TextFilter name="operator" label="操作人" />
+            <TextFilter name="action" label="动作（如 bet 或 bet.void）" width={180} />
+            <TextFilter name="target" label="对象" />
+            <DayFilters what="操作" />
+          </>
+        }
         columns={[
+          { title: '#', dataIndex: 'id', width: 80 },
           { title: '时间', dataIndex: 'at', render: (t: number) => formatTime(t) },
           { title: '操作人', dataIndex: 'operator' },
           { title: '动作', dataIndex: 'action' },
@@ -92,10 +124,12 @@ function AuditPanel() {
 /** 报表与审计: the daily report (venue.results) and the venue's audit (venue.manage). */
 export function ReportsTab() {
   const canReport = useCan('houseVenueDailyReport');
-  const canAudit = useCan('houseVenueAudit');
+  const canAudit = useCan('houseVenueAuditList');
+  const canRange = useCan('houseVenueDailyReportList');
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {canReport && <DailyReportPanel />}
+      {canRange && <DailyRangePanel />}
       {canAudit && <AuditPanel />}
     </Space>
   );

@@ -18,7 +18,8 @@ export interface BetExposure {
 /**
  * Every proxied route of the protocol's table, each to its one venue path: a path not in the
  * table is no route at all (the platform's not-found answer), so the proxy reaches nothing else.
- * Voids and resettles (the routes marked `fourEyes`) pass the four-eyes gate first.
+ * Voids and resettles (the routes marked `fourEyes`) pass the four-eyes gate first. The venue
+ * is a third party: what it answers is checked against the route's schema (9782 otherwise).
  */
 export function registerHouseVenueRoutes(
   app: FastifyInstance,
@@ -31,7 +32,7 @@ export function registerHouseVenueRoutes(
     const handler: Handler<HouseVenueRouteName> = async ({ req, body }) => {
       const op = requireOperator(req.operator);
       if (gated) await gate(four, op, name, body);
-      return venue.call(houseVenueTargets[name], body, op.userName);
+      return venue.checked(houseVenueTargets[name], body, op.userName, routes[name].response);
     };
     bindRoute(app, name, handler, o);
   }

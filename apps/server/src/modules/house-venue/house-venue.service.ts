@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
 import { ErrorCode, isErrorCode } from '@nebula/protocol';
 import { VENUE_OPERATOR_HEADER, VENUE_OPERATOR_NAME_HEADER } from '@nebula/protocol/venue/operator';
 import { AppError } from '../../lib/errors';
@@ -40,6 +41,21 @@ export class HouseVenueService {
     const text = await readFile(this.config.tokenFile, 'utf8').catch(() => '');
     this.#token = text.trim().length >= 32 ? text.trim() : null;
     return this.#token;
+  }
+
+  /**
+   * `call`, and the answer checked against `schema` (the protocol's): an answer that does not
+   * match is refused (9782), in production too, and only what the schema knows is passed on.
+   */
+  async checked<T>(
+    path: string,
+    body: unknown,
+    operatorName: string,
+    schema: z.ZodType<T>,
+  ): Promise<T> {
+    const parsed = schema.safeParse(await this.call(path, body, operatorName));
+    if (!parsed.success) throw new AppError(ErrorCode.HouseVenueAnswerInvalid);
+    return parsed.data;
   }
 
   /** Calls `path` (one of the protocol's proxied venue paths) for `operatorName`. */

@@ -24,7 +24,7 @@ type Handlers = {
  * The operator API's surface: the operator token in its header, the role checked per call
  * before the body is even read, answers `{ code: 0, data }` or `{ code, message }`.
  */
-function operatorSurface(auth: OperatorAuth): VenueSurface<Operator, VenueOperatorRole> {
+export function operatorSurface(auth: OperatorAuth): VenueSurface<Operator, VenueOperatorRole> {
   return {
     caller: (req, role) =>
       auth.verify(

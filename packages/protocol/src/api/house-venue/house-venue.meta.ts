@@ -147,4 +147,41 @@ export const houseVenueRouteMeta = {
     path: '/admin/api/v1/house-venue/games/reports/daily',
     summary: '自营场馆：游戏日报',
   },
+  // The venue's lists, paged and filtered by the venue (contract §6 "Lists").
+  houseVenueBetList: {
+    ...proxied,
+    permission: 'venue.results',
+    path: '/admin/api/v1/house-venue/bets/list',
+    summary: '自营场馆：注单列表',
+  },
+  houseVenueEventList: {
+    ...proxied,
+    permission: 'venue.results',
+    path: '/admin/api/v1/house-venue/events/list',
+    summary: '自营场馆：赛事列表',
+  },
+  houseVenueRoundList: {
+    ...proxied,
+    permission: 'venue.games',
+    path: '/admin/api/v1/house-venue/games/rounds/list',
+    summary: '自营场馆：期号列表',
+  },
+  houseVenueAuditList: {
+    ...proxied,
+    permission: 'venue.manage',
+    path: '/admin/api/v1/house-venue/audit/list',
+    summary: '自营场馆：操作日志列表',
+  },
+  houseVenuePlayerList: {
+    ...proxied,
+    permission: 'venue.manage',
+    path: '/admin/api/v1/house-venue/players/list',
+    summary: '自营场馆：玩家列表',
+  },
+  houseVenueDailyReportList: {
+    ...proxied,
+    permission: 'venue.results',
+    path: '/admin/api/v1/house-venue/reports/daily/list',
+    summary: '自营场馆：体育日报（按日期区间）',
+  },
 } as const satisfies Record<string, RouteMeta>;

@@ -16,6 +16,7 @@ import {
   gamesOperatorCalls,
   gamesOperatorPaths,
 } from '../../venue/games/games-operator';
+import { venueListCalls, venueListPaths } from '../../venue/operator-lists';
 import { houseVenueRouteMeta as m } from './house-venue.meta';
 
 /** What the venue answered, passed on as it is (calls whose answer has no schema of its own). */
@@ -107,6 +108,31 @@ export const houseVenueRoutes = {
     body: gamesOperatorCalls.dailyReport.request,
     response: GameDailyReport,
   }),
+  // The lists: the platform checks each page the venue answers against the protocol's schema.
+  houseVenueBetList: defineRoute(m.houseVenueBetList, {
+    body: venueListCalls.bets.request,
+    response: venueListCalls.bets.answer,
+  }),
+  houseVenueEventList: defineRoute(m.houseVenueEventList, {
+    body: venueListCalls.events.request,
+    response: venueListCalls.events.answer,
+  }),
+  houseVenueRoundList: defineRoute(m.houseVenueRoundList, {
+    body: venueListCalls.rounds.request,
+    response: venueListCalls.rounds.answer,
+  }),
+  houseVenueAuditList: defineRoute(m.houseVenueAuditList, {
+    body: venueListCalls.auditLog.request,
+    response: venueListCalls.auditLog.answer,
+  }),
+  houseVenuePlayerList: defineRoute(m.houseVenuePlayerList, {
+    body: venueListCalls.players.request,
+    response: venueListCalls.players.answer,
+  }),
+  houseVenueDailyReportList: defineRoute(m.houseVenueDailyReportList, {
+    body: venueListCalls.dailyReports.request,
+    response: venueListCalls.dailyReports.answer,
+  }),
 };
 
 /** The venue path each proxied route calls (the only paths the proxy ever reaches). */
@@ -132,5 +158,11 @@ export const houseVenueTargets = {
   houseVenueGameLimits: gamesOperatorPaths.limits,
   houseVenueGameLimitsUpdate: gamesOperatorPaths.setLimits,
   houseVenueGameDailyReport: gamesOperatorPaths.dailyReport,
+  houseVenueBetList: venueListPaths.bets,
+  houseVenueEventList: venueListPaths.events,
+  houseVenueRoundList: venueListPaths.rounds,
+  houseVenueAuditList: venueListPaths.auditLog,
+  houseVenuePlayerList: venueListPaths.players,
+  houseVenueDailyReportList: venueListPaths.dailyReports,
 } as const satisfies Record<keyof typeof houseVenueRoutes, string>;
 export type HouseVenueRouteName = keyof typeof houseVenueTargets;
