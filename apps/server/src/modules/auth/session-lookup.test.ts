@@ -13,11 +13,11 @@ let lookups = 0;
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   // The real database, counted: the session lookup is the one statement named session_lookup.
-  const query = t.db.query.bind(t.db) as Queryable['query'];
-  t.db.query = ((text: string, params?: unknown[], name?: string) => {
+  const query: Queryable['query'] = t.db.query.bind(t.db);
+  t.db.query = <T>(text: string, params?: unknown[], name?: string) => {
     if (name === 'session_lookup') lookups += 1;
-    return query(text, params, name);
-  }) as Queryable['query'];
+    return query<T>(text, params, name);
+  };
 });
 afterAll(async () => {
   await t.close();
