@@ -142,12 +142,9 @@ async function main(): Promise<void> {
   const started = new Date().toISOString();
   const maxMembers = Math.max(...LEVELS);
   process.stdout.write(`starting the site (venue, two nodes) …\n`);
-  const site = await startSite(
-    root,
-    adminUrl,
-    redisUrl,
-    { nodeArgs: [...(PROFILE ? ['--inspect=127.0.0.1:0'] : []), ...NODE_ARGS] },
-  );
+  const site = await startSite(root, adminUrl, redisUrl, {
+    nodeArgs: [...(PROFILE ? ['--inspect=127.0.0.1:0'] : []), ...NODE_ARGS],
+  });
   const venueUrl = new URL(adminUrl);
   venueUrl.pathname = `/${site.venueDb}`;
   const venueDb = PostgresDb.open(venueUrl.toString(), 2);
