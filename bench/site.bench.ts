@@ -15,7 +15,9 @@
  * BENCH_SITE_LEVELS (250,500,1000), BENCH_SITE_SECONDS (60), BENCH_SITE_DRIVERS (2),
  * BENCH_SITE_CHAT_EVERY (a chat message every Nth visit, 5), BENCH_SITE_NOTE (a line for the
  * report), BENCH_SITE_WRITE=0 (print only, no report), BENCH_SITE_PROFILE=1 (where the time goes,
- * bench/lib/site-profile.ts; profiled runs are slower and not for the report).
+ * bench/lib/site-profile.ts; profiled runs are slower and not for the report; BENCH_SITE_PROFILE_DIR
+ * keeps the CPU profiles as .cpuprofile files), BENCH_SITE_NODE_ARGS (Node flags for the nodes and
+ * the venue, space-separated: `--cpu-prof --cpu-prof-dir=/tmp/p` profiles a whole process life).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -52,6 +54,8 @@ const CHAT_EVERY = Number(process.env.BENCH_SITE_CHAT_EVERY ?? 5);
 const WRITE = process.env.BENCH_SITE_WRITE !== '0';
 /** Profile every level: the nodes' and the venue's CPU (inspector) and PostgreSQL's statements. */
 const PROFILE = process.env.BENCH_SITE_PROFILE === '1';
+/** Extra Node flags for the nodes and the venue (`--cpu-prof --cpu-prof-dir=…`, `--import …`). */
+const NODE_ARGS = (process.env.BENCH_SITE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const FUNDS = '10000.00';
 
 for (const u of [adminUrl, redisUrl]) {
@@ -138,12 +142,9 @@ async function main(): Promise<void> {
   const started = new Date().toISOString();
   const maxMembers = Math.max(...LEVELS);
   process.stdout.write(`starting the site (venue, two nodes) …\n`);
-  const site = await startSite(
-    root,
-    adminUrl,
-    redisUrl,
-    PROFILE ? { nodeArgs: ['--inspect=127.0.0.1:0'] } : {},
-  );
+  const site = await startSite(root, adminUrl, redisUrl, {
+    nodeArgs: [...(PROFILE ? ['--inspect=127.0.0.1:0'] : []), ...NODE_ARGS],
+  });
   const venueUrl = new URL(adminUrl);
   venueUrl.pathname = `/${site.venueDb}`;
   const venueDb = PostgresDb.open(venueUrl.toString(), 2);

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { FORWARDED_FOR } from './site-address';
 import type { Recorder, SiteClient } from './site-client';
 
 const WORDS = [
@@ -43,13 +44,18 @@ export class ChatSocket {
     const jwt = await this.client.data<{ token: string }>('memberJwt');
     const t0 = performance.now();
     const url = `${this.client.baseUrl.replace('http', 'ws')}/stream/ws/v1/handshake`;
-    const ws = new WebSocket(url, { headers: { origin: this.client.baseUrl } });
+    const ws = new WebSocket(url, {
+      headers: { origin: this.client.baseUrl, [FORWARDED_FOR]: this.client.address },
+    });
     let ok = false;
     try {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('chat: no lobby in 10 s')), 10_000);
         ws.once('error', reject);
-        ws.once('close', () => reject(new Error('chat: closed before the lobby')));
+        // The close code and reason say who closed it and why (the node's rules or the network).
+        ws.once('close', (code, reason) =>
+          reject(new Error(`chat: closed before the lobby (${code} ${reason.toString()})`)),
+        );
         ws.on('message', (raw) => {
           if ((JSON.parse((raw as Buffer).toString()) as { msgId?: number }).msgId === 10002) {
             clearTimeout(timer);

@@ -9,6 +9,7 @@ import {
   type RouteName,
 } from '@nebula/protocol';
 import { deviceSigningKey, signRequest } from '../../apps/server/src/lib/signing';
+import { FORWARDED_FOR } from './site-address';
 
 /** What a call of the site's own API answers: the envelope of contract §2. */
 export interface SiteEnvelope<T> {
@@ -42,6 +43,8 @@ export class SiteClient {
     readonly baseUrl: string,
     signKey: string,
     private readonly record: Recorder,
+    /** The member's address (memberAddress), sent as the proxy would. */
+    readonly address: string,
   ) {
     this.#key = deviceSigningKey(signKey, this.deviceId);
   }
@@ -53,6 +56,7 @@ export class SiteClient {
       'x-version': CLIENT_VERSION,
       'x-site-id': String(SITE_ID),
       'x-api-uuid': this.deviceId,
+      [FORWARDED_FOR]: this.address,
     };
     const base = baseOfPath(path);
     if (signed && base) {
@@ -98,6 +102,8 @@ export class VenuePage {
   constructor(
     readonly venueUrl: string,
     private readonly record: Recorder,
+    /** The member's address: their browser calls the venue from it too. */
+    readonly address: string,
   ) {}
 
   /** Trades the launch URL's token for a session (once per launch). */
@@ -132,6 +138,7 @@ export class VenuePage {
       const res = await fetch(`${this.venueUrl}${path}`, {
         method,
         headers: {
+          [FORWARDED_FOR]: this.address,
           ...(session ? { authorization: `Bearer ${session}` } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },

@@ -10,6 +10,8 @@ export interface SiteMemberCredentials {
   memberId: number;
   /** Which platform node this member's device talks to (index into the node list). */
   node: number;
+  /** The address the member's calls come from (memberAddress in bench/lib/site-client.ts). */
+  address: string;
 }
 
 export const FUND_PASSWORD = '135790';
@@ -43,8 +45,8 @@ export class SiteMember {
     signKey: string,
     private readonly record: Recorder,
   ) {
-    this.client = new SiteClient(nodeUrl, signKey, record);
-    this.venue = new VenuePage(venueUrl, record);
+    this.client = new SiteClient(nodeUrl, signKey, record, creds.address);
+    this.venue = new VenuePage(venueUrl, record, creds.address);
     this.chat = new ChatSocket(this.client, creds.memberId, creds.node, record);
   }
 

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { summarizeProfile, type CpuProfile, type ProfileSummary } from './cpu-profile';
 import { connectInspector, type Inspector } from './inspector-memory';
@@ -80,7 +82,13 @@ export async function startProfiles(
     for (const { name, ins } of inspectors) {
       const p = ((await ins.call('Profiler.stop')) as { profile: CpuProfile }).profile;
       ins.close();
-      processes.push({ name, summary: summarizeProfile(p, 15), file: null });
+      // BENCH_SITE_PROFILE_DIR keeps each profile as a .cpuprofile (DevTools, speedscope).
+      const dir = process.env.BENCH_SITE_PROFILE_DIR;
+      const file = dir
+        ? path.join(dir, `${name.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`)
+        : null;
+      if (file) await writeFile(file, JSON.stringify(p));
+      processes.push({ name, summary: summarizeProfile(p, 15), file });
     }
     const postgres = databases.map((database) => {
       const n = samples.get(database) ?? 1;
@@ -108,7 +116,7 @@ export function profileText(p: SiteProfile): string {
   for (const proc of p.processes) {
     const s = proc.summary;
     out.push(
-      `\n${proc.name}: sampled ${s.totalMs.toFixed(0)} ms, idle ${(s.idle * 100).toFixed(1)}%`,
+      `\n${proc.name}: sampled ${s.totalMs.toFixed(0)} ms, idle ${(s.idle * 100).toFixed(1)}%${proc.file ? ` (${proc.file})` : ''}`,
     );
     out.push('  self by owner:');
     for (const l of s.selfByOwner.slice(0, 8))

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { FUND_PASSWORD, type SiteMemberCredentials } from './site-member';
+import { memberAddress } from './site-address';
 import { SiteClient } from './site-client';
 import { spawnServer, type Spawned } from './spawn-server';
 
@@ -103,6 +104,9 @@ export async function startSite(
         // Every simulated member comes from 127.0.0.1: the per-address budgets would measure
         // the limiter, not the site. Per session they stay far above what a member does.
         VENUE_RATE_PER_ADDRESS: HUGE,
+        // The members' browsers reach the venue through the proxy on 127.0.0.1 (the driver),
+        // which hands on each member's own address (bench/lib/site-client.ts).
+        VENUE_TRUST_PROXY: 'loopback',
         VENUE_RATE_PLACE_PER_ADDRESS: HUGE,
       },
       root,
@@ -115,6 +119,10 @@ export async function startSite(
       DATABASE_URL: platform.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
+      // As production behind its proxy: the driver is the proxy on 127.0.0.1 and hands on each
+      // member's own address, so the per-address rules (the chat's 20 anonymous sockets per
+      // address, its flood strikes) stay as they are and meet one member per address.
+      TRUST_PROXY: 'loopback',
       SIGN_KEY,
       SESSION_SECRET: 's'.repeat(64),
       JWT_SECRET: 'j'.repeat(64),
@@ -207,7 +215,8 @@ export async function makeMember(
   funds: string,
 ): Promise<SiteMemberCredentials> {
   const node = index % site.nodes.length;
-  const c = new SiteClient(site.nodes[node]!.url, site.signKey, () => undefined);
+  const address = memberAddress(index);
+  const c = new SiteClient(site.nodes[node]!.url, site.signKey, () => undefined, address);
   const userName = `bs${index}x${randomBytes(3).toString('hex')}`;
   const password = 'Bench-Site-Pass-1';
   const reg = await c.data<{ token: string }>('register', {
@@ -238,5 +247,5 @@ export async function makeMember(
     amount: funds,
     reason: 'bench',
   });
-  return { userName, password, accountId: acc.id, memberId, node };
+  return { userName, password, accountId: acc.id, memberId, node, address };
 }

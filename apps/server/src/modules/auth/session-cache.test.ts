@@ -49,6 +49,37 @@ describe('SessionCache', () => {
     expect(c.get('h', 5)?.sessionId).toBe('s1');
   });
 
+  it('a drop of other sessions does not stop a read that raced it from being kept', () => {
+    const c = new SessionCache();
+    const readStartedAt = c.epoch;
+    // Another member logged in elsewhere meanwhile: their last session ended on every node.
+    c.drop(['s9']);
+    c.put('h', row(), readStartedAt, 0);
+    expect(c.get('h', 1)?.sessionId).toBe('s1');
+  });
+
+  it('a clear refuses every read that began before it', () => {
+    const c = new SessionCache();
+    const readStartedAt = c.epoch;
+    c.clear();
+    c.put('h', row(), readStartedAt, 0);
+    expect(c.get('h', 1)).toBeNull();
+    c.put('h', row(), c.epoch, 2);
+    expect(c.get('h', 3)?.sessionId).toBe('s1');
+  });
+
+  it('a drop it no longer remembers still refuses the reads that began before it', () => {
+    const c = new SessionCache();
+    const readStartedAt = c.epoch;
+    c.drop(['s1']);
+    // Enough later drops that s1's is forgotten.
+    for (let i = 0; i < 10_001; i += 1) c.drop([`other-${i}`]);
+    c.put('h', row(), readStartedAt, 0);
+    expect(c.get('h', 1)).toBeNull();
+    c.put('h', row(), c.epoch, 2);
+    expect(c.get('h', 3)?.sessionId).toBe('s1');
+  });
+
   it('a touch moves the cached last-seen time', () => {
     const c = new SessionCache();
     c.put('h', row(), c.epoch, 0);

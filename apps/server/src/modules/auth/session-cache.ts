@@ -8,6 +8,8 @@ import type { SessionLookup } from './session.repository';
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
+/** Recent drops remembered per session; older ones are folded into the floor (see drop). */
+const MAX_DROPPED = 10_000;
 
 interface Entry {
   row: SessionLookup;
@@ -23,8 +25,18 @@ interface Entry {
 export class SessionCache {
   readonly #byHash = new Map<string, Entry>();
   readonly #hashBySession = new Map<string, string>();
-  /** Bumped by every drop: a read that raced an end must not put the ended session back. */
+  /** Bumped by every drop: a read started at an earlier epoch may have raced an end. */
   #epoch = 0;
+  /**
+   * The epoch each recently ended session was dropped at, oldest first: a read of that session
+   * that began before its drop must not put it back. Per session, not one epoch for all: under
+   * members' logins elsewhere (each ends the member's last session on every node) nearly every
+   * lookup raced some drop, and the cache refused to keep any of them (docs/benchmarks.md,
+   * "## site").
+   */
+  readonly #droppedAt = new Map<string, number>();
+  /** Reads that began before this epoch are never kept: a clear, or drops no longer remembered. */
+  #floor = 0;
 
   get epoch(): number {
     return this.#epoch;
@@ -40,9 +52,11 @@ export class SessionCache {
     return entry.row;
   }
 
-  /** Keeps a live row read at `epoch`, unless a session ended since that read began. */
+  /** Keeps a live row read at `epoch`, unless this session ended since that read began. */
   put(hash: string, row: SessionLookup, epoch: number, now: number): void {
-    if (epoch !== this.#epoch) return;
+    if (epoch < this.#floor) return;
+    const droppedAt = this.#droppedAt.get(row.sessionId);
+    if (droppedAt !== undefined && droppedAt > epoch) return;
     if (row.endReason || row.memberBlocked || row.deviceBlocked) return;
     if (this.#byHash.size >= MAX_ENTRIES) {
       // Maps iterate in insertion order: the first key is the oldest entry.
@@ -61,11 +75,24 @@ export class SessionCache {
 
   drop(sessionIds: readonly string[]): void {
     this.#epoch += 1;
-    for (const id of sessionIds) this.#delete(this.#hashBySession.get(id), id);
+    for (const id of sessionIds) {
+      // Deleted first so the map stays in the order of the drops.
+      this.#droppedAt.delete(id);
+      this.#droppedAt.set(id, this.#epoch);
+      this.#delete(this.#hashBySession.get(id), id);
+    }
+    // The oldest drop forgotten: every read that began before it is refused instead.
+    for (const [id, at] of this.#droppedAt) {
+      if (this.#droppedAt.size <= MAX_DROPPED) break;
+      this.#droppedAt.delete(id);
+      this.#floor = Math.max(this.#floor, at);
+    }
   }
 
   clear(): void {
     this.#epoch += 1;
+    this.#floor = this.#epoch;
+    this.#droppedAt.clear();
     this.#byHash.clear();
     this.#hashBySession.clear();
   }

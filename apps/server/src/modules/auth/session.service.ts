@@ -64,6 +64,12 @@ export interface SessionInfo extends ResolvedSession {
 export class SessionService implements SessionResolver {
   /** Live sessions this node has read (see SessionCache): most member calls skip the lookup. */
   readonly #cache = new SessionCache();
+  /**
+   * Lookups in flight by token and device, with the cache epoch each began at: the calls a page
+   * sends at once after a login (six on the member site's home) share one read instead of one
+   * each (docs/benchmarks.md, "## site").
+   */
+  readonly #reading = new Map<string, { epoch: number; read: Promise<SessionLookup | null> }>();
   #onEnded: SessionsEndedListener | null = null;
 
   constructor(
@@ -172,8 +178,8 @@ export class SessionService implements SessionResolver {
     const cached = this.#cache.get(key, now);
     if (cached && cached.deviceId === deviceId && isLiveAt(cached, now))
       return this.#accept(key, cached, now);
-    const epoch = this.#cache.epoch;
-    const s = await lookupSession(this.db, hash, deviceId);
+    const { epoch, read } = this.#read(key, hash, deviceId);
+    const s = await read;
     if (!s) throw new AppError(ErrorCode.AuthRequired);
     if (s.deviceBlocked || s.deviceId !== deviceId) throw new AppError(ErrorCode.SessionInvalid);
     if (s.endReason) throw new AppError(ENDED_CODE[s.endReason]);
@@ -184,6 +190,23 @@ export class SessionService implements SessionResolver {
     }
     this.#cache.put(key, s, epoch, now);
     return this.#accept(key, s, now);
+  }
+
+  /**
+   * The read in flight for this token and device, joined only while no session has ended since
+   * it began (so a refusal is still decided on a read that began after any end), else a new one.
+   */
+  #read(key: string, hash: Buffer, deviceId: string) {
+    const flightKey = `${key}:${deviceId}`;
+    const flight = this.#reading.get(flightKey);
+    if (flight && flight.epoch === this.#cache.epoch) return flight;
+    const mine = { epoch: this.#cache.epoch, read: lookupSession(this.db, hash, deviceId) };
+    this.#reading.set(flightKey, mine);
+    const done = () => {
+      if (this.#reading.get(flightKey) === mine) this.#reading.delete(flightKey);
+    };
+    mine.read.then(done, done);
+    return mine;
   }
 
   async #accept(key: string, s: SessionLookup, now: number): Promise<SessionInfo> {

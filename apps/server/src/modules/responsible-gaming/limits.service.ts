@@ -67,6 +67,24 @@ export class LimitsService {
     return new Map(rows.map((r) => [r.period, r.amount]));
   }
 
+  /**
+   * Every limit in force, by kind and period, in one read: the play checks ask for several
+   * kinds on every launch, transfer and bet copy (one read per kind was 16 reads per visit in
+   * bench:site, docs/benchmarks.md "## site").
+   */
+  async allAmounts(
+    q: Queryable,
+    memberId: number,
+  ): Promise<Map<LimitKind, Map<LimitPeriod, bigint>>> {
+    const out = new Map<LimitKind, Map<LimitPeriod, bigint>>();
+    for (const r of await repo.readLimits(q, memberId)) {
+      let byPeriod = out.get(r.kind);
+      if (!byPeriod) out.set(r.kind, (byPeriod = new Map<LimitPeriod, bigint>()));
+      byPeriod.set(r.period, r.amount);
+    }
+    return out;
+  }
+
   /** Each period of one kind with its amount and any request still open. */
   async states(q: Queryable, memberId: number, kind: LimitKind): Promise<LimitState[]> {
     const now = this.d.clock.now();

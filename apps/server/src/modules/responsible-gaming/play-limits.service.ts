@@ -30,7 +30,7 @@ export interface PlayLimitUse {
 export interface PlayLimitsDeps {
   db: Db;
   clock: Clock;
-  limits: Pick<LimitsService, 'amounts' | 'states' | 'set' | 'coolingOffHours'>;
+  limits: Pick<LimitsService, 'allAmounts' | 'states' | 'set' | 'coolingOffHours'>;
   /** The loss and wager since a time, from the platform's bet copies (bet-totals.service.ts). */
   bets: {
     lossAndWagerSince(
@@ -110,13 +110,7 @@ export class PlayLimitsService {
   async usage(q: Queryable, memberId: number): Promise<PlayLimitUse[]> {
     const now = this.d.clock.now();
     const out: PlayLimitUse[] = [];
-    const amounts = new Map(
-      await Promise.all(
-        PLAY_LIMIT_KINDS.map(
-          async (k) => [k, await this.d.limits.amounts(q, memberId, k)] as const,
-        ),
-      ),
-    );
+    const amounts = await this.d.limits.allAmounts(q, memberId);
     for (const period of LIMIT_PERIODS) {
       const from = now - PLAY_LIMIT_WINDOW_MS[period];
       const money = await this.d.bets.lossAndWagerSince(memberId, from, q);
@@ -261,8 +255,8 @@ export class PlayLimitsService {
   }
 
   async #hasLimit(q: Queryable, memberId: number, kinds: readonly PlayLimitKind[]) {
-    for (const k of kinds) if ((await this.d.limits.amounts(q, memberId, k)).size > 0) return true;
-    return false;
+    const amounts = await this.d.limits.allAmounts(q, memberId);
+    return kinds.some((k) => (amounts.get(k)?.size ?? 0) > 0);
   }
 }
 
