@@ -1,4 +1,9 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { routeModules as m } from './route-modules';
 import { RouteErrorScreen } from './shell/render-error-screen';
 import { BootSkeleton } from './shell/boot-skeleton';
@@ -74,6 +79,10 @@ import {
   WITHDRAWAL_PATH,
 } from '../site/paths';
 
+/** The ids the start table's routes are patched into (homeTable, below). */
+const ROOT_ID = 'root';
+const TABS_ID = 'tabs';
+
 /** A route path below the root: the site path without its leading slash. */
 const rel = (path: string): string => path.slice(1);
 
@@ -85,12 +94,13 @@ const rel = (path: string): string => path.slice(1);
  */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
+    id: ROOT_ID,
     lazy: m.rootLayout,
     HydrateFallback: BootSkeleton,
     ErrorBoundary: RouteErrorScreen,
     children: [
       {
+        id: TABS_ID,
         lazy: m.tabLayout,
         children: [
           { index: true, lazy: m.home, handle: { topBar: true } satisfies RouteHandle },
@@ -210,9 +220,63 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The table the router starts with on `/`: the root, the tab frame and home (the route table's
+ * first child at each level), and the rest of the table, to be patched in on the first
+ * navigation to another page. Creating the router ranks every route of its table, compiling a
+ * matcher per segment (react-router's flattenAndRankRoutes): with all ~90 that was a quarter of
+ * the router's start-up task, one of the longest on the home page's main thread
+ * (docs/benchmarks.md, "web"); the first page needs three.
+ */
+export function homeTable(table: RouteObject[]): {
+  start: RouteObject[];
+  rest: { routeId: string; children: RouteObject[] }[];
+} {
+  const [root] = table;
+  const [tabs, ...rootRest] = root?.children ?? [];
+  const [home, ...tabsRest] = tabs?.children ?? [];
+  if (!root?.id || root.index || !tabs?.id || tabs.index || !home?.index)
+    throw new Error('the route table does not start with home');
+  return {
+    start: [{ ...root, children: [{ ...tabs, children: [home] }] }],
+    // The tab frame's pages first: patched in this order, each route keeps its place among its
+    // siblings, so the full table ranks and matches exactly as `routes` does.
+    rest: [
+      { routeId: tabs.id, children: tabsRest },
+      { routeId: root.id, children: rootRest },
+    ],
+  };
+}
+
+/**
+ * The table the router starts with for a page, and how the rest of it comes in: on `/`, the
+ * home table with the rest patched in on the first navigation elsewhere (called for a path the
+ * table does not match, or matches with parameters; once the rest is in, the full table
+ * answers and there is nothing more to add); on any other page, the whole table.
+ */
+export function routerTable(
+  table: RouteObject[],
+  pathname: string,
+): { routes: RouteObject[]; patchRoutesOnNavigation?: PatchRoutesOnNavigationFunction } {
+  if (pathname !== '/') return { routes: table };
+  const { start, rest } = homeTable(table);
+  let patched = false;
+  return {
+    routes: start,
+    patchRoutesOnNavigation: ({ patch }) => {
+      if (patched) return;
+      patched = true;
+      for (const { routeId, children } of rest) patch(routeId, children);
+    },
+  };
+}
+
 export function createRouter() {
   setRoutePrefetch(prefetchRoute);
-  return createBrowserRouter(routes);
+  const table = routerTable(routes, window.location.pathname);
+  return createBrowserRouter(table.routes, {
+    patchRoutesOnNavigation: table.patchRoutesOnNavigation,
+  });
 }
 
 /** Warm the chunks a path needs (on touch/hover), so the tap itself navigates instantly. */

@@ -6,9 +6,30 @@ import { isCompactViewport, showSecurityTip } from './security-tip';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('modal queue', () => {
+  it('focuses 确定 in the frame that shows the modal, not in the commit', async () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    render(<ModalHost />);
+    act(() => {
+      void showModal({ content: '内容' });
+    });
+    const ok = screen.getByRole('button', { name: '确定' });
+    expect(document.activeElement).not.toBe(ok);
+    act(() => frames.splice(0).forEach((frame) => frame(0)));
+    expect(document.activeElement).toBe(ok);
+    fireEvent.click(ok);
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('uses 温馨提示 / 确定 by default and unmounts 300 ms after OK', async () => {
     vi.useFakeTimers();
     render(<ModalHost />);
