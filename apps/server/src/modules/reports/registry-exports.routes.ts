@@ -26,7 +26,12 @@ export function registerRegistryExportRoutes(
   bindCsvRoute(app, 'adminExportRoles', ({ req }) => reg.roles(op(req)), o);
   bindCsvRoute(app, 'adminExportHelpDocs', ({ req }) => reg.helpDocs(op(req)), o);
   bindCsvRoute(app, 'adminExportSponsors', ({ req }) => reg.sponsors(op(req)), o);
-  bindCsvRoute(app, 'adminExportRealNamePending', ({ req }) => reg.realNamePending(op(req)), o);
+  bindCsvRoute(
+    app,
+    'adminExportRealNamePending',
+    ({ req, query }) => reg.realNamePending(op(req), query),
+    o,
+  );
   bindCsvRoute(app, 'adminExportVenues', ({ req }) => reg.venues(op(req)), o);
   bindCsvRoute(app, 'adminExportSelfExclusion', ({ req }) => reg.selfExclusion(op(req)), o);
   bindCsvRoute(app, 'adminExportMallItems', ({ req }) => reg.mallItems(op(req)), o);

@@ -1,4 +1,5 @@
 import type { Db } from '@nebula/db';
+import type { RealNameListFilter } from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
 import type { AdminService } from '../admin/admin.service';
 import type { RolesService } from '../admin/roles.service';
@@ -11,7 +12,14 @@ import type { VipService } from '../rewards/vip.service';
 import type { ListedRegister } from '../self-exclusion/listed-register.service';
 import type { SponsorService } from '../sponsor/sponsor.service';
 import type { VenueRegistry } from '../venue-registry/venue-registry.service';
-import { EXPORT_MAX_ROWS, iso, startCsvExport, type CsvExport } from './csv-export';
+import {
+  EXPORT_MAX_ROWS,
+  iso,
+  mapRows,
+  rowsOf,
+  startCsvExport,
+  type CsvExport,
+} from './csv-export';
 
 export interface RegistryExportDeps {
   db: Db;
@@ -81,14 +89,23 @@ export class RegistryExportService {
     return this.#start(op, 'sponsors', header, rows);
   }
 
-  async realNamePending(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.admin.pendingRealNames()).list.map((r) => [
+  /** The real-name list as filtered (the queue by default), in keyset pages. */
+  async realNamePending(op: Actor, f: RealNameListFilter = { status: 'pending' }) {
+    const from = this.d.admin.realNamesExportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (r) => [
       r.memberId,
       r.userName,
       r.realName,
       iso(r.submittedAt),
+      r.status,
+      r.reason ?? '',
+      r.reviewedBy ?? '',
+      iso(r.reviewedAt),
     ]);
-    return this.#start(op, 'real-name-pending', ['会员ID', '账号', '姓名', '提交时间'], rows);
+    const header = ['会员ID', '账号', '姓名', '提交时间', '状态', '驳回原因', '审核人', '审核时间'];
+    const e = { op, what: 'real-name-pending', filters: f, rows, header, source };
+    return startCsvExport(this.d, this.maxRows, e);
   }
 
   async venues(op: Actor): Promise<CsvExport> {

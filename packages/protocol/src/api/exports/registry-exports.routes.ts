@@ -1,5 +1,6 @@
 import { emptyObject } from '../core/common';
 import { defineRoute } from '../core/route';
+import { RealNameListFilter } from '../admin/admin.schemas';
 import { OperatorListFilter } from '../operators/operators.schemas';
 import { CsvText } from '../reports/reports.schemas';
 import { registryExportsRouteMeta as m } from './registry-exports.meta';
@@ -29,7 +30,7 @@ export const registryExportsRoutes = {
     response: CsvText,
   }),
   adminExportRealNamePending: defineRoute(m.adminExportRealNamePending, {
-    query: emptyObject,
+    query: RealNameListFilter,
     response: CsvText,
   }),
   adminExportVenues: defineRoute(m.adminExportVenues, { query: emptyObject, response: CsvText }),
