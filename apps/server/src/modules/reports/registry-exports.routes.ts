@@ -32,7 +32,7 @@ export function registerRegistryExportRoutes(
     ({ req, query }) => reg.realNamePending(op(req), query),
     o,
   );
-  bindCsvRoute(app, 'adminExportVenues', ({ req }) => reg.venues(op(req)), o);
+  bindCsvRoute(app, 'adminExportVenues', ({ req, query }) => reg.venues(op(req), query), o);
   bindCsvRoute(app, 'adminExportSelfExclusion', ({ req }) => reg.selfExclusion(op(req)), o);
   bindCsvRoute(app, 'adminExportMallItems', ({ req }) => reg.mallItems(op(req)), o);
   bindCsvRoute(app, 'adminExportVipLevels', ({ req }) => reg.vipLevels(op(req)), o);

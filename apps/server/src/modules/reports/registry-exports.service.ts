@@ -1,5 +1,5 @@
 import type { Db } from '@nebula/db';
-import type { RealNameListFilter } from '@nebula/protocol';
+import type { AdminVenueFilter, RealNameListFilter } from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
 import type { AdminService } from '../admin/admin.service';
 import type { RolesService } from '../admin/roles.service';
@@ -108,8 +108,9 @@ export class RegistryExportService {
     return startCsvExport(this.d, this.maxRows, e);
   }
 
-  async venues(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.venues.adminList()).map((v) => [
+  /** The registry as the list's filters show it (the registry is whole in every node). */
+  async venues(op: Actor, f: AdminVenueFilter = {}): Promise<CsvExport> {
+    const rows = (await this.d.venues.adminList(f)).map((v) => [
       v.code,
       v.name,
       v.family,
@@ -122,7 +123,7 @@ export class RegistryExportService {
       iso(v.updatedAt),
     ]);
     const header = ['代码', '名称', '类别', '状态', '排序', '接口方言', '接口地址', '商户号'];
-    return this.#start(op, 'venues', header.concat(['密钥已配置', '更新时间']), rows);
+    return this.#start(op, 'venues', header.concat(['密钥已配置', '更新时间']), rows, f);
   }
 
   async selfExclusion(op: Actor): Promise<CsvExport> {
@@ -190,8 +191,14 @@ export class RegistryExportService {
     return this.#start(op, 'points-rates', header, rows);
   }
 
-  #start(op: Actor, what: string, header: string[], rows: unknown[][]): Promise<CsvExport> {
-    const e = { op, what, filters: {}, rows: rows.length, header, source: rows };
+  #start(
+    op: Actor,
+    what: string,
+    header: string[],
+    rows: unknown[][],
+    filters: object = {},
+  ): Promise<CsvExport> {
+    const e = { op, what, filters, rows: rows.length, header, source: rows };
     return startCsvExport(this.d, this.maxRows, e);
   }
 }

@@ -2,6 +2,7 @@ import { emptyObject } from '../core/common';
 import { defineRoute } from '../core/route';
 import { RealNameListFilter } from '../admin/admin.schemas';
 import { OperatorListFilter } from '../operators/operators.schemas';
+import { AdminVenueFilter } from '../venues/admin-venues.schemas';
 import { CsvText } from '../reports/reports.schemas';
 import { registryExportsRouteMeta as m } from './registry-exports.meta';
 import { FeedbackExportQuery, VenueDebtExportQuery } from './registry-exports.schemas';
@@ -33,7 +34,10 @@ export const registryExportsRoutes = {
     query: RealNameListFilter,
     response: CsvText,
   }),
-  adminExportVenues: defineRoute(m.adminExportVenues, { query: emptyObject, response: CsvText }),
+  adminExportVenues: defineRoute(m.adminExportVenues, {
+    query: AdminVenueFilter,
+    response: CsvText,
+  }),
   adminExportVenueDebts: defineRoute(m.adminExportVenueDebts, {
     query: VenueDebtExportQuery,
     response: CsvText,
