@@ -24,8 +24,8 @@ export function registerRegistryExportRoutes(
     o,
   );
   bindCsvRoute(app, 'adminExportRoles', ({ req }) => reg.roles(op(req)), o);
-  bindCsvRoute(app, 'adminExportHelpDocs', ({ req }) => reg.helpDocs(op(req)), o);
-  bindCsvRoute(app, 'adminExportSponsors', ({ req }) => reg.sponsors(op(req)), o);
+  bindCsvRoute(app, 'adminExportHelpDocs', ({ req, query }) => reg.helpDocs(op(req), query), o);
+  bindCsvRoute(app, 'adminExportSponsors', ({ req, query }) => reg.sponsors(op(req), query), o);
   bindCsvRoute(
     app,
     'adminExportRealNamePending',

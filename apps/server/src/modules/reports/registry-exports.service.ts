@@ -1,5 +1,10 @@
 import type { Db } from '@nebula/db';
-import type { AdminVenueFilter, RealNameListFilter } from '@nebula/protocol';
+import type {
+  AdminHelpFilter,
+  AdminSponsorFilter,
+  AdminVenueFilter,
+  RealNameListFilter,
+} from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
 import type { AdminService } from '../admin/admin.service';
 import type { RolesService } from '../admin/roles.service';
@@ -63,19 +68,23 @@ export class RegistryExportService {
     return this.#start(op, 'roles', ['编号', '名称', '超级管理员', '权限', '人员数'], rows);
   }
 
-  async helpDocs(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.help.adminList()).map((h) => [
+  /** The help pages as the list's filters show them (every node holds them whole). */
+  async helpDocs(op: Actor, f: AdminHelpFilter = {}): Promise<CsvExport> {
+    const rows = (await this.d.help.adminList(f)).map((h) => [
       h.slug,
       h.title,
       h.category,
       h.version,
       iso(h.updatedAt),
     ]);
-    return this.#start(op, 'help-docs', ['标识', '标题', '分类', '版本', '更新时间'], rows);
+    return this.#start(op, 'help-docs', ['标识', '标题', '分类', '版本', '更新时间'], rows, f);
   }
 
-  async sponsors(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.sponsors.adminList()).map((s) => [
+  /** The sponsorships the list's filters show, in keyset pages (id order). */
+  async sponsors(op: Actor, f: AdminSponsorFilter = {}): Promise<CsvExport> {
+    const from = this.d.sponsors.exportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (s) => [
       s.id,
       s.title,
       s.summary,
@@ -86,7 +95,8 @@ export class RegistryExportService {
       yesNo(s.enabled),
     ]);
     const header = ['编号', '标题', '摘要', '图片', '开始日期', '结束日期', '排序', '启用'];
-    return this.#start(op, 'sponsors', header, rows);
+    const e = { op, what: 'sponsors', filters: f, rows, header, source };
+    return startCsvExport(this.d, this.maxRows, e);
   }
 
   /** The real-name list as filtered (the queue by default), in keyset pages. */

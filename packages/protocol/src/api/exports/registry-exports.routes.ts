@@ -3,6 +3,7 @@ import { defineRoute } from '../core/route';
 import { RealNameListFilter } from '../admin/admin.schemas';
 import { OperatorListFilter } from '../operators/operators.schemas';
 import { AdminVenueFilter } from '../venues/admin-venues.schemas';
+import { AdminHelpFilter, AdminSponsorFilter } from '../help-and-service/admin-lists.schemas';
 import { CsvText } from '../reports/reports.schemas';
 import { registryExportsRouteMeta as m } from './registry-exports.meta';
 import { FeedbackExportQuery, VenueDebtExportQuery } from './registry-exports.schemas';
@@ -23,11 +24,11 @@ export const registryExportsRoutes = {
     response: CsvText,
   }),
   adminExportHelpDocs: defineRoute(m.adminExportHelpDocs, {
-    query: emptyObject,
+    query: AdminHelpFilter,
     response: CsvText,
   }),
   adminExportSponsors: defineRoute(m.adminExportSponsors, {
-    query: emptyObject,
+    query: AdminSponsorFilter,
     response: CsvText,
   }),
   adminExportRealNamePending: defineRoute(m.adminExportRealNamePending, {
