@@ -23,7 +23,7 @@ export function registerRegistryExportRoutes(
     ({ req, query }) => desk.venueDebts(op(req), query),
     o,
   );
-  bindCsvRoute(app, 'adminExportRoles', ({ req }) => reg.roles(op(req)), o);
+  bindCsvRoute(app, 'adminExportRoles', ({ req, query }) => reg.roles(op(req), query), o);
   bindCsvRoute(app, 'adminExportHelpDocs', ({ req, query }) => reg.helpDocs(op(req), query), o);
   bindCsvRoute(app, 'adminExportSponsors', ({ req, query }) => reg.sponsors(op(req), query), o);
   bindCsvRoute(

@@ -3,6 +3,7 @@ import type {
   AdminHelpFilter,
   AdminSponsorFilter,
   AdminVenueFilter,
+  OperatorRoleFilter,
   RealNameListFilter,
 } from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
@@ -57,15 +58,20 @@ export class RegistryExportService {
     private readonly maxRows = EXPORT_MAX_ROWS,
   ) {}
 
-  async roles(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.roles.roles()).list.map((r) => [
+  /** The roles the list's filters show, in keyset pages (id order). */
+  async roles(op: Actor, f: OperatorRoleFilter = {}): Promise<CsvExport> {
+    const from = this.d.roles.rolesExportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (r) => [
       r.id,
       r.name,
       yesNo(r.superuser),
       r.permissions.join(' '),
       r.operatorCount,
     ]);
-    return this.#start(op, 'roles', ['编号', '名称', '超级管理员', '权限', '人员数'], rows);
+    const header = ['编号', '名称', '超级管理员', '权限', '人员数'];
+    const e = { op, what: 'roles', filters: f, rows, header, source };
+    return startCsvExport(this.d, this.maxRows, e);
   }
 
   /** The help pages as the list's filters show them (every node holds them whole). */

@@ -1,7 +1,7 @@
 import { emptyObject } from '../core/common';
 import { defineRoute } from '../core/route';
 import { RealNameListFilter } from '../admin/admin.schemas';
-import { OperatorListFilter } from '../operators/operators.schemas';
+import { OperatorListFilter, OperatorRoleFilter } from '../operators/operators.schemas';
 import { AdminVenueFilter } from '../venues/admin-venues.schemas';
 import { AdminHelpFilter, AdminSponsorFilter } from '../help-and-service/admin-lists.schemas';
 import { CsvText } from '../reports/reports.schemas';
@@ -17,7 +17,10 @@ export const registryExportsRoutes = {
     query: OperatorListFilter,
     response: CsvText,
   }),
-  adminExportRoles: defineRoute(m.adminExportRoles, { query: emptyObject, response: CsvText }),
+  adminExportRoles: defineRoute(m.adminExportRoles, {
+    query: OperatorRoleFilter,
+    response: CsvText,
+  }),
   adminExportMails: defineRoute(m.adminExportMails, { query: emptyObject, response: CsvText }),
   adminExportFeedback: defineRoute(m.adminExportFeedback, {
     query: FeedbackExportQuery,
