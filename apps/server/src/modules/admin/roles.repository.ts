@@ -28,10 +28,6 @@ const toRole = (r: RoleDbRow): RoleRow => ({
   operatorCount: r.operator_count,
 });
 
-export async function listRoles(q: Queryable): Promise<RoleRow[]> {
-  return (await q.query<RoleDbRow>(`${ROLE_SELECT} ORDER BY r.id`)).rows.map(toRole);
-}
-
 /** The roles list's filter: part of the name (any case), a permission the role holds. */
 export interface RoleFilter {
   q?: string | undefined;

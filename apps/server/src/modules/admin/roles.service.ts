@@ -36,10 +36,6 @@ const roleView = (r: repo.RoleRow): OperatorRoleView => ({
 export class RolesService {
   constructor(private readonly d: RolesServiceDeps) {}
 
-  async roles(): Promise<{ list: OperatorRoleView[] }> {
-    return { list: (await repo.listRoles(this.d.db)).map(roleView) };
-  }
-
   /** The roles list, paged in id order with its filters. */
   async rolePage(f: repo.RoleFilter & { page: number; pageSize: number }) {
     const { page, pageSize } = f;

@@ -53,10 +53,6 @@ export class SponsorService {
     );
   }
 
-  async adminList() {
-    return repo.readSponsors(this.db, false);
-  }
-
   /** The operators' list, paged in the site's order with its filters. */
   async adminPage(f: AdminSponsorFilter & { page: number; pageSize: number }) {
     const { page, pageSize } = f;
