@@ -5,8 +5,15 @@ import { zodRule } from '../components/zod-rule';
 
 /** One filter of a chat list: a text box checked by the list's filter schema, or a choice. */
 export type ChatFilterField =
-  | { name: string; label: string; width?: number; message?: string }
-  | { name: string; label: string; width?: number; options: { value: string; label: string }[] };
+  | { name: string; label: string; width?: number; message?: string; type?: 'date' }
+  | {
+      name: string;
+      label: string;
+      width?: number;
+      options: { value: string; label: string }[];
+      /** A choice that always holds one value (its list has no 全部). */
+      required?: boolean;
+    };
 
 /** Empty boxes are no filter; the rest as the schema reads them (ids as numbers). */
 function cleaned(v: Record<string, string | undefined>): Record<string, string> {
@@ -25,12 +32,15 @@ export function ChatFilterBar<S extends z.ZodObject>(props: {
   fields: ChatFilterField[];
   onChange: (filter: z.output<S>) => void;
   extra?: ReactNode;
+  /** The boxes' first values (the filter the list starts with). */
+  initial?: Record<string, string>;
 }) {
   return (
     <Form
       // Its own ids (`chat-filter_name`): a dialog's field of the same name keeps its label.
       name="chat-filter"
       layout="inline"
+      initialValues={props.initial}
       style={{ marginBottom: 16, rowGap: 8 }}
       onFinish={(v: Record<string, string | undefined>) => {
         const parsed = props.schema.safeParse(cleaned(v));
@@ -47,13 +57,18 @@ export function ChatFilterBar<S extends z.ZodObject>(props: {
           {'options' in f ? (
             <Select
               aria-label={f.label}
-              allowClear
+              allowClear={!f.required}
               placeholder="全部"
               style={{ width: f.width ?? 120 }}
               options={f.options}
             />
           ) : (
-            <Input aria-label={f.label} allowClear style={{ width: f.width ?? 120 }} />
+            <Input
+              aria-label={f.label}
+              allowClear
+              type={f.type}
+              style={{ width: f.width ?? (f.type === 'date' ? 150 : 120) }}
+            />
           )}
         </Form.Item>
       ))}

@@ -8,7 +8,7 @@ import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin
 import { columnsOf } from '../components/value-cell';
 import { FeedbackReplyModal } from './content-desk-forms';
 import { MailSendModal } from './mail-send-modal';
-import { HelpEditModal, SponsorModal } from './content-editor-forms';
+import { HelpPanel, SponsorPanel } from './help-sponsor-panels';
 import { HomeContentPanel } from './home-content-panel';
 
 const FEEDBACK_STATUS: Record<FeedbackStatus, string> = {
@@ -19,11 +19,10 @@ const FEEDBACK_STATUS: Record<FeedbackStatus, string> = {
 
 /**
  * The member home's rows (notices, banners, floating icons, pop-ups), help pages,
- * sponsorships, the mail sent to members and their feedback.
+ * sponsorships (their own panels, each paged and filtered on the server), the mail sent to
+ * members and their feedback.
  */
 export function Page() {
-  const help = useAdminQuery('adminHelpList', {});
-  const sponsors = useAdminQuery('adminSponsors', {});
   const [page, setPage] = useState(1);
   const mails = useAdminQuery('adminMails', { query: { page, pageSize: 20 } });
   const [fbStatus, setFbStatus] = useState<FeedbackStatus | undefined>();
@@ -31,7 +30,7 @@ export function Page() {
   const feedback = useAdminQuery('adminFeedbacks', {
     query: { status: fbStatus, page: fbPage, pageSize: 20 },
   });
-  const error = help.error ?? sponsors.error ?? mails.error ?? feedback.error;
+  const error = mails.error ?? feedback.error;
   const canSend = useCan('adminMailSend');
   const canRevoke = useCan('adminMailRevoke');
   const canReply = useCan('adminFeedbackReply');
@@ -39,12 +38,6 @@ export function Page() {
   const { message } = App.useApp();
   const [sending, setSending] = useState(false);
   const [replying, setReplying] = useState<number | null>(null);
-  const canEditHelp = useCan('adminHelpSave');
-  const canSaveSponsor = useCan('adminSponsorSave');
-  type HelpRow = NonNullable<typeof help.data>['list'][number];
-  const [editingHelp, setEditingHelp] = useState<HelpRow['slug'] | null>(null);
-  type SponsorRow = NonNullable<typeof sponsors.data>['list'][number];
-  const [sponsor, setSponsor] = useState<SponsorRow | 'new' | null>(null);
   type MailRow = NonNullable<typeof mails.data>['list'][number];
   type FeedbackRow = NonNullable<typeof feedback.data>['list'][number];
   const mailActions = {
@@ -90,71 +83,8 @@ export function Page() {
         <Card title="首页内容">
           <HomeContentPanel />
         </Card>
-        <Card
-          title="帮助中心"
-          extra={
-            <ExportButton
-              route="adminExportHelpDocs"
-              req={{ query: {} }}
-              fileName="help-docs.csv"
-            />
-          }
-        >
-          <Table
-            rowKey={(r) => JSON.stringify(r)}
-            size="small"
-            loading={help.isLoading}
-            dataSource={help.data?.list}
-            columns={[
-              ...columnsOf(help.data?.list),
-              {
-                title: '操作',
-                key: 'actions',
-                render: (_: unknown, h: HelpRow) =>
-                  canEditHelp ? (
-                    <Button size="small" onClick={() => setEditingHelp(h.slug)}>
-                      编辑
-                    </Button>
-                  ) : null,
-              },
-            ]}
-            pagination={false}
-          />
-        </Card>
-        <Card
-          title="赞助"
-          extra={
-            <Space>
-              {canSaveSponsor && <Button onClick={() => setSponsor('new')}>新增赞助</Button>}
-              <ExportButton
-                route="adminExportSponsors"
-                req={{ query: {} }}
-                fileName="sponsors.csv"
-              />
-            </Space>
-          }
-        >
-          <Table
-            rowKey={(r) => JSON.stringify(r)}
-            size="small"
-            loading={sponsors.isLoading}
-            dataSource={sponsors.data?.list}
-            columns={[
-              ...columnsOf(sponsors.data?.list),
-              {
-                title: '操作',
-                key: 'actions',
-                render: (_: unknown, row: SponsorRow) =>
-                  canSaveSponsor ? (
-                    <Button size="small" onClick={() => setSponsor(row)}>
-                      编辑
-                    </Button>
-                  ) : null,
-              },
-            ]}
-            pagination={false}
-          />
-        </Card>
+        <HelpPanel />
+        <SponsorPanel />
         <Card
           title="站内信"
           extra={
@@ -222,12 +152,6 @@ export function Page() {
       </Space>
       <MailSendModal open={sending} onClose={() => setSending(false)} />
       <FeedbackReplyModal feedbackId={replying} onClose={() => setReplying(null)} />
-      <HelpEditModal slug={editingHelp} onClose={() => setEditingHelp(null)} />
-      <SponsorModal
-        open={sponsor !== null}
-        sponsor={sponsor === 'new' ? null : sponsor}
-        onClose={() => setSponsor(null)}
-      />
     </>
   );
 }

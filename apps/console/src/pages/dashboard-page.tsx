@@ -135,7 +135,11 @@ function PendingQueue({
 export function Page() {
   const canDashboard = useCan('adminDashboard');
   const dashboard = useAdminQuery('adminDashboard', {});
-  const realName = useAdminQuery('adminRealNamePending', {}, { enabled: !canDashboard });
+  const realName = useAdminQuery(
+    'adminRealNamePending',
+    { query: { status: 'pending', pageSize: 1 } },
+    { enabled: !canDashboard },
+  );
   const members = useAdminQuery('adminMembers', { query: { pageSize: 1 } });
   const canRealName = useCan('adminRealNamePending');
   const d = dashboard.data;
@@ -147,7 +151,7 @@ export function Page() {
       <Row gutter={[16, 16]}>
         <Figure title="会员总数" value={members.data?.total} to="/members" />
         {!canDashboard && canRealName && (
-          <Figure title="待审核实名" value={realName.data?.list.length} to="/real-name" />
+          <Figure title="待审核实名" value={realName.data?.total} to="/real-name" />
         )}
         {canDashboard && (
           <>

@@ -11,7 +11,7 @@ import { categoryLabel, type ContentField } from '../components/content-item-for
 import { ExportButton } from '../components/export-button';
 import { toShanghaiInput } from '../components/shanghai-time';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
-import { HomeContentView } from './home-content-view';
+import { HomeContentView, useContentList } from './home-content-view';
 
 type Body<K extends Parameters<typeof useAdminMutation>[0]> =
   RequestOf<K> extends {
@@ -80,12 +80,15 @@ function useKind<
 }
 
 function NoticesTab() {
-  const q = useAdminQuery('adminNotices', {});
+  const l = useContentList();
+  const q = useAdminQuery('adminNotices', { query: l.query });
   const k = useKind('adminNoticeSave', 'adminNoticeEnable');
   return (
     <HomeContentView
       noun="公告"
       rows={q.data?.list}
+      list={l}
+      total={q.data?.total}
       loading={q.isLoading}
       error={q.error}
       columns={[
@@ -103,7 +106,7 @@ function NoticesTab() {
       schema={AdminNoticeSaveRequest}
       defaults={{ ...base, category: 2 }}
       exportButton={
-        <ExportButton route="adminExportNotices" req={{ query: {} }} fileName="notices.csv" />
+        <ExportButton route="adminExportNotices" req={{ query: l.filter }} fileName="notices.csv" />
       }
       {...k}
     />
@@ -111,12 +114,15 @@ function NoticesTab() {
 }
 
 function StationAdsTab() {
-  const q = useAdminQuery('adminStationAds', {});
+  const l = useContentList();
+  const q = useAdminQuery('adminStationAds', { query: l.query });
   const k = useKind('adminStationAdSave', 'adminStationAdEnable');
   return (
     <HomeContentView
       noun="轮播图"
       rows={q.data?.list}
+      list={l}
+      total={q.data?.total}
       loading={q.isLoading}
       error={q.error}
       columns={[
@@ -139,7 +145,7 @@ function StationAdsTab() {
       exportButton={
         <ExportButton
           route="adminExportStationAds"
-          req={{ query: {} }}
+          req={{ query: l.filter }}
           fileName="station-ads.csv"
         />
       }
@@ -149,12 +155,15 @@ function StationAdsTab() {
 }
 
 function SuspensionIconsTab() {
-  const q = useAdminQuery('adminSuspensionIcons', {});
+  const l = useContentList();
+  const q = useAdminQuery('adminSuspensionIcons', { query: l.query });
   const k = useKind('adminSuspensionIconSave', 'adminSuspensionIconEnable');
   return (
     <HomeContentView
       noun="悬浮图标"
       rows={q.data?.list}
+      list={l}
+      total={q.data?.total}
       loading={q.isLoading}
       error={q.error}
       columns={[
@@ -181,7 +190,7 @@ function SuspensionIconsTab() {
       exportButton={
         <ExportButton
           route="adminExportSuspensionIcons"
-          req={{ query: {} }}
+          req={{ query: l.filter }}
           fileName="suspension-icons.csv"
         />
       }
@@ -191,12 +200,15 @@ function SuspensionIconsTab() {
 }
 
 function PopActivitiesTab() {
-  const q = useAdminQuery('adminPopActivities', {});
+  const l = useContentList();
+  const q = useAdminQuery('adminPopActivities', { query: l.query });
   const k = useKind('adminPopActivitySave', 'adminPopActivityEnable');
   return (
     <HomeContentView
       noun="首页弹窗"
       rows={q.data?.list}
+      list={l}
+      total={q.data?.total}
       loading={q.isLoading}
       error={q.error}
       columns={[
@@ -219,7 +231,7 @@ function PopActivitiesTab() {
       exportButton={
         <ExportButton
           route="adminExportPopActivities"
-          req={{ query: {} }}
+          req={{ query: l.filter }}
           fileName="pop-activities.csv"
         />
       }

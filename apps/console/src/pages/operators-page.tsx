@@ -1,5 +1,4 @@
 import { Alert, Button, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
-import { ADMIN_PERMISSION_LABELS } from '@nebula/protocol/api/admin/permissions';
 import { OperatorCreateRequest } from '@nebula/protocol/api/operators/operators.schemas';
 import { ReasonModal } from '../components/reason-modal';
 import { useState } from 'react';
@@ -8,13 +7,12 @@ import { errorText } from '../api/api-error';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ExportButton } from '../components/export-button';
 import { Panel } from '../components/panel';
-import { RoleEditor, type RoleValues } from '../components/role-editor';
 import { useStepUp } from '../components/step-up';
 import { useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
+import { RolesPanel } from './roles-panel';
 import { useConsole } from '../session/console-context';
 
-type Role = ResponseOf<'adminRoles'>['list'][number];
 type Operator = ResponseOf<'adminOperators'>['list'][number];
 /** The list's filters (the export sends the same ones). */
 interface OperatorFilters {
@@ -29,43 +27,29 @@ interface NewOperator {
 }
 
 /**
- * Operators and their roles; each role is a set of the protocol's permissions. Creating and
+ * Operators and their roles (`roles-panel.tsx`); each role is a set of the protocol's permissions. Creating and
  * editing roles and operators needs a fresh step-up (`operators`) and is audited by the server.
  */
 export function Page() {
   const { call, session } = useConsole();
   // The server refuses changes to one's own account (9612): the controls say so up front.
   const mine = (o: Operator) => o.userName === session?.userName;
-  const roles = useAdminQuery('adminRoles', {});
+  // Every role for the pickers (a site has a handful; the list below pages them).
+  const roles = useAdminQuery('adminRoles', { query: { pageSize: 100 } });
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<OperatorFilters>({});
   const operators = useAdminQuery('adminOperators', { query: { ...filters, page, pageSize: 20 } });
   const canResetFactor = useCan('adminTotpReset');
   const resetStep = useStepUp('adminTotpReset');
   const [resetting, setResetting] = useState<Operator | null>(null);
-  const canEditRoles = useCan('adminRoleUpdate');
   const canEditOperators = useCan('adminOperatorUpdate');
-  const roleStep = useStepUp('adminRoleUpdate');
   const opStep = useStepUp('adminOperatorUpdate');
-  const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState(false);
   const [opForm] = Form.useForm<NewOperator>();
   const error = roles.error ?? operators.error;
   const roleOptions = (roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }));
 
-  const saveRole = async (v: RoleValues) => {
-    setBusy(true);
-    const target = editing;
-    await roleStep.run(
-      () =>
-        target && target !== 'new'
-          ? call('adminRoleUpdate', { params: { roleId: target.id }, body: v })
-          : call('adminRoleCreate', { body: v }),
-      () => setEditing(null),
-    );
-    setBusy(false);
-  };
   const updateOperator = (o: Operator, body: { roleId?: number; disabled?: boolean }) =>
     void opStep.run(() => call('adminOperatorUpdate', { params: { operatorId: o.id }, body }));
   const resetFactor = async (o: Operator, reason: string) => {
@@ -97,43 +81,7 @@ export function Page() {
       <PageHeader title="运营人员与角色" />
       {error && <Alert type="error" title={errorText(error)} />}
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-        <Panel title="角色">
-          <Space style={{ marginBottom: 12 }}>
-            {canEditRoles && <Button onClick={() => setEditing('new')}>新建角色</Button>}
-            <ExportButton route="adminExportRoles" req={{ query: {} }} fileName="roles.csv" />
-          </Space>
-          <Table<Role>
-            rowKey="id"
-            size="small"
-            loading={roles.isLoading}
-            dataSource={roles.data?.list}
-            pagination={false}
-            columns={[
-              { title: '名称', dataIndex: 'name', width: 140 },
-              { title: '人数', dataIndex: 'operatorCount', width: 80 },
-              {
-                title: '权限',
-                render: (_, r) =>
-                  r.superuser ? (
-                    <Tag color="gold">全部权限</Tag>
-                  ) : (
-                    r.permissions.map((p) => <Tag key={p}>{ADMIN_PERMISSION_LABELS[p] ?? p}</Tag>)
-                  ),
-              },
-              {
-                title: '操作',
-                width: 90,
-                render: (_, r) =>
-                  canEditRoles &&
-                  !r.superuser && (
-                    <Button size="small" onClick={() => setEditing(r)}>
-                      编辑
-                    </Button>
-                  ),
-              },
-            ]}
-          />
-        </Panel>
+        <RolesPanel />
         <Panel title="运营人员">
           <Space style={{ marginBottom: 12 }}>
             {canEditOperators && <Button onClick={() => setCreating(true)}>新建运营人员</Button>}
@@ -231,17 +179,6 @@ export function Page() {
           />
         </Panel>
       </Space>
-      <RoleEditor
-        open={editing !== null}
-        initial={
-          editing && editing !== 'new'
-            ? { name: editing.name, permissions: editing.permissions }
-            : null
-        }
-        busy={busy}
-        onCancel={() => setEditing(null)}
-        onSave={(v) => void saveRole(v)}
-      />
       <Modal
         open={creating}
         title="新建运营人员"
@@ -284,7 +221,6 @@ export function Page() {
         onCancel={() => setResetting(null)}
         onOk={(reason) => resetting && void resetFactor(resetting, reason)}
       />
-      {roleStep.modal}
       {opStep.modal}
       {resetStep.modal}
     </>

@@ -5,19 +5,30 @@ import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
+import { pagination } from './chat-filter-bar';
 import { VenueCreateModal } from './venue-create-form';
 import { FAMILY_OPTIONS, VenueFamilySwitches } from './venue-family-switches';
 
 type Venue = ResponseOf<'adminVenues'>['list'][number];
 const familyText = (f: string) => FAMILY_OPTIONS.find((o) => o.value === f)?.label ?? f;
 
+/** The list's filters (the export sends the same ones). */
+interface VenueFilters {
+  family?: Venue['family'] | undefined;
+  status?: Venue['status'] | undefined;
+  q?: string | undefined;
+}
+
 /**
  * The venue registry: the family switches, each venue's maintenance switch, new venues and the
- * order the member site shows them in. The registry is one short list (a few dozen venues),
- * so it is read whole and filtered here; the export is the whole registry.
+ * order the member site shows them in. Paged and filtered on the server (family, state, part
+ * of the code or name); the export takes the same filters. A reorder sends the whole
+ * registry's order, which every page of the list carries.
  */
 export function Page() {
-  const venues = useAdminQuery('adminVenues', {});
+  const [filters, setFilters] = useState<VenueFilters>({});
+  const [page, setPage] = useState(1);
+  const venues = useAdminQuery('adminVenues', { query: { ...filters, page, pageSize: 20 } });
   const update = useAdminMutation('adminVenueUpdate');
   const sort = useAdminMutation('adminVenueSort');
   const canUpdate = useCan('adminVenueUpdate');
@@ -25,20 +36,14 @@ export function Page() {
   const canSort = useCan('adminVenueSort');
   const { message } = App.useApp();
   const [creating, setCreating] = useState(false);
-  const [family, setFamily] = useState<string | undefined>();
-  const [status, setStatus] = useState<string | undefined>();
-  const [q, setQ] = useState('');
-  const all = venues.data?.list ?? [];
-  const needle = q.trim().toUpperCase();
-  const shown = all.filter(
-    (v) =>
-      (!family || v.family === family) &&
-      (!status || v.status === status) &&
-      (!needle || v.code.includes(needle) || v.name.toUpperCase().includes(needle)),
-  );
+  const order = venues.data?.order ?? [];
+  const filter = (patch: VenueFilters) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
   /** Moves a venue one place in the whole registry's order and sends that order. */
   const move = (v: Venue, by: -1 | 1) => {
-    const codes = all.map((x) => x.code);
+    const codes = [...order];
     const i = codes.indexOf(v.code);
     const j = i + by;
     if (i < 0 || j < 0 || j >= codes.length) return;
@@ -62,7 +67,8 @@ export function Page() {
               placeholder="代码或名称"
               allowClear
               style={{ width: 180 }}
-              onSearch={setQ}
+              maxLength={40}
+              onSearch={(v) => filter({ q: v.trim() || undefined })}
             />
             <Select
               aria-label="按类别筛选"
@@ -70,8 +76,8 @@ export function Page() {
               placeholder="全部类别"
               style={{ width: 120 }}
               options={FAMILY_OPTIONS}
-              value={family}
-              onChange={setFamily}
+              value={filters.family}
+              onChange={(family?: Venue['family']) => filter({ family })}
             />
             <Select
               aria-label="按状态筛选"
@@ -82,11 +88,15 @@ export function Page() {
                 { value: 'open', label: '开放' },
                 { value: 'maintenance', label: '维护中' },
               ]}
-              value={status}
-              onChange={setStatus}
+              value={filters.status}
+              onChange={(status?: Venue['status']) => filter({ status })}
             />
             {canCreate && <Button onClick={() => setCreating(true)}>新增场馆</Button>}
-            <ExportButton route="adminExportVenues" req={{ query: {} }} fileName="venues.csv" />
+            <ExportButton
+              route="adminExportVenues"
+              req={{ query: filters }}
+              fileName="venues.csv"
+            />
           </Space>
         }
       />
@@ -95,8 +105,8 @@ export function Page() {
       <Table<Venue>
         rowKey="code"
         loading={venues.isLoading}
-        dataSource={shown}
-        pagination={false}
+        dataSource={venues.data?.list}
+        pagination={pagination(page, venues.data?.total, setPage)}
         columns={[
           { title: '代码', dataIndex: 'code' },
           { title: '名称', dataIndex: 'name' },
@@ -142,7 +152,7 @@ export function Page() {
                       <Button
                         size="small"
                         aria-label={`${v.name} 上移`}
-                        disabled={sort.isPending || all[0]?.code === v.code}
+                        disabled={sort.isPending || order[0] === v.code}
                         onClick={() => move(v, -1)}
                       >
                         上移
@@ -150,7 +160,7 @@ export function Page() {
                       <Button
                         size="small"
                         aria-label={`${v.name} 下移`}
-                        disabled={sort.isPending || all.at(-1)?.code === v.code}
+                        disabled={sort.isPending || order.at(-1) === v.code}
                         onClick={() => move(v, 1)}
                       >
                         下移

@@ -18,6 +18,7 @@ export * from './chat/chat.schemas';
 export * from './venues/venues.schemas';
 export * from './venues/admin-venues.schemas';
 export * from './help-and-service/help-and-service.schemas';
+export * from './help-and-service/admin-lists.schemas';
 export * from './rewards/rewards.schemas';
 export * from './activity/activity.schemas';
 export * from './responsible-gaming/responsible-gaming.schemas';

@@ -336,6 +336,8 @@ export const ErrorCode = {
   ContentUrlInvalid: 9770,
   ContentWindowInvalid: 9771,
   ContentNotFound: 9772,
+  // Console lists 9773–9774: a list's filter the server cannot apply.
+  ListDateRangeInvalid: 9773,
   // Reports and console settings 9787–9793.
   ConsoleIdleAboveCeiling: 9787,
   // Venue debts 9780.
@@ -569,6 +571,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   9770: '图片或链接地址须为 http(s) 地址或以 / 开头的站内路径',
   9771: '展示时间有误：结束时间须晚于开始时间',
   9772: '该内容不存在或已删除',
+  9773: '筛选日期有误：开始日期不能晚于结束日期',
   9787: '闲置时限不能超过服务器配置的上限（CONSOLE_IDLE_MINUTES）',
   9780: '欠款金额已变化，请刷新后重新提交核销',
   9775: '待完成流水已超过申请免除的金额，请刷新后重新提交免除',

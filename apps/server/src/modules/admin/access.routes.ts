@@ -38,7 +38,7 @@ export function registerAccessRoutes(
     ({ req, body }) => stepUps.stepUp(requireOperator(req.operator), body.class, body.code),
     o,
   );
-  bindRoute(app, 'adminRoles', () => roles.roles(), o);
+  bindRoute(app, 'adminRoles', ({ query }) => roles.rolePage(query), o);
   bindRoute(
     app,
     'adminRoleCreate',

@@ -74,22 +74,4 @@ export async function liveSessionsOnDevice(
   return r.rows.map((s) => ({ id: s.id, memberId: s.member_id }));
 }
 
-export async function pendingRealNames(q: Queryable) {
-  const r = await q.query<{
-    member_id: number;
-    user_name: string;
-    real_name: string;
-    submitted_at: Date;
-  }>(
-    `SELECT r.member_id, m.user_name, r.real_name, r.submitted_at FROM member_real_names r JOIN members m ON m.id = r.member_id
-      WHERE r.status = 'pending' ORDER BY r.submitted_at LIMIT 200`,
-  );
-  return r.rows.map((x) => ({
-    memberId: x.member_id,
-    userName: x.user_name,
-    realName: x.real_name,
-    submittedAt: x.submitted_at.getTime(),
-  }));
-}
-
 /** Reviews a pending real name exactly once; null when none is pending. */

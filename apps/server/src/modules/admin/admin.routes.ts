@@ -80,7 +80,7 @@ export function registerAdminRoutes(
     },
     o,
   );
-  bindRoute(app, 'adminRealNamePending', () => admin.pendingRealNames(), o);
+  bindRoute(app, 'adminRealNamePending', ({ query }) => admin.realNames(query), o);
   bindRoute(
     app,
     'adminRealNameReview',

@@ -1,7 +1,9 @@
-import { ErrorCode, maskPhone } from '@nebula/protocol';
+import { ErrorCode, maskPhone, type RealNameListFilter } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { ExportSource } from '../../lib/export-source';
+import { shanghaiDayRange } from '../../lib/shanghai-time';
 import type { AccountService } from '../auth/account.service';
 import type { SessionService } from '../auth/session.service';
 import type { MemberService } from '../member/member.service';
@@ -11,6 +13,7 @@ import { SiteSettingsPatch } from '../settings/settings.schema';
 import type { AuditService } from '../audit/audit.service';
 import type { AuditFilter } from '../audit/audit.service';
 import * as repo from './admin.repository';
+import * as realNames from './real-name-list.repository';
 import type { Operator } from './operator.service';
 
 export interface AdminDeps {
@@ -27,6 +30,18 @@ export interface AdminDeps {
   onBlocked?: (memberId: number) => Promise<void>;
   /** CONSOLE_IDLE_MINUTES: the ceiling of the consoleIdleMinutes setting. */
   consoleIdleCeiling?: number;
+}
+
+/** Shanghai days to epoch bounds (`to` included); a backwards range is 9773. */
+function realNameBounds(f: RealNameListFilter): realNames.RealNameFilter {
+  if (f.from !== undefined && f.to !== undefined && f.from > f.to)
+    throw new AppError(ErrorCode.ListDateRangeInvalid);
+  return {
+    status: f.status,
+    q: f.q || undefined,
+    from: f.from === undefined ? undefined : shanghaiDayRange(f.from)[0],
+    to: f.to === undefined ? undefined : shanghaiDayRange(f.to)[1],
+  };
 }
 
 /**
@@ -126,8 +141,29 @@ export class AdminService {
     for (const s of live) await this.d.sessions.announceEnded(s.memberId, [s.id], 'deviceBlocked');
   }
 
-  async pendingRealNames() {
-    return { list: await repo.pendingRealNames(this.d.db) };
+  /** The real-name list (the review queue by default), paged, oldest submission first. */
+  async realNames(f: RealNameListFilter & { page: number; pageSize: number }) {
+    const { page, pageSize } = f;
+    const w = realNameBounds(f);
+    const [rows, total] = await Promise.all([
+      realNames.pageRealNames(this.d.db, w, pageSize, (page - 1) * pageSize),
+      realNames.countRealNames(this.d.db, w),
+    ]);
+    return { list: rows.map(({ key: _key, ...r }) => r), page, pageSize, total };
+  }
+
+  /** The real-name CSV export's rows (reports/registry-exports.service.ts): the list's filter. */
+  realNamesExportSource(
+    f: RealNameListFilter,
+  ): ExportSource<realNames.RealNameRow & { key: realNames.RealNameKey }, realNames.RealNameKey> {
+    const w = realNameBounds(f);
+    return {
+      count: () => realNames.countRealNames(this.d.db, w),
+      page: (after, limit) => realNames.realNamesAfter(this.d.db, w, after, limit),
+      // Before any submission: the site has none from before 1970.
+      first: { atMicros: '0', memberId: 0 },
+      keyOf: (r) => r.key,
+    };
   }
 
   async reviewRealName(

@@ -28,8 +28,64 @@ const toRole = (r: RoleDbRow): RoleRow => ({
   operatorCount: r.operator_count,
 });
 
-export async function listRoles(q: Queryable): Promise<RoleRow[]> {
-  return (await q.query<RoleDbRow>(`${ROLE_SELECT} ORDER BY r.id`)).rows.map(toRole);
+/** The roles list's filter: part of the name (any case), a permission the role holds. */
+export interface RoleFilter {
+  q?: string | undefined;
+  permission?: string | undefined;
+}
+function roleWhere(f: RoleFilter, first: number): string[] & { args: unknown[] } {
+  const args: unknown[] = [];
+  const arg = (v: unknown) => `$${first + args.push(v)}`;
+  const sql: string[] = [];
+  // position(), not LIKE: a name's `_` is a character to find.
+  if (f.q) sql.push(`position(lower(${arg(f.q)}) in lower(r.name)) > 0`);
+  // A superuser role holds every permission, including ones it does not list.
+  if (f.permission) sql.push(`(r.superuser OR ${arg(f.permission)} = ANY(r.permissions))`);
+  return Object.assign(sql, { args });
+}
+
+/** One page of the roles in id order, and how many match. */
+export async function pageRoles(
+  q: Queryable,
+  f: RoleFilter,
+  limit: number,
+  offset: number,
+): Promise<{ list: RoleRow[]; total: number }> {
+  const w = roleWhere(f, 2);
+  const where = w.length ? `WHERE ${w.join(' AND ')}` : '';
+  const [rows, total] = await Promise.all([
+    q.query<RoleDbRow>(`${ROLE_SELECT} ${where} ORDER BY r.id LIMIT $1 OFFSET $2`, [
+      limit,
+      offset,
+      ...w.args,
+    ]),
+    countRoles(q, f),
+  ]);
+  return { list: rows.rows.map(toRole), total };
+}
+
+export async function countRoles(q: Queryable, f: RoleFilter): Promise<number> {
+  const w = roleWhere(f, 0);
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM operator_roles r ${w.length ? `WHERE ${w.join(' AND ')}` : ''}`,
+    w.args,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** The roles CSV export's keyset page: the filter's roles after `afterId`, in id order. */
+export async function rolesAfter(
+  q: Queryable,
+  f: RoleFilter,
+  afterId: number,
+  limit: number,
+): Promise<RoleRow[]> {
+  const w = roleWhere(f, 2);
+  const r = await q.query<RoleDbRow>(
+    `${ROLE_SELECT} WHERE ${['r.id > $1', ...w].join(' AND ')} ORDER BY r.id LIMIT $2`,
+    [afterId, limit, ...w.args],
+  );
+  return r.rows.map(toRole);
 }
 
 export async function findRole(q: Queryable, id: number, lock = false): Promise<RoleRow | null> {

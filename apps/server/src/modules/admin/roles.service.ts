@@ -36,8 +36,22 @@ const roleView = (r: repo.RoleRow): OperatorRoleView => ({
 export class RolesService {
   constructor(private readonly d: RolesServiceDeps) {}
 
-  async roles(): Promise<{ list: OperatorRoleView[] }> {
-    return { list: (await repo.listRoles(this.d.db)).map(roleView) };
+  /** The roles list, paged in id order with its filters. */
+  async rolePage(f: repo.RoleFilter & { page: number; pageSize: number }) {
+    const { page, pageSize } = f;
+    const r = await repo.pageRoles(this.d.db, f, pageSize, (page - 1) * pageSize);
+    return { list: r.list.map(roleView), total: r.total, page, pageSize };
+  }
+
+  /** The roles CSV export's rows (reports/registry-exports.service.ts), in id order. */
+  rolesExportSource(f: repo.RoleFilter): ExportSource<OperatorRoleView, number> {
+    return {
+      count: () => repo.countRoles(this.d.db, f),
+      page: async (after, limit) =>
+        (await repo.rolesAfter(this.d.db, f, after, limit)).map(roleView),
+      first: 0,
+      keyOf: (r) => r.id,
+    };
   }
 
   async createRole(

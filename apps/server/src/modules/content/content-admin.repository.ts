@@ -1,7 +1,7 @@
 import type { Queryable } from '@nebula/db';
 
 /*
- * The operator side of the home content rows: whole lists (disabled rows and windows too) and
+ * The operator side of the home content rows: paged lists (disabled rows and windows too) and
  * saves that replace every field. The member reads stay in content.repository.ts.
  */
 
@@ -96,19 +96,81 @@ const ORDER: Record<ContentKind, string> = {
 };
 
 // The table names come from the closed ContentKind union, never from a request.
-async function readAll<T>(q: Queryable, kind: ContentKind, map: (r: Row) => T): Promise<T[]> {
-  const r = await q.query<Row>(`SELECT * FROM ${kind} ORDER BY ${ORDER[kind]}`);
+/** A list's filter as SQL reads it: enabled or not, part of the title in any case. */
+export interface ContentFilter {
+  enabled?: boolean | undefined;
+  q?: string | undefined;
+}
+function contentWhere(f: ContentFilter, first: number): { sql: string[]; args: unknown[] } {
+  const args: unknown[] = [];
+  const arg = (v: unknown) => `$${first + args.push(v)}`;
+  const sql: string[] = [];
+  if (f.enabled !== undefined) sql.push(`enabled = ${arg(f.enabled)}`);
+  // position(), not LIKE: `%` and `_` in a title are characters to find.
+  if (f.q) sql.push(`position(lower(${arg(f.q)}) in lower(title)) > 0`);
+  return { sql, args };
+}
+const whereOf = (sql: string[]) => (sql.length ? `WHERE ${sql.join(' AND ')}` : '');
+
+/** One page of a kind's list in the site's order, and how many rows match. */
+export async function pageContent<T>(
+  q: Queryable,
+  kind: ContentKind,
+  f: ContentFilter,
+  limit: number,
+  offset: number,
+  map: (r: Row) => T,
+): Promise<{ list: T[]; total: number }> {
+  const w = contentWhere(f, 2);
+  const [rows, total] = await Promise.all([
+    q.query<Row>(
+      `SELECT * FROM ${kind} ${whereOf(w.sql)} ORDER BY ${ORDER[kind]} LIMIT $1 OFFSET $2`,
+      [limit, offset, ...w.args],
+    ),
+    countContent(q, kind, f),
+  ]);
+  return { list: rows.rows.map(map), total };
+}
+
+export async function countContent(q: Queryable, kind: ContentKind, f: ContentFilter) {
+  const w = contentWhere(f, 0);
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${kind} ${whereOf(w.sql)}`,
+    w.args,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** An export's keyset page: the filter's rows of a kind after `afterId`, in id order. */
+export async function contentAfter<T>(
+  q: Queryable,
+  kind: ContentKind,
+  f: ContentFilter,
+  afterId: number,
+  limit: number,
+  map: (r: Row) => T,
+): Promise<T[]> {
+  const w = contentWhere(f, 2);
+  const r = await q.query<Row>(
+    `SELECT * FROM ${kind} ${whereOf(['id > $1', ...w.sql])} ORDER BY id LIMIT $2`,
+    [afterId, limit, ...w.args],
+  );
   return r.rows.map(map);
 }
+
+/** Each kind's row reader, for the generic list queries above. */
+export const CONTENT_ROWS = {
+  notices: toNotice,
+  station_ads: toAd,
+  suspension_icons: toIcon,
+  pop_activities: toPop,
+} as const;
+
 async function readOne<T>(q: Queryable, kind: ContentKind, id: number, map: (r: Row) => T) {
   const r = await q.query<Row>(`SELECT * FROM ${kind} WHERE id = $1`, [id]);
   return r.rows[0] ? map(r.rows[0]) : null;
 }
 
-export const readAdminNotices = (q: Queryable) => readAll(q, 'notices', toNotice);
-export const readAdminStationAds = (q: Queryable) => readAll(q, 'station_ads', toAd);
-export const readAdminSuspensionIcons = (q: Queryable) => readAll(q, 'suspension_icons', toIcon);
-export const readAdminPopActivities = (q: Queryable) => readAll(q, 'pop_activities', toPop);
 export const readAdminNotice = (q: Queryable, id: number) => readOne(q, 'notices', id, toNotice);
 export const readAdminStationAd = (q: Queryable, id: number) => readOne(q, 'station_ads', id, toAd);
 export const readAdminSuspensionIcon = (q: Queryable, id: number) =>

@@ -15,7 +15,7 @@ export function registerContentAdminRoutes(
   const op = (req: { operator: Parameters<typeof requireOperator>[0] }) =>
     requireOperator(req.operator);
   const who = (req: { operator: Parameters<typeof requireOperator>[0] }) => op(req).userName;
-  bindRoute(app, 'adminNotices', async () => ({ list: await c.notices() }), o);
+  bindRoute(app, 'adminNotices', ({ query }) => c.notices(query), o);
   bindRoute(app, 'adminNoticeSave', ({ req, body }) => c.saveNotice(who(req), body), o);
   bindRoute(
     app,
@@ -23,7 +23,7 @@ export function registerContentAdminRoutes(
     ({ req, body }) => c.enableNotice(who(req), body.id, body.enabled),
     o,
   );
-  bindRoute(app, 'adminStationAds', async () => ({ list: await c.stationAds() }), o);
+  bindRoute(app, 'adminStationAds', ({ query }) => c.stationAds(query), o);
   bindRoute(app, 'adminStationAdSave', ({ req, body }) => c.saveStationAd(who(req), body), o);
   bindRoute(
     app,
@@ -31,7 +31,7 @@ export function registerContentAdminRoutes(
     ({ req, body }) => c.enableStationAd(who(req), body.id, body.enabled),
     o,
   );
-  bindRoute(app, 'adminSuspensionIcons', async () => ({ list: await c.suspensionIcons() }), o);
+  bindRoute(app, 'adminSuspensionIcons', ({ query }) => c.suspensionIcons(query), o);
   bindRoute(
     app,
     'adminSuspensionIconSave',
@@ -44,7 +44,7 @@ export function registerContentAdminRoutes(
     ({ req, body }) => c.enableSuspensionIcon(who(req), body.id, body.enabled),
     o,
   );
-  bindRoute(app, 'adminPopActivities', async () => ({ list: await c.popActivities() }), o);
+  bindRoute(app, 'adminPopActivities', ({ query }) => c.popActivities(query), o);
   bindRoute(app, 'adminPopActivitySave', ({ req, body }) => c.savePopActivity(who(req), body), o);
   bindRoute(
     app,
@@ -52,8 +52,18 @@ export function registerContentAdminRoutes(
     ({ req, body }) => c.enablePopActivity(who(req), body.id, body.enabled),
     o,
   );
-  bindCsvRoute(app, 'adminExportNotices', ({ req }) => x.notices(op(req)), o);
-  bindCsvRoute(app, 'adminExportStationAds', ({ req }) => x.stationAds(op(req)), o);
-  bindCsvRoute(app, 'adminExportSuspensionIcons', ({ req }) => x.suspensionIcons(op(req)), o);
-  bindCsvRoute(app, 'adminExportPopActivities', ({ req }) => x.popActivities(op(req)), o);
+  bindCsvRoute(app, 'adminExportNotices', ({ req, query }) => x.notices(op(req), query), o);
+  bindCsvRoute(app, 'adminExportStationAds', ({ req, query }) => x.stationAds(op(req), query), o);
+  bindCsvRoute(
+    app,
+    'adminExportSuspensionIcons',
+    ({ req, query }) => x.suspensionIcons(op(req), query),
+    o,
+  );
+  bindCsvRoute(
+    app,
+    'adminExportPopActivities',
+    ({ req, query }) => x.popActivities(op(req), query),
+    o,
+  );
 }

@@ -1,6 +1,12 @@
-import { ErrorCode, isContentUrl, isContentWindow } from '@nebula/protocol';
+import {
+  ErrorCode,
+  isContentUrl,
+  isContentWindow,
+  type AdminContentFilter,
+} from '@nebula/protocol';
 import type { Db, Queryable } from '@nebula/db';
 import { AppError } from '../../lib/errors';
+import type { ExportSource } from '../../lib/export-source';
 import type { AuditService } from '../audit/audit.service';
 import type { ContentService } from './content.service';
 import * as repo from './content-admin.repository';
@@ -13,6 +19,13 @@ import type {
 } from './content-admin.repository';
 
 type WithId<T> = T & { id?: number };
+type Paged = AdminContentFilter & { page: number; pageSize: number };
+
+/** The wire's filter (`enabled` a query string) as the repository reads it. */
+const contentFilter = (f: AdminContentFilter): repo.ContentFilter => ({
+  enabled: f.enabled === undefined ? undefined : f.enabled === 'true',
+  q: f.q || undefined,
+});
 
 /** How each kind is named in the audit log, read back and saved. */
 interface KindOps<R, F> {
@@ -58,7 +71,7 @@ function checkWindow(w: { startsAt: string | null; endsAt: string | null }): voi
 }
 
 /**
- * The operators' side of the home content (公告, 轮播图, 悬浮图标, 首页弹窗): whole lists, audited
+ * The operators' side of the home content (公告, 轮播图, 悬浮图标, 首页弹窗): paged lists, audited
  * saves and enable/disable. Every change goes through `ContentService.changed()`, so each node's
  * member-facing cache clears at once instead of after its ttl.
  */
@@ -69,17 +82,39 @@ export class ContentAdminService {
     private readonly content: ContentService,
   ) {}
 
-  notices() {
-    return repo.readAdminNotices(this.db);
+  notices(f: Paged) {
+    return this.#page('notices', f, repo.CONTENT_ROWS.notices);
   }
-  stationAds() {
-    return repo.readAdminStationAds(this.db);
+  stationAds(f: Paged) {
+    return this.#page('station_ads', f, repo.CONTENT_ROWS.station_ads);
   }
-  suspensionIcons() {
-    return repo.readAdminSuspensionIcons(this.db);
+  suspensionIcons(f: Paged) {
+    return this.#page('suspension_icons', f, repo.CONTENT_ROWS.suspension_icons);
   }
-  popActivities() {
-    return repo.readAdminPopActivities(this.db);
+  popActivities(f: Paged) {
+    return this.#page('pop_activities', f, repo.CONTENT_ROWS.pop_activities);
+  }
+
+  /** A kind's CSV export rows (content-exports.service.ts): the list's filter, in id order. */
+  exportSource<T>(
+    kind: ContentKind,
+    f: AdminContentFilter,
+    map: (r: Record<string, unknown>) => T & { id: number },
+  ): ExportSource<T & { id: number }, number> {
+    const w = contentFilter(f);
+    return {
+      count: () => repo.countContent(this.db, kind, w),
+      page: (after, limit) => repo.contentAfter(this.db, kind, w, after, limit, map),
+      first: 0,
+      keyOf: (r) => r.id,
+    };
+  }
+
+  async #page<T>(kind: ContentKind, f: Paged, map: (r: Record<string, unknown>) => T) {
+    const { page, pageSize } = f;
+    const offset = (page - 1) * pageSize;
+    const r = await repo.pageContent(this.db, kind, contentFilter(f), pageSize, offset, map);
+    return { ...r, page, pageSize };
   }
 
   saveNotice(actor: string, input: WithId<NoticeFields>) {

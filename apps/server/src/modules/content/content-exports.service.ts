@@ -1,15 +1,23 @@
 import type { Db } from '@nebula/db';
 import type { Clock } from '../../lib/clock';
 import type { Actor, AuditService } from '../audit/audit.service';
-import { EXPORT_MAX_ROWS, startCsvExport, type CsvExport } from '../reports/csv-export';
+import type { AdminContentFilter } from '@nebula/protocol';
+import {
+  EXPORT_MAX_ROWS,
+  mapRows,
+  rowsOf,
+  startCsvExport,
+  type CsvExport,
+} from '../reports/csv-export';
+import { CONTENT_ROWS } from './content-admin.repository';
 import type { ContentAdminService } from './content-admin.service';
 
 const yesNo = (b: boolean) => (b ? '是' : '否');
 
 /**
- * The CSV exports of the four home-content lists, as the console's tables show them (whole
- * lists, disabled rows too): counted against the cap (9621), audited, written by the one CSV
- * writer, as the registry exports are.
+ * The CSV exports of the four home-content lists with the list's filters (enabled, part of the
+ * title): counted against the cap (9621), audited with the filters, read in keyset pages (id
+ * order) and written by the one CSV writer, as the registry exports are.
  */
 export class ContentExportService {
   constructor(
@@ -17,8 +25,9 @@ export class ContentExportService {
     private readonly maxRows = EXPORT_MAX_ROWS,
   ) {}
 
-  async notices(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.admin.notices()).map((n) => [
+  async notices(op: Actor, f: AdminContentFilter = {}): Promise<CsvExport> {
+    const from = this.d.admin.exportSource('notices', f, CONTENT_ROWS.notices);
+    const rows = mapRows(rowsOf(from), (n) => [
       n.id,
       n.category,
       n.title,
@@ -28,11 +37,12 @@ export class ContentExportService {
       n.publishedAt,
     ]);
     const header = ['编号', '分类', '标题', '内容', '排序', '启用', '发布时间'];
-    return this.#start(op, 'notices', header, rows);
+    return this.#start(op, 'notices', header, rows, f, await from.count());
   }
 
-  async stationAds(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.admin.stationAds()).map((a) => [
+  async stationAds(op: Actor, f: AdminContentFilter = {}): Promise<CsvExport> {
+    const from = this.d.admin.exportSource('station_ads', f, CONTENT_ROWS.station_ads);
+    const rows = mapRows(rowsOf(from), (a) => [
       a.id,
       a.title,
       a.imageUrl,
@@ -43,11 +53,12 @@ export class ContentExportService {
       a.endsAt ?? '',
     ]);
     const header = ['编号', '标题', '图片', '链接', '排序', '启用', '开始时间', '结束时间'];
-    return this.#start(op, 'station-ads', header, rows);
+    return this.#start(op, 'station-ads', header, rows, f, await from.count());
   }
 
-  async suspensionIcons(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.admin.suspensionIcons()).map((i) => [
+  async suspensionIcons(op: Actor, f: AdminContentFilter = {}): Promise<CsvExport> {
+    const from = this.d.admin.exportSource('suspension_icons', f, CONTENT_ROWS.suspension_icons);
+    const rows = mapRows(rowsOf(from), (i) => [
       i.id,
       i.title,
       i.iconUrl,
@@ -57,11 +68,12 @@ export class ContentExportService {
       yesNo(i.enabled),
     ]);
     const header = ['编号', '标题', '图标', '链接', '显示设备', '排序', '启用'];
-    return this.#start(op, 'suspension-icons', header, rows);
+    return this.#start(op, 'suspension-icons', header, rows, f, await from.count());
   }
 
-  async popActivities(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.admin.popActivities()).map((p) => [
+  async popActivities(op: Actor, f: AdminContentFilter = {}): Promise<CsvExport> {
+    const from = this.d.admin.exportSource('pop_activities', f, CONTENT_ROWS.pop_activities);
+    const rows = mapRows(rowsOf(from), (p) => [
       p.id,
       p.title,
       p.content,
@@ -73,11 +85,18 @@ export class ContentExportService {
       p.endsAt ?? '',
     ]);
     const header = ['编号', '标题', '内容', '图片', '链接', '排序', '启用', '开始时间', '结束时间'];
-    return this.#start(op, 'pop-activities', header, rows);
+    return this.#start(op, 'pop-activities', header, rows, f, await from.count());
   }
 
-  #start(op: Actor, what: string, header: string[], rows: unknown[][]): Promise<CsvExport> {
-    const e = { op, what, filters: {}, rows: rows.length, header, source: rows };
+  #start(
+    op: Actor,
+    what: string,
+    header: string[],
+    source: AsyncIterable<readonly unknown[]>,
+    filters: AdminContentFilter,
+    rows: number,
+  ): Promise<CsvExport> {
+    const e = { op, what, filters, rows, header, source };
     return startCsvExport(this.d, this.maxRows, e);
   }
 }

@@ -7,7 +7,7 @@ export function registerHelpRoutes(app: FastifyInstance, help: HelpService, o: B
   bindRoute(app, 'helpIndex', async () => ({ list: await help.index() }), o);
   bindRoute(app, 'helpSearch', async ({ query }) => ({ list: await help.search(query.q) }), o);
   bindRoute(app, 'helpDoc', ({ params }) => help.doc(params.slug), o);
-  bindRoute(app, 'adminHelpList', async () => ({ list: await help.adminList() }), o);
+  bindRoute(app, 'adminHelpList', ({ query }) => help.adminPage(query), o);
   bindRoute(app, 'adminHelpDoc', ({ params }) => help.adminDoc(params.slug), o);
   bindRoute(
     app,

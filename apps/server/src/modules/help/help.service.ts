@@ -9,6 +9,7 @@ import {
   type HelpDoc,
   type HelpIndexItem,
   type HelpSlug,
+  type AdminHelpFilter,
 } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Bus } from '../../bus/bus';
@@ -100,11 +101,28 @@ export class HelpService {
 
   // --- operators
 
-  async adminList() {
-    return [...(await this.#all()).values()].map((doc) => {
-      const { body: _body, ...rest } = this.#present(doc, {});
-      return rest;
-    });
+  /** The operators' list, filtered by category and part of the slug or title (any case). */
+  async adminList(f: AdminHelpFilter = {}) {
+    const needle = f.q?.toLowerCase();
+    return [...(await this.#all()).values()]
+      .map((doc) => {
+        const { body: _body, ...rest } = this.#present(doc, {});
+        return rest;
+      })
+      .filter(
+        (d) =>
+          (!f.category || d.category === f.category) &&
+          (!needle ||
+            d.slug.toLowerCase().includes(needle) ||
+            d.title.toLowerCase().includes(needle)),
+      );
+  }
+
+  /** A page of the operators' list: the pages are few and every node holds them (no query). */
+  async adminPage(f: AdminHelpFilter & { page: number; pageSize: number }) {
+    const all = await this.adminList(f);
+    const list = all.slice((f.page - 1) * f.pageSize, f.page * f.pageSize);
+    return { list, page: f.page, pageSize: f.pageSize, total: all.length };
   }
 
   async adminDoc(slug: HelpSlug) {

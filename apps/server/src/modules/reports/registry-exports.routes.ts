@@ -23,11 +23,16 @@ export function registerRegistryExportRoutes(
     ({ req, query }) => desk.venueDebts(op(req), query),
     o,
   );
-  bindCsvRoute(app, 'adminExportRoles', ({ req }) => reg.roles(op(req)), o);
-  bindCsvRoute(app, 'adminExportHelpDocs', ({ req }) => reg.helpDocs(op(req)), o);
-  bindCsvRoute(app, 'adminExportSponsors', ({ req }) => reg.sponsors(op(req)), o);
-  bindCsvRoute(app, 'adminExportRealNamePending', ({ req }) => reg.realNamePending(op(req)), o);
-  bindCsvRoute(app, 'adminExportVenues', ({ req }) => reg.venues(op(req)), o);
+  bindCsvRoute(app, 'adminExportRoles', ({ req, query }) => reg.roles(op(req), query), o);
+  bindCsvRoute(app, 'adminExportHelpDocs', ({ req, query }) => reg.helpDocs(op(req), query), o);
+  bindCsvRoute(app, 'adminExportSponsors', ({ req, query }) => reg.sponsors(op(req), query), o);
+  bindCsvRoute(
+    app,
+    'adminExportRealNamePending',
+    ({ req, query }) => reg.realNamePending(op(req), query),
+    o,
+  );
+  bindCsvRoute(app, 'adminExportVenues', ({ req, query }) => reg.venues(op(req), query), o);
   bindCsvRoute(app, 'adminExportSelfExclusion', ({ req }) => reg.selfExclusion(op(req)), o);
   bindCsvRoute(app, 'adminExportMallItems', ({ req }) => reg.mallItems(op(req)), o);
   bindCsvRoute(app, 'adminExportVipLevels', ({ req }) => reg.vipLevels(op(req)), o);

@@ -1,4 +1,11 @@
 import type { Db } from '@nebula/db';
+import type {
+  AdminHelpFilter,
+  AdminSponsorFilter,
+  AdminVenueFilter,
+  OperatorRoleFilter,
+  RealNameListFilter,
+} from '@nebula/protocol';
 import type { Clock } from '../../lib/clock';
 import type { AdminService } from '../admin/admin.service';
 import type { RolesService } from '../admin/roles.service';
@@ -11,7 +18,14 @@ import type { VipService } from '../rewards/vip.service';
 import type { ListedRegister } from '../self-exclusion/listed-register.service';
 import type { SponsorService } from '../sponsor/sponsor.service';
 import type { VenueRegistry } from '../venue-registry/venue-registry.service';
-import { EXPORT_MAX_ROWS, iso, startCsvExport, type CsvExport } from './csv-export';
+import {
+  EXPORT_MAX_ROWS,
+  iso,
+  mapRows,
+  rowsOf,
+  startCsvExport,
+  type CsvExport,
+} from './csv-export';
 
 export interface RegistryExportDeps {
   db: Db;
@@ -44,30 +58,39 @@ export class RegistryExportService {
     private readonly maxRows = EXPORT_MAX_ROWS,
   ) {}
 
-  async roles(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.roles.roles()).list.map((r) => [
+  /** The roles the list's filters show, in keyset pages (id order). */
+  async roles(op: Actor, f: OperatorRoleFilter = {}): Promise<CsvExport> {
+    const from = this.d.roles.rolesExportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (r) => [
       r.id,
       r.name,
       yesNo(r.superuser),
       r.permissions.join(' '),
       r.operatorCount,
     ]);
-    return this.#start(op, 'roles', ['编号', '名称', '超级管理员', '权限', '人员数'], rows);
+    const header = ['编号', '名称', '超级管理员', '权限', '人员数'];
+    const e = { op, what: 'roles', filters: f, rows, header, source };
+    return startCsvExport(this.d, this.maxRows, e);
   }
 
-  async helpDocs(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.help.adminList()).map((h) => [
+  /** The help pages as the list's filters show them (every node holds them whole). */
+  async helpDocs(op: Actor, f: AdminHelpFilter = {}): Promise<CsvExport> {
+    const rows = (await this.d.help.adminList(f)).map((h) => [
       h.slug,
       h.title,
       h.category,
       h.version,
       iso(h.updatedAt),
     ]);
-    return this.#start(op, 'help-docs', ['标识', '标题', '分类', '版本', '更新时间'], rows);
+    return this.#start(op, 'help-docs', ['标识', '标题', '分类', '版本', '更新时间'], rows, f);
   }
 
-  async sponsors(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.sponsors.adminList()).map((s) => [
+  /** The sponsorships the list's filters show, in keyset pages (id order). */
+  async sponsors(op: Actor, f: AdminSponsorFilter = {}): Promise<CsvExport> {
+    const from = this.d.sponsors.exportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (s) => [
       s.id,
       s.title,
       s.summary,
@@ -78,21 +101,32 @@ export class RegistryExportService {
       yesNo(s.enabled),
     ]);
     const header = ['编号', '标题', '摘要', '图片', '开始日期', '结束日期', '排序', '启用'];
-    return this.#start(op, 'sponsors', header, rows);
+    const e = { op, what: 'sponsors', filters: f, rows, header, source };
+    return startCsvExport(this.d, this.maxRows, e);
   }
 
-  async realNamePending(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.admin.pendingRealNames()).list.map((r) => [
+  /** The real-name list as filtered (the queue by default), in keyset pages. */
+  async realNamePending(op: Actor, f: RealNameListFilter = { status: 'pending' }) {
+    const from = this.d.admin.realNamesExportSource(f);
+    const rows = await from.count();
+    const source = mapRows(rowsOf(from), (r) => [
       r.memberId,
       r.userName,
       r.realName,
       iso(r.submittedAt),
+      r.status,
+      r.reason ?? '',
+      r.reviewedBy ?? '',
+      iso(r.reviewedAt),
     ]);
-    return this.#start(op, 'real-name-pending', ['会员ID', '账号', '姓名', '提交时间'], rows);
+    const header = ['会员ID', '账号', '姓名', '提交时间', '状态', '驳回原因', '审核人', '审核时间'];
+    const e = { op, what: 'real-name-pending', filters: f, rows, header, source };
+    return startCsvExport(this.d, this.maxRows, e);
   }
 
-  async venues(op: Actor): Promise<CsvExport> {
-    const rows = (await this.d.venues.adminList()).map((v) => [
+  /** The registry as the list's filters show it (the registry is whole in every node). */
+  async venues(op: Actor, f: AdminVenueFilter = {}): Promise<CsvExport> {
+    const rows = (await this.d.venues.adminList(f)).map((v) => [
       v.code,
       v.name,
       v.family,
@@ -105,7 +139,7 @@ export class RegistryExportService {
       iso(v.updatedAt),
     ]);
     const header = ['代码', '名称', '类别', '状态', '排序', '接口方言', '接口地址', '商户号'];
-    return this.#start(op, 'venues', header.concat(['密钥已配置', '更新时间']), rows);
+    return this.#start(op, 'venues', header.concat(['密钥已配置', '更新时间']), rows, f);
   }
 
   async selfExclusion(op: Actor): Promise<CsvExport> {
@@ -173,8 +207,14 @@ export class RegistryExportService {
     return this.#start(op, 'points-rates', header, rows);
   }
 
-  #start(op: Actor, what: string, header: string[], rows: unknown[][]): Promise<CsvExport> {
-    const e = { op, what, filters: {}, rows: rows.length, header, source: rows };
+  #start(
+    op: Actor,
+    what: string,
+    header: string[],
+    rows: unknown[][],
+    filters: object = {},
+  ): Promise<CsvExport> {
+    const e = { op, what, filters, rows: rows.length, header, source: rows };
     return startCsvExport(this.d, this.maxRows, e);
   }
 }

@@ -46,6 +46,66 @@ export async function readSponsors(q: Queryable, enabledOnly: boolean): Promise<
   return r.rows.map(toRow);
 }
 
+/** The operators' list's filter: enabled or not, part of the title in any case. */
+export interface SponsorFilter {
+  enabled?: boolean | undefined;
+  q?: string | undefined;
+}
+function sponsorWhere(f: SponsorFilter, first: number): { sql: string; args: unknown[] } {
+  const args: unknown[] = [];
+  const arg = (v: unknown) => `$${first + args.push(v)}`;
+  const sql: string[] = [];
+  if (f.enabled !== undefined) sql.push(`enabled = ${arg(f.enabled)}`);
+  // position(), not LIKE: `%` and `_` in a title are characters to find.
+  if (f.q) sql.push(`position(lower(${arg(f.q)}) in lower(title)) > 0`);
+  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', args };
+}
+
+/** One page of the operators' list in the site's order, and how many match. */
+export async function pageSponsors(
+  q: Queryable,
+  f: SponsorFilter,
+  limit: number,
+  offset: number,
+): Promise<{ list: SponsorRow[]; total: number }> {
+  const w = sponsorWhere(f, 2);
+  const [rows, total] = await Promise.all([
+    q.query<DbRow>(
+      `SELECT ${COLUMNS} FROM sponsors ${w.sql} ORDER BY sort, starts_on DESC, id
+        LIMIT $1 OFFSET $2`,
+      [limit, offset, ...w.args],
+    ),
+    countSponsors(q, f),
+  ]);
+  return { list: rows.rows.map(toRow), total };
+}
+
+export async function countSponsors(q: Queryable, f: SponsorFilter = {}): Promise<number> {
+  const w = sponsorWhere(f, 0);
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sponsors ${w.sql}`,
+    w.args,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** The export's keyset page: the filter's sponsorships after `afterId`, in id order. */
+export async function sponsorsAfter(
+  q: Queryable,
+  f: SponsorFilter,
+  afterId: number,
+  limit: number,
+): Promise<SponsorRow[]> {
+  const w = sponsorWhere(f, 2);
+  const cond = w.sql ? `${w.sql} AND id > $1` : 'WHERE id > $1';
+  const r = await q.query<DbRow>(`SELECT ${COLUMNS} FROM sponsors ${cond} ORDER BY id LIMIT $2`, [
+    afterId,
+    limit,
+    ...w.args,
+  ]);
+  return r.rows.map(toRow);
+}
+
 export async function readSponsor(q: Queryable, id: number): Promise<SponsorRow | null> {
   const r = await q.query<DbRow>(`SELECT ${COLUMNS} FROM sponsors WHERE id = $1`, [id]);
   return r.rows[0] ? toRow(r.rows[0]) : null;
@@ -69,9 +129,4 @@ export async function updateSponsor(q: Queryable, id: number, s: SponsorInput): 
     [id, s.title, s.imageUrl, s.summary, s.body, s.startsOn, s.endsOn, s.sort, s.enabled],
   );
   return r.rowCount > 0;
-}
-
-export async function countSponsors(q: Queryable): Promise<number> {
-  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM sponsors');
-  return r.rows[0]?.n ?? 0;
 }

@@ -9,7 +9,7 @@ export function registerSponsorRoutes(
   o: BindOptions,
 ): void {
   bindRoute(app, 'sponsorList', async () => ({ list: await sponsors.list() }), o);
-  bindRoute(app, 'adminSponsors', async () => ({ list: await sponsors.adminList() }), o);
+  bindRoute(app, 'adminSponsors', ({ query }) => sponsors.adminPage(query), o);
   bindRoute(
     app,
     'adminSponsorSave',

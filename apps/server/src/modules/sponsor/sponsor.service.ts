@@ -1,14 +1,21 @@
-import { ErrorCode, type Sponsor } from '@nebula/protocol';
+import { ErrorCode, type AdminSponsorFilter, type Sponsor } from '@nebula/protocol';
 import type { Db } from '@nebula/db';
 import type { Bus } from '../../bus/bus';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
+import type { ExportSource } from '../../lib/export-source';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { AuditService } from '../audit/audit.service';
 import * as repo from './sponsor.repository';
 import type { SponsorInput, SponsorRow } from './sponsor.repository';
 
 const CACHE_TTL_MS = 60_000;
+
+/** The wire's filter (`enabled` a query string) as the repository reads it. */
+const sponsorFilter = (f: AdminSponsorFilter): repo.SponsorFilter => ({
+  enabled: f.enabled === undefined ? undefined : f.enabled === 'true',
+  q: f.q || undefined,
+});
 
 const present = (s: SponsorRow): Sponsor => ({
   id: s.id,
@@ -46,8 +53,22 @@ export class SponsorService {
     );
   }
 
-  async adminList() {
-    return repo.readSponsors(this.db, false);
+  /** The operators' list, paged in the site's order with its filters. */
+  async adminPage(f: AdminSponsorFilter & { page: number; pageSize: number }) {
+    const { page, pageSize } = f;
+    const r = await repo.pageSponsors(this.db, sponsorFilter(f), pageSize, (page - 1) * pageSize);
+    return { ...r, page, pageSize };
+  }
+
+  /** The sponsorships CSV export's rows (reports/registry-exports.service.ts), in id order. */
+  exportSource(f: AdminSponsorFilter): ExportSource<repo.SponsorRow, number> {
+    const w = sponsorFilter(f);
+    return {
+      count: () => repo.countSponsors(this.db, w),
+      page: (after, limit) => repo.sponsorsAfter(this.db, w, after, limit),
+      first: 0,
+      keyOf: (s) => s.id,
+    };
   }
 
   async save(actor: string, input: SponsorInput & { id?: number }): Promise<SponsorRow> {

@@ -1,4 +1,10 @@
-import { ErrorCode, type AdminVenue, type VenueFamily, type VenueView } from '@nebula/protocol';
+import {
+  ErrorCode,
+  type AdminVenue,
+  type AdminVenueFilter,
+  type VenueFamily,
+  type VenueView,
+} from '@nebula/protocol';
 import {
   familyNeedsDialect,
   frameRouteOf,
@@ -132,8 +138,28 @@ export class VenueRegistry {
     return Object.fromEntries((await this.all()).map((v) => [v.code, v.origin]));
   }
 
-  async adminList(): Promise<AdminVenue[]> {
-    return Promise.all((await this.all()).map((v) => this.#adminView(v)));
+  async adminList(f: AdminVenueFilter = {}): Promise<AdminVenue[]> {
+    const needle = f.q?.toUpperCase();
+    const shown = (await this.all()).filter(
+      (v) =>
+        (!f.family || v.family === f.family) &&
+        (!f.status || v.status === f.status) &&
+        (!needle || v.code.includes(needle) || v.name.toUpperCase().includes(needle)),
+    );
+    return Promise.all(shown.map((v) => this.#adminView(v)));
+  }
+
+  /**
+   * The operators' registry list, filtered and paged here: the registry is one short list
+   * (a few dozen rows) every node already holds, so this reads no database. `order` is every
+   * code in the registry's order, which a reorder sends whole (`sort`).
+   */
+  async adminPage(f: AdminVenueFilter & { page: number; pageSize: number }) {
+    const { page, pageSize } = f;
+    const all = await this.adminList(f);
+    const list = all.slice((page - 1) * pageSize, page * pageSize);
+    const order = (await this.all()).map((v) => v.code);
+    return { list, page, pageSize, total: all.length, order };
   }
 
   async #adminView(v: VenueRow): Promise<AdminVenue> {

@@ -31,7 +31,7 @@ export function registerVenueRoutes(
   bindRoute(app, 'venueSummary', ({ query }) => s.summary.summary(query.family), o);
   bindRoute(app, 'bets', ({ ctx, query }) => s.bets.page(member(ctx), query), o);
 
-  bindRoute(app, 'adminVenues', async () => ({ list: await s.registry.adminList() }), o);
+  bindRoute(app, 'adminVenues', ({ query }) => s.registry.adminPage(query), o);
   bindRoute(
     app,
     'adminVenueCreate',

@@ -16,7 +16,8 @@ import {
   BlockRequest,
   DeviceBlockRequest,
   OperatorIdParams,
-  RealNameReviewList,
+  RealNameListQuery,
+  RealNameReviewPage,
   RealNameReviewRequest,
   SiteSettingsPatchRequest,
   SiteSettingsView,
@@ -58,7 +59,8 @@ export const adminRoutes = {
     response: z.null(),
   }),
   adminRealNamePending: defineRoute(m.adminRealNamePending, {
-    response: RealNameReviewList,
+    query: RealNameListQuery,
+    response: RealNameReviewPage,
   }),
   adminRealNameReview: defineRoute(m.adminRealNameReview, {
     params: MemberIdParams,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paging, pageOf } from '../core/common';
+import { dateString, paging, pageOf } from '../core/common';
 import { RealNameStatus } from '../member/member.schemas';
 import { PlayBreak } from '../wallet/wallet.schemas';
 import { text } from '../../rules/text';
@@ -85,7 +85,28 @@ export const RealNameReviewItem = z.object({
   realName: z.string(),
   submittedAt: z.number().int(),
 });
-export const RealNameReviewList = z.object({ list: z.array(RealNameReviewItem) });
+/**
+ * The real-name list's filters (and its export's): a state (the queue, `pending`, unless
+ * another is asked for), Shanghai submission days (`from`, `to` both included; `from` after
+ * `to` is 9773) and part of the member's account name.
+ */
+export const RealNameListFilter = z
+  .object({
+    status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+    from: dateString.optional(),
+    to: dateString.optional(),
+    q: text().trim().max(32).optional(),
+  })
+  .strict();
+export type RealNameListFilter = z.infer<typeof RealNameListFilter>;
+export const RealNameListQuery = RealNameListFilter.extend({ ...paging }).strict();
+export const RealNameReviewRow = RealNameReviewItem.extend({
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reason: z.string().nullable(),
+  reviewedAt: z.number().int().nullable(),
+  reviewedBy: z.string().nullable(),
+});
+export const RealNameReviewPage = pageOf(RealNameReviewRow);
 export const RealNameReviewRequest = z
   .object({ approve: z.boolean(), reason: text().trim().max(200).optional() })
   .strict();

@@ -1,28 +1,32 @@
-import { emptyObject } from '../core/common';
 import { defineRoute } from '../core/route';
 import { CsvText } from '../reports/reports.schemas';
 import { contentRouteMeta as m } from './content.meta';
 import {
   AdminContentEnableRequest,
+  AdminContentFilter,
+  AdminContentQuery,
   AdminNotice,
-  AdminNoticeList,
+  AdminNoticePage,
   AdminNoticeSaveRequest,
   AdminPopActivity,
-  AdminPopActivityList,
+  AdminPopActivityPage,
   AdminPopActivitySaveRequest,
   AdminStationAd,
-  AdminStationAdList,
+  AdminStationAdPage,
   AdminStationAdSaveRequest,
   AdminSuspensionIcon,
-  AdminSuspensionIconList,
+  AdminSuspensionIconPage,
   AdminSuspensionIconSaveRequest,
 } from './content.schemas';
 
-const csv = { query: emptyObject, response: CsvText } as const;
+const csv = { query: AdminContentFilter, response: CsvText } as const;
 
 /** The operators' home-content calls with their schemas; `../routes.ts` joins them. */
 export const contentRoutes = {
-  adminNotices: defineRoute(m.adminNotices, { response: AdminNoticeList }),
+  adminNotices: defineRoute(m.adminNotices, {
+    query: AdminContentQuery,
+    response: AdminNoticePage,
+  }),
   adminNoticeSave: defineRoute(m.adminNoticeSave, {
     body: AdminNoticeSaveRequest,
     response: AdminNotice,
@@ -31,7 +35,10 @@ export const contentRoutes = {
     body: AdminContentEnableRequest,
     response: AdminNotice,
   }),
-  adminStationAds: defineRoute(m.adminStationAds, { response: AdminStationAdList }),
+  adminStationAds: defineRoute(m.adminStationAds, {
+    query: AdminContentQuery,
+    response: AdminStationAdPage,
+  }),
   adminStationAdSave: defineRoute(m.adminStationAdSave, {
     body: AdminStationAdSaveRequest,
     response: AdminStationAd,
@@ -40,7 +47,10 @@ export const contentRoutes = {
     body: AdminContentEnableRequest,
     response: AdminStationAd,
   }),
-  adminSuspensionIcons: defineRoute(m.adminSuspensionIcons, { response: AdminSuspensionIconList }),
+  adminSuspensionIcons: defineRoute(m.adminSuspensionIcons, {
+    query: AdminContentQuery,
+    response: AdminSuspensionIconPage,
+  }),
   adminSuspensionIconSave: defineRoute(m.adminSuspensionIconSave, {
     body: AdminSuspensionIconSaveRequest,
     response: AdminSuspensionIcon,
@@ -49,7 +59,10 @@ export const contentRoutes = {
     body: AdminContentEnableRequest,
     response: AdminSuspensionIcon,
   }),
-  adminPopActivities: defineRoute(m.adminPopActivities, { response: AdminPopActivityList }),
+  adminPopActivities: defineRoute(m.adminPopActivities, {
+    query: AdminContentQuery,
+    response: AdminPopActivityPage,
+  }),
   adminPopActivitySave: defineRoute(m.adminPopActivitySave, {
     body: AdminPopActivitySaveRequest,
     response: AdminPopActivity,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multilineText, text } from '../../rules/text';
+import { pageOf, paging } from '../core/common';
 
 /*
  * The operator side of the home content (公告, 轮播图, 悬浮图标, 首页弹窗): the rows the member
@@ -128,3 +129,20 @@ export const AdminPopActivitySaveRequest = z
 
 /** Shows or hides one row without resending it. */
 export const AdminContentEnableRequest = z.object({ id, enabled: z.boolean() }).strict();
+
+/**
+ * The four home-content lists' filters (and their exports'): enabled or not, part of the
+ * title in any case; each list is paged on the server.
+ */
+export const AdminContentFilter = z
+  .object({
+    enabled: z.enum(['true', 'false']).optional(),
+    q: text().trim().max(40).optional(),
+  })
+  .strict();
+export type AdminContentFilter = z.infer<typeof AdminContentFilter>;
+export const AdminContentQuery = AdminContentFilter.extend({ ...paging }).strict();
+export const AdminNoticePage = pageOf(AdminNotice);
+export const AdminStationAdPage = pageOf(AdminStationAd);
+export const AdminSuspensionIconPage = pageOf(AdminSuspensionIcon);
+export const AdminPopActivityPage = pageOf(AdminPopActivity);

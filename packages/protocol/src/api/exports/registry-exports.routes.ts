@@ -1,6 +1,9 @@
 import { emptyObject } from '../core/common';
 import { defineRoute } from '../core/route';
-import { OperatorListFilter } from '../operators/operators.schemas';
+import { RealNameListFilter } from '../admin/admin.schemas';
+import { OperatorListFilter, OperatorRoleFilter } from '../operators/operators.schemas';
+import { AdminVenueFilter } from '../venues/admin-venues.schemas';
+import { AdminHelpFilter, AdminSponsorFilter } from '../help-and-service/admin-lists.schemas';
 import { CsvText } from '../reports/reports.schemas';
 import { registryExportsRouteMeta as m } from './registry-exports.meta';
 import { FeedbackExportQuery, VenueDebtExportQuery } from './registry-exports.schemas';
@@ -14,25 +17,31 @@ export const registryExportsRoutes = {
     query: OperatorListFilter,
     response: CsvText,
   }),
-  adminExportRoles: defineRoute(m.adminExportRoles, { query: emptyObject, response: CsvText }),
+  adminExportRoles: defineRoute(m.adminExportRoles, {
+    query: OperatorRoleFilter,
+    response: CsvText,
+  }),
   adminExportMails: defineRoute(m.adminExportMails, { query: emptyObject, response: CsvText }),
   adminExportFeedback: defineRoute(m.adminExportFeedback, {
     query: FeedbackExportQuery,
     response: CsvText,
   }),
   adminExportHelpDocs: defineRoute(m.adminExportHelpDocs, {
-    query: emptyObject,
+    query: AdminHelpFilter,
     response: CsvText,
   }),
   adminExportSponsors: defineRoute(m.adminExportSponsors, {
-    query: emptyObject,
+    query: AdminSponsorFilter,
     response: CsvText,
   }),
   adminExportRealNamePending: defineRoute(m.adminExportRealNamePending, {
-    query: emptyObject,
+    query: RealNameListFilter,
     response: CsvText,
   }),
-  adminExportVenues: defineRoute(m.adminExportVenues, { query: emptyObject, response: CsvText }),
+  adminExportVenues: defineRoute(m.adminExportVenues, {
+    query: AdminVenueFilter,
+    response: CsvText,
+  }),
   adminExportVenueDebts: defineRoute(m.adminExportVenueDebts, {
     query: VenueDebtExportQuery,
     response: CsvText,

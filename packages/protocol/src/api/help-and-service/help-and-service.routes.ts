@@ -2,19 +2,23 @@ import { defineRoute } from '../core/route';
 import { helpAndServiceRouteMeta as m } from './help-and-service.meta';
 import { emptyObject } from '../core/common';
 import {
+  AdminHelpPage,
+  AdminHelpQuery,
+  AdminSponsorPage,
+  AdminSponsorQuery,
+} from './admin-lists.schemas';
+import {
   AdminFeedback,
   AdminFeedbackPage,
   AdminFeedbackQuery,
   AdminFeedbackReplyRequest,
   AdminHelpDoc,
-  AdminHelpList,
   AdminHelpSaveRequest,
   AdminMail,
   AdminMailPage,
   AdminMailQuery,
   AdminMailSendRequest,
   AdminSponsor,
-  AdminSponsorList,
   AdminSponsorSaveRequest,
   CustomerService,
   DownloadInfo,
@@ -63,7 +67,7 @@ export const helpAndServiceRoutes = {
   }),
   feedbackList: defineRoute(m.feedbackList, { query: FeedbackListQuery, response: FeedbackPage }),
   sponsorList: defineRoute(m.sponsorList, { response: SponsorList }),
-  adminHelpList: defineRoute(m.adminHelpList, { response: AdminHelpList }),
+  adminHelpList: defineRoute(m.adminHelpList, { query: AdminHelpQuery, response: AdminHelpPage }),
   adminHelpDoc: defineRoute(m.adminHelpDoc, { params: HelpSlugParams, response: AdminHelpDoc }),
   adminHelpSave: defineRoute(m.adminHelpSave, {
     params: HelpSlugParams,
@@ -90,7 +94,10 @@ export const helpAndServiceRoutes = {
     body: AdminFeedbackReplyRequest,
     response: AdminFeedback,
   }),
-  adminSponsors: defineRoute(m.adminSponsors, { response: AdminSponsorList }),
+  adminSponsors: defineRoute(m.adminSponsors, {
+    query: AdminSponsorQuery,
+    response: AdminSponsorPage,
+  }),
   adminSponsorSave: defineRoute(m.adminSponsorSave, {
     body: AdminSponsorSaveRequest,
     response: AdminSponsor,

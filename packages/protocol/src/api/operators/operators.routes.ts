@@ -12,7 +12,8 @@ import {
   OperatorCreateRequest,
   OperatorListQuery,
   OperatorPage,
-  OperatorRoleList,
+  OperatorRolePage,
+  OperatorRoleQuery,
   OperatorRoleView,
   OperatorUpdateRequest,
   OperatorView,
@@ -27,7 +28,7 @@ import {
 export const operatorsRoutes = {
   adminMe: defineRoute(m.adminMe, { response: AdminMe }),
   adminStepUp: defineRoute(m.adminStepUp, { body: StepUpRequest, response: StepUpResult }),
-  adminRoles: defineRoute(m.adminRoles, { response: OperatorRoleList }),
+  adminRoles: defineRoute(m.adminRoles, { query: OperatorRoleQuery, response: OperatorRolePage }),
   adminRoleCreate: defineRoute(m.adminRoleCreate, {
     body: RoleCreateRequest,
     response: OperatorRoleView,

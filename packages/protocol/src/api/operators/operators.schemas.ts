@@ -40,6 +40,13 @@ export const OperatorRoleView = z.object({
   operatorCount: z.number().int(),
 });
 export const OperatorRoleList = z.object({ list: z.array(OperatorRoleView) });
+/** The roles list's filters (and its export's): part of the name, a permission a role holds. */
+export const OperatorRoleFilter = z
+  .object({ q: text().trim().max(32).optional(), permission: AdminPermissionName.optional() })
+  .strict();
+export type OperatorRoleFilter = z.infer<typeof OperatorRoleFilter>;
+export const OperatorRoleQuery = OperatorRoleFilter.extend({ ...paging }).strict();
+export const OperatorRolePage = pageOf(OperatorRoleView);
 const roleName = text().trim().min(1).max(32);
 const permissionList = z.array(AdminPermissionName).max(ADMIN_PERMISSIONS.length);
 export const RoleCreateRequest = z.object({ name: roleName, permissions: permissionList }).strict();

@@ -49,6 +49,21 @@ export const AdminVenue = z.object({
 });
 export type AdminVenue = z.infer<typeof AdminVenue>;
 export const AdminVenueList = z.object({ list: z.array(AdminVenue) });
+/**
+ * The registry list's filters (and its export's): a family, a state (open or in maintenance),
+ * part of the code or the name in any case.
+ */
+export const AdminVenueFilter = z
+  .object({
+    family: VenueFamilyEnum.optional(),
+    status: z.enum(venueStatuses).optional(),
+    q: text().trim().max(40).optional(),
+  })
+  .strict();
+export type AdminVenueFilter = z.infer<typeof AdminVenueFilter>;
+export const AdminVenueQuery = AdminVenueFilter.extend({ ...paging }).strict();
+/** A page of the registry, with every venue's code in the registry's order (for reordering). */
+export const AdminVenuePage = pageOf(AdminVenue).extend({ order: z.array(z.string()) });
 
 export const AdminVenueCreate = z
   .object({

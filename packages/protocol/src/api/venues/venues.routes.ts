@@ -36,6 +36,8 @@ import {
   AdminVenueDebtQuery,
   AdminVenueCreate,
   AdminVenueList,
+  AdminVenuePage,
+  AdminVenueQuery,
   AdminVenueParams,
   AdminVenueSort,
   AdminVenueUpdate,
@@ -68,7 +70,10 @@ export const venueRoutes = {
     body: JsonCacheWrite,
     response: JsonCacheEntry,
   }),
-  adminVenues: defineRoute(m.adminVenues, { response: AdminVenueList }),
+  adminVenues: defineRoute(m.adminVenues, {
+    query: AdminVenueQuery,
+    response: AdminVenuePage,
+  }),
   adminVenueCreate: defineRoute(m.adminVenueCreate, {
     body: AdminVenueCreate,
     response: AdminVenue,
