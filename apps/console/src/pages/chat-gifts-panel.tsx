@@ -12,7 +12,7 @@ import { ExportButton } from '../components/export-button';
 import { formatTime } from '../components/page-header';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
-import { ChatFilterBar, pagination } from './chat-filter-bar';
+import { ListFilterBar, pagination } from '../components/list-filter-bar';
 
 type GiftRecord = ResponseOf<'adminChatGiftRecords'>['list'][number];
 type Gift = ResponseOf<'adminChatGifts'>['list'][number];
@@ -26,7 +26,7 @@ export function ChatGiftRecordsPanel() {
   const day = '日期如 2026-05-01';
   return (
     <>
-      <ChatFilterBar
+      <ListFilterBar
         schema={AdminChatGiftRecordFilter}
         fields={[
           { name: 'memberId', label: '会员 ID', message: '请输入会员 ID' },

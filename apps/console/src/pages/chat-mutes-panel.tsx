@@ -12,7 +12,7 @@ import { formatTime } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
-import { ChatFilterBar, pagination } from './chat-filter-bar';
+import { ListFilterBar, pagination } from '../components/list-filter-bar';
 
 type Mute = ResponseOf<'adminChatMutes'>['list'][number];
 type MuteForm = { memberId: string; minutes?: number; reason: string };
@@ -38,7 +38,7 @@ export function ChatMutesPanel() {
   });
   return (
     <>
-      <ChatFilterBar
+      <ListFilterBar
         schema={AdminChatMuteFilter}
         fields={[
           { name: 'memberId', label: '会员 ID', message: '请输入会员 ID' },

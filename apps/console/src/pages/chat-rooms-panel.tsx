@@ -9,7 +9,7 @@ import { useActionFeedback } from '../components/action-feedback';
 import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
-import { ChatFilterBar, pagination } from './chat-filter-bar';
+import { ListFilterBar, pagination } from '../components/list-filter-bar';
 
 type Room = ResponseOf<'adminChatRooms'>['list'][number];
 type RoomForm = { name: string; vipMin: number; vipMax: number; slowModeSeconds: number };
@@ -48,7 +48,7 @@ export function ChatRoomsPanel() {
   };
   return (
     <>
-      <ChatFilterBar
+      <ListFilterBar
         schema={AdminChatRoomFilter}
         fields={[
           { name: 'name', label: '名称', width: 160, message: '名称 30 字以内' },

@@ -7,7 +7,7 @@ import { errorText } from '../api/api-error';
 import { ExportButton } from '../components/export-button';
 import { formatTime } from '../components/page-header';
 import { useAdminQuery } from '../components/use-admin-query';
-import { ChatFilterBar, pagination } from './chat-filter-bar';
+import { ListFilterBar, pagination } from '../components/list-filter-bar';
 
 type Shield = ResponseOf<'adminChatShields'>['list'][number];
 
@@ -21,7 +21,7 @@ export function ChatShieldsPanel() {
   const list = useAdminQuery('adminChatShields', { query: { ...filter, page, pageSize: 20 } });
   return (
     <>
-      <ChatFilterBar
+      <ListFilterBar
         schema={AdminChatShieldFilter}
         fields={[
           { name: 'memberId', label: '屏蔽者 ID', message: '请输入会员 ID' },

@@ -4,7 +4,7 @@ import type { ResponseOf } from '../api/admin-routes';
 import { ExportButton } from '../components/export-button';
 import { useAdminQuery, useCan } from '../components/use-admin-query';
 import { columnsOf } from '../components/value-cell';
-import { pagination } from './chat-filter-bar';
+import { pagination } from '../components/list-filter-bar';
 import { HelpEditModal, SponsorModal } from './content-editor-forms';
 
 type HelpRow = ResponseOf<'adminHelpList'>['list'][number];

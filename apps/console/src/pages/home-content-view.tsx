@@ -9,7 +9,7 @@ import {
   type ContentValues,
 } from '../components/content-item-form';
 
-import { pagination } from './chat-filter-bar';
+import { pagination } from '../components/list-filter-bar';
 
 type Row = { id: number; enabled: boolean };
 

@@ -7,7 +7,7 @@ import { formatTime, PageHeader } from '../components/page-header';
 import { ExportButton } from '../components/export-button';
 import { ReasonModal } from '../components/reason-modal';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
-import { ChatFilterBar, pagination } from './chat-filter-bar';
+import { ListFilterBar, pagination } from '../components/list-filter-bar';
 
 type Item = ResponseOf<'adminRealNamePending'>['list'][number];
 type Filter = Partial<typeof RealNameListFilter._output>;
@@ -43,7 +43,7 @@ export function Page() {
   return (
     <>
       <PageHeader title="实名审核" />
-      <ChatFilterBar
+      <ListFilterBar
         schema={RealNameListFilter}
         initial={{ status: 'pending' }}
         fields={[

@@ -12,7 +12,7 @@ import { RoleEditor, type RoleValues } from '../components/role-editor';
 import { useStepUp } from '../components/step-up';
 import { useAdminQuery, useCan } from '../components/use-admin-query';
 import { useConsole } from '../session/console-context';
-import { pagination } from './chat-filter-bar';
+import { pagination } from '../components/list-filter-bar';
 
 type Role = ResponseOf<'adminRoles'>['list'][number];
 /** The list's filters (the export sends the same ones). */

@@ -5,7 +5,7 @@ import { errorText } from '../api/api-error';
 import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
-import { pagination } from './chat-filter-bar';
+import { pagination } from '../components/list-filter-bar';
 import { VenueCreateModal } from './venue-create-form';
 import { FAMILY_OPTIONS, VenueFamilySwitches } from './venue-family-switches';
 

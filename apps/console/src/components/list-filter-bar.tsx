@@ -1,10 +1,10 @@
 import { Button, Form, Input, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { zodRule } from '../components/zod-rule';
+import { zodRule } from './zod-rule';
 
-/** One filter of a chat list: a text box checked by the list's filter schema, or a choice. */
-export type ChatFilterField =
+/** One filter of a console list: a text box checked by the list's filter schema, or a choice. */
+export type ListFilterField =
   | { name: string; label: string; width?: number; message?: string; type?: 'date' }
   | {
       name: string;
@@ -23,13 +23,13 @@ function cleaned(v: Record<string, string | undefined>): Record<string, string> 
 }
 
 /**
- * The filter row of a chat list: every box validated with the protocol's filter schema (the
+ * The filter row of a console list: every box validated with the protocol's filter schema (the
  * one the server parses), the list filtered only with what it accepts; the export beside it
  * takes the same filters.
  */
-export function ChatFilterBar<S extends z.ZodObject>(props: {
+export function ListFilterBar<S extends z.ZodObject>(props: {
   schema: S;
-  fields: ChatFilterField[];
+  fields: ListFilterField[];
   onChange: (filter: z.output<S>) => void;
   extra?: ReactNode;
   /** The boxes' first values (the filter the list starts with). */
@@ -37,8 +37,8 @@ export function ChatFilterBar<S extends z.ZodObject>(props: {
 }) {
   return (
     <Form
-      // Its own ids (`chat-filter_name`): a dialog's field of the same name keeps its label.
-      name="chat-filter"
+      // Its own ids (`list-filter_name`): a dialog's field of the same name keeps its label.
+      name="list-filter"
       layout="inline"
       initialValues={props.initial}
       style={{ marginBottom: 16, rowGap: 8 }}
