@@ -1,5 +1,6 @@
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPage, exportAudits } from '../../test/admin-lists';
 import { adminCall, adminToken, registerMember, uniqueName } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -41,24 +42,14 @@ afterAll(() => t.close());
 
 type Row = { memberId: number; userName: string; status: string; reviewedBy: string | null };
 type Page = { list: Row[]; page: number; pageSize: number; total: number };
-const list = async (query: string) => {
-  const r = await adminCall<Page>(t, admin, 'GET', `/admin/api/v1/realName/pending?${query}`);
-  expect(r.status_code).toBe(ErrorCode.Success);
-  return r.data;
-};
+const list = (query: string) => adminPage<Page>(t, admin, '/admin/api/v1/realName/pending', query);
 const exportOf = (query: string) =>
   t.app.inject({
     method: 'GET',
     url: `/admin/api/v1/exports/real-name-pending?${query}`,
     headers: { 'x-admin-token': admin },
   });
-const exportAudits = async () =>
-  (
-    await t.db.query<{ after: { filters: unknown; rows: number } }>(
-      `SELECT after FROM audit_log WHERE action = 'export.csv'
-        AND target = 'export:real-name-pending' ORDER BY seq`,
-    )
-  ).rows.map((r) => r.after);
+const audits = () => exportAudits(t, 'real-name-pending');
 
 describe('the real-name list', () => {
   it('pages the queue oldest first with the filtered total, up to and past the last page', async () => {
@@ -97,7 +88,7 @@ describe('the real-name list', () => {
   });
 
   it('refuses a bad filter with its code; nothing is exported or audited', async () => {
-    const before = (await exportAudits()).length;
+    const before = (await audits()).length;
     for (const [query, code] of [
       ['status=none', ErrorCode.Validation],
       ['from=2026-02-30', ErrorCode.Validation],
@@ -110,7 +101,7 @@ describe('the real-name list', () => {
       const e = await exportOf(query);
       expect(e.json<{ status_code: number }>().status_code).toBe(code);
     }
-    expect(await exportAudits()).toHaveLength(before);
+    expect(await audits()).toHaveLength(before);
   });
 
   it('exports what the filter shows, audited with the filters and the rows', async () => {
@@ -125,7 +116,7 @@ describe('the real-name list', () => {
       `${ids[2]},${names[2]},王小丙`,
       `${ids[3]},${names[3]},王小丁`,
     ]);
-    expect((await exportAudits()).at(-1)).toEqual({
+    expect((await audits()).at(-1)).toEqual({
       filters: { status: 'pending', q: tag, from: '2026-03-02' },
       rows: 2,
     });

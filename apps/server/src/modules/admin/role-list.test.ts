@@ -1,5 +1,6 @@
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPage, exportAudits } from '../../test/admin-lists';
 import { adminCall, adminToken, uniqueName } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertRole } from './roles.repository';
@@ -25,19 +26,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { list: { id: number; name: string; superuser: boolean }[]; total: number };
-const list = async (query: string) => {
-  const r = await adminCall<Page>(t, admin, 'GET', `/admin/api/v1/roles?${query}`);
-  expect(r.status_code).toBe(ErrorCode.Success);
-  return r.data;
-};
+const list = (query: string) => adminPage<Page>(t, admin, '/admin/api/v1/roles', query);
 const shown = async (query: string) => (await list(query)).list.map((r) => r.name);
-const exportAudits = async () =>
-  (
-    await t.db.query<{ after: { filters: unknown; rows: number } }>(
-      `SELECT after FROM audit_log WHERE action = 'export.csv' AND target = 'export:roles'
-        ORDER BY seq`,
-    )
-  ).rows.map((r) => r.after);
+const audits = () => exportAudits(t, 'roles');
 
 describe('the roles list', () => {
   it('pages in id order with the filtered total, up to and past the last page', async () => {
@@ -64,7 +55,7 @@ describe('the roles list', () => {
   });
 
   it('refuses a bad filter with 10003; nothing is exported or audited', async () => {
-    const before = (await exportAudits()).length;
+    const before = (await audits()).length;
     for (const q of ['permission=wallet.steal', `q=${'x'.repeat(33)}`, 'superuser=true']) {
       expect((await adminCall(t, admin, 'GET', `/admin/api/v1/roles?${q}`)).status_code).toBe(
         ErrorCode.Validation,
@@ -73,7 +64,7 @@ describe('the roles list', () => {
         (await adminCall(t, admin, 'GET', `/admin/api/v1/exports/roles?${q}`)).status_code,
       ).toBe(ErrorCode.Validation);
     }
-    expect(await exportAudits()).toHaveLength(before);
+    expect(await audits()).toHaveLength(before);
   });
 
   it('exports what the filter shows, audited; keyset pages neither skip nor repeat', async () => {
@@ -90,7 +81,7 @@ describe('the roles list', () => {
       `${ids[0]},${names[0]},否`,
       `${ids[1]},${names[1]},否`,
     ]);
-    expect((await exportAudits()).at(-1)).toEqual({
+    expect((await audits()).at(-1)).toEqual({
       filters: { q: tag, permission: 'wallet.adjust' },
       rows: 2,
     });

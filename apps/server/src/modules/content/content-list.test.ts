@@ -1,5 +1,6 @@
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPage, exportAudits } from '../../test/admin-lists';
 import { adminCall, adminToken } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -32,19 +33,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { list: { id: number; title: string }[]; total: number };
-const list = async (query: string) => {
-  const r = await adminCall<Page>(t, admin, 'GET', `/admin/api/v1/content/notices?${query}`);
-  expect(r.status_code).toBe(ErrorCode.Success);
-  return r.data;
-};
+const list = (query: string) => adminPage<Page>(t, admin, '/admin/api/v1/content/notices', query);
 const shown = async (query: string) => (await list(query)).list.map((n) => n.title);
-const exportAudits = async () =>
-  (
-    await t.db.query<{ after: { filters: unknown; rows: number } }>(
-      `SELECT after FROM audit_log WHERE action = 'export.csv' AND target = 'export:notices'
-        ORDER BY seq`,
-    )
-  ).rows.map((r) => r.after);
+const audits = () => exportAudits(t, 'notices');
 
 describe('the home-content lists', () => {
   it('pages in the site order with the total, up to and past the last page', async () => {
@@ -65,7 +56,7 @@ describe('the home-content lists', () => {
   });
 
   it('refuses a bad filter with 10003; nothing is exported or audited', async () => {
-    const before = (await exportAudits()).length;
+    const before = (await audits()).length;
     for (const q of ['enabled=1', `q=${'x'.repeat(41)}`, 'category=2']) {
       expect(
         (await adminCall(t, admin, 'GET', `/admin/api/v1/content/notices?${q}`)).status_code,
@@ -74,7 +65,7 @@ describe('the home-content lists', () => {
         (await adminCall(t, admin, 'GET', `/admin/api/v1/exports/notices?${q}`)).status_code,
       ).toBe(ErrorCode.Validation);
     }
-    expect(await exportAudits()).toHaveLength(before);
+    expect(await audits()).toHaveLength(before);
   });
 
   it('exports what the filter shows, audited; keyset pages neither skip nor repeat', async () => {
@@ -92,7 +83,7 @@ describe('the home-content lists', () => {
       `${ids[2]},2,${titles[2]}`,
       `${ids[3]},2,${titles[3]}`,
     ]);
-    expect((await exportAudits()).at(-1)).toEqual({ filters: { enabled: 'true' }, rows: 3 });
+    expect((await audits()).at(-1)).toEqual({ filters: { enabled: 'true' }, rows: 3 });
     const src = t.services.contentAdmin.exportSource('notices', {}, (x) => ({
       id: x.id as number,
     }));

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPage, exportAudits } from '../../test/admin-lists';
 import { adminCall, adminToken } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -20,19 +21,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { list: Doc[]; page: number; pageSize: number; total: number };
-const list = async (query: string) => {
-  const r = await adminCall<Page>(t, admin, 'GET', `/admin/api/v1/help?${query}`);
-  expect(r.status_code).toBe(ErrorCode.Success);
-  return r.data;
-};
+const list = (query: string) => adminPage<Page>(t, admin, '/admin/api/v1/help', query);
 const slugs = async (query: string) => (await list(query)).list.map((d) => d.slug);
-const exportAudits = async () =>
-  (
-    await t.db.query<{ after: { filters: unknown; rows: number } }>(
-      `SELECT after FROM audit_log WHERE action = 'export.csv' AND target = 'export:help-docs'
-        ORDER BY seq`,
-    )
-  ).rows.map((r) => r.after);
+const audits = () => exportAudits(t, 'help-docs');
 
 describe('the help-page list', () => {
   it('pages every page with the total, up to and past the last page', async () => {
@@ -60,7 +51,7 @@ describe('the help-page list', () => {
   });
 
   it('refuses a bad filter with 10003; nothing is exported or audited', async () => {
-    const before = (await exportAudits()).length;
+    const before = (await audits()).length;
     for (const q of ['category=nope', `q=${'x'.repeat(41)}`, 'page=0', 'slug=kh']) {
       expect((await adminCall(t, admin, 'GET', `/admin/api/v1/help?${q}`)).status_code).toBe(
         ErrorCode.Validation,
@@ -70,7 +61,7 @@ describe('the help-page list', () => {
         (await adminCall(t, admin, 'GET', `/admin/api/v1/exports/help-docs?${q2}`)).status_code,
       ).toBe(ErrorCode.Validation);
     }
-    expect(await exportAudits()).toHaveLength(before);
+    expect(await audits()).toHaveLength(before);
   });
 
   it('exports what the filter shows, audited with the filters and the rows', async () => {
@@ -85,7 +76,7 @@ describe('the help-page list', () => {
       .split('\r\n');
     const funds = all.filter((d) => d.category === 'funds');
     expect(rows.slice(1).map((x) => x.split(',')[0])).toEqual(funds.map((d) => d.slug));
-    expect((await exportAudits()).at(-1)).toEqual({
+    expect((await audits()).at(-1)).toEqual({
       filters: { category: 'funds' },
       rows: funds.length,
     });

@@ -8,6 +8,7 @@ import { ErrorCode, type AdminPermission } from '@nebula/protocol';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminCall, adminToken } from '../../test/factories';
 import { newSecret, startHouseVenue, type HouseVenueProcess } from '../../test/venue-harness';
+import { exportAudits } from '../../test/admin-lists';
 
 /**
  * The house venue's lists through the platform, against the real venue process: each list's
@@ -57,13 +58,7 @@ const lines = (body: string) =>
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-const audited = async (what: string) =>
-  (
-    await t.db.query<{ after: { filters: Record<string, unknown>; rows: number } }>(
-      `SELECT after FROM audit_log WHERE action = 'export.csv' AND target = $1 ORDER BY seq`,
-      [`export:${what}`],
-    )
-  ).rows.map((a) => a.after);
+const audited = (what: string) => exportAudits(t, what);
 
 type Page<T> = { list: T[]; total: number | null; next: string | null; pageSize: number };
 

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminCall, adminToken, registerMember } from '../../test/factories';
 import { activityInput } from '../activity/activity.test-kit';
 import { ListExportService } from './list-exports.service';
+import { exportAudits } from '../../test/admin-lists';
 
 /**
  * The later CSV exports (four-eyes requests, grants, agent statements, mall redemptions, chat
@@ -103,13 +104,7 @@ const lines = (body: string) =>
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-const audited = async (what: string) =>
-  (
-    await t.db.query<{ after: { filters: unknown; rows: number } }>(
-      `SELECT after FROM audit_log WHERE action = 'export.csv' AND target = $1 ORDER BY seq`,
-      [`export:${what}`],
-    )
-  ).rows.map((a) => a.after);
+const audited = (what: string) => exportAudits(t, what);
 
 describe('the later CSV exports', () => {
   it('grants: filtered by member and status, money in yuan, formulas defused, audited', async () => {

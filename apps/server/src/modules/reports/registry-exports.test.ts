@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminCall, adminToken, registerMember } from '../../test/factories';
 import { audienceText, DeskExportService } from './desk-exports.service';
 import { RegistryExportService } from './registry-exports.service';
+import { exportAudits } from '../../test/admin-lists';
 
 /**
  * The registry and service-desk CSV exports against the real app: each answers the list's
@@ -90,13 +91,7 @@ const lines = (body: string) =>
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-const audited = async (what: string) =>
-  (
-    await t.db.query<{ after: { filters: unknown; rows: number } }>(
-      `SELECT after FROM audit_log WHERE action = 'export.csv' AND target = $1 ORDER BY seq`,
-      [`export:${what}`],
-    )
-  ).rows.map((a) => a.after);
+const audited = (what: string) => exportAudits(t, what);
 
 /**
  * Every export: its route, its path, its file's first columns, a role without the permission.

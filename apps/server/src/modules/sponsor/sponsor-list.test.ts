@@ -1,5 +1,6 @@
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPage, exportAudits } from '../../test/admin-lists';
 import { adminCall, adminToken } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -35,19 +36,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { list: { id: number; title: string }[]; total: number };
-const list = async (query: string) => {
-  const r = await adminCall<Page>(t, admin, 'GET', `/admin/api/v1/sponsors?${query}`);
-  expect(r.status_code).toBe(ErrorCode.Success);
-  return r.data;
-};
+const list = (query: string) => adminPage<Page>(t, admin, '/admin/api/v1/sponsors', query);
 const shown = async (query: string) => (await list(query)).list.map((s) => s.title);
-const exportAudits = async () =>
-  (
-    await t.db.query<{ after: { filters: unknown; rows: number } }>(
-      `SELECT after FROM audit_log WHERE action = 'export.csv' AND target = 'export:sponsors'
-        ORDER BY seq`,
-    )
-  ).rows.map((r) => r.after);
+const audits = () => exportAudits(t, 'sponsors');
 
 describe('the sponsorship list', () => {
   it('pages in the site order with the total, up to and past the last page', async () => {
@@ -67,7 +58,7 @@ describe('the sponsorship list', () => {
   });
 
   it('refuses a bad filter with 10003; nothing is exported or audited', async () => {
-    const before = (await exportAudits()).length;
+    const before = (await audits()).length;
     for (const q of ['enabled=yes', `q=${'x'.repeat(41)}`, 'sort=1']) {
       expect((await adminCall(t, admin, 'GET', `/admin/api/v1/sponsors?${q}`)).status_code).toBe(
         ErrorCode.Validation,
@@ -76,7 +67,7 @@ describe('the sponsorship list', () => {
         (await adminCall(t, admin, 'GET', `/admin/api/v1/exports/sponsors?${q}`)).status_code,
       ).toBe(ErrorCode.Validation);
     }
-    expect(await exportAudits()).toHaveLength(before);
+    expect(await audits()).toHaveLength(before);
   });
 
   it('exports what the filter shows, audited; keyset pages neither skip nor repeat', async () => {
@@ -94,7 +85,7 @@ describe('the sponsorship list', () => {
       `${ids[2]},${titles[2]}`,
       `${ids[3]},${titles[3]}`,
     ]);
-    expect((await exportAudits()).at(-1)).toEqual({ filters: { enabled: 'true' }, rows: 3 });
+    expect((await audits()).at(-1)).toEqual({ filters: { enabled: 'true' }, rows: 3 });
     const src = t.services.sponsors.exportSource({});
     const a = await src.page(src.first, 3);
     const b = await src.page(src.keyOf(a.at(-1)!), 3);

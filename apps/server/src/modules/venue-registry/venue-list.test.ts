@@ -1,6 +1,7 @@
 import { ErrorCode } from '@nebula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoVenues } from '../../seed/demo-seed';
+import { adminPage, exportAudits } from '../../test/admin-lists';
 import { adminCall, adminToken } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -25,19 +26,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Page = { list: { code: string }[]; page: number; total: number; order: string[] };
-const list = async (query: string) => {
-  const r = await adminCall<Page>(t, admin, 'GET', `/admin/api/v1/venues?${query}`);
-  expect(r.status_code).toBe(ErrorCode.Success);
-  return r.data;
-};
+const list = (query: string) => adminPage<Page>(t, admin, '/admin/api/v1/venues', query);
 const codes = async (query: string) => (await list(query)).list.map((v) => v.code);
-const exportAudits = async () =>
-  (
-    await t.db.query<{ after: { filters: unknown; rows: number } }>(
-      `SELECT after FROM audit_log WHERE action = 'export.csv' AND target = 'export:venues'
-        ORDER BY seq`,
-    )
-  ).rows.map((r) => r.after);
+const audits = () => exportAudits(t, 'venues');
 
 describe('the venue registry list', () => {
   it('pages in the registry order with the total, up to and past the last page', async () => {
@@ -63,14 +54,14 @@ describe('the venue registry list', () => {
   });
 
   it('refuses a bad filter with 10003; nothing is exported or audited', async () => {
-    const before = (await exportAudits()).length;
+    const before = (await audits()).length;
     for (const q of ['family=XX', 'status=closed', `q=${'x'.repeat(41)}`, 'sort=1']) {
       const r = await adminCall(t, admin, 'GET', `/admin/api/v1/venues?${q}`);
       expect(r.status_code).toBe(ErrorCode.Validation);
       const e = await adminCall(t, admin, 'GET', `/admin/api/v1/exports/venues?${q}`);
       expect(e.status_code).toBe(ErrorCode.Validation);
     }
-    expect(await exportAudits()).toHaveLength(before);
+    expect(await audits()).toHaveLength(before);
   });
 
   it('exports what the filter shows, audited with the filters and the rows', async () => {
@@ -88,7 +79,7 @@ describe('the venue registry list', () => {
       'IMDJ,IM电竞,DJ,open',
       'LHDJ,雷火电竞,DJ,open',
     ]);
-    expect((await exportAudits()).at(-1)).toEqual({
+    expect((await audits()).at(-1)).toEqual({
       filters: { family: 'DJ', status: 'open' },
       rows: 2,
     });
