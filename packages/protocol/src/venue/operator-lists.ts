@@ -5,11 +5,12 @@ import { betViewStatuses } from './bets';
 import { GameCodeParam, RoundNoParam } from './games/games';
 import { sports } from './markets';
 import { playerId, venueCode } from './merchant';
+import { GameListFilter, GameListRow } from './operator-game-list';
 import { DailyReportListFilter, DailyReportListRow } from './operator-report-list';
 import type { VenueOperatorRole } from './roles/operator-roles';
 
 /**
- * The venue's operator lists (contract §6 "Lists"): bets, events, game rounds, players and the
+ * The venue's operator lists (contract §6 "Lists"): bets, events, game rounds, players, games and the
  * venue's audit, each filtered and paged by the venue itself, at most 200 rows a call. A page is asked
  * for by number (the console's table) or after a cursor the previous page handed back (an
  * export walking every row without offsets). The filters hold only strings, so the same
@@ -22,6 +23,7 @@ export const venueListPaths = {
   auditLog: '/operator/v1/audit/list',
   players: '/operator/v1/players/list',
   dailyReports: '/operator/v1/reports/daily/list',
+  games: '/operator/v1/games/list',
 } as const;
 export type VenueListCall = keyof typeof venueListPaths;
 
@@ -120,6 +122,7 @@ export const DailyReportListRequest = DailyReportListFilter.extend(paging).stric
 export const EventListRequest = EventListFilter.extend(paging).strict();
 export const RoundListRequest = RoundListFilter.extend(paging).strict();
 export const AuditListRequest = AuditListFilter.extend(paging).strict();
+export const GameListRequest = GameListFilter.extend(paging).strict();
 
 const ms = z.number().int().nonnegative();
 const signedMoney = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -217,6 +220,7 @@ export const RoundListPage = venueListPage(RoundListRow);
 export const AuditListPage = venueListPage(AuditListRow);
 export const PlayerListPage = venueListPage(PlayerListRow);
 export const DailyReportListPage = venueListPage(DailyReportListRow);
+export const GameListPage = venueListPage(GameListRow);
 
 /** Each list: its request, its answer, its filters alone and the least role allowed. */
 export const venueListCalls = {
@@ -251,6 +255,7 @@ export const venueListCalls = {
     filter: DailyReportListFilter,
     role: 'viewer',
   },
+  games: { request: GameListRequest, answer: GameListPage, filter: GameListFilter, role: 'viewer' },
 } as const satisfies Record<
   VenueListCall,
   { request: z.ZodType; answer: z.ZodType; filter: z.ZodType; role: VenueOperatorRole }

@@ -81,6 +81,13 @@ const venue: Answers = (c) => {
     '/games/rounds/list': { list: [], page: 1, pageSize: 20, total: 0, next: null },
     '/reports/daily/list': { list: [], page: 1, pageSize: 20, total: 0, next: null },
     '/games': { games: [{ gameCode: 'K3', name: '快三', status: 'open', roundsLeft: 9000 }] },
+    '/games/list': {
+      list: [{ gameCode: 'K3', name: '快三', family: 'CP', status: 'open', roundsLeft: 9000 }],
+      page: 1,
+      pageSize: 20,
+      total: 1,
+      next: null,
+    },
     '/games/chains/publish': {
       chainId: 'c2',
       gameCode: 'K3',

@@ -13,6 +13,7 @@ export const VENUE_LISTS = {
   houseVenueAuditList: 'houseVenueExportAudit',
   houseVenuePlayerList: 'houseVenueExportPlayers',
   houseVenueDailyReportList: 'houseVenueExportDailyReports',
+  houseVenueGameCatalogList: 'houseVenueExportGames',
 } as const;
 type ListRoute = keyof typeof VENUE_LISTS;
 type ExportRoute = (typeof VENUE_LISTS)[ListRoute];

@@ -103,6 +103,12 @@ const venue: Answers = (c) => {
       1,
       c,
     );
+  if (c.path === `${base}/games/list`)
+    return page(
+      [{ gameCode: 'BAC1', name: '经典百家乐', family: 'ZR', status: 'closed', roundsLeft: 0 }],
+      1,
+      c,
+    );
   if (c.path === `${base}/reports/daily`) return { data: { date: '2026-11-26', rows: [] } };
   return undefined;
 };
@@ -206,6 +212,28 @@ describe('自营场馆 lists', { timeout: PAGE_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]!.pathname).toBe('/admin/api/v1/exports/house-venue/daily-reports');
     expect(seen[0]!.searchParams.get('from')).toBe(sent!.from);
+  });
+
+  it('lists the games by the venue, filters and exports them; the pickers keep every game', async () => {
+    const seen = captureDownloads();
+    const r = renderPage(Page, { permissions: ['venue.games'], answers: venue });
+    const list = await panel('游戏列表');
+    const row = (await within(list).findByText('BAC1')).closest('tr')!;
+    expect(row.textContent).toContain('真人');
+    expect(row.textContent).toContain('关闭');
+    expect(bodies(r.calls, '/games/list')).toEqual([{ page: 1, pageSize: 20 }]);
+    fireEvent.change(within(list).getByLabelText('游戏代码或名称'), { target: { value: 'BAC' } });
+    fireEvent.click(within(list).getByText('筛选'));
+    await waitFor(() =>
+      expect(bodies(r.calls, '/games/list').at(-1)).toEqual({ q: 'BAC', page: 1, pageSize: 20 }),
+    );
+    fireEvent.click(within(list).getByRole('button', { name: '导出 CSV' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.pathname).toBe('/admin/api/v1/exports/house-venue/games');
+    expect(Object.fromEntries(seen[0]!.searchParams)).toEqual({ q: 'BAC' });
+    // The game panels follow the first of every game (K3), not of the page shown (BAC1).
+    expect(bodies(r.calls, '/games')).toEqual([{}]);
+    expect(await screen.findByText('期号（K3）')).toBeTruthy();
   });
 
   it('filters the venue’s audit by operator', async () => {

@@ -78,6 +78,8 @@ describe('the house venue’s lists through the platform', () => {
       [admin, 'audit/list', ok],
       [results, 'players/list', denied],
       [admin, 'players/list', ok],
+      [games, 'games/list', ok],
+      [results, 'games/list', denied],
     ] as const) {
       const r = await adminCall(t, token, 'POST', `${base}/${list}`, {});
       expect(r.status_code, list).toBe(code);
@@ -91,6 +93,8 @@ describe('the house venue’s lists through the platform', () => {
       [admin, 'players', 200],
       [results, 'daily-reports?from=2026-05-01&to=2026-05-07', 200],
       [games, 'daily-reports?from=2026-05-01&to=2026-05-07', denied],
+      [games, 'games', 200],
+      [results, 'games', denied],
     ] as const) {
       const r = await csv(t, token, `${exports}/${what}`);
       if (status === 200) expect(r.headers['content-type'], what).toContain('text/csv');
@@ -164,6 +168,31 @@ describe('the house venue’s lists through the platform', () => {
     expect(last).toEqual({ filters: { sport: 'football' }, rows: rows.length - 1 });
   }, 90_000);
 
+  it('lists the house games as the venue does, filtered; the export is audited', async () => {
+    type Game = { gameCode: string; name: string };
+    const gameList = (body: object) =>
+      adminCall<Page<Game>>(t, admin, 'POST', `${base}/games/list`, body);
+    const every = await adminCall<{ games: Game[] }>(t, admin, 'POST', `${base}/games`, {});
+    const all = await gameList({ pageSize: 200 });
+    expect(all.data.list.map((g) => g.gameCode)).toEqual(every.data.games.map((g) => g.gameCode));
+    expect(all.data.total).toBe(every.data.games.length);
+    const wanted = all.data.list.filter((g) => g.name.includes('百家乐')).map((g) => g.gameCode);
+    expect(wanted).not.toEqual([]);
+    expect((await gameList({ q: '百家乐' })).data.list.map((g) => g.gameCode)).toEqual(wanted);
+    expect((await gameList({ status: 'paused' })).status_code).toBe(ErrorCode.Validation);
+    expect((await gameList({ after: 'x' })).status_code).toBe(
+      ErrorCode.HouseVenueListFilterInvalid,
+    );
+
+    const r = await csv(t, admin, `${exports}/games?q=${encodeURIComponent('百家乐')}`);
+    expect(r.headers['content-disposition']).toMatch(/filename="house-venue-games-\d{8}\.csv"/);
+    const rows = lines(r.body);
+    expect(rows[0]).toBe('游戏代码,名称,类别,状态,剩余期数');
+    expect(rows.slice(1).map((l) => l.split(',')[0])).toEqual(wanted);
+    const [last] = (await audited('house-venue-games')).slice(-1);
+    expect(last).toEqual({ filters: { q: '百家乐' }, rows: wanted.length });
+  });
+
   it('lists and exports the venue’s audit with the console operator’s name', async () => {
     const name = `hvlist_${Date.now() % 1e6}`;
     const token = await adminToken(t, 'admin', { userName: name });
@@ -225,6 +254,16 @@ describe('a venue that answers what the protocol does not describe', () => {
       const e = await csv(f, token, `${exports}/audit`);
       expect(e.json<{ status_code: number }>().status_code).toBe(ErrorCode.HouseVenueAnswerInvalid);
     }
+  });
+
+  it('refuses a games page whose game has a status the protocol does not know (9782)', async () => {
+    const token = await adminToken(f);
+    const game = { gameCode: 'K3', name: '快三', family: 'CP', status: 'paused', roundsLeft: 1 };
+    answer = { list: [game], page: 1, pageSize: 50, total: 1, next: null };
+    const r = await adminCall(f, token, 'POST', `${base}/games/list`, {});
+    expect(r.status_code).toBe(ErrorCode.HouseVenueAnswerInvalid);
+    const e = await csv(f, token, `${exports}/games`);
+    expect(e.json<{ status_code: number }>().status_code).toBe(ErrorCode.HouseVenueAnswerInvalid);
   });
 
   it('passes on only what the protocol knows; a count over 50,000 is 9621, nothing audited', async () => {

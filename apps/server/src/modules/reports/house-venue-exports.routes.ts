@@ -45,4 +45,10 @@ export function registerHouseVenueExportRoutes(
     ({ req, query }) => s.dailyReports(requireOperator(req.operator), query),
     o,
   );
+  bindCsvRoute(
+    app,
+    'houseVenueExportGames',
+    ({ req, query }) => s.games(requireOperator(req.operator), query),
+    o,
+  );
 }

@@ -16,6 +16,7 @@ import {
   type RoundListRow,
   type VenueListCall,
 } from '@nebula/protocol/venue/operator-lists';
+import type { GameListFilter, GameListRow } from '@nebula/protocol/venue/operator-game-list';
 import type {
   DailyReportListFilter,
   DailyReportListRow,
@@ -43,6 +44,7 @@ const EXPORT_NAMES: Record<VenueListCall, string> = {
   auditLog: 'audit',
   players: 'players',
   dailyReports: 'daily-reports',
+  games: 'games',
 };
 
 interface VenuePage<T> {
@@ -244,6 +246,16 @@ export class HouseVenueExportService {
       f,
       ['日期', '项目', '注单数', '投注', '派彩', '毛利'],
       (r) => [r.date, r.sport, r.bets, r.stakes, r.payouts, r.ggr],
+    );
+  }
+
+  games(op: Operator, f: GameListFilter): Promise<CsvExport> {
+    return this.#export<GameListRow>(
+      op,
+      'games',
+      f,
+      ['游戏代码', '名称', '类别', '状态', '剩余期数'],
+      (g) => [g.gameCode, g.name, g.family, g.status, g.roundsLeft],
     );
   }
 }

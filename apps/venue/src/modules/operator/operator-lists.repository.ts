@@ -199,3 +199,24 @@ export async function listPlayers(q: Queryable, w: Where, s: Slice, withTotal: b
   );
   return { total, rows: rows.rows };
 }
+
+export interface GameRowRecord {
+  code: string;
+  name: string;
+  family: string;
+  status: 'open' | 'closed';
+  rounds_left: number;
+}
+
+/** The house games in code order, each with the rounds its published chains have left. */
+export async function listGames(q: Queryable, w: Where, s: Slice, withTotal: boolean) {
+  const total = withTotal ? await countOf(q, 'venue_games g', w) : null;
+  const rows = await q.query<GameRowRecord>(
+    `SELECT g.code, g.name, g.family, g.status,
+            (SELECT COALESCE(sum(c.length - c.next_index), 0)::int
+               FROM venue_game_chains c WHERE c.game_code = g.code) AS rounds_left
+       FROM venue_games g ${w.sql} ORDER BY g.code ${page(w, s)}`,
+    w.params,
+  );
+  return { total, rows: rows.rows };
+}

@@ -33,6 +33,7 @@ export function registerOperatorListRoutes(
     players: ({ page, pageSize, after, ...f }) => lists.players(f, { page, pageSize, after }),
     dailyReports: ({ page, pageSize, after, ...f }) =>
       lists.dailyReports(f, { page, pageSize, after }),
+    games: ({ page, pageSize, after, ...f }) => lists.games(f, { page, pageSize, after }),
   };
   const table = (Object.keys(venueListPaths) as VenueListCall[]).map(
     (call): VenueRoute<Operator, VenueOperatorRole> => ({

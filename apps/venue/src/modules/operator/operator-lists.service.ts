@@ -12,6 +12,7 @@ import type {
   RoundListFilter,
   RoundListRow,
 } from '@nebula/protocol/venue/operator-lists';
+import type { GameListFilter, GameListRow } from '@nebula/protocol/venue/operator-game-list';
 import type {
   DailyReportListFilter,
   DailyReportListRow,
@@ -241,6 +242,32 @@ export class OperatorListService {
         lastBetAt: msOrNull(x.last_bet_at),
       }),
       (x) => `${x.merchant}:${x.venue_code}:${x.player_id}`,
+    );
+  }
+
+  async games(f: GameListFilter, p: ListPaging): Promise<ListPage<GameListRow>> {
+    const w = new Where();
+    if (f.status) w.add('g.status = ?', f.status);
+    if (f.q) {
+      const t = likeText(f.q);
+      w.add('(g.code ILIKE ? OR g.name ILIKE ?)', t, t);
+    }
+    if (p.after) {
+      if (!/^[A-Z][A-Z0-9]{1,15}$/.test(p.after)) throw filterInvalid();
+      w.add('g.code > ?', p.after);
+    }
+    const r = await repo.listGames(this.db, w, sliceOf(p), !p.after);
+    return pageOf(
+      p,
+      r,
+      (g) => ({
+        gameCode: g.code,
+        name: g.name,
+        family: g.family,
+        status: g.status,
+        roundsLeft: g.rounds_left,
+      }),
+      (g) => g.code,
     );
   }
 }

@@ -44,4 +44,10 @@ export const houseVenueExportsRouteMeta = {
     path: '/admin/api/v1/exports/house-venue/daily-reports',
     summary: '自营场馆：导出体育日报（CSV）',
   },
+  houseVenueExportGames: {
+    ...csv,
+    permission: 'venue.games',
+    path: '/admin/api/v1/exports/house-venue/games',
+    summary: '自营场馆：导出游戏列表（CSV）',
+  },
 } as const satisfies Record<string, RouteMeta>;

@@ -29,4 +29,8 @@ export const houseVenueExportsRoutes = {
     query: venueListCalls.dailyReports.filter,
     response: CsvText,
   }),
+  houseVenueExportGames: defineRoute(m.houseVenueExportGames, {
+    query: venueListCalls.games.filter,
+    response: CsvText,
+  }),
 };

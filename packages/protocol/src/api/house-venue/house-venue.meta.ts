@@ -184,4 +184,10 @@ export const houseVenueRouteMeta = {
     path: '/admin/api/v1/house-venue/reports/daily/list',
     summary: '自营场馆：体育日报（按日期区间）',
   },
+  houseVenueGameCatalogList: {
+    ...proxied,
+    permission: 'venue.games',
+    path: '/admin/api/v1/house-venue/games/list',
+    summary: '自营场馆：游戏列表（分页）',
+  },
 } as const satisfies Record<string, RouteMeta>;

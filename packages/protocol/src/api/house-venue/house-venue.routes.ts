@@ -133,6 +133,10 @@ export const houseVenueRoutes = {
     body: venueListCalls.dailyReports.request,
     response: venueListCalls.dailyReports.answer,
   }),
+  houseVenueGameCatalogList: defineRoute(m.houseVenueGameCatalogList, {
+    body: venueListCalls.games.request,
+    response: venueListCalls.games.answer,
+  }),
 };
 
 /** The venue path each proxied route calls (the only paths the proxy ever reaches). */
@@ -164,5 +168,6 @@ export const houseVenueTargets = {
   houseVenueAuditList: venueListPaths.auditLog,
   houseVenuePlayerList: venueListPaths.players,
   houseVenueDailyReportList: venueListPaths.dailyReports,
+  houseVenueGameCatalogList: venueListPaths.games,
 } as const satisfies Record<keyof typeof houseVenueRoutes, string>;
 export type HouseVenueRouteName = keyof typeof houseVenueTargets;
