@@ -25,9 +25,6 @@ const TEMPLATE_ID = 'nb-start-scripts';
  */
 const PER_TASK = 4;
 
-/** The longest the scripts wait for the first screen's images (the load event). */
-const LOAD_WAIT_CAP_MS = 1500;
-
 function startScripts(template: HTMLTemplateElement): void {
   if (!template.isConnected) return;
   // Copies, not the template's nodes: elements parsed into a template never load or run.
@@ -63,12 +60,7 @@ function startAfterPaint(): void {
     setTimeout(start, 1000);
   };
   if (document.readyState === 'complete') afterNextPaint();
-  else {
-    window.addEventListener('load', afterNextPaint, { once: true });
-    // A slow or stuck image must not hold the page's scripts back: the first screen gets a head
-    // start of at most this long, then the scripts start whatever is still loading.
-    setTimeout(start, LOAD_WAIT_CAP_MS);
-  }
+  else window.addEventListener('load', afterNextPaint, { once: true });
 }
 
 startAfterPaint();
