@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { firstRoutePreload } from '../../scripts/vite-first-route-preload.ts';
 import { memberRouteMeta } from '../../scripts/vite-member-route-meta.ts';
 import { siteConfig } from '../../scripts/vite-site.ts';
-import { startAfterPaint } from '../../scripts/vite-start-after-paint.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 // Everything the platform server answers; the dev server forwards it so the site runs same-origin.
@@ -109,7 +108,6 @@ const site = siteConfig({
     reactRouterProduction(),
     memberRouteMeta(),
     firstRoutePreload(import.meta.dirname),
-    startAfterPaint(path.join(import.meta.dirname, 'src/app/shell/start-after-paint.ts')),
   ],
 });
 
