@@ -340,7 +340,7 @@ export const ErrorCode = {
   ListDateRangeInvalid: 9773,
   // Reports and console settings 9787–9793.
   ConsoleIdleAboveCeiling: 9787,
-  // Venue debts 9780–9786.
+  // Venue debts 9780.
   VenueDebtChanged: 9780,
   // Four eyes on money and mail segments 9775–9777.
   TurnoverWaiverChanged: 9775,
