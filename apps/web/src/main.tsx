@@ -11,6 +11,7 @@ import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
 import { nextTask } from './lib/next-task';
 import { startPwa } from './lib/pwa';
+import { captureReferralParams } from './site/referral-codes';
 
 type Router = ReturnType<typeof createRouter>;
 
@@ -62,6 +63,11 @@ function mountApp(router: Router): void {
   if (rootElement.firstElementChild) void routerReady(router).then(mount);
   else mount();
 }
+
+// The arrival's referral codes are kept now, while the entry is evaluated (before the load
+// event): a visitor who follows an invite link and moves on before the start-up tasks below have
+// run must not lose the code. startSite keeps the codes of later URLs.
+captureReferralParams(window.location.search);
 
 /**
  * Start-up in three tasks instead of one: evaluating the entry's modules, the early requests,

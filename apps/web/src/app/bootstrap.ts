@@ -94,9 +94,9 @@ export function startSite(router: Router): void {
     currentUrl: () => router.state.location.pathname + router.state.location.search,
   });
   installSessionRules(router);
-  // Codes are kept on arrival only: re-storing on every router update would restart their clock.
+  // The arrival's codes were kept by the entry (main.tsx); later URLs' codes here, on a change
+  // only: re-storing on every router update would restart their clock.
   let lastSearch = window.location.search;
-  captureReferralParams(lastSearch);
   router.subscribe(({ location }) => {
     if (location.search === lastSearch) return;
     lastSearch = location.search;
