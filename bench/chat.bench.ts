@@ -19,7 +19,7 @@
  * copies back, coded refusals, its socket's close); any loss fails the run after the report.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, readdir, readlink, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -80,6 +80,22 @@ async function socketRoom(pid: number): Promise<{ limit: number; open: number; r
   const limit = Number(/Max open files\s+(\d+)/.exec(limits)?.[1] ?? 1024);
   const open = (await readdir(`/proc/${pid}/fd`)).length;
   return { limit, open, room: limit - open - OWN_FILES_RESERVE };
+}
+
+/**
+ * What a process's open files are, by kind ({ socket: 2848, "data dir": 110, … }; other files
+ * by their directory): what a full node holds besides its clients' sockets.
+ */
+async function fileKinds(pid: number): Promise<Record<string, number>> {
+  const kinds: Record<string, number> = {};
+  for (const fd of await readdir(`/proc/${pid}/fd`)) {
+    const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => 'gone');
+    const kind =
+      /^(\w+):/.exec(target)?.[1] ??
+      (target.includes('/nebula-bench-chat-') ? 'data dir' : path.dirname(target));
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
+  return kinds;
 }
 
 interface Memory {
@@ -264,6 +280,10 @@ async function main(): Promise<void> {
   const drivers = ChatDrivers.start(DRIVERS);
   const rows: Record<string, unknown> = {};
   try {
+    // The staff sender logs in before the room fills, as a staff member's device is already
+    // connected: its HTTP calls (register, operator login, …) open the node's database files,
+    // and a node whose files the room took refuses new connections (2026-11-27 at 20,000).
+    const sender = CROSS_ONLY ? null : await staffSender(ours, 'benchadmin', 'bench-admin-pass-1');
     const oursRoom = await socketRoom(ours.child.pid!);
     const peerRoom = await socketRoom(peer.child.pid!);
     const clients = Math.min(CLIENTS_WANTED, oursRoom.room, peerRoom.room);
@@ -278,7 +298,7 @@ async function main(): Promise<void> {
     ];
     let drainRate: number | null = null;
     if (!CROSS_ONLY) {
-      const single = await singleNode(ours, peer, drivers, clients, table);
+      const single = await singleNode(ours, sender!, peer, drivers, clients, table);
       rows.single = single.result;
       drainRate = single.drainRate;
     }
@@ -319,6 +339,7 @@ async function main(): Promise<void> {
  */
 async function singleNode(
   ours: Spawned,
+  sender: StaffSender,
   peer: Spawned,
   drivers: ChatDrivers,
   clients: number,
@@ -351,7 +372,16 @@ async function singleNode(
   });
   await sleep(3000);
   const oursAfter = await memory(ours);
-  const sender = await staffSender(ours, 'benchadmin', 'bench-admin-pass-1');
+  const files = async (when: string) => {
+    const f = await socketRoom(ours.child.pid!);
+    process.stdout.write(
+      `bench:chat: ours, ${when}: node holds ${f.open} of ${f.limit} files: ` +
+        `${JSON.stringify(await fileKinds(ours.child.pid!))}\n`,
+    );
+  };
+  await files(`${joined.joined} joined`);
+  // Its beats while the loop ran are not ours' rounds.
+  sender.takeAccount();
   const oursSend = (tag: string) => sender.send(tag, '今晚的比赛太精彩了，主队加油！');
   const oBurst = await measure(
     'ours, capacity',
@@ -371,6 +401,7 @@ async function singleNode(
     undefined,
     sender,
   );
+  await files('after its rounds');
   await drivers.close();
   sender.ws.terminate();
 
@@ -531,7 +562,18 @@ async function crossNode(
   }
 }
 
+/** An error's stack and its causes: `fetch failed` says why only in `cause` (ECONNRESET, EMFILE…). */
+function describeError(err: unknown): string {
+  const lines: string[] = [];
+  for (let e: unknown = err, depth = 0; e !== undefined && depth < 5; depth += 1) {
+    const text = e instanceof Error ? (e.stack ?? e.message) : JSON.stringify(e);
+    lines.push(`${depth ? 'caused by: ' : ''}${text}`);
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return lines.join('\n');
+}
+
 main().catch((err: unknown) => {
-  process.stderr.write(`${String(err instanceof Error ? err.stack : err)}\n`);
+  process.stderr.write(`${describeError(err)}\n`);
   process.exit(1);
 });
