@@ -227,7 +227,7 @@ test('an operator signs in with TOTP, confirms a bank deposit, approves a withdr
   const roleStepUp = page.getByRole('dialog', { name: '二次验证' });
   await expect(roleStepUp).toBeVisible();
   await roleStepUp.getByLabel('两步验证码').fill(await codes.next());
-  await roleStepUp.getByRole('button', { name: '验证并提交' }).click();
+  await roleStepUp.getByRole('button', { name: '验证', exact: true }).click();
   await expect(page.getByRole('row', { name: new RegExp(roleName) })).toContainText('查看审计日志');
   await shot(page, 'console-roles');
 

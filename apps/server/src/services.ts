@@ -99,6 +99,7 @@ import { TransferEngine } from './modules/transfer/transfer-engine';
 import { TransferResolverService } from './modules/transfer/transfer-resolver.service';
 import { TransferService } from './modules/transfer/transfer.service';
 import { TransferThrottle } from './modules/transfer/transfer-throttle';
+import { RecallThrottle } from './modules/transfer/recall-throttle';
 import { VenueDebtService } from './modules/transfer/venue-debt.service';
 import { LaunchService } from './modules/venue/launch.service';
 import { MerchantClient } from './modules/venue-registry/merchant-client';
@@ -487,6 +488,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     engine: transferEngine,
     idempotency,
     throttle: new TransferThrottle(
+      { redis: deps.redis ?? null, redisPrefix: config.redisPrefix },
+      () => clock.now(),
+    ),
+    recallThrottle: new RecallThrottle(
       { redis: deps.redis ?? null, redisPrefix: config.redisPrefix },
       () => clock.now(),
     ),

@@ -11,6 +11,7 @@ import {
 import { Page as Approvals } from '../pages/approvals-page';
 import { Page as Deposits } from '../pages/deposits-page';
 import { Page as Withdrawals } from '../pages/withdrawals-page';
+import { VenueFamilySwitches } from '../pages/venue-family-switches';
 
 /**
  * Money actions need a fresh step-up (9600, docs/contract.md §4.1): the page opens the step-up
@@ -121,5 +122,34 @@ describe('money step-up in the console', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const sent = writes(r.calls);
     expect(sent.map((c) => c.path)).toEqual([path, '/admin/api/v1/stepUp', path]);
     expect(sent[1]!.body).toEqual({ class: 'money', code: '654321' });
+  });
+
+  it('类别维护: a page calling the API itself (run) steps up for settings and writes again', async () => {
+    const path = '/admin/api/v1/settings';
+    let steppedUp = false;
+    const r = renderPage(VenueFamilySwitches, {
+      permissions: ['settings.write'],
+      answers: (c) => {
+        if (c.path === '/admin/api/v1/me') return { data: { totpEnabled: true } };
+        if (c.path === '/admin/api/v1/passkeys') return { data: { list: [] } };
+        if (c.path === '/admin/api/v1/stepUp') {
+          steppedUp = true;
+          return { data: { until: 1 } };
+        }
+        if (c.path !== path) return undefined;
+        if (c.method === 'GET') return { data: { venueFamiliesMaintenance: [] } };
+        return steppedUp ? { data: { venueFamiliesMaintenance: ['QP'] } } : { code: 9600 };
+      },
+    });
+    fireEvent.click(await screen.findByRole('switch', { name: '棋牌 类别维护' }));
+    await stepUpWith('654321');
+    await waitFor(() => expect(writes(r.calls)).toHaveLength(3));
+    const sent = writes(r.calls);
+    expect(sent.map((c) => c.path)).toEqual([path, '/admin/api/v1/stepUp', path]);
+    // The class comes from the route table (settings), not the money default.
+    expect(sent[1]!.body).toEqual({ class: 'settings', code: '654321' });
+    expect(sent[2]!.body).toEqual({ venueFamiliesMaintenance: ['QP'] });
+    // Written: the reads are fetched again and the dialog is gone.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '二次验证' })).toBeNull());
   });
 });

@@ -7,7 +7,7 @@ import { errorText } from '../api/api-error';
 import { formatTime, PageHeader } from '../components/page-header';
 import { ExportButton } from '../components/export-button';
 import { Panel } from '../components/panel';
-import { useStepUp } from '../components/step-up';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 import { RolesPanel } from './roles-panel';
@@ -40,10 +40,10 @@ export function Page() {
   const [filters, setFilters] = useState<OperatorFilters>({});
   const operators = useAdminQuery('adminOperators', { query: { ...filters, page, pageSize: 20 } });
   const canResetFactor = useCan('adminTotpReset');
-  const resetStep = useStepUp('adminTotpReset');
+  const resetStep = useStepUpRetry('adminTotpReset');
   const [resetting, setResetting] = useState<Operator | null>(null);
   const canEditOperators = useCan('adminOperatorUpdate');
-  const opStep = useStepUp('adminOperatorUpdate');
+  const opStep = useStepUpRetry('adminOperatorUpdate');
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState(false);
   const [opForm] = Form.useForm<NewOperator>();
@@ -221,8 +221,8 @@ export function Page() {
         onCancel={() => setResetting(null)}
         onOk={(reason) => resetting && void resetFactor(resetting, reason)}
       />
-      {opStep.modal}
-      {resetStep.modal}
+      {opStep.dialog}
+      {resetStep.dialog}
     </>
   );
 }

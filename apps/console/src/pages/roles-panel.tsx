@@ -9,7 +9,7 @@ import type { ResponseOf } from '../api/admin-routes';
 import { ExportButton } from '../components/export-button';
 import { Panel } from '../components/panel';
 import { RoleEditor, type RoleValues } from '../components/role-editor';
-import { useStepUp } from '../components/step-up';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminQuery, useCan } from '../components/use-admin-query';
 import { useConsole } from '../session/console-context';
 import { pagination } from '../components/list-filter-bar';
@@ -36,7 +36,7 @@ export function RolesPanel() {
   const [page, setPage] = useState(1);
   const roles = useAdminQuery('adminRoles', { query: { ...filters, page, pageSize: 20 } });
   const canEdit = useCan('adminRoleUpdate');
-  const step = useStepUp('adminRoleUpdate');
+  const step = useStepUpRetry('adminRoleUpdate');
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
   const filter = (patch: RoleFilters) => {
@@ -121,7 +121,7 @@ export function RolesPanel() {
         onCancel={() => setEditing(null)}
         onSave={(v) => void save(v)}
       />
-      {step.modal}
+      {step.dialog}
     </Panel>
   );
 }

@@ -6,7 +6,7 @@ import { ApiError, errorText } from '../api/api-error';
 import { ExportButton } from '../components/export-button';
 import { formatTime } from '../components/page-header';
 import { ReasonModal } from '../components/reason-modal';
-import { useStepUp } from '../components/step-up';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminQuery, useCan } from '../components/use-admin-query';
 import { useConsole } from '../session/console-context';
 
@@ -23,7 +23,7 @@ export function VenueDebtsPanel() {
   const canWriteOff = useCan('adminVenueDebtWriteOff');
   const { call } = useConsole();
   const { message } = App.useApp();
-  const stepUp = useStepUp('adminVenueDebtWriteOff');
+  const stepUp = useStepUpRetry('adminVenueDebtWriteOff');
   const [memberId, setMemberId] = useState<number | undefined>();
   const [page, setPage] = useState(1);
   const [writing, setWriting] = useState<Debt | null>(null);
@@ -106,7 +106,7 @@ export function VenueDebtsPanel() {
         onCancel={() => setWriting(null)}
         onOk={(reason) => writing && void writeOff(writing, reason)}
       />
-      {stepUp.modal}
+      {stepUp.dialog}
     </Card>
   );
 }

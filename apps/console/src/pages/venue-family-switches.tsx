@@ -1,5 +1,5 @@
 import { Card, Space, Switch } from 'antd';
-import { useStepUp } from '../components/step-up';
+import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminQuery, useCan } from '../components/use-admin-query';
 import { useConsole } from '../session/console-context';
 
@@ -24,7 +24,7 @@ export function VenueFamilySwitches() {
   const can = useCan('adminSettingsUpdate');
   const { call } = useConsole();
   const settings = useAdminQuery('adminSettings', {});
-  const stepUp = useStepUp('adminSettingsUpdate');
+  const stepUp = useStepUpRetry('adminSettingsUpdate');
   if (!can) return null;
   const raw = settings.data?.venueFamiliesMaintenance;
   const down = new Set(Array.isArray(raw) ? (raw as Family[]) : []);
@@ -50,7 +50,7 @@ export function VenueFamilySwitches() {
           </Space>
         ))}
       </Space>
-      {stepUp.modal}
+      {stepUp.dialog}
     </Card>
   );
 }

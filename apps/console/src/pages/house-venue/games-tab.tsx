@@ -8,24 +8,6 @@ import { GameReportPanel } from './game-report-panel';
 import { GameRoundPanel } from './game-round-panel';
 import { RoundListPanel } from './round-list-panel';
 
-/** One row of the venue's games list (contract §10.10); the proxy passes it on unmodelled. */
-export interface GameRow {
-  gameCode: string;
-  name: string;
-  status: string;
-  roundsLeft: number | null;
-}
-
-/** The rows of the list answer, keeping only what has the shape the venue documents. */
-export function gamesOf(answer: unknown): GameRow[] {
-  const games = (answer as { games?: unknown } | null)?.games;
-  if (!Array.isArray(games)) return [];
-  return games.filter(
-    (g): g is GameRow =>
-      typeof g === 'object' && g !== null && typeof (g as GameRow).gameCode === 'string',
-  );
-}
-
 /**
  * 自营游戏: the house games (all under venue.games). The pickers (开关游戏, 期号列表's game
  * filter, 按游戏查看) need every game, so they read the unpaged games call; the 游戏列表 table
@@ -33,7 +15,8 @@ export function gamesOf(answer: unknown): GameRow[] {
  */
 export function GamesTab() {
   const list = useAdminQuery('houseVenueGameList', { body: {} });
-  const games = gamesOf(list.data);
+  // The platform checked the venue's answer against the protocol (9782 otherwise).
+  const games = list.data?.games ?? [];
   const [gameCode, setGameCode] = useState<string | undefined>(undefined);
   const chosen = gameCode ?? games[0]?.gameCode;
   return (

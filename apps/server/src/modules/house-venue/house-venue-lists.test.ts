@@ -266,6 +266,25 @@ describe('a venue that answers what the protocol does not describe', () => {
     expect(e.json<{ status_code: number }>().status_code).toBe(ErrorCode.HouseVenueAnswerInvalid);
   });
 
+  it('checks the unpaged games (the pickers): a wrong type is 9782, an extra field dropped', async () => {
+    const token = await adminToken(f);
+    const game = { gameCode: 'K3', name: '快三', status: 'open', roundsLeft: 3 };
+    for (const bad of [
+      { games: [{ ...game, roundsLeft: '3' }] },
+      { games: [{ ...game, status: 'paused' }] },
+      { games: 'K3' },
+      null,
+    ]) {
+      answer = bad;
+      const r = await adminCall(f, token, 'POST', `${base}/games`, {});
+      expect(r.status_code, JSON.stringify(bad)).toBe(ErrorCode.HouseVenueAnswerInvalid);
+    }
+    answer = { games: [{ ...game, seedHash: 'venue-internal' }], secret: 'venue-internal' };
+    const r = await adminCall(f, token, 'POST', `${base}/games`, {});
+    expect(r.status_code).toBe(ErrorCode.Success);
+    expect(r.data).toEqual({ games: [game] });
+  });
+
   it('passes on only what the protocol knows; a count over 50,000 is 9621, nothing audited', async () => {
     const token = await adminToken(f);
     answer = {

@@ -27,6 +27,7 @@ import type { TransferKind, TransferRow } from './transfer.repository';
 import { saveVenueDebt } from './venue-debt.repository';
 import type { PlayGuard } from '../play-break/play-break.service';
 import type { TransferThrottle } from './transfer-throttle';
+import type { RecallThrottle } from './recall-throttle';
 
 export interface TransferDeps {
   db: Db;
@@ -41,11 +42,14 @@ export interface TransferDeps {
   engine: TransferEngine;
   /** Transfer orders per member per minute (`transferOrdersPerMinute`). */
   throttle: TransferThrottle;
+  /** The member's 一键回收: one at a time and a few a minute. */
+  recallThrottle: RecallThrottle;
   /** Keeps a refusal given before a transfer opens as its key's answer. */
   idempotency: IdempotencyService;
 }
 
 const BALANCE_TIMEOUT_MS = 4000;
+type OrderFields = 'memberId' | 'venueCode' | 'direction' | 'amount';
 
 /**
  * Transfers main ↔ venue as members make them (contract §6): `order` (in or out), 一键回收,
@@ -61,8 +65,8 @@ export class TransferService {
     const amount = parseMoney(req.amount);
     const id = deriveTransferId('T', memberId, 'order', key);
     const earlier = await repo.readTransfer(this.d.db, id);
-    if (earlier)
-      return this.#result(this.#sameOrRefuse(earlier, memberId, venue, req.direction, amount));
+    const want = { memberId, venueCode: venue.code, direction: req.direction, amount };
+    if (earlier) return this.#result(this.#sameOrRefuse(earlier, want));
     // A refusal given before the transfer opened is the key's answer too: a retry after the
     // venue's maintenance ends is refused the same way, never quietly turned into a transfer.
     const call = {
@@ -108,20 +112,10 @@ export class TransferService {
     await this.d.play.assertCanWager(this.d.db, memberId);
   }
 
-  #sameOrRefuse(
-    row: TransferRow,
-    memberId: number,
-    venue: VenueRow,
-    direction: 'in' | 'out',
-    amount: bigint,
-  ): TransferRow {
-    if (
-      row.memberId !== memberId ||
-      row.venueCode !== venue.code ||
-      row.direction !== direction ||
-      row.amount !== amount
-    )
-      throw new AppError(ErrorCode.IdempotencyKeyReused);
+  /** The key's transfer if it is this very order; the key with another order is 7003. */
+  #sameOrRefuse(row: TransferRow, want: Pick<TransferRow, OrderFields>): TransferRow {
+    const fields: OrderFields[] = ['memberId', 'venueCode', 'direction', 'amount'];
+    if (fields.some((f) => row[f] !== want[f])) throw new AppError(ErrorCode.IdempotencyKeyReused);
     return row;
   }
 
@@ -189,7 +183,9 @@ export class TransferService {
   }
 
   async recallForMember(memberId: number, key: string, only?: string): Promise<RecallResult> {
-    const { rows, unreachable } = await this.recall(memberId, key, only);
+    const { rows, unreachable } = await this.d.recallThrottle.guard(memberId, key, () =>
+      this.recall(memberId, key, only),
+    );
     return {
       transfers: await Promise.all(rows.map((r) => this.present(r))),
       balances: await this.balances(memberId),

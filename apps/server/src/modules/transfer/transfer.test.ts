@@ -385,6 +385,45 @@ describe('maintenance, recall and the member switch', () => {
     expect(again).toMatchObject({ transfers: [], unreachable: [] });
   });
 
+  it('one recall of a member at a time, ten new keys a minute; a retry of a key is not refused', async () => {
+    const m = await fundedMember(bed.t, '100', bed.admin);
+    await transfer(m, 'FAKE', 'in', '30');
+    await transfer(m, 'FAKE2', 'in', '20');
+    const recall = (key: string) =>
+      m.client.call<RecallResult>('transferRecall', {
+        token: m.token,
+        headers: { 'x-idempotency-key': key },
+        body: {},
+      });
+    const asked = () => bed.venue.control.calls.balance ?? 0;
+    const first = idemKey();
+    const before = asked();
+    bed.venue.control.delayMs = 400;
+    let running: ReturnType<typeof recall>;
+    try {
+      running = recall(first);
+      // Once the venues are being asked, the recall holds the member's turn.
+      await expect.poll(asked, { interval: 20 }).toBeGreaterThan(before);
+      const other = await expectCode(recall(idemKey()), ErrorCode.TransferTooFrequent);
+      expect(other.data).toEqual({ retryAt: expect.any(Number) });
+      await expectCode(recall(first), ErrorCode.IdempotencyInProgress);
+      expect((await running).status_code).toBe(ErrorCode.Success);
+    } finally {
+      bed.venue.control.delayMs = 0;
+    }
+    // The refused calls asked no venue: one question per venue, from the first recall.
+    expect(asked() - before).toBe(2);
+    // A minute holds ten new keys (the first was one); a retry of a key is never counted.
+    for (let i = 0; i < 9; i += 1) await expectCode(recall(idemKey()), ErrorCode.Success);
+    const late = idemKey();
+    const refused = await expectCode(recall(late), ErrorCode.TransferTooFrequent);
+    const again = await expectCode(recall(first), ErrorCode.Success);
+    expect(again.data.balances.main).toBe('100.00');
+    const { retryAt } = refused.data as unknown as { retryAt: number };
+    bed.t.clock.advance(retryAt - bed.t.clock.now());
+    await expectCode(recall(late), ErrorCode.Success);
+  });
+
   it('the 免转 switch is the member’s own', async () => {
     const m = await fundedMember(bed.t, '0', bed.admin);
     expect(await m.client.data('transferPrefs', { token: m.token })).toEqual({

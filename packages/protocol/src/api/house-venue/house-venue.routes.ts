@@ -13,6 +13,7 @@ import {
 import {
   GameDailyReport,
   GameOperatorLimits,
+  GameOperatorList,
   gamesOperatorCalls,
   gamesOperatorPaths,
 } from '../../venue/games/games-operator';
@@ -78,7 +79,7 @@ export const houseVenueRoutes = {
   }),
   houseVenueGameList: defineRoute(m.houseVenueGameList, {
     body: gamesOperatorCalls.games.request,
-    response: VenueAnswer,
+    response: GameOperatorList,
   }),
   houseVenueGameStatus: defineRoute(m.houseVenueGameStatus, {
     body: gamesOperatorCalls.setGameStatus.request,

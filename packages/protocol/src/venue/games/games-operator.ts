@@ -41,6 +41,23 @@ export const SetGameLimitsRequest = z
   .strict();
 export type SetGameLimitsRequest = z.infer<typeof SetGameLimitsRequest>;
 
+/**
+ * The unpaged games answer (§10.10): every game and live table at once, for the console's
+ * pickers. The platform passes on only these fields and refuses any other shape (9782).
+ */
+export const GameOperatorList = z.object({
+  games: z.array(
+    z.object({
+      gameCode: z.string(),
+      name: z.string(),
+      status: z.enum(['open', 'closed']),
+      /** Rounds the game's published chains have left before a new chain is needed. */
+      roundsLeft: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type GameOperatorList = z.infer<typeof GameOperatorList>;
+
 /** The limits as operators see them: the slip's and the liability cap. */
 export const GameOperatorLimits = z.object({
   gameCode: z.string(),

@@ -1,4 +1,5 @@
 import type { RecallResult } from '@nebula/protocol/api/venues/venues.schemas';
+import { ErrorCode, messageFor } from '@nebula/protocol/errors/codes';
 import type { WalletBalances } from '@nebula/protocol/api/wallet/wallet.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
@@ -6,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
 import { api } from '../../../client/api';
+import { BusinessError } from '../../../lib/api-errors';
 import { resetSessionStore, useSessionStore } from '../../../session/session.store';
 import { TRANSFER_PATH } from '../../../site/paths';
 import { TransferPage } from './transfer.page';
@@ -85,5 +87,20 @@ describe('/mine/finance/transfer 一键回收', () => {
     fireEvent.click(await screen.findByRole('button', { name: '一键回收' }));
     expect(await screen.findByText('各场馆暂无可回收余额')).toBeTruthy();
     expect(screen.queryByText(/暂时无法回收/)).toBeNull();
+  });
+
+  it('shows the server’s Chinese refusal when recalls come too often (7029)', async () => {
+    const spy = serve({ transfers: [], balances, unreachable: [] });
+    const code = ErrorCode.TransferTooFrequent;
+    const refusal = { status_code: code, message: messageFor(code), data: { retryAt: 1 } };
+    const answer = spy.getMockImplementation()!;
+    spy.mockImplementation((...args: Parameters<typeof answer>) =>
+      args[0] === 'transferRecall'
+        ? Promise.reject(new BusinessError(code, messageFor(code), refusal))
+        : answer(...args),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: '一键回收' }));
+    expect(await screen.findByText('转账操作过于频繁，请稍后再试')).toBeTruthy();
   });
 });
