@@ -8,9 +8,9 @@
 import { SiteMember, type SiteMemberCredentials } from './site-member';
 import {
   Pacer,
+  WindowRecorder,
   memberSeed,
   realClock,
-  roundMarginMs,
   runMember,
   type PaceOptions,
 } from './site-pace';
@@ -46,28 +46,8 @@ export type DriverReply =
 
 let members: SiteMember[] = [];
 const prepared = new Set<number>();
-let sample: DriverSample = fresh();
-/** The measured window (performance.now() times); calls outside it are not recorded. */
-let window: { start: number; end: number } | null = null;
-/** Every place call's latency seen (window or not, last few hundred): the rounds' margin. */
-const places: Record<string, number[]> = { 'lottery.place': [], 'tables.place': [] };
-
-function fresh(): DriverSample {
-  return { latencies: {}, errors: {}, sessions: 0, failedSessions: 0, errorTexts: [] };
-}
-
-function record(call: string, ms: number, ok: boolean): void {
-  if (ok && call in places) {
-    const seen = places[call]!;
-    seen.push(ms);
-    if (seen.length > 500) seen.shift();
-  }
-  // A call counts in the window it started in: the warm-up's and the login's before it do not.
-  const started = performance.now() - ms;
-  if (!window || started < window.start || started > window.end) return;
-  if (ok) (sample.latencies[call] ??= []).push(ms);
-  else sample.errors[call] = (sample.errors[call] ?? 0) + 1;
-}
+/** The run's sample and the rounds' margin (site-pace.ts). */
+const books = new WindowRecorder();
 
 const send = (r: DriverReply) => process.send!(r);
 
@@ -94,10 +74,10 @@ async function prepare(count: number): Promise<DriverReply> {
 }
 
 async function run(cmd: Extract<DriverCommand, { type: 'run' }>): Promise<DriverReply> {
-  sample = fresh();
   const windowStart = performance.now() + cmd.warmupSeconds * 1000;
   const end = windowStart + cmd.seconds * 1000;
-  window = { start: windowStart, end };
+  books.open({ start: windowStart, end });
+  const sample = books.sample;
   await Promise.all(
     members.slice(0, cmd.count).map((m, i) =>
       runMember({
@@ -117,17 +97,23 @@ async function run(cmd: Extract<DriverCommand, { type: 'run' }>): Promise<Driver
       }),
     ),
   );
-  window = null;
-  return { type: 'result', sample, elapsedMs: end - windowStart };
+  return { type: 'result', sample: books.close(), elapsedMs: end - windowStart };
 }
 
 process.on('message', (cmd: DriverCommand) => {
   void (async () => {
     try {
       if (cmd.type === 'setup') {
-        const margin = (call: string) => roundMarginMs(places[call] ?? []);
         members = cmd.members.map(
-          (c) => new SiteMember(c, cmd.nodes[c.node]!, cmd.venueUrl, cmd.signKey, record, margin),
+          (c) =>
+            new SiteMember(
+              c,
+              cmd.nodes[c.node]!,
+              cmd.venueUrl,
+              cmd.signKey,
+              books.record,
+              books.margin,
+            ),
         );
         send({ type: 'ready' });
       } else if (cmd.type === 'prepare') {

@@ -3,6 +3,7 @@ import {
   CAP_MEANS,
   MIN_ROUND_MARGIN_MS,
   Pacer,
+  WindowRecorder,
   cappedExponential,
   cycleMs,
   memberSeed,
@@ -174,6 +175,34 @@ describe('the round margin', () => {
     expect(roundMarginMs([100, 2500, 900])).toBe(3000);
     const slow = [...Array.from({ length: 98 }, () => 200), 4100.2, 9000];
     expect(roundMarginMs(slow)).toBe(4101);
+  });
+});
+
+describe('a driver’s books', () => {
+  it('time a call only if it started in the window, and keep every place call for the margin', () => {
+    let t = 0;
+    const books = new WindowRecorder(() => t);
+    t = 100;
+    books.record('login', 50, true); // before any window: the prepare's logins
+    books.open({ start: 1000, end: 2000 });
+    t = 1100;
+    books.record('login', 200, true); // started at 900, in the warm-up
+    books.record('memberInfo', 100, true); // started at 1000, the window's first instant
+    t = 2100;
+    books.record('withdrawOrder', 50, false); // started at 2050, after the end
+    books.record('records', 100, false); // started at 2000
+    for (let i = 0; i < 100; i += 1) books.record('lottery.place', i === 0 ? 5000 : 10, true);
+    const s = books.close();
+    expect(s.latencies).toEqual({ memberInfo: [100] });
+    expect(s.errors).toEqual({ records: 1 });
+    // Every place call counts for the margin, even outside the window (p99 of 100 is the 99th).
+    expect(books.margin('lottery.place')).toBe(3000);
+    books.record('lottery.place', 7000, true);
+    expect(books.margin('lottery.place')).toBe(5000);
+    expect(books.margin('tables.place')).toBe(3000);
+    // Closed, nothing is timed.
+    books.record('login', 1, true);
+    expect(books.sample.latencies).toEqual({ memberInfo: [100] });
   });
 });
 

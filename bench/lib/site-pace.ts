@@ -5,7 +5,7 @@
  * A think time of 0 is the closed loop (each call the instant the last answered), the capacity
  * run. Pure but for the clock it is handed, so bench/lib/site-pace.test.ts holds it.
  */
-import { percentile } from './site-stats';
+import { percentile, type DriverSample } from './site-stats';
 
 /** Draws are capped at this many means: long enough a tail, no member asleep for minutes. */
 export const CAP_MEANS = 5;
@@ -153,4 +153,47 @@ export function roundMarginMs(placeLatencies: readonly number[]): number {
     0.99,
   );
   return Math.max(MIN_ROUND_MARGIN_MS, Math.ceil(p99));
+}
+
+/**
+ * A driver's books for one run: a call is timed in the window it started in (the warm-up's, and
+ * the logins before the run, are not), and every successful place call's latency is kept, window
+ * or not, for the rounds' margin.
+ */
+export class WindowRecorder {
+  sample: DriverSample = emptySample();
+  #window: { start: number; end: number } | null = null;
+  readonly #places: Record<string, number[]> = { 'lottery.place': [], 'tables.place': [] };
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** A fresh sample measuring [start, end] (clock times); null stops measuring. */
+  open(window: { start: number; end: number } | null): void {
+    this.sample = emptySample();
+    this.#window = window;
+  }
+
+  close(): DriverSample {
+    this.#window = null;
+    return this.sample;
+  }
+
+  readonly record = (call: string, ms: number, ok: boolean): void => {
+    const seen = this.#places[call];
+    if (ok && seen) {
+      seen.push(ms);
+      if (seen.length > 500) seen.shift();
+    }
+    const w = this.#window;
+    const started = this.now() - ms;
+    if (!w || started < w.start || started > w.end) return;
+    if (ok) (this.sample.latencies[call] ??= []).push(ms);
+    else this.sample.errors[call] = (this.sample.errors[call] ?? 0) + 1;
+  };
+
+  readonly margin = (call: string): number => roundMarginMs(this.#places[call] ?? []);
+}
+
+export function emptySample(): DriverSample {
+  return { latencies: {}, errors: {}, sessions: 0, failedSessions: 0, errorTexts: [] };
 }
