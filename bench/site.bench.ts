@@ -40,7 +40,13 @@ import { THINKS_PER_VISIT, paceOptions } from './lib/site-pace';
 import { profileText, startProfiles } from './lib/site-profile';
 import { summaryTable, verdictOf, type LevelResult } from './lib/site-report';
 import { makeMember, startSite, type SiteProcesses } from './lib/site-setup';
-import { callStats, mergeSamples, reconciled, type PlatformReconcile } from './lib/site-stats';
+import {
+  callStats,
+  mergeSamples,
+  percentile,
+  reconciled,
+  type PlatformReconcile,
+} from './lib/site-stats';
 import { siteChartSvg } from './lib/site-svg';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -222,6 +228,10 @@ async function main(): Promise<void> {
         sessions: sample.sessions,
         failedSessions: sample.failedSessions,
         served: sample.sessions / window,
+        visitP50: percentile(
+          [...sample.visitMs].sort((a, b) => a - b),
+          0.5,
+        ),
         calls,
         all,
         procs,
@@ -232,7 +242,7 @@ async function main(): Promise<void> {
       if (pace.thinkMs === 0 && CAPACITY > 0 && n === 0) capacity = result;
       else levels.push(result);
       process.stdout.write(
-        `${level} members: ${result.served.toFixed(2)} served/s, p99 ${result.all.p99.toFixed(0)} ms, ${result.all.errors} errors\n`,
+        `${level} members: ${result.served.toFixed(2)} served/s, p99 ${result.all.p99.toFixed(0)} ms, ${result.all.errors} errors, visit p50 ${(result.visitP50 / 1000).toFixed(1)} s\n`,
       );
       if (result.errorTexts.length)
         process.stdout.write(`errors: ${result.errorTexts.join('\n')}\n`);

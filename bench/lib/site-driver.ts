@@ -87,9 +87,11 @@ async function run(cmd: Extract<DriverCommand, { type: 'run' }>): Promise<Driver
         firstTurn: i,
         windowStart,
         end,
-        onVisit: (ok, err) => {
-          if (ok) sample.sessions += 1;
-          else {
+        onVisit: (ok, err, visitMs) => {
+          if (ok) {
+            sample.sessions += 1;
+            sample.visitMs.push(visitMs ?? 0);
+          } else {
             sample.failedSessions += 1;
             if (sample.errorTexts.length < 5) sample.errorTexts.push(String(err).slice(0, 400));
           }

@@ -14,7 +14,7 @@ import {
   type Clock,
   type VisitStep,
 } from './site-pace';
-import { capacityLine, verdictLine, type LevelResult } from './site-report';
+import { capacityLine, levelTable, verdictLine, type LevelResult } from './site-report';
 import { siteChartSvg } from './site-svg';
 
 /** A clock that moves only when told: calls take `callMs`, sleeps take what they ask. */
@@ -93,14 +93,20 @@ describe('a member’s run', () => {
     const pacer = new Pacer(paceOptions(1000), 5);
     const replay = new Pacer(paceOptions(1000), 5);
     let visits = 0;
+    const durations: number[] = [];
     await runMember({
       ...base,
       visit: visitOf(3, 7, c, latencies),
       pacer,
       clock: c.clock,
       end: 60_000,
-      onVisit: (ok) => (visits += ok ? 1 : 0),
+      onVisit: (ok, _err, ms) => {
+        visits += ok ? 1 : 0;
+        durations.push(ms!);
+      },
     });
+    // A visit's time holds its calls and the thinks between them, not the pause after it.
+    expect(durations[0]).toBeCloseTo(21 + c.sleeps[1]! + c.sleeps[2]!, 6);
     expect(latencies.length).toBeGreaterThan(6);
     expect(new Set(latencies.map((x) => x.toFixed(6)))).toEqual(new Set(['7.000000']));
     // The sleeps are the pacer's own draws in order: start, think, think, pause, think, …
@@ -215,6 +221,7 @@ describe('the report', () => {
     sessions: 600,
     failedSessions: 0,
     served: 10,
+    visitP50: 9000,
     calls: [],
     all: { call: 'all calls', count: 100, p50: 50, p99, errors },
     procs: [],
@@ -229,6 +236,11 @@ describe('the report', () => {
     expect(verdictLine([])).toContain('not measured');
     expect(capacityLine(level(250, 0, 9000, 0))).toMatch(/^\*\*Capacity\*\* \(closed loop/);
     expect(capacityLine(null)).toContain('BENCH_SITE_CAPACITY_LEVEL=0');
+  });
+  it('warns when a served visit outlasts the warm-up', () => {
+    const short = level(250, 3000, 400, 0); // a 9 s visit after a 5 s warm-up
+    expect(levelTable(short)).toContain('served/s under-reads');
+    expect(levelTable({ ...short, warmupSeconds: 32 })).not.toContain('under-reads');
   });
   it('marks the capacity on the chart’s served axis', () => {
     const svg = siteChartSvg([{ members: 250, served: 5, p99: 300 }], 't', {

@@ -102,8 +102,8 @@ export interface MemberRun {
   /** Clock times: visits are counted that end in [windowStart, end]; nothing starts after end. */
   windowStart: number;
   end: number;
-  /** A visit ended in the window: served, or failed with its error. */
-  onVisit(ok: boolean, err?: unknown): void;
+  /** A visit ended in the window: served (with how long it took), or failed with its error. */
+  onVisit(ok: boolean, err?: unknown, visitMs?: number): void;
 }
 
 /**
@@ -122,6 +122,7 @@ export async function runMember(r: MemberRun): Promise<void> {
   await rest(r.pacer.start());
   for (let turn = r.firstTurn; clock.now() < r.end; turn += 1) {
     const steps = r.visit(turn);
+    const began = clock.now();
     let done = true;
     try {
       for (let i = 0; i < steps.length; i += 1) {
@@ -133,7 +134,7 @@ export async function runMember(r: MemberRun): Promise<void> {
         if (i < steps.length - 1) await rest(r.pacer.think());
       }
       const t = clock.now();
-      if (done && t >= r.windowStart && t <= r.end) r.onVisit(true);
+      if (done && t >= r.windowStart && t <= r.end) r.onVisit(true, undefined, t - began);
     } catch (err) {
       const t = clock.now();
       if (t >= r.windowStart && t <= r.end) r.onVisit(false, err);
@@ -195,5 +196,12 @@ export class WindowRecorder {
 }
 
 export function emptySample(): DriverSample {
-  return { latencies: {}, errors: {}, sessions: 0, failedSessions: 0, errorTexts: [] };
+  return {
+    latencies: {},
+    errors: {},
+    sessions: 0,
+    failedSessions: 0,
+    visitMs: [],
+    errorTexts: [],
+  };
 }

@@ -15,6 +15,8 @@ export interface LevelResult {
   sessions: number;
   failedSessions: number;
   served: number;
+  /** The median served visit, first call to last answer, think time included (ms). */
+  visitP50: number;
   calls: CallStats[];
   all: CallStats;
   procs: ProcUsage[];
@@ -30,6 +32,8 @@ const kind = (l: LevelResult) =>
 export function levelTable(l: LevelResult): string {
   return [
     `**${l.members} members, ${kind(l)}** — ${l.served.toFixed(2)} members served/s (${l.sessions} visits in ${l.seconds} s after ${l.warmupSeconds} s unmeasured, ${l.failedSessions} failed), p50 ${ms(l.all.p50)} ms, p99 ${ms(l.all.p99)} ms over ${l.all.count} calls, ${l.all.errors} errors; ledgers reconcile: ${l.reconcile.ok ? 'yes' : `NO (${l.reconcile.problems.join('; ')})`}, pending transfers ${l.reconcile.pendingTransfers}; load average ${l.load.map((x) => x.toFixed(2)).join(' ')}.`,
+    '',
+    `A served visit took ${(l.visitP50 / 1000).toFixed(1)} s at the median, think time included.${l.visitP50 > l.warmupSeconds * 1000 ? ' **Longer than the warm-up: the window began before the steady rate, so served/s under-reads (raise BENCH_SITE_WARMUP_S).**' : ''}`,
     '',
     '| call | count | p50 ms | p99 ms | errors |',
     '|---|---|---|---|---|',
