@@ -66,7 +66,9 @@ const PACE = paceOptions(
     : Number(process.env.BENCH_SITE_PAUSE_MS),
 );
 const CLOSED = paceOptions(0);
-const CAPACITY = Number(process.env.BENCH_SITE_CAPACITY_LEVEL ?? LEVELS[0] ?? 0);
+/** With no think time every level is a closed loop already: no separate capacity run. */
+const CAPACITY =
+  PACE.thinkMs === 0 ? 0 : Number(process.env.BENCH_SITE_CAPACITY_LEVEL ?? LEVELS[0] ?? 0);
 /** Long enough that the window sees members spread over their visits (site-pace.ts). */
 const warmupOf = (thinkMs: number) =>
   Number(
@@ -257,7 +259,11 @@ async function main(): Promise<void> {
   }
   const verdict = verdictOf(levels);
   const note = process.env.BENCH_SITE_NOTE ? `\n\n${process.env.BENCH_SITE_NOTE}` : '';
-  const setting = `Members who read their pages: a think time after each page step (exponential, mean ${PACE.thinkMs} ms, capped at 5 means) and a pause between visits (mean ${PACE.pauseMs} ms); latencies are per call and never hold a think. ${SECONDS} s measured per run after an unmeasured warm-up; ${DRIVERS} driver processes; members on two platform nodes (PostgreSQL + Redis) and the house venue (its own PostgreSQL database), all on 127.0.0.1 of one machine; a chat message every ${CHAT_EVERY} visits.${note}`;
+  const model =
+    PACE.thinkMs === 0
+      ? 'Closed loop at every level (BENCH_SITE_THINK_MS=0): no think time, each call the instant the last answered, so the "paced" lines below judge closed-loop levels.'
+      : `Members who read their pages: a think time after each page step (exponential, mean ${PACE.thinkMs} ms, capped at 5 means) and a pause between visits (mean ${PACE.pauseMs} ms); latencies are per call and never hold a think.`;
+  const setting = `${model} ${SECONDS} s measured per run after an unmeasured warm-up; ${DRIVERS} driver processes; members on two platform nodes (PostgreSQL + Redis) and the house venue (its own PostgreSQL database), all on 127.0.0.1 of one machine; a chat message every ${CHAT_EVERY} visits.${note}`;
   const table = summaryTable(levels, capacity, setting);
   process.stdout.write(`\n${table}\n`);
   if (WRITE) {
