@@ -5,14 +5,21 @@
  * repeats a visit through the signed member API and the venue's page API: log in, the home
  * page's data and balances, a sandbox deposit, into the sportsbook and a bet, into one house
  * game (快3, a slot, baccarat, in turn) and a bet, the records, the chat (websocket), everything
- * back out, a withdrawal (bench/lib/site-member.ts). Members are registered, verified and
- * funded before any timing. Levels of concurrent members (250, 500, 1,000; 60 s each), per
- * call p50/p99/errors, members served per second (completed visits), CPU and memory per
- * process from /proc, and after each level both ledgers must reconcile to zero.
+ * back out, a withdrawal (bench/lib/site-member.ts). Members read each page before the next: a
+ * think time after each page step and a pause between visits (bench/lib/site-pace.ts). Members
+ * are registered, verified and funded before any timing. First a capacity run (the closed loop,
+ * no think time, at the first level), then the paced levels of concurrent members (250, 500,
+ * 1,000; an unmeasured warm-up, then 60 s each): per call p50/p99/errors, members served per
+ * second (visits completed in the window), CPU and memory per process from /proc, and after
+ * each run both ledgers must reconcile to zero. The verdict is the paced 250 run's.
  *
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
  * to make and drop the scratch databases; TEST_REDIS_URL (redis://127.0.0.1:6379).
  * BENCH_SITE_LEVELS (250,500,1000), BENCH_SITE_SECONDS (60), BENCH_SITE_DRIVERS (2),
+ * BENCH_SITE_THINK_MS (mean think per page step, 3000; 0 = every level a closed loop),
+ * BENCH_SITE_PAUSE_MS (mean pause between visits, 5 thinks), BENCH_SITE_WARMUP_S (unmeasured
+ * seconds before each window: paced, a visit's reading time + 5; closed loop, 20),
+ * BENCH_SITE_CAPACITY_LEVEL (members of the closed-loop capacity run, the first level; 0 skips),
  * BENCH_SITE_CHAT_EVERY (a chat message every Nth visit, 5), BENCH_SITE_NOTE (a line for the
  * report), BENCH_SITE_WRITE=0 (print only, no report), BENCH_SITE_PROFILE=1 (where the time goes,
  * bench/lib/site-profile.ts; profiled runs are slower and not for the report; BENCH_SITE_PROFILE_DIR
@@ -28,15 +35,16 @@ import { reconcile as venueReconcile } from '../apps/venue/src/modules/ledger/ve
 import { writeReport } from './lib/report';
 import type { DriverCommand, DriverReply } from './lib/site-driver';
 import type { SiteMemberCredentials } from './lib/site-member';
-import { redisPid, startProcUsage, type ProcUsage } from './lib/site-procs';
+import { redisPid, startProcUsage } from './lib/site-procs';
+import { THINKS_PER_VISIT, paceOptions } from './lib/site-pace';
 import { profileText, startProfiles } from './lib/site-profile';
+import { summaryTable, verdictOf, type LevelResult } from './lib/site-report';
 import { makeMember, startSite, type SiteProcesses } from './lib/site-setup';
 import {
   callStats,
   mergeSamples,
-  passCriteria,
+  percentile,
   reconciled,
-  type CallStats,
   type PlatformReconcile,
 } from './lib/site-stats';
 import { siteChartSvg } from './lib/site-svg';
@@ -51,6 +59,22 @@ const LEVELS = (process.env.BENCH_SITE_LEVELS ?? '250,500,1000').split(',').map(
 const SECONDS = Number(process.env.BENCH_SITE_SECONDS ?? 60);
 const DRIVERS = Math.max(1, Number(process.env.BENCH_SITE_DRIVERS ?? 2));
 const CHAT_EVERY = Number(process.env.BENCH_SITE_CHAT_EVERY ?? 5);
+const PACE = paceOptions(
+  Number(process.env.BENCH_SITE_THINK_MS ?? 3000),
+  process.env.BENCH_SITE_PAUSE_MS === undefined
+    ? undefined
+    : Number(process.env.BENCH_SITE_PAUSE_MS),
+);
+const CLOSED = paceOptions(0);
+/** With no think time every level is a closed loop already: no separate capacity run. */
+const CAPACITY =
+  PACE.thinkMs === 0 ? 0 : Number(process.env.BENCH_SITE_CAPACITY_LEVEL ?? LEVELS[0] ?? 0);
+/** Long enough that the window sees members spread over their visits (site-pace.ts). */
+const warmupOf = (thinkMs: number) =>
+  Number(
+    process.env.BENCH_SITE_WARMUP_S ??
+      (thinkMs === 0 ? 20 : Math.ceil((THINKS_PER_VISIT * thinkMs) / 1000) + 5),
+  );
 const WRITE = process.env.BENCH_SITE_WRITE !== '0';
 /** Profile every level: the nodes' and the venue's CPU (inspector) and PostgreSQL's statements. */
 const PROFILE = process.env.BENCH_SITE_PROFILE === '1';
@@ -86,20 +110,6 @@ function startDriver(): Driver {
   };
 }
 
-interface LevelResult {
-  members: number;
-  seconds: number;
-  sessions: number;
-  failedSessions: number;
-  served: number;
-  calls: CallStats[];
-  all: CallStats;
-  procs: ProcUsage[];
-  reconcile: { ok: boolean; problems: string[]; pendingTransfers: number };
-  errorTexts: string[];
-  load: number[];
-}
-
 async function pool<T>(n: number, width: number, job: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array<T>(n);
   let next = 0;
@@ -122,25 +132,9 @@ async function check(site: SiteProcesses, venueDb: PostgresDb): Promise<LevelRes
   return { ...r, pendingTransfers: pending.total };
 }
 
-const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
-
-function levelTable(l: LevelResult): string {
-  return [
-    `**${l.members} members** — ${l.served.toFixed(2)} members served/s (${l.sessions} visits in ${l.seconds} s, ${l.failedSessions} failed), p50 ${ms(l.all.p50)} ms, p99 ${ms(l.all.p99)} ms over ${l.all.count} calls, ${l.all.errors} errors; ledgers reconcile: ${l.reconcile.ok ? 'yes' : `NO (${l.reconcile.problems.join('; ')})`}, pending transfers ${l.reconcile.pendingTransfers}; load average ${l.load.map((x) => x.toFixed(2)).join(' ')}.`,
-    '',
-    '| call | count | p50 ms | p99 ms | errors |',
-    '|---|---|---|---|---|',
-    ...l.calls.map((c) => `| ${c.call} | ${c.count} | ${ms(c.p50)} | ${ms(c.p99)} | ${c.errors} |`),
-    '',
-    '| process | CPU (% of a core) | RSS MB |',
-    '|---|---|---|',
-    ...l.procs.map((p) => `| ${p.name} | ${p.cpuPct.toFixed(0)} | ${p.rssMb.toFixed(0)} |`),
-  ].join('\n');
-}
-
 async function main(): Promise<void> {
   const started = new Date().toISOString();
-  const maxMembers = Math.max(...LEVELS);
+  const maxMembers = Math.max(...LEVELS, CAPACITY);
   process.stdout.write(`starting the site (venue, two nodes) …\n`);
   const site = await startSite(root, adminUrl, redisUrl, {
     nodeArgs: [...(PROFILE ? ['--inspect=127.0.0.1:0'] : []), ...NODE_ARGS],
@@ -150,6 +144,7 @@ async function main(): Promise<void> {
   const venueDb = PostgresDb.open(venueUrl.toString(), 2);
   const drivers = Array.from({ length: DRIVERS }, startDriver);
   const levels: LevelResult[] = [];
+  let capacity: LevelResult | null = null;
   try {
     process.stdout.write(`making ${maxMembers} members …\n`);
     const t0 = performance.now();
@@ -169,7 +164,16 @@ async function main(): Promise<void> {
         }),
       ),
     );
-    for (const level of LEVELS) {
+    // The capacity run first, on the freshest books, as the closed-loop runs before it were.
+    const runs = [
+      ...(CAPACITY > 0 ? [{ level: CAPACITY, pace: CLOSED }] : []),
+      ...LEVELS.map((level) => ({ level, pace: PACE })),
+    ];
+    for (const [n, { level, pace }] of runs.entries()) {
+      const warmupSeconds = warmupOf(pace.thinkMs);
+      process.stdout.write(
+        `\n${level} members, think ${pace.thinkMs} ms: ${warmupSeconds} s warm-up, ${SECONDS} s measured …\n`,
+      );
       const per = (d: number) => Math.floor(level / DRIVERS) + (d < level % DRIVERS ? 1 : 0);
       const prep = await Promise.all(
         drivers.map((dr, d) => dr.ask({ type: 'prepare', count: per(d) })),
@@ -199,23 +203,37 @@ async function main(): Promise<void> {
         : null;
       const replies = await Promise.all(
         drivers.map((dr, d) =>
-          dr.ask({ type: 'run', count: per(d), seconds: SECONDS, chatEvery: CHAT_EVERY }),
+          dr.ask({
+            type: 'run',
+            count: per(d),
+            warmupSeconds,
+            seconds: SECONDS,
+            chatEvery: CHAT_EVERY,
+            pace,
+            salt: n,
+          }),
         ),
       );
       const procs = usage();
       if (profiling) process.stdout.write(`${profileText(await profiling())}\n`);
       const results = replies.flatMap((r) => (r.type === 'result' ? [r] : []));
       const sample = mergeSamples(results.map((r) => r.sample));
-      const elapsed = Math.max(...results.map((r) => r.elapsedMs)) / 1000;
+      const window = Math.max(...results.map((r) => r.elapsedMs)) / 1000;
       const { calls, all } = callStats(sample);
       // Let the venue's transfers and bets in flight land before the books are read.
       await new Promise((r) => setTimeout(r, 2000));
       const result: LevelResult = {
         members: level,
+        thinkMs: pace.thinkMs,
+        warmupSeconds,
         seconds: SECONDS,
         sessions: sample.sessions,
         failedSessions: sample.failedSessions,
-        served: sample.sessions / elapsed,
+        served: sample.sessions / window,
+        visitP50: percentile(
+          [...sample.visitMs].sort((a, b) => a - b),
+          0.5,
+        ),
         calls,
         all,
         procs,
@@ -223,8 +241,11 @@ async function main(): Promise<void> {
         errorTexts: sample.errorTexts,
         load: loadavg(),
       };
-      levels.push(result);
-      process.stdout.write(`\n${levelTable(result)}\n`);
+      if (pace.thinkMs === 0 && CAPACITY > 0 && n === 0) capacity = result;
+      else levels.push(result);
+      process.stdout.write(
+        `${level} members: ${result.served.toFixed(2)} served/s, p99 ${result.all.p99.toFixed(0)} ms, ${result.all.errors} errors, visit p50 ${(result.visitP50 / 1000).toFixed(1)} s\n`,
+      );
       if (result.errorTexts.length)
         process.stdout.write(`errors: ${result.errorTexts.join('\n')}\n`);
     }
@@ -236,47 +257,32 @@ async function main(): Promise<void> {
     await venueDb.close();
     await site.close();
   }
-  const verdict = passCriteria(
-    levels.map((l) => ({
-      members: l.members,
-      served: l.served,
-      p99: l.all.p99,
-      errors: l.all.errors,
-    })),
-  );
+  const verdict = verdictOf(levels);
   const note = process.env.BENCH_SITE_NOTE ? `\n\n${process.env.BENCH_SITE_NOTE}` : '';
-  const table = [
-    '| members | served/s | p50 ms | p99 ms | calls | errors | ledgers reconcile |',
-    '|---|---|---|---|---|---|---|',
-    ...levels.map(
-      (l) =>
-        `| ${l.members} | ${l.served.toFixed(2)} | ${ms(l.all.p50)} | ${ms(l.all.p99)} | ${l.all.count} | ${l.all.errors} | ${l.reconcile.ok ? 'yes' : 'NO'} |`,
-    ),
-    '',
-    `At 250 members (goal: zero errors, p99 ≤ 500 ms): ${verdict.at250.measured ? (verdict.at250.pass ? 'pass' : 'FAIL') : 'not measured'}. First level with p99 over 1 s: ${verdict.p99Over1s ?? 'none measured'}.`,
-    '',
-    '![members → served/s and p99](bench-site.svg)',
-    '',
-    `(${SECONDS} s per level; ${DRIVERS} driver processes; members on two platform nodes (PostgreSQL + Redis) and the house venue (its own PostgreSQL database), all on 127.0.0.1 of one machine; a chat message every ${CHAT_EVERY} visits.)${note}`,
-    '',
-    ...levels.map(levelTable).flatMap((t) => [t, '']),
-  ].join('\n');
+  const model =
+    PACE.thinkMs === 0
+      ? 'Closed loop at every level (BENCH_SITE_THINK_MS=0): no think time, each call the instant the last answered, so the "paced" lines below judge closed-loop levels.'
+      : `Members who read their pages: a think time after each page step (exponential, mean ${PACE.thinkMs} ms, capped at 5 means) and a pause between visits (mean ${PACE.pauseMs} ms); latencies are per call and never hold a think.`;
+  const setting = `${model} ${SECONDS} s measured per run after an unmeasured warm-up; ${DRIVERS} driver processes; members on two platform nodes (PostgreSQL + Redis) and the house venue (its own PostgreSQL database), all on 127.0.0.1 of one machine; a chat message every ${CHAT_EVERY} visits.${note}`;
+  const table = summaryTable(levels, capacity, setting);
   process.stdout.write(`\n${table}\n`);
   if (WRITE) {
     await writeReport(
       'site',
-      { started, levels, verdict, drivers: DRIVERS, chatEvery: CHAT_EVERY },
+      { started, pace: PACE, capacity, levels, verdict, drivers: DRIVERS, chatEvery: CHAT_EVERY },
       table,
     );
     await writeFile(
       path.join(root, 'docs/bench-site.svg'),
       siteChartSvg(
         levels.map((l) => ({ members: l.members, served: l.served, p99: l.all.p99 })),
-        'bench:site — members served per second and p99',
+        'bench:site — paced members: served per second and p99',
+        capacity ? { members: capacity.members, served: capacity.served } : undefined,
       ),
     );
   }
-  if (levels.some((l) => !l.reconcile.ok)) process.exitCode = 1;
+  if ([...levels, ...(capacity ? [capacity] : [])].some((l) => !l.reconcile.ok))
+    process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {

@@ -1,10 +1,19 @@
 /**
  * A driver process of bench:site (forked by bench/site.bench.ts with an IPC channel): it holds
  * its share of the simulated members, each a device on one of the platform nodes, and runs
- * their sessions when told. Its own process, so the members' HTTP, signing and sockets are not
- * the bench's bottleneck nor on the nodes' cores' books.
+ * their visits when told, paced by bench/lib/site-pace.ts (think 0: the closed loop). Its own
+ * process, so the members' HTTP, signing and sockets are not the bench's bottleneck nor on the
+ * nodes' cores' books.
  */
 import { SiteMember, type SiteMemberCredentials } from './site-member';
+import {
+  Pacer,
+  WindowRecorder,
+  memberSeed,
+  realClock,
+  runMember,
+  type PaceOptions,
+} from './site-pace';
 import type { DriverSample } from './site-stats';
 
 export type DriverCommand =
@@ -16,7 +25,17 @@ export type DriverCommand =
       members: SiteMemberCredentials[];
     }
   | { type: 'prepare'; count: number }
-  | { type: 'run'; count: number; seconds: number; chatEvery: number }
+  | {
+      type: 'run';
+      count: number;
+      /** Unmeasured seconds first, so the window sees members spread over their visits. */
+      warmupSeconds: number;
+      seconds: number;
+      chatEvery: number;
+      pace: PaceOptions;
+      /** Mixed into each member's seed: the same level and kind of run draws the same. */
+      salt: number;
+    }
   | { type: 'stop' };
 
 export type DriverReply =
@@ -27,16 +46,8 @@ export type DriverReply =
 
 let members: SiteMember[] = [];
 const prepared = new Set<number>();
-let sample: DriverSample = fresh();
-
-function fresh(): DriverSample {
-  return { latencies: {}, errors: {}, sessions: 0, failedSessions: 0, errorTexts: [] };
-}
-
-function record(call: string, ms: number, ok: boolean): void {
-  if (ok) (sample.latencies[call] ??= []).push(ms);
-  else sample.errors[call] = (sample.errors[call] ?? 0) + 1;
-}
+/** The run's sample and the rounds' margin (site-pace.ts). */
+const books = new WindowRecorder();
 
 const send = (r: DriverReply) => process.send!(r);
 
@@ -62,41 +73,55 @@ async function prepare(count: number): Promise<DriverReply> {
   return { type: 'prepared', failed, errorTexts };
 }
 
-async function run(count: number, seconds: number, chatEvery: number): Promise<DriverReply> {
-  sample = fresh();
-  const t0 = performance.now();
-  const end = Date.now() + seconds * 1000;
+async function run(cmd: Extract<DriverCommand, { type: 'run' }>): Promise<DriverReply> {
+  const windowStart = performance.now() + cmd.warmupSeconds * 1000;
+  const end = windowStart + cmd.seconds * 1000;
+  books.open({ start: windowStart, end });
+  const sample = books.sample;
   await Promise.all(
-    members.slice(0, count).map(async (m, i) => {
-      // Spread the first sessions over a second so the members do not all start in step.
-      await new Promise((r) => setTimeout(r, (i * 997) % 1000));
-      for (let turn = i; Date.now() < end; turn += 1) {
-        try {
-          await m.session(turn, chatEvery);
-          sample.sessions += 1;
-        } catch (err) {
-          sample.failedSessions += 1;
-          if (sample.errorTexts.length < 5) sample.errorTexts.push(String(err).slice(0, 400));
-        }
-      }
-    }),
+    members.slice(0, cmd.count).map((m, i) =>
+      runMember({
+        visit: (turn) => m.visit(turn, cmd.chatEvery),
+        pacer: new Pacer(cmd.pace, memberSeed(m.creds.memberId, cmd.salt)),
+        clock: realClock,
+        firstTurn: i,
+        windowStart,
+        end,
+        onVisit: (ok, err, visitMs) => {
+          if (ok) {
+            sample.sessions += 1;
+            sample.visitMs.push(visitMs ?? 0);
+          } else {
+            sample.failedSessions += 1;
+            if (sample.errorTexts.length < 5) sample.errorTexts.push(String(err).slice(0, 400));
+          }
+        },
+      }),
+    ),
   );
-  return { type: 'result', sample, elapsedMs: performance.now() - t0 };
+  return { type: 'result', sample: books.close(), elapsedMs: end - windowStart };
 }
 
 process.on('message', (cmd: DriverCommand) => {
   void (async () => {
     try {
       if (cmd.type === 'setup') {
-        const noop = record;
         members = cmd.members.map(
-          (c) => new SiteMember(c, cmd.nodes[c.node]!, cmd.venueUrl, cmd.signKey, noop),
+          (c) =>
+            new SiteMember(
+              c,
+              cmd.nodes[c.node]!,
+              cmd.venueUrl,
+              cmd.signKey,
+              books.record,
+              books.margin,
+            ),
         );
         send({ type: 'ready' });
       } else if (cmd.type === 'prepare') {
         send(await prepare(cmd.count));
       } else if (cmd.type === 'run') {
-        send(await run(cmd.count, cmd.seconds, cmd.chatEvery));
+        send(await run(cmd));
       } else {
         for (const m of members) m.closeChat();
         process.exit(0);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ChatSocket } from './site-chat';
 import { SiteClient, VenuePage, type Recorder } from './site-client';
+import { MIN_ROUND_MARGIN_MS, type VisitStep } from './site-pace';
 
 /** A member made before timing: registered, verified, with a fund password and a payout account. */
 export interface SiteMemberCredentials {
@@ -44,6 +45,8 @@ export class SiteMember {
     venueUrl: string,
     signKey: string,
     private readonly record: Recorder,
+    /** How long a round must still be open after its listing to bet on it (site-pace.ts). */
+    private readonly roundMargin: (call: string) => number = () => MIN_ROUND_MARGIN_MS,
   ) {
     this.client = new SiteClient(nodeUrl, signKey, record, creds.address);
     this.venue = new VenuePage(venueUrl, record, creds.address);
@@ -92,32 +95,49 @@ export class SiteMember {
     if (r.status !== 'succeeded') throw new Error(`transfer in ${r.status}`);
   }
 
-  async #sportsbook(): Promise<void> {
-    await this.#transferIn(BOOK.code, '20.00');
-    const s = await this.#launch(BOOK.code);
-    const list = await this.venue.call<{ events: EventView[] }>(
-      'GET',
-      `${BOOK.prefix}/events?tab=early`,
-      s,
-      undefined,
-      'sportsbook.events',
-    );
-    const ev = list.events.find((e) => e.markets.some((m) => !m.suspended));
-    const sel = ev?.markets.find((m) => !m.suspended)?.selections[0];
-    if (!sel) throw new Error('no open market');
-    await this.venue.call(
-      'POST',
-      `${BOOK.prefix}/bet/place`,
-      s,
-      {
-        requestKey: key(),
-        legs: [{ selectionId: sel.selectionId, oddsMilli: sel.oddsMilli }],
-        stake: '10.00',
-        oddsPolicy: 'any',
+  /** The sportsbook as three page steps: in (transfer, launch), the events read, a bet placed. */
+  #sportsbook(): VisitStep[] {
+    let s = '';
+    let sel: { selectionId: string; oddsMilli: number } | undefined;
+    return [
+      async () => {
+        await this.#transferIn(BOOK.code, '20.00');
+        s = await this.#launch(BOOK.code);
       },
-      'sportsbook.place',
-    );
-    await this.venue.call('POST', `${BOOK.prefix}/bets`, s, { settled: false }, 'sportsbook.bets');
+      async () => {
+        const list = await this.venue.call<{ events: EventView[] }>(
+          'GET',
+          `${BOOK.prefix}/events?tab=early`,
+          s,
+          undefined,
+          'sportsbook.events',
+        );
+        const ev = list.events.find((e) => e.markets.some((m) => !m.suspended));
+        sel = ev?.markets.find((m) => !m.suspended)?.selections[0];
+        if (!sel) throw new Error('no open market');
+      },
+      async () => {
+        await this.venue.call(
+          'POST',
+          `${BOOK.prefix}/bet/place`,
+          s,
+          {
+            requestKey: key(),
+            legs: [{ selectionId: sel!.selectionId, oddsMilli: sel!.oddsMilli }],
+            stake: '10.00',
+            oddsPolicy: 'any',
+          },
+          'sportsbook.place',
+        );
+        await this.venue.call(
+          'POST',
+          `${BOOK.prefix}/bets`,
+          s,
+          { settled: false },
+          'sportsbook.bets',
+        );
+      },
+    ];
   }
 
   /** One of the house games, in turn: 快3 大, a slot spin, a baccarat hand on 庄. */
@@ -134,7 +154,9 @@ export class SiteMember {
         }[];
       }>('GET', '/h5/api/games', s, undefined, 'lottery.games');
       const r = list.games.find((g) => g.gameCode === 'JSK3')?.current;
-      if (!r || r.status !== 'open' || r.sealAt - list.serverTime < 1500) return;
+      // A round sealing before the bet could land is skipped, as a member would let it go.
+      const margin = this.roundMargin('lottery.place');
+      if (!r || r.status !== 'open' || r.sealAt - list.serverTime < margin) return;
       await this.venue.call(
         'POST',
         '/h5/api/games/JSK3/bets',
@@ -171,11 +193,12 @@ export class SiteMember {
           round: { roundNo: string; state: string; bettingEndsAt: number } | null;
         }[];
       }>('GET', '/h5/api/tables', s, undefined, 'tables.list');
+      const margin = this.roundMargin('tables.place');
       const t = list.tables.find(
         (x) =>
           x.kind === 'baccarat' &&
           x.round?.state === 'betting' &&
-          x.round.bettingEndsAt - list.serverTime > 1500,
+          x.round.bettingEndsAt - list.serverTime > margin,
       );
       if (!t) return;
       await this.venue.call(
@@ -193,47 +216,73 @@ export class SiteMember {
   }
 
   /**
-   * One visit: log in, the home page's data and balances, a sandbox deposit, into the sportsbook
-   * and one house game and bet, the records, the chat, everything back out, a withdrawal.
+   * One visit as its page steps, in the order the pages do them: log in to the home page's data
+   * and balances; the deposit form; the payment; into the sportsbook, its events, a bet; one
+   * house game and bet; the records; the chat (every `chatEvery`th visit); everything back out
+   * to the wallet; a withdrawal. The driver thinks between steps (bench/lib/site-pace.ts).
    */
-  async session(turn: number, chatEvery: number): Promise<void> {
+  visit(turn: number, chatEvery: number): VisitStep[] {
     const c = this.client;
-    await this.login();
-    await Promise.all([
-      this.openChat(),
-      c.data('memberInfo', {
-        body: { withLockMoney: 1 },
-        // What the site sends with it: sha-256 of the lower-cased user name (contract §2).
-        headers: {
-          'x-user-hash': createHash('sha256')
-            .update(this.creds.userName.toLowerCase())
-            .digest('hex'),
-        },
-      }),
-      c.data('venueList'),
-      c.data('noticeList', { body: { category: 1 } }),
-      c.data('stationAdList'),
-      c.data('walletBalances'),
-    ]);
-    const order = await c.data<{ orderId: string }>('depositOrder', {
-      body: { channelId: 'alipay', amount: '100' },
-      keyed: true,
-    });
-    await c.data('sandboxPay', { params: { orderId: order.orderId }, body: {}, keyed: true });
-    await this.#sportsbook();
-    await this.#houseGame(turn);
-    await Promise.all([
-      c.data('bets', { query: { pageSize: 20 } }),
-      c.data('records', { query: { pageSize: 20 } }),
-      c.data('chatHistory', { body: { roomId: 1, limit: 20 } }),
-    ]);
-    if (chatEvery > 0 && turn % chatEvery === 0) await this.chat.say();
-    this.closeChat();
-    await c.data('transferRecall', { body: {}, keyed: true });
-    await c.data('walletBalances');
-    await c.data('withdrawOrder', {
-      body: { accountId: this.creds.accountId, amount: '100', fundPassword: FUND_PASSWORD },
-      keyed: true,
-    });
+    let orderId = '';
+    const steps: VisitStep[] = [
+      async () => {
+        await this.login();
+        await Promise.all([
+          this.openChat(),
+          c.data('memberInfo', {
+            body: { withLockMoney: 1 },
+            // What the site sends with it: sha-256 of the lower-cased user name (contract §2).
+            headers: {
+              'x-user-hash': createHash('sha256')
+                .update(this.creds.userName.toLowerCase())
+                .digest('hex'),
+            },
+          }),
+          c.data('venueList'),
+          c.data('noticeList', { body: { category: 1 } }),
+          c.data('stationAdList'),
+          c.data('walletBalances'),
+        ]);
+      },
+      async () => {
+        const order = await c.data<{ orderId: string }>('depositOrder', {
+          body: { channelId: 'alipay', amount: '100' },
+          keyed: true,
+        });
+        orderId = order.orderId;
+      },
+      async () => {
+        await c.data('sandboxPay', { params: { orderId }, body: {}, keyed: true });
+      },
+      ...this.#sportsbook(),
+      () => this.#houseGame(turn),
+      async () => {
+        await Promise.all([
+          c.data('bets', { query: { pageSize: 20 } }),
+          c.data('records', { query: { pageSize: 20 } }),
+          c.data('chatHistory', { body: { roomId: 1, limit: 20 } }),
+        ]);
+      },
+    ];
+    if (chatEvery > 0 && turn % chatEvery === 0) steps.push(() => this.chat.say());
+    steps.push(
+      async () => {
+        this.closeChat();
+        await c.data('transferRecall', { body: {}, keyed: true });
+        await c.data('walletBalances');
+      },
+      async () => {
+        await c.data('withdrawOrder', {
+          body: { accountId: this.creds.accountId, amount: '100', fundPassword: FUND_PASSWORD },
+          keyed: true,
+        });
+      },
+    );
+    return steps;
+  }
+
+  /** One visit with no pause between its steps. */
+  async session(turn: number, chatEvery: number): Promise<void> {
+    for (const step of this.visit(turn, chatEvery)) await step();
   }
 }

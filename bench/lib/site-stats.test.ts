@@ -14,6 +14,7 @@ const sample = (over: Partial<DriverSample>): DriverSample => ({
   errors: {},
   sessions: 0,
   failedSessions: 0,
+  visitMs: [],
   errorTexts: [],
   ...over,
 });

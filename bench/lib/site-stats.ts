@@ -10,6 +10,8 @@ export interface DriverSample {
   errors: Record<string, number>;
   sessions: number;
   failedSessions: number;
+  /** How long each served visit took, first call to last answer, think time included (ms). */
+  visitMs: number[];
   /** A few failures' texts, to say why. */
   errorTexts: string[];
 }
@@ -36,6 +38,7 @@ export function mergeSamples(samples: readonly DriverSample[]): DriverSample {
     errors: {},
     sessions: 0,
     failedSessions: 0,
+    visitMs: [],
     errorTexts: [],
   };
   for (const s of samples) {
@@ -43,6 +46,7 @@ export function mergeSamples(samples: readonly DriverSample[]): DriverSample {
     for (const [k, v] of Object.entries(s.errors)) out.errors[k] = (out.errors[k] ?? 0) + v;
     out.sessions += s.sessions;
     out.failedSessions += s.failedSessions;
+    out.visitMs.push(...s.visitMs);
     out.errorTexts.push(...s.errorTexts.slice(0, 5 - Math.min(5, out.errorTexts.length)));
   }
   return out;

@@ -1,12 +1,19 @@
 /**
  * The chart of bench:site (docs/bench-site.svg), written by hand: members on the x axis,
  * members served per second (left axis, solid) and p99 over every call (right axis, dashed),
- * with the 1 s line the brief asks about. Plain SVG, no dependency.
+ * with the 1 s line the goal asks about and, when measured, the capacity (the closed-loop run's
+ * served per second) as a level line on the left axis. Plain SVG, no dependency.
  */
 export interface SitePoint {
   members: number;
   served: number;
   p99: number;
+}
+
+/** The closed-loop run: how many members, and what it served per second. */
+export interface SiteCapacity {
+  members: number;
+  served: number;
 }
 
 const W = 640;
@@ -25,12 +32,16 @@ const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
-export function siteChartSvg(points: readonly SitePoint[], title: string): string {
+export function siteChartSvg(
+  points: readonly SitePoint[],
+  title: string,
+  capacity?: SiteCapacity,
+): string {
   const pts = [...points].sort((a, b) => a.members - b.members);
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const xMax = niceMax(Math.max(1, ...pts.map((p) => p.members)));
-  const sMax = niceMax(Math.max(1, ...pts.map((p) => p.served)));
+  const sMax = niceMax(Math.max(1, capacity?.served ?? 0, ...pts.map((p) => p.served)));
   const pMax = niceMax(Math.max(1000, ...pts.map((p) => p.p99)));
   const x = (v: number) => PAD.left + (v / xMax) * plotW;
   const yS = (v: number) => PAD.top + plotH - (v / sMax) * plotH;
@@ -63,6 +74,13 @@ export function siteChartSvg(points: readonly SitePoint[], title: string): strin
     `<line x1="${PAD.left}" y1="${r(yP(1000))}" x2="${PAD.left + plotW}" y2="${r(yP(1000))}" stroke="#d1242f" stroke-opacity="0.4" stroke-dasharray="2 4"/>`,
     `<text x="${PAD.left + 4}" y="${r(yP(1000) - 4)}" fill="#d1242f" fill-opacity="0.7">p99 1 s</text>`,
   );
+  if (capacity) {
+    const y = r(yS(capacity.served));
+    out.push(
+      `<line x1="${PAD.left}" y1="${y}" x2="${PAD.left + plotW}" y2="${y}" stroke="#1f6feb" stroke-opacity="0.5" stroke-dasharray="2 4"/>`,
+      `<text x="${PAD.left + plotW - 4}" y="${r(yS(capacity.served) - 4)}" text-anchor="end" fill="#1f6feb">${esc(`capacity ${fmt(capacity.served)}/s (closed loop, ${capacity.members} members)`)}</text>`,
+    );
+  }
   const line = (ys: (p: SitePoint) => number) =>
     pts.map((p, i) => `${i ? 'L' : 'M'}${r(x(p.members))} ${r(ys(p))}`).join(' ');
   if (pts.length) {
