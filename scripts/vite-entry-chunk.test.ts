@@ -1,4 +1,4 @@
-import { RUNTIME_MODULE_ID, type ChunkingContext, type ModuleInfo } from 'rolldown';
+import type { ChunkingContext, ModuleInfo } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { START_CHUNK, startChunkName, staticClosure } from './vite-entry-chunk';
 
@@ -30,11 +30,10 @@ describe("the entry's start chunk", () => {
     ]);
   });
 
-  it('names the start chunk for those modules and the runtime, and leaves the rest to the bundler', () => {
+  it('names the start chunk for those modules and leaves the rest to the bundler', () => {
     const name = startChunkName('/s/main.tsx');
     expect(name('/n/react.js', ctx)).toBe(START_CHUNK);
     expect(name('/n/antd-mobile/es/toast.js', ctx)).toBe(START_CHUNK);
-    expect(name(RUNTIME_MODULE_ID, ctx)).toBe(START_CHUNK);
     expect(name('/s/page.tsx', ctx)).toBeNull();
     expect(name('/n/antd-mobile/es/calendar.js', ctx)).toBeNull();
     expect(name(BARREL, ctx)).toBeNull();

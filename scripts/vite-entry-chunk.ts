@@ -8,7 +8,7 @@
  * that set and keep their chunks.
  */
 import path from 'node:path';
-import { RUNTIME_MODULE_ID, type ChunkingContext } from 'rolldown';
+import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** The chunk's name (its file is `assets/start-<hash>.js`). */
@@ -45,7 +45,7 @@ export function startChunkName(entry: string): (id: string, ctx: ChunkingContext
   return (id, ctx) => {
     // The graph is complete when chunking asks; one walk serves every module.
     start ??= staticClosure(entry, (m) => ctx.getModuleInfo(m));
-    return start.has(id) || id === RUNTIME_MODULE_ID ? START_CHUNK : null;
+    return start.has(id) ? START_CHUNK : null;
   };
 }
 
