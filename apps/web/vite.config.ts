@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { entryInOneChunk } from '../../scripts/vite-entry-chunk.ts';
 import { firstRoutePreload } from '../../scripts/vite-first-route-preload.ts';
 import { memberRouteMeta } from '../../scripts/vite-member-route-meta.ts';
 import { siteConfig } from '../../scripts/vite-site.ts';
@@ -108,6 +109,7 @@ const site = siteConfig({
     reactRouterProduction(),
     memberRouteMeta(),
     firstRoutePreload(import.meta.dirname),
+    entryInOneChunk(import.meta.dirname),
   ],
 });
 
