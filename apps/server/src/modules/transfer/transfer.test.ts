@@ -405,7 +405,7 @@ describe('maintenance, recall and the member switch', () => {
       // Once the venues are being asked, the recall holds the member's turn.
       await expect.poll(asked, { interval: 20 }).toBeGreaterThan(before);
       const other = await expectCode(recall(idemKey()), ErrorCode.TransferTooFrequent);
-      expect(other.data).toEqual({ retryAt: expect.any(Number) });
+      expect(typeof (other.data as unknown as { retryAt?: unknown }).retryAt).toBe('number');
       await expectCode(recall(first), ErrorCode.IdempotencyInProgress);
       expect((await running).status_code).toBe(ErrorCode.Success);
     } finally {
