@@ -1,4 +1,4 @@
-import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import {
   ActivityCreateRequest,
   activityRuleSchemas,
@@ -6,6 +6,7 @@ import {
   type AdminActivity,
 } from '@nebula/protocol/api/activity/activity.schemas';
 import type { RequestOf } from '../api/admin-routes';
+import { FormModal } from './form-modal';
 import { ACTIVITY_KIND_LABELS, optionsOf } from './reward-labels';
 import { fromShanghaiInput, toShanghaiInput } from './shanghai-time';
 import { zodRule } from './zod-rule';
@@ -134,82 +135,69 @@ export function ActivityFormModal({
     },
   };
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={editing ? `编辑活动 #${editing.id}` : '新建活动'}
-      onCancel={onCancel}
-      confirmLoading={busy}
-      destroyOnHidden
       width={640}
-      okText="保存"
-      cancelText="取消"
-      onOk={() => {
-        form
-          .validateFields()
-          .then((v) => onSubmit(activityBody(v)))
-          .catch(() => undefined);
+      busy={busy}
+      onClose={onCancel}
+      onSubmit={(v) => onSubmit(activityBody(v))}
+      initialValues={initialValues(editing)}
+      onValuesChange={(changed: Partial<ActivityFormValues>) => {
+        const template = changed.kind && RULE_TEMPLATES[changed.kind];
+        if (changed.kind && !editing)
+          form.setFieldValue('ruleJson', JSON.stringify(template ?? {}, null, 2));
       }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues(editing)}
-        onValuesChange={(changed: Partial<ActivityFormValues>) => {
-          const template = changed.kind && RULE_TEMPLATES[changed.kind];
-          if (changed.kind && !editing)
-            form.setFieldValue('ruleJson', JSON.stringify(template ?? {}, null, 2));
-        }}
+      <Form.Item label="类型" name="kind">
+        <Select disabled={editing !== null} options={optionsOf(ACTIVITY_KIND_LABELS)} />
+      </Form.Item>
+      <Form.Item
+        label="标题"
+        name="title"
+        rules={[zodRule(ActivityCreateRequest, 'title', '请填写标题（40 字以内）')]}
       >
-        <Form.Item label="类型" name="kind">
-          <Select disabled={editing !== null} options={optionsOf(ACTIVITY_KIND_LABELS)} />
-        </Form.Item>
-        <Form.Item
-          label="标题"
-          name="title"
-          rules={[zodRule(ActivityCreateRequest, 'title', '请填写标题（40 字以内）')]}
-        >
-          <Input maxLength={40} />
-        </Form.Item>
-        <Form.Item
-          label="图片地址"
-          name="pictureUrl"
-          rules={[zodRule(ActivityCreateRequest, 'pictureUrl')]}
-          extra="https 地址或站内 /static/ 路径"
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          label="活动说明"
-          name="rulesText"
-          rules={[zodRule(ActivityCreateRequest, 'rulesText', '请填写活动说明')]}
-        >
-          <Input.TextArea rows={3} maxLength={4000} />
-        </Form.Item>
-        <Form.Item label="开始时间（北京时间）" name="startsAt" rules={[timeRule]}>
-          <Input type="datetime-local" />
-        </Form.Item>
-        <Form.Item label="结束时间（北京时间）" name="endsAt" rules={[timeRule]}>
-          <Input type="datetime-local" />
-        </Form.Item>
-        <Form.Item label="奖励规则（JSON）" name="ruleJson" rules={[ruleCheck]}>
-          <Input.TextArea rows={6} style={{ fontFamily: 'monospace' }} />
-        </Form.Item>
-        <Form.Item label="需实名" name="requireRealName" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item label="最低 VIP 等级" name="minVipLevel">
-          <InputNumber min={0} max={10} precision={0} />
-        </Form.Item>
-        <Form.Item label="状态" name="status">
-          <Select
-            options={[
-              { value: 'active', label: '上线' },
-              { value: 'draft', label: '草稿' },
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item
+        label="图片地址"
+        name="pictureUrl"
+        rules={[zodRule(ActivityCreateRequest, 'pictureUrl')]}
+        extra="https 地址或站内 /static/ 路径"
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        label="活动说明"
+        name="rulesText"
+        rules={[zodRule(ActivityCreateRequest, 'rulesText', '请填写活动说明')]}
+      >
+        <Input.TextArea rows={3} maxLength={4000} />
+      </Form.Item>
+      <Form.Item label="开始时间（北京时间）" name="startsAt" rules={[timeRule]}>
+        <Input type="datetime-local" />
+      </Form.Item>
+      <Form.Item label="结束时间（北京时间）" name="endsAt" rules={[timeRule]}>
+        <Input type="datetime-local" />
+      </Form.Item>
+      <Form.Item label="奖励规则（JSON）" name="ruleJson" rules={[ruleCheck]}>
+        <Input.TextArea rows={6} style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+      <Form.Item label="需实名" name="requireRealName" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item label="最低 VIP 等级" name="minVipLevel">
+        <InputNumber min={0} max={10} precision={0} />
+      </Form.Item>
+      <Form.Item label="状态" name="status">
+        <Select
+          options={[
+            { value: 'active', label: '上线' },
+            { value: 'draft', label: '草稿' },
+          ]}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

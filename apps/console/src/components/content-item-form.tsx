@@ -1,7 +1,8 @@
-import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { isContentUrl, isContentWindow } from '@nebula/protocol/api/content/content.schemas';
 import type { z } from 'zod';
+import { FormModal } from './form-modal';
 import { zodRule } from './zod-rule';
 
 /** One field of a home-content form: its kind decides the input and the checks. */
@@ -81,46 +82,38 @@ export function ContentItemModal({
     return own;
   };
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={title}
-      onCancel={onCancel}
-      confirmLoading={busy}
-      destroyOnHidden
-      okText="保存"
-      cancelText="取消"
-      onOk={() => {
-        form
-          .validateFields()
-          .then((v) => onSubmit(normalise(v, fields)))
-          .catch(() => undefined);
-      }}
+      busy={busy}
+      onClose={onCancel}
+      onSubmit={(v) => onSubmit(normalise(v, fields))}
+      initialValues={initial}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={initial}>
-        {fields.map((f) => (
-          <Form.Item
-            key={f.name}
-            label={f.label}
-            name={f.name}
-            rules={f.kind === 'switch' ? [] : rules(f)}
-            valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-            dependencies={f.name === 'endsAt' ? ['startsAt'] : undefined}
-            extra={f.kind === 'instant' ? '如 2026-05-01T00:00:00+08:00，留空不限' : undefined}
-          >
-            {f.kind === 'area' ? (
-              <Input.TextArea rows={4} maxLength={4000} />
-            ) : f.kind === 'number' ? (
-              <InputNumber min={0} max={9999} precision={0} />
-            ) : f.kind === 'category' ? (
-              <Select options={CATEGORIES} />
-            ) : f.kind === 'switch' ? (
-              <Switch />
-            ) : (
-              <Input maxLength={f.kind === 'text' ? 100 : 500} />
-            )}
-          </Form.Item>
-        ))}
-      </Form>
-    </Modal>
+      {fields.map((f) => (
+        <Form.Item
+          key={f.name}
+          label={f.label}
+          name={f.name}
+          rules={f.kind === 'switch' ? [] : rules(f)}
+          valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+          dependencies={f.name === 'endsAt' ? ['startsAt'] : undefined}
+          extra={f.kind === 'instant' ? '如 2026-05-01T00:00:00+08:00，留空不限' : undefined}
+        >
+          {f.kind === 'area' ? (
+            <Input.TextArea rows={4} maxLength={4000} />
+          ) : f.kind === 'number' ? (
+            <InputNumber min={0} max={9999} precision={0} />
+          ) : f.kind === 'category' ? (
+            <Select options={CATEGORIES} />
+          ) : f.kind === 'switch' ? (
+            <Switch />
+          ) : (
+            <Input maxLength={f.kind === 'text' ? 100 : 500} />
+          )}
+        </Form.Item>
+      ))}
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { MallItemSaveRequest } from '@nebula/protocol/api/mall/mall.schemas';
 import type { RequestOf, ResponseOf } from '../api/admin-routes';
+import { FormModal } from './form-modal';
 import { MALL_ITEM_KIND_LABELS, optionsOf } from './reward-labels';
 import { zodRule } from './zod-rule';
 
@@ -60,77 +61,64 @@ export function MallItemModal({
     zodRule(MallItemSaveRequest, field, message),
   ];
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={editing ? `编辑商品 #${editing.id}` : '新建商品'}
-      onCancel={onCancel}
-      confirmLoading={busy}
-      destroyOnHidden
-      okText="保存"
-      cancelText="取消"
-      onOk={() => {
-        form
-          .validateFields()
-          .then((v) => onSubmit(editing ? itemBody(editing, v) : { ...NEW_ITEM, ...v }))
-          .catch(() => undefined);
-      }}
+      busy={busy}
+      onClose={onCancel}
+      onSubmit={(v) => onSubmit(editing ? itemBody(editing, v) : { ...NEW_ITEM, ...v })}
+      initialValues={editing ? itemBody(editing) : NEW_ITEM}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={editing ? itemBody(editing) : NEW_ITEM}
+      <Form.Item label="类型" name="kind">
+        <Select options={optionsOf(MALL_ITEM_KIND_LABELS)} />
+      </Form.Item>
+      <Form.Item label="名称" name="title" rules={rule('title', '请填写名称（40 字以内）')}>
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item label="描述" name="description" rules={rule('description')}>
+        <Input.TextArea rows={2} maxLength={200} />
+      </Form.Item>
+      <Form.Item label="图片地址" name="image" rules={rule('image')}>
+        <Input />
+      </Form.Item>
+      <Form.Item label="所需积分" name="price" rules={rule('price', '积分为非负整数')}>
+        <Input />
+      </Form.Item>
+      <Form.Item label="库存" name="stock" rules={rule('stock', '库存为 0–10000000 的整数')}>
+        <InputNumber min={0} precision={0} />
+      </Form.Item>
+      <Form.Item
+        label="面值"
+        name="value"
+        extra="金币：金币数；彩金：元（两位小数）；实物：0"
+        rules={rule('value', '面值格式不正确')}
       >
-        <Form.Item label="类型" name="kind">
-          <Select options={optionsOf(MALL_ITEM_KIND_LABELS)} />
-        </Form.Item>
-        <Form.Item label="名称" name="title" rules={rule('title', '请填写名称（40 字以内）')}>
-          <Input maxLength={40} />
-        </Form.Item>
-        <Form.Item label="描述" name="description" rules={rule('description')}>
-          <Input.TextArea rows={2} maxLength={200} />
-        </Form.Item>
-        <Form.Item label="图片地址" name="image" rules={rule('image')}>
-          <Input />
-        </Form.Item>
-        <Form.Item label="所需积分" name="price" rules={rule('price', '积分为非负整数')}>
-          <Input />
-        </Form.Item>
-        <Form.Item label="库存" name="stock" rules={rule('stock', '库存为 0–10000000 的整数')}>
-          <InputNumber min={0} precision={0} />
-        </Form.Item>
-        <Form.Item
-          label="面值"
-          name="value"
-          extra="金币：金币数；彩金：元（两位小数）；实物：0"
-          rules={rule('value', '面值格式不正确')}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item label="流水倍数" name="turnoverMultiple" rules={rule('turnoverMultiple')}>
-          <InputNumber min={0} max={100} precision={0} />
-        </Form.Item>
-        <Form.Item
-          label="每人限兑（留空不限）"
-          name="perMemberLimit"
-          rules={[
-            {
-              validator: (_r, v: number | null | undefined) =>
-                MallItemSaveRequest.shape.perMemberLimit.safeParse(v ?? null).success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('1–10000 的整数')),
-            },
-          ]}
-        >
-          <InputNumber min={1} max={10000} precision={0} />
-        </Form.Item>
-        <Form.Item label="排序" name="sort" rules={rule('sort')}>
-          <InputNumber min={0} max={10000} precision={0} />
-        </Form.Item>
-        <Form.Item label="上架" name="active" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input />
+      </Form.Item>
+      <Form.Item label="流水倍数" name="turnoverMultiple" rules={rule('turnoverMultiple')}>
+        <InputNumber min={0} max={100} precision={0} />
+      </Form.Item>
+      <Form.Item
+        label="每人限兑（留空不限）"
+        name="perMemberLimit"
+        rules={[
+          {
+            validator: (_r, v: number | null | undefined) =>
+              MallItemSaveRequest.shape.perMemberLimit.safeParse(v ?? null).success
+                ? Promise.resolve()
+                : Promise.reject(new Error('1–10000 的整数')),
+          },
+        ]}
+      >
+        <InputNumber min={1} max={10000} precision={0} />
+      </Form.Item>
+      <Form.Item label="排序" name="sort" rules={rule('sort')}>
+        <InputNumber min={0} max={10000} precision={0} />
+      </Form.Item>
+      <Form.Item label="上架" name="active" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
 import { ManualGrantRequest } from '@nebula/protocol/api/rewards/rewards.schemas';
-import { Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useRef } from 'react';
 import { newIdempotencyKey } from '../api/client';
 import { useActionFeedback } from './action-feedback';
 import { useAdminMutation } from './use-admin-query';
 import { zodRule } from './zod-rule';
+import { FormModal } from './form-modal';
 
 interface GrantValues {
   amount: string;
@@ -45,54 +46,49 @@ export function ManualGrantModal(props: { open: boolean; memberId: number; onClo
       },
     );
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={props.open}
       title={`人工发放优惠 · 会员 ${props.memberId}`}
       okText="发放"
-      cancelText="取消"
-      confirmLoading={create.isPending}
-      onCancel={props.onClose}
-      onOk={() => form.submit()}
+      busy={create.isPending}
+      onClose={props.onClose}
+      keep
+      initialValues={{ turnoverMultiple: 1 }}
+      onSubmit={send}
+      onValuesChange={() => {
+        // A different grant is a different action: it gets its own key.
+        key.current = newIdempotencyKey();
+      }}
     >
-      <Form<GrantValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ turnoverMultiple: 1 }}
-        onFinish={send}
-        onValuesChange={() => {
-          // A different grant is a different action: it gets its own key.
-          key.current = newIdempotencyKey();
-        }}
+      <Form.Item
+        name="amount"
+        label="金额（元）"
+        rules={[zodRule(ManualGrantRequest, 'amount', '请输入大于 0 的金额，最多两位小数')]}
       >
-        <Form.Item
-          name="amount"
-          label="金额（元）"
-          rules={[zodRule(ManualGrantRequest, 'amount', '请输入大于 0 的金额，最多两位小数')]}
-        >
-          <Input inputMode="decimal" maxLength={16} />
-        </Form.Item>
-        <Form.Item
-          name="title"
-          label="名称"
-          rules={[zodRule(ManualGrantRequest, 'title', '请填写名称（40 字以内）')]}
-        >
-          <Input maxLength={40} />
-        </Form.Item>
-        <Form.Item
-          name="turnoverMultiple"
-          label="流水倍数"
-          rules={[zodRule(ManualGrantRequest, 'turnoverMultiple', '0 到 10 的整数')]}
-        >
-          <InputNumber min={0} max={10} precision={0} />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label="原因"
-          rules={[zodRule(ManualGrantRequest, 'reason', '请填写原因（200 字以内）')]}
-        >
-          <Input.TextArea rows={2} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input inputMode="decimal" maxLength={16} />
+      </Form.Item>
+      <Form.Item
+        name="title"
+        label="名称"
+        rules={[zodRule(ManualGrantRequest, 'title', '请填写名称（40 字以内）')]}
+      >
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item
+        name="turnoverMultiple"
+        label="流水倍数"
+        rules={[zodRule(ManualGrantRequest, 'turnoverMultiple', '0 到 10 的整数')]}
+      >
+        <InputNumber min={0} max={10} precision={0} />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label="原因"
+        rules={[zodRule(ManualGrantRequest, 'reason', '请填写原因（200 字以内）')]}
+      >
+        <Input.TextArea rows={2} maxLength={200} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { AdminLimitSetRequest } from '@nebula/protocol/api/responsible-gaming/responsible-gaming.schemas';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../api/api-error';
+import { FormModal } from './form-modal';
 import { useAdminMutation } from './use-admin-query';
 import { zodRule } from './zod-rule';
 
@@ -55,42 +56,38 @@ export function MemberLimitModal({
     );
   };
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       title={`设定${target.label}`}
-      onCancel={onClose}
-      confirmLoading={set.isPending}
-      destroyOnHidden
       okText="确定"
-      cancelText="取消"
-      onOk={() => {
-        form
-          .validateFields()
-          .then(send)
-          .catch(() => undefined);
-      }}
+      busy={set.isPending}
+      onClose={onClose}
+      onSubmit={send}
+      lead={
+        <>
+          <p>
+            当前额度：{target.amount ?? '未设置'}。运营人员只能设定或降低限额，不能提高或取消；
+            降低会撤销会员待确认的放宽申请。
+          </p>
+          {refused && <Alert type="error" title={refused} style={{ marginBottom: 12 }} />}
+        </>
+      }
     >
-      <p>
-        当前额度：{target.amount ?? '未设置'}。运营人员只能设定或降低限额，不能提高或取消；
-        降低会撤销会员待确认的放宽申请。
-      </p>
-      {refused && <Alert type="error" title={refused} style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          label={target.kind === 'time' ? '额度（分钟）' : '额度（元）'}
-          name="amount"
-          rules={[zodRule(AdminLimitSetRequest, 'amount', '请输入大于 0、最多两位小数的金额')]}
-        >
-          <Input inputMode="decimal" />
-        </Form.Item>
-        <Form.Item
-          label="原因"
-          name="reason"
-          rules={[zodRule(AdminLimitSetRequest, 'reason', '请填写原因（200 字以内）')]}
-        >
-          <Input.TextArea rows={3} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        label={target.kind === 'time' ? '额度（分钟）' : '额度（元）'}
+        name="amount"
+        rules={[zodRule(AdminLimitSetRequest, 'amount', '请输入大于 0、最多两位小数的金额')]}
+      >
+        <Input inputMode="decimal" />
+      </Form.Item>
+      <Form.Item
+        label="原因"
+        name="reason"
+        rules={[zodRule(AdminLimitSetRequest, 'reason', '请填写原因（200 字以内）')]}
+      >
+        <Input.TextArea rows={3} maxLength={200} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { RequiredReasonRequest } from '@nebula/protocol/api/wallet/admin-wallet.schemas';
+import { FormModal } from './form-modal';
 import { zodRule } from './zod-rule';
 
 /** Asks for the reason every operator action records in the audit. */
@@ -23,32 +24,24 @@ export function ReasonModal({
 }) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={title}
-      onCancel={onCancel}
-      confirmLoading={busy}
-      destroyOnHidden
       okText="确定"
-      cancelText="取消"
-      onOk={() => {
-        form
-          .validateFields()
-          .then((v) => onOk(v.reason ?? ''))
-          .catch(() => undefined);
-      }}
+      busy={busy}
+      onClose={onCancel}
+      onSubmit={(v) => onOk(v.reason ?? '')}
     >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          label="原因"
-          name="reason"
-          rules={
-            required ? [zodRule(RequiredReasonRequest, 'reason', '请填写原因（200 字以内）')] : []
-          }
-        >
-          <Input.TextArea rows={3} maxLength={maxLength} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        label="原因"
+        name="reason"
+        rules={
+          required ? [zodRule(RequiredReasonRequest, 'reason', '请填写原因（200 字以内）')] : []
+        }
+      >
+        <Input.TextArea rows={3} maxLength={maxLength} />
+      </Form.Item>
+    </FormModal>
   );
 }

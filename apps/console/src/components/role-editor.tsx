@@ -4,10 +4,11 @@ import {
   type AdminPermission,
 } from '@nebula/protocol/api/admin/permissions';
 import { RoleCreateRequest } from '@nebula/protocol/api/operators/operators.schemas';
-import { Form, Input, Modal, Tree } from 'antd';
+import { Form, Input, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect } from 'react';
 import { zodRule } from './zod-rule';
+import { FormModal } from './form-modal';
 
 /** The tree's branches: a permission's first segment (`member.read` → member). */
 const GROUP_LABELS: Record<string, string> = {
@@ -66,37 +67,33 @@ export function RoleEditor(props: {
     if (props.open) form.setFieldsValue(props.initial ?? { name: '', permissions: [] });
   }, [props.open, props.initial, form]);
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={props.open}
       title={props.initial ? '编辑角色' : '新建角色'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={props.busy}
-      onCancel={props.onCancel}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      busy={props.busy}
+      onClose={props.onCancel}
+      onSubmit={props.onSave}
     >
-      <Form<RoleValues> form={form} layout="vertical" onFinish={props.onSave}>
-        <Form.Item
-          name="name"
-          label="角色名称"
-          rules={[zodRule(RoleCreateRequest, 'name', '请填写角色名称（32 字以内）')]}
-        >
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item
-          name="permissions"
-          label="权限"
-          valuePropName="checkedKeys"
-          trigger="onCheck"
-          getValueFromEvent={(checked: React.Key[] | { checked: React.Key[] }) =>
-            permissionsOfKeys(Array.isArray(checked) ? checked : checked.checked)
-          }
-          rules={[zodRule(RoleCreateRequest, 'permissions')]}
-        >
-          <Tree checkable defaultExpandAll selectable={false} treeData={PERMISSION_TREE} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="name"
+        label="角色名称"
+        rules={[zodRule(RoleCreateRequest, 'name', '请填写角色名称（32 字以内）')]}
+      >
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item
+        name="permissions"
+        label="权限"
+        valuePropName="checkedKeys"
+        trigger="onCheck"
+        getValueFromEvent={(checked: React.Key[] | { checked: React.Key[] }) =>
+          permissionsOfKeys(Array.isArray(checked) ? checked : checked.checked)
+        }
+        rules={[zodRule(RoleCreateRequest, 'permissions')]}
+      >
+        <Tree checkable defaultExpandAll selectable={false} treeData={PERMISSION_TREE} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { CommissionOverrideRequest, monthString } from '@nebula/protocol/api/agent/agent.schemas';
 import type { RequestOf, ResponseOf } from '../api/admin-routes';
@@ -11,6 +11,7 @@ import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 import { ExportButton } from '../components/export-button';
+import { FormModal } from '../components/form-modal';
 
 type Statement = ResponseOf<'adminAgentStatements'>['list'][number];
 type Status = NonNullable<NonNullable<RequestOf<'adminAgentStatements'>['query']>['status']>;
@@ -35,44 +36,31 @@ function OverrideModal({
 }) {
   const [form] = Form.useForm<OverrideBody>();
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={statement !== null}
       title={`调整佣金：${statement?.agentName ?? ''} ${statement?.month ?? ''}`}
-      onCancel={onCancel}
-      confirmLoading={busy}
-      destroyOnHidden
-      okText="保存"
-      cancelText="取消"
-      onOk={() => {
-        form
-          .validateFields()
-          .then(onSubmit)
-          .catch(() => undefined);
-      }}
+      busy={busy}
+      onClose={onCancel}
+      onSubmit={onSubmit}
+      initialValues={{ amount: statement?.amount }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ amount: statement?.amount }}
+      <Form.Item
+        label="佣金（元）"
+        name="amount"
+        extra={`按规则计算：${statement?.computed ?? '—'} 元`}
+        rules={[zodRule(CommissionOverrideRequest, 'amount', '金额格式：两位小数，如 100.00')]}
       >
-        <Form.Item
-          label="佣金（元）"
-          name="amount"
-          extra={`按规则计算：${statement?.computed ?? '—'} 元`}
-          rules={[zodRule(CommissionOverrideRequest, 'amount', '金额格式：两位小数，如 100.00')]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          label="原因"
-          name="reason"
-          rules={[zodRule(CommissionOverrideRequest, 'reason', '请填写原因（2–100 字）')]}
-        >
-          <Input.TextArea rows={2} maxLength={100} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        label="原因"
+        name="reason"
+        rules={[zodRule(CommissionOverrideRequest, 'reason', '请填写原因（2–100 字）')]}
+      >
+        <Input.TextArea rows={2} maxLength={100} />
+      </Form.Item>
+    </FormModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Modal, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import { formatTime } from '../components/page-header';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 import { ListFilterBar, pagination } from '../components/list-filter-bar';
+import { FormModal } from '../components/form-modal';
 
 type GiftRecord = ResponseOf<'adminChatGiftRecords'>['list'][number];
 type Gift = ResponseOf<'adminChatGifts'>['list'][number];
@@ -128,56 +129,41 @@ export function ChatGiftCatalogPanel() {
           },
         ]}
       />
-      <Modal
+      <FormModal
+        form={form}
+        name="chat-gift"
         open={editing !== null}
         title={editing === 'new' ? '新建礼物' : '编辑礼物'}
-        onCancel={() => setEditing(null)}
-        confirmLoading={save.isPending}
-        destroyOnHidden
-        okText="保存"
-        cancelText="取消"
-        onOk={() => {
-          form
-            .validateFields()
-            .then(submit)
-            .catch(() => undefined);
-        }}
+        busy={save.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={submit}
+        initialValues={
+          editing && editing !== 'new' ? editing : { name: '', icon: '', price: '', enabled: true }
+        }
       >
-        <Form
-          form={form}
-          name="chat-gift"
-          layout="vertical"
-          preserve={false}
-          initialValues={
-            editing && editing !== 'new'
-              ? editing
-              : { name: '', icon: '', price: '', enabled: true }
-          }
+        <Form.Item label="名称" name="name" rules={[rule('name', '请填写名称（20 字以内）')]}>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label="图标地址"
+          name="icon"
+          extra="站点自带的图标，如 /static/gifts/rocket.svg"
+          rules={[rule('icon', '图标须为 /static/gifts/ 下的 .svg')]}
         >
-          <Form.Item label="名称" name="name" rules={[rule('name', '请填写名称（20 字以内）')]}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="图标地址"
-            name="icon"
-            extra="站点自带的图标，如 /static/gifts/rocket.svg"
-            rules={[rule('icon', '图标须为 /static/gifts/ 下的 .svg')]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="价格（金币）"
-            name="price"
-            extra="会员送出时按此价格扣金币；改价只影响之后的礼物"
-            rules={[rule('price', '价格为 1–1000000 的整数')]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item label="启用" name="enabled" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label="价格（金币）"
+          name="price"
+          extra="会员送出时按此价格扣金币；改价只影响之后的礼物"
+          rules={[rule('price', '价格为 1–1000000 的整数')]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item label="启用" name="enabled" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FormModal>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { AdminChatMuteFilter } from '@nebula/protocol/api/chat/chat-admin.schemas';
@@ -13,6 +13,7 @@ import { ReasonModal } from '../components/reason-modal';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 import { ListFilterBar, pagination } from '../components/list-filter-bar';
+import { FormModal } from '../components/form-modal';
 
 type Mute = ResponseOf<'adminChatMutes'>['list'][number];
 type MuteForm = { memberId: string; minutes?: number; reason: string };
@@ -114,58 +115,51 @@ export function ChatMutesPanel() {
           );
         }}
       />
-      <Modal
+      <FormModal
+        form={form}
+        name="chat-mute"
         open={adding}
         title="禁言会员"
-        onCancel={() => setAdding(false)}
-        confirmLoading={mute.isPending}
-        destroyOnHidden
         okText="禁言"
-        okButtonProps={{ danger: true }}
-        cancelText="取消"
-        onOk={() => {
-          form
-            .validateFields()
-            .then((v) =>
-              mute.mutate(
-                {
-                  req: {
-                    params: { memberId: Number(v.memberId) },
-                    body: { muted: true, minutes: v.minutes, reason: v.reason },
-                  },
-                },
-                closeWith(() => setAdding(false), '已禁言'),
-              ),
-            )
-            .catch(() => undefined);
-        }}
+        danger
+        busy={mute.isPending}
+        onClose={() => setAdding(false)}
+        onSubmit={(v) =>
+          mute.mutate(
+            {
+              req: {
+                params: { memberId: Number(v.memberId) },
+                body: { muted: true, minutes: v.minutes, reason: v.reason },
+              },
+            },
+            closeWith(() => setAdding(false), '已禁言'),
+          )
+        }
       >
-        <Form form={form} name="chat-mute" layout="vertical" preserve={false}>
-          <Form.Item
-            label="会员 ID"
-            name="memberId"
-            rules={[zodRule(MemberIdParams, 'memberId', '请输入会员 ID')]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="分钟（空为永久）"
-            name="minutes"
-            // A cleared box is no end (undefined), which the schema takes; null it would refuse.
-            normalize={(v: number | null) => v ?? undefined}
-            rules={[zodRule(MuteRequest, 'minutes', '分钟为 1–525600')]}
-          >
-            <InputNumber precision={0} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item
-            label="原因"
-            name="reason"
-            rules={[zodRule(MuteRequest, 'reason', '请填写原因（200 字以内）')]}
-          >
-            <Input />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          label="会员 ID"
+          name="memberId"
+          rules={[zodRule(MemberIdParams, 'memberId', '请输入会员 ID')]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label="分钟（空为永久）"
+          name="minutes"
+          // A cleared box is no end (undefined), which the schema takes; null it would refuse.
+          normalize={(v: number | null) => v ?? undefined}
+          rules={[zodRule(MuteRequest, 'minutes', '分钟为 1–525600')]}
+        >
+          <InputNumber precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item
+          label="原因"
+          name="reason"
+          rules={[zodRule(MuteRequest, 'reason', '请填写原因（200 字以内）')]}
+        >
+          <Input />
+        </Form.Item>
+      </FormModal>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { AdminChatRoomFilter } from '@nebula/protocol/api/chat/chat-admin.schemas';
@@ -10,6 +10,7 @@ import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 import { ListFilterBar, pagination } from '../components/list-filter-bar';
+import { FormModal } from '../components/form-modal';
 
 type Room = ResponseOf<'adminChatRooms'>['list'][number];
 type RoomForm = { name: string; vipMin: number; vipMax: number; slowModeSeconds: number };
@@ -112,73 +113,60 @@ export function ChatRoomsPanel() {
           },
         ]}
       />
-      <Modal
+      <FormModal
+        form={form}
+        name="chat-room"
         open={editing !== null}
         title={editing === 'new' ? '新建房间' : '编辑房间'}
-        onCancel={() => setEditing(null)}
-        confirmLoading={create.isPending || update.isPending}
-        destroyOnHidden
-        okText="保存"
-        cancelText="取消"
-        onOk={() => {
-          form
-            .validateFields()
-            .then(save)
-            .catch(() => undefined);
-        }}
+        busy={create.isPending || update.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+        initialValues={
+          editing && editing !== 'new'
+            ? editing
+            : { name: '', vipMin: 0, vipMax: 99, slowModeSeconds: 0 }
+        }
       >
-        <Form
-          form={form}
-          name="chat-room"
-          layout="vertical"
-          preserve={false}
-          initialValues={
-            editing && editing !== 'new'
-              ? editing
-              : { name: '', vipMin: 0, vipMax: 99, slowModeSeconds: 0 }
-          }
+        <Form.Item
+          label="名称"
+          name="name"
+          rules={[zodRule(schema, 'name', '请填写名称（30 字以内）')]}
         >
-          <Form.Item
-            label="名称"
-            name="name"
-            rules={[zodRule(schema, 'name', '请填写名称（30 字以内）')]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="最低 VIP"
-            name="vipMin"
-            rules={[zodRule(schema, 'vipMin', 'VIP 为 0–99')]}
-          >
-            <InputNumber precision={0} />
-          </Form.Item>
-          <Form.Item
-            label="最高 VIP"
-            name="vipMax"
-            dependencies={['vipMin']}
-            rules={[
-              zodRule(schema, 'vipMax', 'VIP 为 0–99'),
-              ({ getFieldValue }) => ({
-                validator: (_r, v: number | null) => {
-                  const min = getFieldValue('vipMin') as number | null;
-                  return v !== null && min !== null && v < min
-                    ? Promise.reject(new Error('最高 VIP 不能低于最低'))
-                    : Promise.resolve();
-                },
-              }),
-            ]}
-          >
-            <InputNumber precision={0} />
-          </Form.Item>
-          <Form.Item
-            label="慢速模式（秒，0 为关）"
-            name="slowModeSeconds"
-            rules={[zodRule(schema, 'slowModeSeconds', '慢速模式为 0–3600 秒')]}
-          >
-            <InputNumber precision={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label="最低 VIP"
+          name="vipMin"
+          rules={[zodRule(schema, 'vipMin', 'VIP 为 0–99')]}
+        >
+          <InputNumber precision={0} />
+        </Form.Item>
+        <Form.Item
+          label="最高 VIP"
+          name="vipMax"
+          dependencies={['vipMin']}
+          rules={[
+            zodRule(schema, 'vipMax', 'VIP 为 0–99'),
+            ({ getFieldValue }) => ({
+              validator: (_r, v: number | null) => {
+                const min = getFieldValue('vipMin') as number | null;
+                return v !== null && min !== null && v < min
+                  ? Promise.reject(new Error('最高 VIP 不能低于最低'))
+                  : Promise.resolve();
+              },
+            }),
+          ]}
+        >
+          <InputNumber precision={0} />
+        </Form.Item>
+        <Form.Item
+          label="慢速模式（秒，0 为关）"
+          name="slowModeSeconds"
+          rules={[zodRule(schema, 'slowModeSeconds', '慢速模式为 0–3600 秒')]}
+        >
+          <InputNumber precision={0} />
+        </Form.Item>
+      </FormModal>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { AdminFeedbackReplyRequest } from '@nebula/protocol/api/help-and-service/mail-and-feedback.schemas';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useActionFeedback } from '../components/action-feedback';
 import { useAdminMutation } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
+import { FormModal } from '../components/form-modal';
 
 interface ReplyValues {
   reply: string;
@@ -15,51 +16,43 @@ export function FeedbackReplyModal(props: { feedbackId: number | null; onClose: 
   const reply = useAdminMutation('adminFeedbackReply');
   const feedback = useActionFeedback();
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={props.feedbackId !== null}
       title={`回复反馈 #${props.feedbackId ?? ''}`}
       okText="回复"
-      cancelText="取消"
-      confirmLoading={reply.isPending}
-      onCancel={props.onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Form<ReplyValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ status: 'replied' }}
-        onFinish={(body) =>
-          props.feedbackId !== null &&
-          reply.mutate(
-            { req: { params: { feedbackId: props.feedbackId }, body } },
-            {
-              onSuccess: () => {
-                feedback.done('已回复');
-                props.onClose();
-              },
-              onError: feedback.failed,
+      busy={reply.isPending}
+      onClose={props.onClose}
+      initialValues={{ status: 'replied' }}
+      onSubmit={(body) =>
+        props.feedbackId !== null &&
+        reply.mutate(
+          { req: { params: { feedbackId: props.feedbackId }, body } },
+          {
+            onSuccess: () => {
+              feedback.done('已回复');
+              props.onClose();
             },
-          )
-        }
+            onError: feedback.failed,
+          },
+        )
+      }
+    >
+      <Form.Item
+        name="reply"
+        label="回复内容"
+        rules={[zodRule(AdminFeedbackReplyRequest, 'reply', '请填写回复（2000 字以内）')]}
       >
-        <Form.Item
-          name="reply"
-          label="回复内容"
-          rules={[zodRule(AdminFeedbackReplyRequest, 'reply', '请填写回复（2000 字以内）')]}
-        >
-          <Input.TextArea rows={4} maxLength={2000} />
-        </Form.Item>
-        <Form.Item name="status" label="回复后">
-          <Select
-            options={[
-              { value: 'replied', label: '保持开放' },
-              { value: 'closed', label: '关闭反馈' },
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={4} maxLength={2000} />
+      </Form.Item>
+      <Form.Item name="status" label="回复后">
+        <Select
+          options={[
+            { value: 'replied', label: '保持开放' },
+            { value: 'closed', label: '关闭反馈' },
+          ]}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

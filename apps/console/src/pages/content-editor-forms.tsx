@@ -8,6 +8,7 @@ import { errorText } from '../api/api-error';
 import { useActionFeedback } from '../components/action-feedback';
 import { useAdminMutation, useAdminQuery } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
+import { FormModal } from '../components/form-modal';
 
 type Doc = ResponseOf<'adminHelpDoc'>;
 type Slug = Doc['slug'];
@@ -112,65 +113,52 @@ export function SponsorModal(props: {
   const s = props.sponsor;
   const rule = (f: keyof SponsorValues, msg?: string) => zodRule(AdminSponsorSaveRequest, f, msg);
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={props.open}
       title={s ? `编辑赞助 ${s.title}` : '新增赞助'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onCancel={props.onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Form<SponsorValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={
-          s ? { ...s, endsOn: s.endsOn ?? undefined } : { sort: 0, enabled: true, startsOn: '' }
-        }
-        onFinish={(v) =>
-          save.mutate(
-            { req: { body: { ...v, endsOn: v.endsOn || null, ...(s ? { id: s.id } : {}) } } },
-            {
-              onSuccess: () => {
-                feedback.done();
-                props.onClose();
-              },
-              onError: feedback.failed,
+      busy={save.isPending}
+      onClose={props.onClose}
+      initialValues={
+        s ? { ...s, endsOn: s.endsOn ?? undefined } : { sort: 0, enabled: true, startsOn: '' }
+      }
+      onSubmit={(v) =>
+        save.mutate(
+          { req: { body: { ...v, endsOn: v.endsOn || null, ...(s ? { id: s.id } : {}) } } },
+          {
+            onSuccess: () => {
+              feedback.done();
+              props.onClose();
             },
-          )
-        }
-      >
-        <Form.Item name="title" label="标题" rules={[rule('title', '请填写标题（40 字以内）')]}>
-          <Input maxLength={40} />
-        </Form.Item>
-        <Form.Item name="imageUrl" label="图片地址" rules={[rule('imageUrl')]}>
-          <Input maxLength={300} />
-        </Form.Item>
-        <Form.Item
-          name="summary"
-          label="摘要"
-          rules={[rule('summary', '请填写摘要（120 字以内）')]}
-        >
-          <Input maxLength={120} />
-        </Form.Item>
-        <Form.Item name="body" label="正文" rules={[rule('body', '请填写正文')]}>
-          <Input.TextArea rows={4} maxLength={4000} />
-        </Form.Item>
-        <Form.Item name="startsOn" label="开始日期" rules={[rule('startsOn', '请选择开始日期')]}>
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item name="endsOn" label="结束日期（可空）">
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item name="sort" label="排序" rules={[rule('sort', '0–9999 的整数')]}>
-          <InputNumber min={0} max={9999} precision={0} />
-        </Form.Item>
-        <Form.Item name="enabled" valuePropName="checked">
-          <Checkbox>启用</Checkbox>
-        </Form.Item>
-      </Form>
-    </Modal>
+            onError: feedback.failed,
+          },
+        )
+      }
+    >
+      <Form.Item name="title" label="标题" rules={[rule('title', '请填写标题（40 字以内）')]}>
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item name="imageUrl" label="图片地址" rules={[rule('imageUrl')]}>
+        <Input maxLength={300} />
+      </Form.Item>
+      <Form.Item name="summary" label="摘要" rules={[rule('summary', '请填写摘要（120 字以内）')]}>
+        <Input maxLength={120} />
+      </Form.Item>
+      <Form.Item name="body" label="正文" rules={[rule('body', '请填写正文')]}>
+        <Input.TextArea rows={4} maxLength={4000} />
+      </Form.Item>
+      <Form.Item name="startsOn" label="开始日期" rules={[rule('startsOn', '请选择开始日期')]}>
+        <Input type="date" />
+      </Form.Item>
+      <Form.Item name="endsOn" label="结束日期（可空）">
+        <Input type="date" />
+      </Form.Item>
+      <Form.Item name="sort" label="排序" rules={[rule('sort', '0–9999 的整数')]}>
+        <InputNumber min={0} max={9999} precision={0} />
+      </Form.Item>
+      <Form.Item name="enabled" valuePropName="checked">
+        <Checkbox>启用</Checkbox>
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -4,12 +4,13 @@ import {
   mailAudienceProblem,
   MAIL_LIST_MAX,
 } from '@nebula/protocol/api/help-and-service/mail-and-feedback.schemas';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../api/api-error';
 import { useActionFeedback } from '../components/action-feedback';
 import { useAdminMutation } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
+import { FormModal } from '../components/form-modal';
 
 type Kind = MailAudience['kind'];
 
@@ -114,99 +115,91 @@ export function MailSendModal(props: { open: boolean; onClose: () => void }) {
     );
   };
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={props.open}
       title="发送站内信"
       okText="发送"
-      cancelText="取消"
-      confirmLoading={send.isPending}
-      onCancel={props.onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Form<MailValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ kind: 'member', marketing: false }}
-        onValuesChange={() => setPreview(null)}
-        onFinish={(v) => {
-          const audience = checked();
-          if (!audience) return;
-          send.mutate(
-            { req: { body: { title: v.title, body: v.body, marketing: !!v.marketing, audience } } },
-            {
-              onSuccess: () => {
-                feedback.done('已发送');
-                props.onClose();
-              },
-              onError: feedback.failed,
+      busy={send.isPending}
+      onClose={props.onClose}
+      initialValues={{ kind: 'member', marketing: false }}
+      onValuesChange={() => setPreview(null)}
+      onSubmit={(v) => {
+        const audience = checked();
+        if (!audience) return;
+        send.mutate(
+          { req: { body: { title: v.title, body: v.body, marketing: !!v.marketing, audience } } },
+          {
+            onSuccess: () => {
+              feedback.done('已发送');
+              props.onClose();
             },
-          );
-        }}
-      >
-        <Form.Item name="kind" label="发送对象">
-          <Select options={KINDS} />
-        </Form.Item>
-        {kind === 'member' && (
-          <Form.Item
-            name="memberId"
-            label="会员编号"
-            rules={[{ required: true, message: '请输入会员编号' }]}
-          >
-            <InputNumber min={1} precision={0} />
-          </Form.Item>
-        )}
-        {kind === 'segment' && (
-          <Space wrap>
-            <Form.Item name="vipMin" label="最低 VIP">
-              <InputNumber min={0} max={99} precision={0} />
-            </Form.Item>
-            <Form.Item name="vipMax" label="最高 VIP">
-              <InputNumber min={0} max={99} precision={0} />
-            </Form.Item>
-            <Form.Item name="registeredFrom" label="注册起始日">
-              <Input placeholder="YYYY-MM-DD" style={{ width: 130 }} />
-            </Form.Item>
-            <Form.Item name="registeredTo" label="注册截止日">
-              <Input placeholder="YYYY-MM-DD" style={{ width: 130 }} />
-            </Form.Item>
-            <Form.Item name="activeWithinDays" label="最近登录（天内）">
-              <InputNumber min={1} max={365} precision={0} />
-            </Form.Item>
-          </Space>
-        )}
-        {kind === 'list' && (
-          <Form.Item name="userNames" label="账号名单" extra={FIELD_TEXT.userNames}>
-            <Input.TextArea rows={4} />
-          </Form.Item>
-        )}
-        {kind !== 'member' && (
-          <Space style={{ marginBottom: 16 }}>
-            <Button onClick={askCount} loading={count.isPending}>
-              预览人数
-            </Button>
-            {preview && <Alert type="info" title={preview} />}
-          </Space>
-        )}
+            onError: feedback.failed,
+          },
+        );
+      }}
+    >
+      <Form.Item name="kind" label="发送对象">
+        <Select options={KINDS} />
+      </Form.Item>
+      {kind === 'member' && (
         <Form.Item
-          name="title"
-          label="标题"
-          rules={[zodRule(AdminMailSendRequest, 'title', '请填写标题')]}
+          name="memberId"
+          label="会员编号"
+          rules={[{ required: true, message: '请输入会员编号' }]}
         >
-          <Input />
+          <InputNumber min={1} precision={0} />
         </Form.Item>
-        <Form.Item
-          name="body"
-          label="正文"
-          rules={[zodRule(AdminMailSendRequest, 'body', '请填写正文')]}
-        >
+      )}
+      {kind === 'segment' && (
+        <Space wrap>
+          <Form.Item name="vipMin" label="最低 VIP">
+            <InputNumber min={0} max={99} precision={0} />
+          </Form.Item>
+          <Form.Item name="vipMax" label="最高 VIP">
+            <InputNumber min={0} max={99} precision={0} />
+          </Form.Item>
+          <Form.Item name="registeredFrom" label="注册起始日">
+            <Input placeholder="YYYY-MM-DD" style={{ width: 130 }} />
+          </Form.Item>
+          <Form.Item name="registeredTo" label="注册截止日">
+            <Input placeholder="YYYY-MM-DD" style={{ width: 130 }} />
+          </Form.Item>
+          <Form.Item name="activeWithinDays" label="最近登录（天内）">
+            <InputNumber min={1} max={365} precision={0} />
+          </Form.Item>
+        </Space>
+      )}
+      {kind === 'list' && (
+        <Form.Item name="userNames" label="账号名单" extra={FIELD_TEXT.userNames}>
           <Input.TextArea rows={4} />
         </Form.Item>
-        <Form.Item name="marketing" valuePropName="checked">
-          <Checkbox>营销内容（仅发给接受营销的会员）</Checkbox>
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      {kind !== 'member' && (
+        <Space style={{ marginBottom: 16 }}>
+          <Button onClick={askCount} loading={count.isPending}>
+            预览人数
+          </Button>
+          {preview && <Alert type="info" title={preview} />}
+        </Space>
+      )}
+      <Form.Item
+        name="title"
+        label="标题"
+        rules={[zodRule(AdminMailSendRequest, 'title', '请填写标题')]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="body"
+        label="正文"
+        rules={[zodRule(AdminMailSendRequest, 'body', '请填写正文')]}
+      >
+        <Input.TextArea rows={4} />
+      </Form.Item>
+      <Form.Item name="marketing" valuePropName="checked">
+        <Checkbox>营销内容（仅发给接受营销的会员）</Checkbox>
+      </Form.Item>
+    </FormModal>
   );
 }

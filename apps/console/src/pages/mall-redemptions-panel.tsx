@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { RedemptionShipRequest } from '@nebula/protocol/api/mall/mall.schemas';
 import type { RequestOf, ResponseOf } from '../api/admin-routes';
@@ -15,6 +15,7 @@ import {
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
 import { ExportButton } from '../components/export-button';
+import { FormModal } from '../components/form-modal';
 
 type Redemption = ResponseOf<'adminMallRedemptions'>['list'][number];
 type Status = NonNullable<NonNullable<RequestOf<'adminMallRedemptions'>['query']>['status']>;
@@ -124,37 +125,29 @@ export function MallRedemptionsPanel() {
           },
         ]}
       />
-      <Modal
+      <FormModal
+        form={form}
         open={shipping !== null}
         title="发货"
-        onCancel={() => setShipping(null)}
-        confirmLoading={ship.isPending}
-        destroyOnHidden
         okText="确定"
-        cancelText="取消"
-        onOk={() => {
-          form
-            .validateFields()
-            .then((v) => {
-              if (!shipping) return;
-              ship.mutate(
-                { req: { params: { redemptionId: shipping.id }, body: v } },
-                closeWith(() => setShipping(null), '已发货'),
-              );
-            })
-            .catch(() => undefined);
+        busy={ship.isPending}
+        onClose={() => setShipping(null)}
+        onSubmit={(v) => {
+          if (!shipping) return;
+          ship.mutate(
+            { req: { params: { redemptionId: shipping.id }, body: v } },
+            closeWith(() => setShipping(null), '已发货'),
+          );
         }}
       >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item
-            label="快递单号"
-            name="trackingNo"
-            rules={[zodRule(RedemptionShipRequest, 'trackingNo', '4–40 位字母、数字或 -')]}
-          >
-            <Input />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          label="快递单号"
+          name="trackingNo"
+          rules={[zodRule(RedemptionShipRequest, 'trackingNo', '4–40 位字母、数字或 -')]}
+        >
+          <Input />
+        </Form.Item>
+      </FormModal>
       <ReasonModal
         open={cancelling !== null}
         title="取消兑换（积分退回会员）"

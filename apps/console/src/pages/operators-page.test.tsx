@@ -69,6 +69,41 @@ describe('运营人员 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     );
   });
 
+  it('the role picker finds a role beyond the first page by asking the server', async () => {
+    // 150 roles, paged and filtered by name as the platform does (`q`, `pageSize`).
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      id: i + 1,
+      name: `角色${String(i + 1).padStart(3, '0')}`,
+      superuser: false,
+      permissions: [],
+      operatorCount: 0,
+    }));
+    const r = renderPage(Page, {
+      permissions: ['operator.manage'],
+      answers: (c) => {
+        if (c.path !== '/admin/api/v1/roles') return platform(c);
+        const q = c.query.get('q') ?? '';
+        const size = Number(c.query.get('pageSize') ?? 20);
+        const hits = many.filter((x) => x.name.includes(q));
+        return { data: { list: hits.slice(0, size), total: hits.length, page: 1, pageSize: size } };
+      },
+    });
+    await screen.findByText('alice');
+    const picker = screen.getByLabelText('按角色筛选');
+    fireEvent.mouseDown(picker);
+    expect(await screen.findByTitle('角色001')).toBeTruthy();
+    expect(screen.queryByTitle('角色101')).toBeNull();
+    fireEvent.change(picker, { target: { value: '101' } });
+    fireEvent.click(await screen.findByTitle('角色101'));
+    await waitFor(() => {
+      const last = r.calls.filter((c) => c.path === '/admin/api/v1/operators').at(-1)!;
+      expect(last.query.get('roleId')).toBe('101');
+    });
+    const asked = r.calls.filter((c) => c.path === '/admin/api/v1/roles');
+    expect(asked.some((c) => c.query.get('q') === '101')).toBe(true);
+    expect(asked.every((c) => Number(c.query.get('pageSize')) <= 100)).toBe(true);
+  });
+
   it('without operator.manage there is no reset button', async () => {
     renderPage(Page, { permissions: ['audit.read'], answers: platform });
     await screen.findByText('运营人员与角色');

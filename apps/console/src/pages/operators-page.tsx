@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
 import { OperatorCreateRequest } from '@nebula/protocol/api/operators/operators.schemas';
 import { ReasonModal } from '../components/reason-modal';
 import { useState } from 'react';
@@ -10,8 +10,10 @@ import { Panel } from '../components/panel';
 import { useStepUpRetry } from '../components/step-up-retry';
 import { useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
+import { RoleSelect } from '../components/role-select';
 import { RolesPanel } from './roles-panel';
 import { useConsole } from '../session/console-context';
+import { FormModal } from '../components/form-modal';
 
 type Operator = ResponseOf<'adminOperators'>['list'][number];
 /** The list's filters (the export sends the same ones). */
@@ -34,8 +36,6 @@ export function Page() {
   const { call, session } = useConsole();
   // The server refuses changes to one's own account (9612): the controls say so up front.
   const mine = (o: Operator) => o.userName === session?.userName;
-  // Every role for the pickers (a site has a handful; the list below pages them).
-  const roles = useAdminQuery('adminRoles', { query: { pageSize: 100 } });
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<OperatorFilters>({});
   const operators = useAdminQuery('adminOperators', { query: { ...filters, page, pageSize: 20 } });
@@ -47,8 +47,7 @@ export function Page() {
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState(false);
   const [opForm] = Form.useForm<NewOperator>();
-  const error = roles.error ?? operators.error;
-  const roleOptions = (roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }));
+  const error = operators.error;
 
   const updateOperator = (o: Operator, body: { roleId?: number; disabled?: boolean }) =>
     void opStep.run(() => call('adminOperatorUpdate', { params: { operatorId: o.id }, body }));
@@ -93,12 +92,11 @@ export function Page() {
               style={{ width: 180 }}
               onSearch={(v) => filter({ q: v.trim() || undefined })}
             />
-            <Select
+            <RoleSelect
               aria-label="按角色筛选"
               allowClear
               placeholder="全部角色"
               style={{ width: 150 }}
-              options={roleOptions}
               value={filters.roleId}
               onChange={(roleId?: number) => filter({ roleId })}
             />
@@ -138,12 +136,12 @@ export function Page() {
                 title: '角色',
                 render: (_, o) =>
                   canEditOperators && !mine(o) ? (
-                    <Select
+                    <RoleSelect
                       aria-label={`${o.userName} 的角色`}
                       size="small"
                       style={{ width: 160 }}
                       value={o.roleId}
-                      options={roleOptions}
+                      current={{ value: o.roleId, label: o.roleName }}
                       onChange={(roleId: number) => updateOperator(o, { roleId })}
                     />
                   ) : (
@@ -179,41 +177,40 @@ export function Page() {
           />
         </Panel>
       </Space>
-      <Modal
+      <FormModal
+        form={opForm}
         open={creating}
         title="新建运营人员"
         okText="创建"
-        cancelText="取消"
-        confirmLoading={busy}
-        onCancel={() => setCreating(false)}
-        onOk={() => opForm.submit()}
+        busy={busy}
+        onClose={() => setCreating(false)}
+        keep
+        onSubmit={(v) => void createOperator(v)}
       >
-        <Form<NewOperator> form={opForm} layout="vertical" onFinish={(v) => void createOperator(v)}>
-          <Form.Item
-            name="userName"
-            label="账号"
-            rules={[
-              zodRule(OperatorCreateRequest, 'userName', '字母开头，3–32 位字母、数字或下划线'),
-            ]}
-          >
-            <Input maxLength={32} autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label="初始密码"
-            rules={[zodRule(OperatorCreateRequest, 'password', '密码至少 10 位')]}
-          >
-            <Input.Password maxLength={128} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="roleId"
-            label="角色"
-            rules={[zodRule(OperatorCreateRequest, 'roleId', '请选择角色')]}
-          >
-            <Select options={roleOptions} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          name="userName"
+          label="账号"
+          rules={[
+            zodRule(OperatorCreateRequest, 'userName', '字母开头，3–32 位字母、数字或下划线'),
+          ]}
+        >
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label="初始密码"
+          rules={[zodRule(OperatorCreateRequest, 'password', '密码至少 10 位')]}
+        >
+          <Input.Password maxLength={128} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="roleId"
+          label="角色"
+          rules={[zodRule(OperatorCreateRequest, 'roleId', '请选择角色')]}
+        >
+          <RoleSelect />
+        </Form.Item>
+      </FormModal>
       <ReasonModal
         open={resetting !== null}
         title={`重置 ${resetting?.userName ?? ''} 的两步验证`}

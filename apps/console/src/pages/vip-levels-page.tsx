@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, InputNumber, Modal, Table } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Table } from 'antd';
 import { useState } from 'react';
 import { VipLevelSetRequest } from '@nebula/protocol/api/rewards/rewards.schemas';
 import type { RequestOf, ResponseOf } from '../api/admin-routes';
@@ -8,6 +8,7 @@ import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../components/export-button';
 import { useAdminMutation, useAdminQuery, useCan } from '../components/use-admin-query';
 import { zodRule } from '../components/zod-rule';
+import { FormModal } from '../components/form-modal';
 
 type Level = ResponseOf<'adminVipLevels'>['list'][number];
 type LevelBody = RequestOf<'adminVipLevelSet'>['body'];
@@ -40,50 +41,40 @@ function LevelModal({
 }) {
   const [form] = Form.useForm<LevelBody>();
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={level !== null}
       title={`编辑 VIP${level?.level ?? ''}`}
-      onCancel={onCancel}
-      confirmLoading={busy}
-      destroyOnHidden
-      okText="保存"
-      cancelText="取消"
-      onOk={() => {
-        form
-          .validateFields()
-          .then(onSubmit)
-          .catch(() => undefined);
-      }}
+      busy={busy}
+      onClose={onCancel}
+      onSubmit={onSubmit}
+      initialValues={level ?? undefined}
     >
-      {level && (
-        <Form form={form} layout="vertical" preserve={false} initialValues={level}>
-          <Form.Item
-            label="名称"
-            name="name"
-            rules={[zodRule(VipLevelSetRequest, 'name', '请填写名称（20 字以内）')]}
-          >
-            <Input maxLength={20} />
-          </Form.Item>
-          {MONEY_FIELDS.map((f) => (
-            <Form.Item
-              key={f.key}
-              label={`${f.label}（元）`}
-              name={f.key}
-              rules={[zodRule(VipLevelSetRequest, f.key, '金额格式：整数或两位小数，如 100.00')]}
-            >
-              <Input />
-            </Form.Item>
-          ))}
-          <Form.Item
-            label="礼金流水倍数"
-            name="packetMultiple"
-            rules={[zodRule(VipLevelSetRequest, 'packetMultiple', '倍数为 0–100 的整数')]}
-          >
-            <InputNumber min={0} max={100} precision={0} />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
+      <Form.Item
+        label="名称"
+        name="name"
+        rules={[zodRule(VipLevelSetRequest, 'name', '请填写名称（20 字以内）')]}
+      >
+        <Input maxLength={20} />
+      </Form.Item>
+      {MONEY_FIELDS.map((f) => (
+        <Form.Item
+          key={f.key}
+          label={`${f.label}（元）`}
+          name={f.key}
+          rules={[zodRule(VipLevelSetRequest, f.key, '金额格式：整数或两位小数，如 100.00')]}
+        >
+          <Input />
+        </Form.Item>
+      ))}
+      <Form.Item
+        label="礼金流水倍数"
+        name="packetMultiple"
+        rules={[zodRule(VipLevelSetRequest, 'packetMultiple', '倍数为 0–100 的整数')]}
+      >
+        <InputNumber min={0} max={100} precision={0} />
+      </Form.Item>
+    </FormModal>
   );
 }
 
