@@ -110,8 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Responses are checked against their schema in the route binder (outside production); the
-  // wire form is plain JSON.stringify, which is what a fast API should pay.
+  // Table routes bring their own compiled serializer (http/response-serializer.ts); anything
+  // else (pages, not-found answers) is plain JSON.stringify.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const clock = deps.clock ?? systemClock;
@@ -201,7 +201,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(503).send({ status: 'unavailable' });
   });
 
-  const bind: BindOptions = { validateResponse: config.validateResponses, idempotency };
+  const bind: BindOptions = {
+    validateResponse: config.validateResponses,
+    serializer: config.responseSerializer,
+    idempotency,
+  };
   registerSiteRoutes(app, site, bind);
   registerContentRoutes(app, content, bind);
   registerContentAdminRoutes(app, services, bind);

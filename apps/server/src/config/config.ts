@@ -58,6 +58,7 @@ const EnvSchema = z.object({
     .default('2.0.0'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).default(60000),
+  RESPONSE_SERIALIZER: z.enum(['compiled', 'json']).default('compiled'),
   SEED_DEMO: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -140,6 +141,8 @@ export interface Config extends ConsoleConfig {
   chatAnonymousPerIp: number;
   /** Validate every response against its schema (on outside production: catches drift). */
   validateResponses: boolean;
+  /** `json` turns the compiled success serializers off (for comparing the two ways). */
+  responseSerializer: 'compiled' | 'json';
   siteSeed: {
     title: string;
     status: 'open' | 'maintenance' | 'stopped';
@@ -269,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     chatAnonymousPerIp: e.CHAT_ANON_PER_IP,
     validateResponses: !production,
+    responseSerializer: e.RESPONSE_SERIALIZER,
     siteSeed: {
       title: e.SITE_TITLE,
       status: e.SITE_STATUS,

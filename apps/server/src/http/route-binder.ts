@@ -22,6 +22,7 @@ import {
 } from '../idempotency/money-unit';
 import { ok } from '../lib/envelope';
 import type { RequestContext } from './request-context';
+import { lazyEnvelopeSerializer } from './response-serializer';
 
 export type RouteName = keyof Routes;
 
@@ -44,6 +45,8 @@ export interface HandlerInput<N extends RouteName> {
 
 export interface BindOptions {
   validateResponse: boolean;
+  /** `json` answers every route with JSON.stringify (a comparison switch, see below). */
+  serializer?: 'compiled' | 'json';
   idempotency: IdempotencyService;
   bodyLimit?: number;
 }
@@ -163,11 +166,17 @@ function register(
     signed: route.signed,
     money: route.money ?? false,
   };
+  // Compiled once per process; guarded against JSON.stringify wherever responses are validated.
+  const serialize =
+    options.serializer === 'json'
+      ? (envelope: unknown) => JSON.stringify(envelope)
+      : lazyEnvelopeSerializer(name, route.response, options.validateResponse);
   app.route({
     method: route.method,
     url: route.path,
     config,
     validatorCompiler: compileValidator,
+    serializerCompiler: () => serialize as (data: unknown) => string,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       summary: route.summary,
