@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TablesList } from '@nebula/protocol/venue/games/tables-api';
+import { TablesList, type TableDetail } from '@nebula/protocol/venue/games/tables-api';
 import { createVenueTestApp, type VenueTestApp } from '../../test/venue-test-app';
 import { tableKit, type TableKit } from '../../test/table-kit';
 
@@ -38,7 +38,7 @@ describe('tables list', () => {
     const tables = await list();
     expect(tables.map((t) => t.code)).toEqual(['BAC1', 'BAC2', 'LH1']);
     for (const t of tables) {
-      const { serverTime: _, ...own } = await k.view(t.code);
+      const { serverTime: _, ...own } = (await k.view(t.code)) as TableDetail;
       expect(t).toEqual(own);
     }
     const bac1 = tables.find((t) => t.code === 'BAC1')!;
