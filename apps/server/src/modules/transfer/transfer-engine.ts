@@ -15,7 +15,7 @@ import type { VenueRegistry, VenueRow } from '../venue-registry/venue-registry.s
 import { playerIdOf } from '../venue-registry/player-id';
 import * as repo from './transfer.repository';
 import type { TransferKind, TransferRow } from './transfer.repository';
-import { saveVenueDebt } from './venue-debt.repository';
+import { saveVenueAnswer } from './venue-debt.repository';
 
 /**
  * Points where a test may kill the process (`kill -9`), to prove every crash point is safe.
@@ -248,11 +248,8 @@ export class TransferEngine {
             ],
           });
         }
-        if (verdict.balance !== null)
-          await repo.saveVenueBalance(q, row.memberId, row.venueCode, verdict.balance, now);
-        // The venue's debt as it answered (a transfer in repays it first).
-        if (verdict.debt !== null)
-          await saveVenueDebt(q, row.memberId, row.venueCode, verdict.debt, now);
+        // The venue's balance and debt as it answered (a transfer in repays the debt first).
+        await saveVenueAnswer(q, row.memberId, row.venueCode, verdict, now);
       } else if (row.direction === 'in') {
         await this.d.ledger.post(q, {
           reference: ref('refund'),

@@ -24,7 +24,7 @@ import * as repo from './transfer.repository';
 import { walletView } from './wallet-view';
 import { listTransferOrders, presentTransfer, type TransferOrderFilter } from './transfer-orders';
 import type { TransferKind, TransferRow } from './transfer.repository';
-import { saveVenueDebt } from './venue-debt.repository';
+import { saveVenueAnswer } from './venue-debt.repository';
 import type { PlayGuard } from '../play-break/play-break.service';
 import type { TransferThrottle } from './transfer-throttle';
 import type { RecallThrottle } from './recall-throttle';
@@ -243,10 +243,9 @@ export class TransferService {
     if (r.kind !== 'ok') return null;
     const balance = parseMoney(r.data.balance);
     const debt = r.data.debt;
-    await this.d.db.tx(async (q) => {
-      await repo.saveVenueBalance(q, memberId, venue.code, balance, asked);
-      if (debt !== undefined) await saveVenueDebt(q, memberId, venue.code, parseMoney(debt), asked);
-    });
+    // One statement, no transaction: asked of every venue on each recall and balance sync.
+    const answer = { balance, debt: debt === undefined ? null : parseMoney(debt) };
+    await saveVenueAnswer(this.d.db, memberId, venue.code, answer, asked);
     return balance;
   }
 

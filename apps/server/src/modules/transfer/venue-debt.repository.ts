@@ -1,4 +1,5 @@
 import { ts, type Queryable } from '@nebula/db';
+import { saveVenueBalance } from './transfer.repository';
 
 /** A member's debt at one venue as the platform knows it. */
 export interface VenueDebtRow {
@@ -49,6 +50,41 @@ export async function saveVenueDebt(
        debt_written_off = LEAST(venue_accounts.debt_written_off, EXCLUDED.debt)
      WHERE venue_accounts.debt_synced_at IS NULL OR venue_accounts.debt_synced_at <= EXCLUDED.debt_synced_at`,
     [memberId, venueCode, debt, ts(at)],
+  );
+}
+
+/**
+ * A venue's answer of balance and debt, in one statement: each column pair kept only when newer
+ * than the one saved (as `saveVenueBalance` and `saveVenueDebt` each do). One statement is its
+ * own transaction, so the balance question costs one round trip, not a BEGIN, two upserts and
+ * a COMMIT. An answer without one of the two saves the other alone.
+ */
+export async function saveVenueAnswer(
+  q: Queryable,
+  memberId: number,
+  venueCode: string,
+  answer: { balance: bigint | null; debt: bigint | null },
+  at: number,
+): Promise<void> {
+  if (answer.debt === null) {
+    if (answer.balance !== null) await saveVenueBalance(q, memberId, venueCode, answer.balance, at);
+    return;
+  }
+  if (answer.balance === null) return saveVenueDebt(q, memberId, venueCode, answer.debt, at);
+  const balanceNewer = 'va.synced_at IS NULL OR va.synced_at <= EXCLUDED.synced_at';
+  const debtNewer = 'va.debt_synced_at IS NULL OR va.debt_synced_at <= EXCLUDED.debt_synced_at';
+  await q.query(
+    `INSERT INTO venue_accounts AS va (member_id, venue_code, balance, synced_at, debt, debt_synced_at)
+     VALUES ($1, $2, $3, $4, $5, $4)
+     ON CONFLICT (member_id, venue_code) DO UPDATE SET
+       balance = CASE WHEN ${balanceNewer} THEN EXCLUDED.balance ELSE va.balance END,
+       synced_at = CASE WHEN ${balanceNewer} THEN EXCLUDED.synced_at ELSE va.synced_at END,
+       debt = CASE WHEN ${debtNewer} THEN EXCLUDED.debt ELSE va.debt END,
+       debt_written_off = CASE WHEN ${debtNewer}
+         THEN LEAST(va.debt_written_off, EXCLUDED.debt) ELSE va.debt_written_off END,
+       debt_synced_at = CASE WHEN ${debtNewer} THEN EXCLUDED.debt_synced_at ELSE va.debt_synced_at END
+     WHERE ${balanceNewer} OR ${debtNewer}`,
+    [memberId, venueCode, answer.balance, ts(at), answer.debt],
   );
 }
 

@@ -115,7 +115,7 @@ export async function readTable(q: Queryable, code: string): Promise<TableRow | 
   return r.rows[0] ? toTable(r.rows[0]) : null;
 }
 
-type RawShoe = {
+export type RawShoe = {
   table_code: string;
   shoe_no: string;
   chain_id: string;
@@ -132,7 +132,7 @@ type RawShoe = {
   ended_at: Date | null;
 };
 
-const toShoe = (r: RawShoe): ShoeRow => ({
+export const toShoe = (r: RawShoe): ShoeRow => ({
   tableCode: r.table_code,
   shoeNo: r.shoe_no,
   chainId: r.chain_id,
@@ -149,7 +149,7 @@ const toShoe = (r: RawShoe): ShoeRow => ({
   endedAt: ms(r.ended_at),
 });
 
-const SELECT_SHOES = `SELECT table_code, shoe_no::text AS shoe_no, chain_id, chain_index, merkle_root,
+export const SELECT_SHOES = `SELECT table_code, shoe_no::text AS shoe_no, chain_id, chain_index, merkle_root,
   burn_card, burned, cut_index, next_position, hands, status, seed, started_at, ended_at
   FROM venue_table_shoes`;
 

@@ -10,7 +10,7 @@ import type {
 } from '@nebula/protocol/venue/games/tables-api';
 import { VenueError } from '../../infra/venue-error';
 import { listChains } from './chain.repository';
-import { seedGame, findGame } from './games.repository';
+import { seedGame, findGame, type GameRow } from './games.repository';
 import {
   TABLE_CATALOGUE,
   TABLE_FAMILY,
@@ -26,8 +26,10 @@ import {
   readTable,
   seedTable,
   type ShoeRow,
+  type TableRoundRow,
   type TableRow,
 } from './table.repository';
+import { readLobbyHeads, readShoesRounds, readZoneTotals } from './table-lobby.repository';
 import { roundsDealtBetween, shoeRounds, zoneTotals } from './table-round.repository';
 import { revealPosition } from './table-shoe.model';
 import type { TableShoes } from './table-shoes.service';
@@ -94,29 +96,73 @@ export class TablesService {
       await latestShoe(this.db, t.code),
       await latestTableRound(this.db, t.code),
     ];
-    const rounds = shoe ? await shoeRounds(this.db, t.code, shoe.shoeNo) : [];
-    const hands = rounds.filter((r) => r.state !== 'voided').flatMap((r) => handView(r) ?? []);
+    return this.#present(t, {
+      status: game?.status,
+      shoe: shoe ? shoeView(shoe, await this.commitment(shoe)) : null,
+      round: round ? roundView(t, round, await zoneTotals(this.db, t.code, round.roundNo)) : null,
+      rounds: shoe ? await shoeRounds(this.db, t.code, shoe.shoeNo) : [],
+    });
+  }
+
+  #present(
+    t: TableRow,
+    v: {
+      status: GameRow['status'] | undefined;
+      shoe: TableView['shoe'];
+      round: TableView['round'];
+      rounds: TableRoundRow[];
+    },
+  ): TableView {
+    const hands = v.rounds.filter((r) => r.state !== 'voided').flatMap((r) => handView(r) ?? []);
     return {
       code: t.code,
       name: t.name,
       kind: t.kind,
       noCommission: t.noCommission,
       bettingSeconds: t.bettingSeconds,
-      status: game?.status ?? 'closed',
+      status: v.status ?? 'closed',
       limits: limitsView(t),
-      shoe: shoe ? shoeView(shoe, await this.commitment(shoe)) : null,
-      round: round ? roundView(t, round, await zoneTotals(this.db, t.code, round.roundNo)) : null,
+      shoe: v.shoe,
+      round: v.round,
       counts: countsView(hands),
       hands,
     };
   }
 
+  /** Every table in a handful of statements for all (table-lobby.repository.ts), not six each. */
   async list(): Promise<TablesList> {
-    const tables: TableView[] = [];
-    for (const t of await listTables(this.db)) {
-      if (tableDefinition(t.code)) tables.push(await this.view(t));
-    }
-    return { serverTime: this.now(), tables };
+    const codes = TABLE_CATALOGUE.map((d) => d.code);
+    const [all, heads] = await Promise.all([listTables(this.db), readLobbyHeads(this.db, codes)]);
+    const tables = all.filter((t) => tableDefinition(t.code));
+    const [rounds, zones] = await Promise.all([
+      readShoesRounds(
+        this.db,
+        tables.flatMap((t) => {
+          const s = heads.shoes.get(t.code);
+          return s ? [{ code: t.code, shoeNo: s.shoe.shoeNo }] : [];
+        }),
+      ),
+      readZoneTotals(
+        this.db,
+        tables.flatMap((t) => {
+          const r = heads.rounds.get(t.code);
+          return r ? [{ code: t.code, roundNo: r.roundNo }] : [];
+        }),
+      ),
+    ]);
+    return {
+      serverTime: this.now(),
+      tables: tables.map((t) => {
+        const s = heads.shoes.get(t.code);
+        const round = heads.rounds.get(t.code);
+        return this.#present(t, {
+          status: heads.status.get(t.code),
+          shoe: s ? shoeView(s.shoe, s.commitment) : null,
+          round: round ? roundView(t, round, zones.get(t.code) ?? new Map()) : null,
+          rounds: rounds.get(t.code) ?? [],
+        });
+      }),
+    };
   }
 
   async get(code: string): Promise<TableDetail> {
