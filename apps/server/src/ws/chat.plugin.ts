@@ -77,8 +77,9 @@ function isChatUpgrade(req: IncomingMessage): boolean {
  * takes as its server); any other upgrade is refused here and its socket closed, never left
  * open with nobody reading it.
  *
- * The node holds at most `config.chatMaxSockets` chat sockets: past it a new upgrade is answered 503 at once, so a full
- * room leaves the node files for HTTP and its database (docs/architecture.md, the chat socket).
+ * The node holds at most `config.chatMaxSockets` chat sockets: past it a new upgrade is
+ * answered 503 at once, so a full room leaves the node files for HTTP and its database
+ * (docs/architecture.md, the chat socket).
  */
 export async function registerChatSocket(
   app: FastifyInstance,
