@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
 import { ConfigError } from './config-error';
+import { defaultChatMaxSockets, readSoftOpenFiles } from './chat-socket-cap';
 import { consoleAppConfig, type ConsoleAppConfig } from './console-app-config';
 import { consoleConfig, consoleEnv, type ConsoleConfig } from './console-config';
 import { webauthnConfig, webauthnEnv, type WebauthnConfig } from './webauthn-config';
@@ -76,6 +77,8 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   /** Anonymous chat sockets one address may hold (raised for load tests). */
   CHAT_ANON_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
+  /** Chat sockets one node holds at most; unset, its open-files limit less a reserve. */
+  CHAT_MAX_SOCKETS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   // Site settings seeded from the environment on first start (contract §1).
   SITE_TITLE: z.string().min(1).max(60).default('星云体育 · Nebula'),
   SITE_STATUS: z.enum(['open', 'maintenance', 'stopped']).default('open'),
@@ -139,6 +142,8 @@ export interface Config extends ConsoleConfig {
   customerServiceUrl: string;
   allowedOrigins: string[];
   chatAnonymousPerIp: number;
+  /** Chat sockets this node holds at most: new ones past it are refused with 503. */
+  chatMaxSockets: number;
   /** Validate every response against its schema (on outside production: catches drift). */
   validateResponses: boolean;
   /** `json` turns the compiled success serializers off (for comparing the two ways). */
@@ -271,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((s) => s.trim())
       .filter(Boolean),
     chatAnonymousPerIp: e.CHAT_ANON_PER_IP,
+    chatMaxSockets: e.CHAT_MAX_SOCKETS ?? defaultChatMaxSockets(readSoftOpenFiles()),
     validateResponses: !production,
     responseSerializer: e.RESPONSE_SERIALIZER,
     siteSeed: {

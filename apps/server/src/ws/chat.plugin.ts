@@ -7,6 +7,7 @@ import { ErrorCode } from '@nebula/protocol';
 import type { Config } from '../config/config';
 import { fail } from '../lib/envelope';
 import type { ChatHub } from './chat-hub';
+import { ChatSocketCap } from './chat-socket-cap';
 
 export const CHAT_PATH = '/stream/ws/v1/handshake';
 /** Frames above 64 KB close the socket with 1009 (message too big). */
@@ -40,12 +41,24 @@ const REFUSAL =
   'Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n' +
   `Content-Length: ${Buffer.byteLength(REFUSAL_BODY)}\r\n\r\n${REFUSAL_BODY}`;
 
-function refuseUpgrade(socket: Duplex): void {
+function refuseUpgrade(socket: Duplex, answer = REFUSAL): void {
   // Node removed its own error listener before handing the socket over.
   socket.on('error', () => socket.destroy());
   socket.once('finish', () => socket.destroy());
-  socket.end(REFUSAL);
+  socket.end(answer);
 }
+
+/**
+ * What a chat upgrade past the node's cap gets: 503 and the socket closed, before any websocket
+ * work. The member site's client counts it as a failed connection and retries after 3 s, at
+ * most 5 times (contract §8.3); a socket accepted and then closed with 1013 would reset its
+ * count on open and retry forever.
+ */
+const FULL_BODY = JSON.stringify(fail(ErrorCode.Common, '聊天连接已满，请稍后再试'));
+const FULL =
+  'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 5\r\n' +
+  'Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n' +
+  `Content-Length: ${Buffer.byteLength(FULL_BODY)}\r\n\r\n${FULL_BODY}`;
 
 function isChatUpgrade(req: IncomingMessage): boolean {
   if (req.method !== 'GET' || req.url === undefined) return false;
@@ -63,6 +76,10 @@ function isChatUpgrade(req: IncomingMessage): boolean {
  * that would close them, so only GET upgrades to the chat path reach it (through an emitter it
  * takes as its server); any other upgrade is refused here and its socket closed, never left
  * open with nobody reading it.
+ *
+ * The node holds at most `config.chatMaxSockets` chat sockets: past it a new upgrade is
+ * answered 503 at once, so a full room leaves the node files for HTTP and its database
+ * (docs/architecture.md, the chat socket).
  */
 export async function registerChatSocket(
   app: FastifyInstance,
@@ -71,11 +88,21 @@ export async function registerChatSocket(
 ): Promise<void> {
   const upgrades = new WeakMap<IncomingMessage, ServerResponse>();
   const chatUpgrades = new EventEmitter();
+  const cap = new ChatSocketCap(config.chatMaxSockets, app.log);
+  app.addHook('onClose', () => cap.stop());
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // After close the plugin stops listening: nothing may be left hanging then either.
-    if (isChatUpgrade(req) && chatUpgrades.listenerCount('upgrade') > 0)
-      chatUpgrades.emit('upgrade', req, socket, head);
-    else refuseUpgrade(socket);
+    if (!isChatUpgrade(req) || chatUpgrades.listenerCount('upgrade') === 0) {
+      refuseUpgrade(socket);
+      return;
+    }
+    // The upgrade reaches hub.accept within this emit (no hook on its way waits on I/O), so the
+    // hub's count already holds every upgrade admitted before this one.
+    if (!cap.admits(hub.stats().sockets)) {
+      refuseUpgrade(socket, FULL);
+      return;
+    }
+    chatUpgrades.emit('upgrade', req, socket, head);
   });
   await app.register(async (chat) => {
     await chat.register(websocket, {
