@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the real venue process and the fake one start once for every list
+// check here; a second file would start both again (~30 s under load).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
