@@ -5,7 +5,7 @@
  * A think time of 0 is the closed loop (each call the instant the last answered), the capacity
  * run. Pure but for the clock it is handed, so bench/lib/site-pace.test.ts holds it.
  */
-import { percentile, type DriverSample } from './site-stats';
+import { emptySample, percentile, type DriverSample } from './site-stats';
 
 /** Draws are capped at this many means: long enough a tail, no member asleep for minutes. */
 export const CAP_MEANS = 5;
@@ -193,15 +193,4 @@ export class WindowRecorder {
   };
 
   readonly margin = (call: string): number => roundMarginMs(this.#places[call] ?? []);
-}
-
-export function emptySample(): DriverSample {
-  return {
-    latencies: {},
-    errors: {},
-    sessions: 0,
-    failedSessions: 0,
-    visitMs: [],
-    errorTexts: [],
-  };
 }

@@ -31,9 +31,9 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
-/** The drivers' samples as one: latencies concatenated, counts added. */
-export function mergeSamples(samples: readonly DriverSample[]): DriverSample {
-  const out: DriverSample = {
+/** A sample with nothing in it yet. */
+export function emptySample(): DriverSample {
+  return {
     latencies: {},
     errors: {},
     sessions: 0,
@@ -41,6 +41,11 @@ export function mergeSamples(samples: readonly DriverSample[]): DriverSample {
     visitMs: [],
     errorTexts: [],
   };
+}
+
+/** The drivers' samples as one: latencies concatenated, counts added. */
+export function mergeSamples(samples: readonly DriverSample[]): DriverSample {
+  const out = emptySample();
   for (const s of samples) {
     for (const [k, v] of Object.entries(s.latencies)) (out.latencies[k] ??= []).push(...v);
     for (const [k, v] of Object.entries(s.errors)) out.errors[k] = (out.errors[k] ?? 0) + v;
