@@ -20,7 +20,9 @@
  * BENCH_SITE_PAUSE_MS (mean pause between visits, 5 thinks), BENCH_SITE_WARMUP_S (unmeasured
  * seconds before each window: paced, a visit's reading time + 5; closed loop, 20),
  * BENCH_SITE_CAPACITY_LEVEL (members of the closed-loop capacity run, the first level; 0 skips),
- * BENCH_SITE_CHAT_EVERY (a chat message every Nth visit, 5), BENCH_SITE_NOTE (a line for the
+ * BENCH_SITE_CHAT_EVERY (a chat message every Nth visit, 5), BENCH_SITE_LOGIN_EVERY and
+ * BENCH_SITE_CASHIER_EVERY (a fresh login, and a deposit with a withdrawal, every Nth visit; 1
+ * and 1, the default, is every visit; other visits keep the session), BENCH_SITE_NOTE (a line for the
  * report), BENCH_SITE_WRITE=0 (print only, no report), BENCH_SITE_PROFILE=1 (where the time goes,
  * bench/lib/site-profile.ts; profiled runs are slower and not for the report; BENCH_SITE_PROFILE_DIR
  * keeps the CPU profiles as .cpuprofile files), BENCH_SITE_NODE_ARGS (Node flags for the nodes and
@@ -36,7 +38,7 @@ import { writeReport } from './lib/report';
 import type { DriverCommand, DriverReply } from './lib/site-driver';
 import type { SiteMemberCredentials } from './lib/site-member';
 import { redisPid, startProcUsage } from './lib/site-procs';
-import { THINKS_PER_VISIT, paceOptions } from './lib/site-pace';
+import { THINKS_PER_VISIT, paceOptions, type VisitModel } from './lib/site-pace';
 import { profileText, startProfiles } from './lib/site-profile';
 import { summaryTable, verdictOf, type LevelResult } from './lib/site-report';
 import { makeMember, startSite, type SiteProcesses } from './lib/site-setup';
@@ -59,6 +61,11 @@ const LEVELS = (process.env.BENCH_SITE_LEVELS ?? '250,500,1000').split(',').map(
 const SECONDS = Number(process.env.BENCH_SITE_SECONDS ?? 60);
 const DRIVERS = Math.max(1, Number(process.env.BENCH_SITE_DRIVERS ?? 2));
 const CHAT_EVERY = Number(process.env.BENCH_SITE_CHAT_EVERY ?? 5);
+/** 1 and 1 (the default): a login, a deposit and a withdrawal on every visit (site-member.ts). */
+const MODEL: VisitModel = {
+  loginEvery: Math.max(1, Number(process.env.BENCH_SITE_LOGIN_EVERY ?? 1)),
+  cashierEvery: Math.max(1, Number(process.env.BENCH_SITE_CASHIER_EVERY ?? 1)),
+};
 const PACE = paceOptions(
   Number(process.env.BENCH_SITE_THINK_MS ?? 3000),
   process.env.BENCH_SITE_PAUSE_MS === undefined
@@ -209,6 +216,7 @@ async function main(): Promise<void> {
             warmupSeconds,
             seconds: SECONDS,
             chatEvery: CHAT_EVERY,
+            model: MODEL,
             pace,
             salt: n,
           }),
@@ -263,7 +271,7 @@ async function main(): Promise<void> {
     PACE.thinkMs === 0
       ? 'Closed loop at every level (BENCH_SITE_THINK_MS=0): no think time, each call the instant the last answered, so the "paced" lines below judge closed-loop levels.'
       : `Members who read their pages: a think time after each page step (exponential, mean ${PACE.thinkMs} ms, capped at 5 means) and a pause between visits (mean ${PACE.pauseMs} ms); latencies are per call and never hold a think.`;
-  const setting = `${model} ${SECONDS} s measured per run after an unmeasured warm-up; ${DRIVERS} driver processes; members on two platform nodes (PostgreSQL + Redis) and the house venue (its own PostgreSQL database), all on 127.0.0.1 of one machine; a chat message every ${CHAT_EVERY} visits.${note}`;
+  const setting = `${model} ${SECONDS} s measured per run after an unmeasured warm-up; ${DRIVERS} driver processes; members on two platform nodes (PostgreSQL + Redis) and the house venue (its own PostgreSQL database), all on 127.0.0.1 of one machine; a chat message every ${CHAT_EVERY} visits; a fresh login every ${MODEL.loginEvery} and a deposit and withdrawal every ${MODEL.cashierEvery} visits.${note}`;
   const table = summaryTable(levels, capacity, setting);
   process.stdout.write(`\n${table}\n`);
   if (WRITE) {

@@ -13,6 +13,7 @@ import {
   realClock,
   runMember,
   type PaceOptions,
+  type VisitModel,
 } from './site-pace';
 import type { DriverSample } from './site-stats';
 
@@ -32,6 +33,8 @@ export type DriverCommand =
       warmupSeconds: number;
       seconds: number;
       chatEvery: number;
+      /** How often a visit logs in and goes to the cashier (site-member.ts). */
+      model: VisitModel;
       pace: PaceOptions;
       /** Mixed into each member's seed: the same level and kind of run draws the same. */
       salt: number;
@@ -81,7 +84,7 @@ async function run(cmd: Extract<DriverCommand, { type: 'run' }>): Promise<Driver
   await Promise.all(
     members.slice(0, cmd.count).map((m, i) =>
       runMember({
-        visit: (turn) => m.visit(turn, cmd.chatEvery),
+        visit: (turn) => m.visit(turn, cmd.chatEvery, cmd.model),
         pacer: new Pacer(cmd.pace, memberSeed(m.creds.memberId, cmd.salt)),
         clock: realClock,
         firstTurn: i,

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ChatSocket } from './site-chat';
 import { SiteClient, VenuePage, type Recorder } from './site-client';
-import { MIN_ROUND_MARGIN_MS, type VisitStep } from './site-pace';
+import {
+  EVERY_VISIT,
+  MIN_ROUND_MARGIN_MS,
+  onTurn,
+  type VisitModel,
+  type VisitStep,
+} from './site-pace';
 
 /** A member made before timing: registered, verified, with a fund password and a payout account. */
 export interface SiteMemberCredentials {
@@ -221,12 +227,14 @@ export class SiteMember {
    * house game and bet; the records; the chat (every `chatEvery`th visit); everything back out
    * to the wallet; a withdrawal. The driver thinks between steps (bench/lib/site-pace.ts).
    */
-  visit(turn: number, chatEvery: number): VisitStep[] {
+  visit(turn: number, chatEvery: number, model: VisitModel = EVERY_VISIT): VisitStep[] {
     const c = this.client;
     let orderId = '';
+    const cashier = onTurn(turn, model.cashierEvery);
+    const login = !c.token || onTurn(turn, model.loginEvery);
     const steps: VisitStep[] = [
       async () => {
-        await this.login();
+        if (login) await this.login();
         await Promise.all([
           this.openChat(),
           c.data('memberInfo', {
@@ -244,16 +252,22 @@ export class SiteMember {
           c.data('walletBalances'),
         ]);
       },
-      async () => {
-        const order = await c.data<{ orderId: string }>('depositOrder', {
-          body: { channelId: 'alipay', amount: '100' },
-          keyed: true,
-        });
-        orderId = order.orderId;
-      },
-      async () => {
-        await c.data('sandboxPay', { params: { orderId }, body: {}, keyed: true });
-      },
+    ];
+    if (cashier) {
+      steps.push(
+        async () => {
+          const order = await c.data<{ orderId: string }>('depositOrder', {
+            body: { channelId: 'alipay', amount: '100' },
+            keyed: true,
+          });
+          orderId = order.orderId;
+        },
+        async () => {
+          await c.data('sandboxPay', { params: { orderId }, body: {}, keyed: true });
+        },
+      );
+    }
+    steps.push(
       ...this.#sportsbook(),
       () => this.#houseGame(turn),
       async () => {
@@ -263,21 +277,19 @@ export class SiteMember {
           c.data('chatHistory', { body: { roomId: 1, limit: 20 } }),
         ]);
       },
-    ];
-    if (chatEvery > 0 && turn % chatEvery === 0) steps.push(() => this.chat.say());
-    steps.push(
-      async () => {
-        this.closeChat();
-        await c.data('transferRecall', { body: {}, keyed: true });
-        await c.data('walletBalances');
-      },
-      async () => {
-        await c.data('withdrawOrder', {
-          body: { accountId: this.creds.accountId, amount: '100', fundPassword: FUND_PASSWORD },
-          keyed: true,
-        });
-      },
     );
+    if (chatEvery > 0 && turn % chatEvery === 0) steps.push(() => this.chat.say());
+    steps.push(async () => {
+      this.closeChat();
+      await c.data('transferRecall', { body: {}, keyed: true });
+      await c.data('walletBalances');
+    });
+    const withdraw = {
+      accountId: this.creds.accountId,
+      amount: '100',
+      fundPassword: FUND_PASSWORD,
+    };
+    if (cashier) steps.push(() => c.data<void>('withdrawOrder', { body: withdraw, keyed: true }));
     return steps;
   }
 

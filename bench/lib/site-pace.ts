@@ -194,3 +194,17 @@ export class WindowRecorder {
 
   readonly margin = (call: string): number => roundMarginMs(this.#places[call] ?? []);
 }
+
+/**
+ * How often a visit logs in afresh and goes to the cashier (a deposit paid and a withdrawal):
+ * every `loginEvery`th and every `cashierEvery`th visit. 1 and 1 is the model of every run
+ * before 2026-11-28, a login, a deposit and a withdrawal on every visit; other visits keep the
+ * session as the web client keeps its token (docs/benchmarks.md, site: the cost of a visit).
+ */
+export interface VisitModel {
+  loginEvery: number;
+  cashierEvery: number;
+}
+export const EVERY_VISIT: VisitModel = { loginEvery: 1, cashierEvery: 1 };
+/** Whether visit `turn` is one of every `every`th. */
+export const onTurn = (turn: number, every: number) => every <= 1 || turn % every === 0;

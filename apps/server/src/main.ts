@@ -3,6 +3,7 @@ import { clockFor } from './lib/clock';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from '@nebula/db';
 import { openRuntime } from './runtime';
+import { setPasswordConcurrency } from './lib/password';
 import { loadSecrets } from './config/secrets';
 import { seedDemoContent, seedDemoMember, seedDemoVenues } from './seed/demo-seed';
 import { seedDemoActivities } from './seed/demo-activities';
@@ -11,6 +12,7 @@ import { DEMO_SPONSORS } from './modules/sponsor/sponsor-demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  setPasswordConcurrency(config.passwordConcurrency);
   const secrets = await loadSecrets(config);
   const runtime = await openRuntime(config);
   const clock = clockFor(config.clockOffsetMs);

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
+import { defaultPasswordConcurrency } from '../lib/password';
 import { ConfigError } from './config-error';
 import { defaultChatMaxSockets, readSoftOpenFiles } from './chat-socket-cap';
 import { consoleAppConfig, type ConsoleAppConfig } from './console-app-config';
@@ -79,6 +80,8 @@ const EnvSchema = z.object({
   CHAT_ANON_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
   /** Chat sockets one node holds at most; unset, its open-files limit less a reserve. */
   CHAT_MAX_SOCKETS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** Password hashes (argon2id) at once per node; unset, half the cores; 0, no limit. */
+  PASSWORD_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
   // Site settings seeded from the environment on first start (contract §1).
   SITE_TITLE: z.string().min(1).max(60).default('星云体育 · Nebula'),
   SITE_STATUS: z.enum(['open', 'maintenance', 'stopped']).default('open'),
@@ -144,6 +147,8 @@ export interface Config extends ConsoleConfig {
   chatAnonymousPerIp: number;
   /** Chat sockets this node holds at most: new ones past it are refused with 503. */
   chatMaxSockets: number;
+  /** Password hashes this node runs at once; the rest wait in line (lib/password.ts). */
+  passwordConcurrency: number;
   /** Validate every response against its schema (on outside production: catches drift). */
   validateResponses: boolean;
   /** `json` turns the compiled success serializers off (for comparing the two ways). */
@@ -277,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     chatAnonymousPerIp: e.CHAT_ANON_PER_IP,
     chatMaxSockets: e.CHAT_MAX_SOCKETS ?? defaultChatMaxSockets(readSoftOpenFiles()),
+    passwordConcurrency: e.PASSWORD_CONCURRENCY ?? defaultPasswordConcurrency(),
     validateResponses: !production,
     responseSerializer: e.RESPONSE_SERIALIZER,
     siteSeed: {
