@@ -13,10 +13,41 @@ const onDb =
     root: `./${dir}`,
     test: { name, env: { TEST_DB_KIND: kind } },
   });
+/**
+ * The server's and the venue's suites share one module graph per worker (isolate: false).
+ * Each file used to load the whole server (Fastify, the protocol's schemas, argon2, PGlite)
+ * afresh: 7–15 CPU-seconds a file, most of the unit stage on two cores (docs/benchmarks.md,
+ * "## ci"). Every suite builds its own app and database, so nothing a test relies on lives
+ * in module state. The few files that mock a module keep their own graph (the `-mocked` twin).
+ */
+const shared =
+  (dir: string, mockedFiles: string[] = []) =>
+  (name: string, kind: 'pglite' | 'postgres'): TestProjectConfiguration[] => {
+    const all: TestProjectConfiguration[] = [
+      {
+        extends: `./${dir}/vitest.config.ts`,
+        root: `./${dir}`,
+        test: { name, env: { TEST_DB_KIND: kind }, isolate: false, exclude: mockedFiles },
+      },
+    ];
+    if (mockedFiles.length > 0) {
+      // Not `extends`: it would add the project's own include to this one.
+      all.push({
+        root: `./${dir}`,
+        test: {
+          name: `${name}-mocked`,
+          env: { TEST_DB_KIND: kind },
+          include: mockedFiles,
+          environment: 'node',
+        },
+      });
+    }
+    return all;
+  };
 const dbSuites = [onDb('packages/db')('db', 'pglite')];
 const pgSuites = [onDb('packages/db')('db-pg', 'postgres')];
-const server = onDb('apps/server');
-const venue = onDb('apps/venue');
+const server = shared('apps/server', ['src/modules/wallet/wallet.concurrency.test.ts']);
+const venue = shared('apps/venue');
 
 const projects: TestProjectConfiguration[] = [
   // The repository's own tooling (lint rules) and the benches' pure maths.
@@ -32,11 +63,11 @@ const projects: TestProjectConfiguration[] = [
   'apps/venue-web',
   'apps/console',
   ...dbSuites,
-  server('server', 'pglite'),
-  venue('venue', 'pglite'),
+  ...server('server', 'pglite'),
+  ...venue('venue', 'pglite'),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push(...pgSuites, server('server-pg', 'postgres'), venue('venue-pg', 'postgres'));
+  projects.push(...pgSuites, ...server('server-pg', 'postgres'), ...venue('venue-pg', 'postgres'));
 } else if (process.env.CI === 'true') {
   throw new Error('TEST_DATABASE_URL is required when CI=true: the PostgreSQL suites must run.');
 } else {

@@ -19,7 +19,11 @@ export async function commissionVenue(t: TestApp): Promise<void> {
 }
 
 let betSeq = 0;
-/** A bet copy settled (or open) at `at`: stake, payout and valid turnover in fen. */
+/**
+ * A bet copy settled (or open) at `at`: stake, payout and valid turnover in fen. Returns its
+ * bet id: the counter runs on across the files of a worker (vitest.config.ts), so a test names
+ * its bets by what this returns, never by a number of its own.
+ */
 export async function bet(
   t: TestApp,
   m: Member,
@@ -27,14 +31,15 @@ export async function bet(
   stake: bigint,
   payout: bigint | null,
   valid = stake,
-) {
+): Promise<string> {
   betSeq += 1;
+  const betId = `AG${betSeq}`;
   await t.db.query(
     `INSERT INTO venue_bets (venue_code, bet_id, member_id, version, change_kind, status, stake,
        payout, odds_milli, potential_win, legs, placed_at, settled_at, valid_turnover, updated_at)
      VALUES ('AGCP', $1, $2, 2, 'settled', $3, $4, $5, 2000, $9, '[]'::jsonb, $6, $7, $8, $6)`,
     [
-      `AG${betSeq}`,
+      betId,
       m.memberId,
       payout === null ? 'open' : payout > 0n ? 'won' : 'lost',
       stake,
@@ -45,6 +50,7 @@ export async function bet(
       stake * 2n,
     ],
   );
+  return betId;
 }
 export async function deposit(m: Member, amount: string) {
   const money = () => ({ 'x-idempotency-key': idemKey() });

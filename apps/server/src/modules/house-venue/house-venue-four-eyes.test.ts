@@ -26,6 +26,9 @@ let t: TestApp;
 let trader: string;
 let trader2: string;
 let approver: string;
+/** The bet copies: at most ¥200 moves on `small`, at most ¥2,000 on `large`. */
+let small: string;
+let large: string;
 const venueToken = newSecret();
 
 beforeAll(async () => {
@@ -55,9 +58,9 @@ beforeAll(async () => {
   await t.services.settings.update({ fourEyesMoneyThreshold: '1000' });
   await commissionVenue(t);
   const m = await registerMember(t);
-  // AG1: at most ¥200 moves; AG2: at most ¥2,000 (potential win twice the stake).
-  await bet(t, m, t.clock.now(), 10_000n, null);
-  await bet(t, m, t.clock.now(), 100_000n, null);
+  // The potential win is twice the stake.
+  small = await bet(t, m, t.clock.now(), 10_000n, null);
+  large = await bet(t, m, t.clock.now(), 100_000n, null);
   // A trading desk role: venue.results without its approval; the superuser holds both.
   approver = await adminToken(t, 'admin');
   const role = await adminCall<{ id: number }>(t, approver, 'POST', '/admin/api/v1/roles', {
@@ -91,16 +94,16 @@ const callsTo = (path: string) => calls.filter((c) => c.path === path);
 
 describe('four eyes on house-venue voids and resettles', () => {
   it('a bet valued at or below the threshold is voided at once', async () => {
-    expect((await voidBet(trader, 'AG1')).status_code).toBe(ErrorCode.Success);
+    expect((await voidBet(trader, small)).status_code).toBe(ErrorCode.Success);
     expect(callsTo('/operator/v1/bets/void')).toHaveLength(1);
   });
 
   it('above it: pending; not the requester, not without the permission; the venue hears it once', async () => {
     const before = calls.length;
-    const asked = await voidBet(trader, 'AG2');
+    const asked = await voidBet(trader, large);
     expect(asked.status_code).toBe(ErrorCode.ApprovalPending);
     expect(calls.length).toBe(before);
-    expect((await voidBet(trader2, 'AG2')).status_code).toBe(ErrorCode.ApprovalDuplicate);
+    expect((await voidBet(trader2, large)).status_code).toBe(ErrorCode.ApprovalDuplicate);
     const id = asked.data.approvalId;
     expect((await decide(trader, id, 'approve')).status_code).toBe(ErrorCode.ApprovalOwnRequest);
     expect((await decide(trader2, id, 'approve')).status_code).toBe(ErrorCode.AdminForbidden);
@@ -111,7 +114,7 @@ describe('four eyes on house-venue voids and resettles', () => {
     expect(heard).toHaveLength(1);
     expect(heard[0]).toMatchObject({
       path: '/operator/v1/bets/void',
-      body: { betId: 'AG2', reason: '赛事取消' },
+      body: { betId: large, reason: '赛事取消' },
     });
     expect(heard[0]!.operator).toMatch(/^op/);
   });
