@@ -168,7 +168,7 @@ async function measure(
     else if (Date.now() - movedAt > STALL_MS) break;
     await sleep(100);
   }
-  const { arrivals, closes, perClient } = await drivers.collect();
+  const { arrivals, closes, perClient, beatLateMs } = await drivers.collect();
   const latencies: number[] = [];
   let last = first;
   for (const [tag, times] of arrivals) {
@@ -187,7 +187,7 @@ async function measure(
   process.stdout.write(
     `bench:chat: ${label}: ${clients} clients, ${MESSAGES} messages ${intervalMs} ms apart: ` +
       `${latencies.length} / ${expected} delivered, lost: ${describeLoss(loss)}, ` +
-      `closes ${JSON.stringify(closes)}` +
+      `closes ${JSON.stringify(closes)}, drivers' heartbeat timer late ≤ ${beatLateMs} ms` +
       (account ? `, sender ${JSON.stringify(account)}` : '') +
       `, load ${load()}\n`,
   );
@@ -384,6 +384,10 @@ async function singleNode(
     );
   };
   await files(`${joined.joined} joined`);
+  // A driver whose own loop stalls beats late; the node's silence rule would then be right.
+  process.stdout.write(
+    `bench:chat: ours, filling the room: drivers' heartbeat timer late ≤ ${joined.beatLateMs} ms\n`,
+  );
   // Its beats while the loop ran are not ours' rounds.
   sender.takeAccount();
   const oursSend = (tag: string) => sender.send(tag, '今晚的比赛太精彩了，主队加油！');

@@ -25,7 +25,13 @@ export type DriverCommand =
   | { type: 'close' };
 
 export type DriverReply =
-  | { type: 'connected'; count: number; joined: number }
+  | {
+      type: 'connected';
+      count: number;
+      joined: number;
+      /** The longest this driver's heartbeat timer fired late while connecting (ms). */
+      beatLateMs: number;
+    }
   | { type: 'count'; received: number }
   | {
       type: 'arrivals';
@@ -33,6 +39,8 @@ export type DriverReply =
       closes: Record<string, number>;
       /** How many clients got how many tagged frames this round: { frames: clients }. */
       perClient: Record<string, number>;
+      /** The longest the heartbeat timer fired late this round (ms): a starved driver beats late. */
+      beatLateMs: number;
     }
   | { type: 'closed' }
   | { type: 'error'; message: string };
@@ -48,6 +56,13 @@ const perClient = new WeakMap<WebSocket, number>();
 let joined = 0;
 let joinAnswer: Buffer | null = null;
 let heartbeat: NodeJS.Timeout | null = null;
+/** The heartbeat timer's worst lateness since the last report (its own loop's stalls). */
+let beatLateMs = 0;
+function takeBeatLate(): number {
+  const late = Math.round(beatLateMs);
+  beatLateMs = 0;
+  return late;
+}
 /** Clients the server closed, by close code (4002 silent, 1008 flood, …). */
 let closes: Record<string, number> = {};
 function onClose(code: number): void {
@@ -112,7 +127,11 @@ async function connect(c: Extract<DriverCommand, { type: 'connect' }>): Promise<
     const { frame, everyMs } = c.heartbeat;
     const ticks = 20;
     let tick = 0;
+    let last = performance.now();
     heartbeat = setInterval(() => {
+      const at = performance.now();
+      beatLateMs = Math.max(beatLateMs, at - last - everyMs / ticks);
+      last = at;
       for (let i = tick; i < clients.length; i += ticks) {
         const ws = clients[i]!;
         if (ws.readyState === ws.OPEN) ws.send(frame);
@@ -130,7 +149,7 @@ async function connect(c: Extract<DriverCommand, { type: 'connect' }>): Promise<
   const deadline = Date.now() + 60_000;
   while (c.join && joined < c.count && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 50));
-  reply({ type: 'connected', count: clients.length, joined });
+  reply({ type: 'connected', count: clients.length, joined, beatLateMs: takeBeatLate() });
 }
 
 process.on('message', (cmd: DriverCommand) => {
@@ -147,6 +166,7 @@ process.on('message', (cmd: DriverCommand) => {
         byTag: Object.fromEntries(arrivals),
         closes,
         perClient: tallyClients(),
+        beatLateMs: takeBeatLate(),
       });
       closes = {};
       arrivals = new Map();

@@ -28,7 +28,10 @@ export class ChatDrivers {
   }
 
   /** Opens `total` clients, shared evenly; resolves with how many are open and joined. */
-  async connect(total: number, options: ConnectOptions): Promise<{ open: number; joined: number }> {
+  async connect(
+    total: number,
+    options: ConnectOptions,
+  ): Promise<{ open: number; joined: number; beatLateMs: number }> {
     const share = (i: number) => Math.floor(total / this.size) + (i < total % this.size ? 1 : 0);
     const replies = await Promise.all(
       this.children.map((c, i) =>
@@ -38,6 +41,7 @@ export class ChatDrivers {
     return {
       open: replies.reduce((n, r) => n + r.count, 0),
       joined: replies.reduce((n, r) => n + r.joined, 0),
+      beatLateMs: Math.max(0, ...replies.map((r) => r.beatLateMs)),
     };
   }
 
@@ -53,6 +57,8 @@ export class ChatDrivers {
     closes: Record<string, number>;
     /** { tagged frames received: clients } over every driver. */
     perClient: Record<string, number>;
+    /** The longest any driver's heartbeat timer fired late this round (ms). */
+    beatLateMs: number;
   }> {
     const replies = await Promise.all(
       this.children.map((c) => ask(c, { type: 'collect' }, 'arrivals')),
@@ -70,7 +76,8 @@ export class ChatDrivers {
         if (list) list.push(...times);
         else merged.set(tag, times);
       }
-    return { arrivals: merged, closes, perClient };
+    const beatLateMs = Math.max(0, ...replies.map((r) => r.beatLateMs));
+    return { arrivals: merged, closes, perClient, beatLateMs };
   }
 
   /** Closes every client (the processes stay for the next round). */

@@ -28,11 +28,13 @@ import type { ChatHubPort, ChatSocket } from './chat-state';
 import { setBounded } from '../lib/bounded-map';
 import { CLOSE_POLICY, FloodStrikes, FrameBudget, frameCost, msgIdOf } from './frame-budget';
 import { FanOutQueue } from './fan-out-queue';
+import { LOOP_PROBE_MS, LoopStall } from './loop-stall';
 
 export const MAX_SOCKETS_PER_MEMBER = 5;
 /**
  * A socket silent for three heartbeat periods is closed. Silence is counted on the hub's silence
- * clock, which stops while the node itself is behind on its room frames (`#silenceNow`).
+ * clock, which stops while the node itself is behind on its room frames or its event loop
+ * stands still (`#silenceNow`).
  */
 export const SILENCE_LIMIT_MS = 3 * HEARTBEAT_INTERVAL_MS;
 const JOIN_NOTICE_PER_MEMBER_MS = 60_000;
@@ -70,6 +72,8 @@ export class ChatHub implements ChatHubPort {
   #nextId = 1;
   readonly #listeners = ChatHub.#listenersOf(this);
   #sweeper: NodeJS.Timeout | null = null;
+  #loopProbe: NodeJS.Timeout | null = null;
+  readonly #stall: LoopStall;
 
   constructor(
     readonly chat: ChatService,
@@ -85,7 +89,11 @@ export class ChatHub implements ChatHubPort {
       roomId: number,
       betId: string,
     ) => Promise<SharedBetCard | null> = () => Promise.resolve(null),
-  ) {}
+    /** The monotonic clock the event loop's stalls are measured on (tests drive their own). */
+    monotonic?: () => number,
+  ) {
+    this.#stall = new LoopStall(monotonic);
+  }
 
   /** ShareBetRecord: the card is built from the member's own bet (9116 otherwise). */
   async shareBet(speaker: { memberId: number; vipLevel: number }, roomId: number, betId: string) {
@@ -167,10 +175,13 @@ export class ChatHub implements ChatHubPort {
     });
     this.#sweeper = setInterval(() => this.sweep(), HEARTBEAT_INTERVAL_MS);
     this.#sweeper.unref();
+    this.#loopProbe = setInterval(() => this.#stall.look(), LOOP_PROBE_MS);
+    this.#loopProbe.unref();
   }
 
   stop(): void {
     if (this.#sweeper) clearInterval(this.#sweeper);
+    if (this.#loopProbe) clearInterval(this.#loopProbe);
     for (const s of this.#sockets.values()) s.ws.close(1001, 'server shutting down');
   }
 
@@ -387,12 +398,13 @@ export class ChatHub implements ChatHubPort {
 
   /**
    * The clock silence is judged on: the hub's clock less the time the node was behind writing
-   * room frames. A member whose heartbeat waited behind the node's own backlog (or who was busy
-   * reading it) is judged only on the time after the backlog drained; a socket silent while the
-   * node keeps up is closed after SILENCE_LIMIT_MS as before.
+   * room frames and less the time its event loop stood still (loop-stall.ts). A member whose
+   * heartbeat waited behind the node's own backlog (or who was busy reading it), or in the
+   * kernel while the node read nothing, is judged only on the time the node was listening; a
+   * socket silent while the node keeps up is closed after SILENCE_LIMIT_MS as before.
    */
   #silenceNow(): number {
-    return this.now() - this.#fanOut.behindMs();
+    return this.now() - this.#fanOut.behindMs() - this.#stall.look();
   }
 
   /**
@@ -416,7 +428,11 @@ export class ChatHub implements ChatHubPort {
       if (s.memberId !== null && members.length < 10) members.push(s.memberId);
     }
     // One line per sweep, not per socket: a sender cut as silent is then on record by member.
-    if (closed > 0) this.log.warn({ closed, members }, 'chat sockets closed as silent');
+    if (closed > 0)
+      this.log.warn(
+        { closed, members, loopStalledMs: Math.round(this.#stall.look()) },
+        'chat sockets closed as silent',
+      );
   }
 
   /** Members with a logged-in socket on this node (mail pushes). */

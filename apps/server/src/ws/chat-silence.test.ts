@@ -8,6 +8,7 @@ import type { SessionService } from '../modules/auth/session.service';
 import type { ChatService } from '../modules/chat/chat.service';
 import { CLOSE_SILENT, ChatHub, SILENCE_LIMIT_MS } from './chat-hub';
 import { FAN_OUT_SLICE } from './fan-out-queue';
+import { LOOP_PROBE_MS } from './loop-stall';
 
 /**
  * The silence rule on a busy node, on the real hub, fan-out queue and bus with sockets that
@@ -41,8 +42,15 @@ class RecordingSocket extends EventEmitter {
 const noLog = { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
 const turn = () => new Promise((r) => setImmediate(r));
 
+/** The node's monotonic clock, moved by the test: the event loop "stands still" between moves. */
+class LoopClock {
+  t = 0;
+  readonly now = () => this.t;
+}
+
 async function hubWith(crowd: number) {
   const clock = new FakeClock();
+  const loop = new LoopClock();
   const bus = new MemoryBus();
   // Heartbeats and a maintenance notice use neither the chat service nor sessions.
   const hub = new ChatHub(
@@ -53,6 +61,8 @@ async function hubWith(crowd: number) {
     'j'.repeat(64),
     noLog,
     1_000_000,
+    undefined,
+    loop.now,
   );
   await hub.start();
   const open = (): RecordingSocket => {
@@ -61,7 +71,16 @@ async function hubWith(crowd: number) {
     return ws;
   };
   const sockets = Array.from({ length: crowd }, open);
-  return { clock, bus, hub, open, sockets };
+  /** Time passes with the loop turning: the hub looks at it every probe period. */
+  const elapse = (ms: number): void => {
+    for (let left = ms; left > 0; left -= LOOP_PROBE_MS) {
+      const step = Math.min(LOOP_PROBE_MS, left);
+      clock.advance(step);
+      loop.t += step;
+      hub.sweep();
+    }
+  };
+  return { clock, loop, bus, hub, open, sockets, elapse };
 }
 
 describe('the silence rule on a node behind on its room frames', () => {
@@ -124,6 +143,39 @@ describe('the silence rule on a node behind on its room frames', () => {
     clock.advance(SILENCE_LIMIT_MS + 1_000);
     hub.sweep();
     expect(reading.closedWith).toBe(CLOSE_SILENT);
+    hub.stop();
+  });
+});
+
+describe('the silence rule after the node’s event loop stood still', () => {
+  it('does not cut sockets whose beats wait unread behind a stall; cuts the silent once it listens again', async () => {
+    const { clock, loop, hub, open, elapse } = await hubWith(0);
+    const member = open();
+    const quiet = open();
+    // A long synchronous task: for 20 s the node reads nothing, and the beats sent meanwhile
+    // wait in the kernel. The sweep's timer is the first callback after it (the timers phase
+    // comes before the poll phase that reads them).
+    clock.advance(20_000);
+    loop.t += 20_000;
+    hub.sweep();
+    expect(member.closedWith).toBeNull();
+    expect(quiet.closedWith).toBeNull();
+    // The poll phase reads the member's waiting beat; the quiet one never beats again.
+    member.beat();
+    elapse(SILENCE_LIMIT_MS - 1_000);
+    expect(quiet.closedWith).toBeNull();
+    member.beat();
+    elapse(2_000);
+    expect(quiet.closedWith).toBe(CLOSE_SILENT);
+    expect(member.closedWith).toBeNull();
+    hub.stop();
+  });
+
+  it('a loop that turns, however busy, is no stall: silence counts in full', async () => {
+    const { hub, open, elapse } = await hubWith(0);
+    const quiet = open();
+    elapse(SILENCE_LIMIT_MS + 1_000);
+    expect(quiet.closedWith).toBe(CLOSE_SILENT);
     hub.stop();
   });
 });
