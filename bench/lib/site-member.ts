@@ -292,9 +292,4 @@ export class SiteMember {
     if (cashier) steps.push(() => c.data<void>('withdrawOrder', { body: withdraw, keyed: true }));
     return steps;
   }
-
-  /** One visit with no pause between its steps. */
-  async session(turn: number, chatEvery: number): Promise<void> {
-    for (const step of this.visit(turn, chatEvery)) await step();
-  }
 }

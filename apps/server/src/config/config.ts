@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseMerchantSecrets } from './merchant-secrets';
-import { defaultPasswordConcurrency } from '../lib/password';
+import { defaultPasswordConcurrency } from '../lib/concurrency-gate';
 import { ConfigError } from './config-error';
 import { defaultChatMaxSockets, readSoftOpenFiles } from './chat-socket-cap';
 import { consoleAppConfig, type ConsoleAppConfig } from './console-app-config';

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * At most `limit` tasks run at once; the rest wait their turn in arrival order. A limit of 0
  * lets every task run at once (no gate). The password hashes use it (password.ts): each argon2id
@@ -5,6 +7,14 @@
  * fewer cores than that, verifies at once take the cores the event loop needs for every other
  * call (docs/benchmarks.md, site: the cost of a visit).
  */
+/**
+ * The password gate's default: half the cores, at least one; the other half stays free for the
+ * event loop and the rest. Here, not in password.ts, so the config reads it without loading
+ * argon2's native module.
+ */
+export const defaultPasswordConcurrency = (): number =>
+  Math.max(1, Math.floor(availableParallelism() / 2));
+
 export class ConcurrencyGate {
   #running = 0;
   readonly #waiting: (() => void)[] = [];

@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { ConcurrencyGate } from './concurrency-gate';
+import { ConcurrencyGate, defaultPasswordConcurrency } from './concurrency-gate';
 
 /**
  * argon2id at the OWASP parameters (m = 19 MiB, t = 2, p = 1), PHC strings. Hashing runs on
@@ -9,10 +8,6 @@ import { ConcurrencyGate } from './concurrency-gate';
  */
 // 2 = Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-/** Half the cores, at least one: the other half stays free for the event loop and the rest. */
-export const defaultPasswordConcurrency = (): number =>
-  Math.max(1, Math.floor(availableParallelism() / 2));
 
 let gate = new ConcurrencyGate(defaultPasswordConcurrency());
 
