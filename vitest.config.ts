@@ -8,10 +8,14 @@ import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
  * A project whose suites run on a database: PGlite, or PostgreSQL (the `-pg` twin). */
 const onDb =
   (dir: string) =>
-  (name: string, kind: 'pglite' | 'postgres'): TestProjectConfiguration => ({
+  (
+    name: string,
+    kind: 'pglite' | 'postgres',
+    options: { isolate?: boolean; exclude?: string[] } = {},
+  ): TestProjectConfiguration => ({
     extends: `./${dir}/vitest.config.ts`,
     root: `./${dir}`,
-    test: { name, env: { TEST_DB_KIND: kind } },
+    test: { name, env: { TEST_DB_KIND: kind }, ...options },
   });
 /**
  * The server's and the venue's suites share one module graph per worker (isolate: false).
@@ -23,13 +27,7 @@ const onDb =
 const shared =
   (dir: string, mockedFiles: string[] = []) =>
   (name: string, kind: 'pglite' | 'postgres'): TestProjectConfiguration[] => {
-    const all: TestProjectConfiguration[] = [
-      {
-        extends: `./${dir}/vitest.config.ts`,
-        root: `./${dir}`,
-        test: { name, env: { TEST_DB_KIND: kind }, isolate: false, exclude: mockedFiles },
-      },
-    ];
+    const all = [onDb(dir)(name, kind, { isolate: false, exclude: mockedFiles })];
     if (mockedFiles.length > 0) {
       // Not `extends`: it would add the project's own include to this one.
       all.push({
