@@ -67,14 +67,17 @@ test('the lobby lists the three games with their countdowns and last results', a
     await expect(card).toContainText(name);
     await expect(card.locator('.lobby__clock')).toContainText(/距封盘|已封盘|等待/);
   }
-  // Each game's last result, drawn as that game reads: cars for PK10, digits for 时时彩.
+  // Each game's last result, drawn as that game reads: cars for PK10, digits for 时时彩. The
+  // venue opens each game's first round as it starts, one game after another: a game opened
+  // after the current draw's seal takes the next one (round-schedule.ts) and shows its first
+  // result a whole round later, so each game gets the same wait.
   await expect(frame.locator('.lobby__card[data-game="JSPK10"] .outcome--cars .car')).toHaveCount(
     10,
     { timeout: DRAW_SECONDS * 3000 },
   );
   await expect(
     frame.locator('.lobby__card[data-game="JSSSC"] .outcome--digits .digit'),
-  ).toHaveCount(5);
+  ).toHaveCount(5, { timeout: DRAW_SECONDS * 3000 });
   await expect(frame.locator('.lobby__card[data-game="JSPK10"]')).toContainText(/冠亚和 \d+/);
   await shot('lottery-lobby');
 });
