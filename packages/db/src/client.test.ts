@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresDb } from './client';
 import { testDatabases, type TestDb } from './testing';
 
 const createTestDb = testDatabases(() => Promise.resolve());
@@ -79,4 +81,39 @@ describe('the unit of work is explicit: a transaction is only what runs on its h
     expect(order).toEqual(['first:start', 'first:end', 'second:start', 'second:end']);
     expect((await t.db.query<{ v: bigint }>('SELECT v FROM rc WHERE id = 30')).rows[0]?.v).toBe(2n);
   });
+});
+
+describe('a transaction sends its statements one at a time', () => {
+  it.skipIf(process.env.TEST_DB_KIND !== 'postgres')(
+    'PostgreSQL: statements sent at once inside a transaction reach the connection in order, one after another',
+    async () => {
+      // The driver's connection is outside the system: its query method is watched for calls
+      // made while an earlier one is still running (pg 8 queues those but deprecates it).
+      const pool = (t.db as PostgresDb).pool;
+      let running = 0;
+      let most = 0;
+      const sent: string[] = [];
+      const watched = new WeakSet<pg.PoolClient>();
+      const watch = (client: pg.PoolClient) => {
+        if (watched.has(client)) return;
+        watched.add(client);
+        const query = client.query.bind(client) as (c: unknown) => Promise<unknown>;
+        (client as unknown as { query: (c: unknown) => Promise<unknown> }).query = (c) => {
+          running += 1;
+          most = Math.max(most, running);
+          sent.push(typeof c === 'string' ? c : (c as { text: string }).text);
+          return query(c).finally(() => (running -= 1));
+        };
+      };
+      pool.on('acquire', watch);
+      const texts = [1, 2, 3, 4, 5].map((n) => `SELECT ${n}::int AS n, pg_sleep(0.01)`);
+      const rows = await t.db.tx((q) =>
+        Promise.all(texts.map((text) => q.query<{ n: number }>(text))),
+      );
+      pool.off('acquire', watch);
+      expect(rows.map((r) => r.rows[0]?.n)).toEqual([1, 2, 3, 4, 5]);
+      expect(sent).toEqual(['BEGIN', ...texts, 'COMMIT']);
+      expect(most).toBe(1);
+    },
+  );
 });

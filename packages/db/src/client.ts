@@ -148,6 +148,21 @@ function typeParser(oid: number): (value: string) => unknown {
   return pg.types.getTypeParser(oid, 'text') as (value: string) => unknown;
 }
 
+/**
+ * A transaction is one connection, and its statements run one at a time in the order they were
+ * sent. Code inside a transaction may send several at once (a `Promise.all` over reads): pg 8
+ * queues a query sent while another runs, but deprecates that (gone in pg 9), so the handle
+ * queues them itself — each waits for the one before it to settle.
+ */
+function inOrder(client: pg.PoolClient): (q: string | pg.QueryConfig) => Promise<pg.QueryResult> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (q) => {
+    const sent = last.then(() => client.query(q));
+    last = sent.catch(() => undefined);
+    return sent;
+  };
+}
+
 export class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
   constructor(readonly pool: pg.Pool) {}
@@ -172,24 +187,23 @@ export class PostgresDb implements Db {
 
   async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const send = inOrder(client);
     try {
-      await client.query('BEGIN');
+      await send('BEGIN');
       const q: Queryable = {
         async query<R>(text: string, params: unknown[] = [], name?: string) {
-          const r = await client.query(
-            name ? { name, text, values: params } : { text, values: params },
-          );
+          const r = await send(name ? { name, text, values: params } : { text, values: params });
           return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
         },
         async exec(sql: string) {
-          await client.query(sql);
+          await send(sql);
         },
       };
       const result = await withCommitHooks(q, fn);
-      await client.query('COMMIT');
+      await send('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await send('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
       client.release();
