@@ -185,6 +185,17 @@ export class ChatHub implements ChatHubPort {
     for (const s of this.#sockets.values()) s.ws.close(1001, 'server shutting down');
   }
 
+  /**
+   * Whether an upgrade from `ip` would be accepted now: the address is not refused for flooding
+   * and holds fewer anonymous sockets (not logged in yet) than its limit. Asked before the
+   * upgrade, so a refused client sees a failed connection (which it retries a few times, then
+   * stops) rather than a socket that opens and closes (which would reset its count of attempts).
+   */
+  admits(ip: string): boolean {
+    if (this.#floods.refused(ip, this.now())) return false;
+    return (this.#anonymousByIp.get(ip) ?? 0) < this.anonymousPerIp;
+  }
+
   /** A new connection; false when the address already holds too many anonymous sockets. */
   accept(ws: WebSocket, ip: string): boolean {
     if (this.#floods.refused(ip, this.now())) {

@@ -123,6 +123,15 @@ export async function registerChatSocket(
             void reply.code(403).send(fail(ErrorCode.Common, 'origin not allowed'));
             return;
           }
+          // Too many anonymous sockets from this address (CHAT_ANON_PER_IP), or it flooded: 503
+          // before the upgrade, as past the node's cap. The hub's own check on accept stays.
+          if (!hub.admits(req.ip)) {
+            void reply
+              .code(503)
+              .header('retry-after', '5')
+              .send(fail(ErrorCode.Common, '聊天连接过多，请稍后再试'));
+            return;
+          }
           upgrades.set(req.raw, reply.raw);
           done();
         },
