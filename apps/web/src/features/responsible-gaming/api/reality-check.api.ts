@@ -16,7 +16,10 @@ export function useRealityCheck() {
     queryFn: () => api.call('realityCheck'),
     enabled: token !== null,
     refetchInterval: POLL_MS,
-    refetchOnWindowFocus: true,
+    // Asked again whenever the member comes back to the tab, however recent the last answer
+    // (the site's queries are fresh for a minute): a phone's timers sleep in the background,
+    // and a check that fell due meanwhile shows at once, not at the next poll.
+    refetchOnWindowFocus: 'always',
   });
 }
 
