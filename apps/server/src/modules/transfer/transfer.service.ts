@@ -197,12 +197,19 @@ export class TransferService {
    * 免转 before a manual launch: the other venues are recalled, then the whole main balance
    * moves in. Fresh ids each time (a launch carries no key); a repeat finds nothing to move.
    */
-  async autoTransfer(memberId: number, venue: VenueRow): Promise<TransferOrder[]> {
+  /**
+   * 免转 before a launch: every other venue the member used is recalled, then the main balance
+   * moves in. A venue that does not answer keeps its money and is named in `unreachable`, for the
+   * member to be told (as a manual recall does).
+   */
+  async autoTransfer(
+    memberId: number,
+    venue: VenueRow,
+  ): Promise<{ transfers: TransferOrder[]; unreachable: RecallUnreachable[] }> {
     const key = randomBytes(12).toString('hex');
     const others = (await this.usedVenues(memberId)).filter((v) => v.code !== venue.code);
-    const recalled = (
-      await Promise.all(others.map((o) => this.recall(memberId, key, o.code, 'A')))
-    ).flatMap((r) => r.rows);
+    const recalls = await Promise.all(others.map((o) => this.recall(memberId, key, o.code, 'A')));
+    const recalled = recalls.flatMap((r) => r.rows);
     const main = (await this.d.ledger.balances(this.d.db, memberId)).main;
     const moved = [...recalled];
     if (main > 0n) {
@@ -218,7 +225,11 @@ export class TransferService {
         }),
       );
     }
-    return Promise.all(moved.map((r) => this.present(r)));
+    return {
+      transfers: await Promise.all(moved.map((r) => this.present(r))),
+      // In the registry's order, as `others` is.
+      unreachable: recalls.flatMap((r) => r.unreachable),
+    };
   }
 
   async usedVenues(memberId: number, only?: string): Promise<VenueRow[]> {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
+  type LaunchResult,
   type RecallResult,
   type TransferOrderPage,
   type WalletBalances,
@@ -383,6 +384,38 @@ describe('maintenance, recall and the member switch', () => {
       body: {},
     });
     expect(again).toMatchObject({ transfers: [], unreachable: [] });
+  });
+
+  it('免转 with a venue down: the launch names it, its money stays there, the rest moves in', async () => {
+    const m = await fundedMember(bed.t, '100', bed.admin);
+    await transfer(m, 'FAKE', 'in', '30');
+    bed.venue.control.downCodes = ['FAKE'];
+    let l: LaunchResult;
+    try {
+      l = await m.client.data<LaunchResult>('venueLaunch', {
+        token: m.token,
+        body: { enName: 'FAKE2', isPreload: false, isManualLaunch: true, appSendMoney: true },
+      });
+    } finally {
+      bed.venue.control.downCodes = [];
+    }
+    expect(l.autoTransfer!.unreachable).toEqual([{ venueCode: 'FAKE', venueName: '测试场馆FAKE' }]);
+    expect(l.autoTransfer!.transfers.map((x) => [x.venueCode, x.direction, x.amount])).toEqual([
+      ['FAKE2', 'in', '70.00'],
+    ]);
+    const w = await balances(m);
+    expect(w.main).toBe('0.00');
+    expect(venueOf(w, 'FAKE2').balance).toBe('70.00');
+    // The next 免转 launch, with every venue answering, brings FAKE's money over too.
+    const again = await m.client.data<LaunchResult>('venueLaunch', {
+      token: m.token,
+      body: { enName: 'FAKE2', isPreload: false, isManualLaunch: true, appSendMoney: true },
+    });
+    expect(again.autoTransfer!.unreachable).toEqual([]);
+    expect(again.autoTransfer!.transfers.map((x) => [x.venueCode, x.direction, x.amount])).toEqual([
+      ['FAKE', 'out', '30.00'],
+      ['FAKE2', 'in', '30.00'],
+    ]);
   });
 
   it('one recall of a member at a time, ten new keys a minute; a retry of a key is not refused', async () => {

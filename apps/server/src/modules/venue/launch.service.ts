@@ -54,7 +54,7 @@ export class LaunchService {
     await this.d.play.assertCanWager(this.d.db, memberId);
 
     const moveMoney = req.appSendMoney && req.isManualLaunch && !req.isPreload;
-    const transfers = moveMoney ? await this.d.transfers.autoTransfer(memberId, venue) : null;
+    const auto = moveMoney ? await this.d.transfers.autoTransfer(memberId, venue) : null;
 
     const frameRoute = frameRouteOf(venue.family, venue.dialect);
     const outcome = await this.d.merchant.call(this.d.registry.target(venue), 'launch', {
@@ -69,7 +69,7 @@ export class LaunchService {
     });
     if (outcome.kind === 'unknown') {
       this.d.log.warn({ venue: venue.code, reason: outcome.reason }, 'venue launch unanswered');
-      throw new AppError(ErrorCode.VenueUnreachable, { autoTransfer: transfers });
+      throw new AppError(ErrorCode.VenueUnreachable, { autoTransfer: auto?.transfers ?? null });
     }
     if (outcome.kind === 'refused') {
       if (outcome.code === ErrorCode.VenuePlayerBlocked)
@@ -97,7 +97,7 @@ export class LaunchService {
       resource: l.resource,
       apiUrl: l.apiUrl,
       session: l.session,
-      autoTransfer: transfers ? { transfers } : null,
+      autoTransfer: auto,
     };
   }
 

@@ -74,6 +74,8 @@ export interface FakeVenue {
 export interface FakeVenueControl {
   /** Every merchant call answers 503 (unreachable-ish) while true. */
   down: boolean;
+  /** Merchant calls naming one of these venue codes answer 503; the others as usual. */
+  downCodes: string[];
   /** Every merchant call waits this long first. */
   delayMs: number;
   /** Bet versions each venue code's bet feed delivers, in order. */
@@ -98,10 +100,21 @@ export interface FakeVenueControl {
   ends: Record<string, unknown>[];
 }
 
+/** The venue code a merchant call's body names ('' when none). */
+function codeOf(raw: string): string {
+  try {
+    const code = (JSON.parse(raw) as { venueCode?: unknown }).venueCode;
+    return typeof code === 'string' ? code : '';
+  } catch {
+    return '';
+  }
+}
+
 export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
   const state: FakeVenueState = { transfers: new Map(), balances: new Map(), nonces: new Map() };
   const control: FakeVenueControl = {
     down: false,
+    downCodes: [],
     delayMs: 0,
     bets: {},
     scores: [],
@@ -311,8 +324,9 @@ export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
     app.post(path, async (req, reply) => {
       control.calls[name] = (control.calls[name] ?? 0) + 1;
       if (control.delayMs) await new Promise((r) => setTimeout(r, control.delayMs));
-      if (control.down) return reply.status(503).send({ code: 10001, message: 'down' });
       const raw = typeof req.body === 'string' ? req.body : '';
+      if (control.down || (control.downCodes.length > 0 && control.downCodes.includes(codeOf(raw))))
+        return reply.status(503).send({ code: 10001, message: 'down' });
       const h = (n: string) => {
         const v = req.headers[n];
         return typeof v === 'string' ? v : '';
@@ -368,7 +382,15 @@ export async function startFakeVenue(o: FakeVenueOptions): Promise<FakeVenue> {
       debit?: { venueCode: string; playerId: string; amount: string };
     };
     if (patch.debit) record({ t: 'debit', ...patch.debit });
-    for (const k of ['down', 'delayMs', 'bets', 'scores', 'summary', 'forgeAnswers'] as const) {
+    for (const k of [
+      'down',
+      'downCodes',
+      'delayMs',
+      'bets',
+      'scores',
+      'summary',
+      'forgeAnswers',
+    ] as const) {
       if (patch[k] !== undefined) (control as unknown as Record<string, unknown>)[k] = patch[k];
     }
     return Promise.resolve({ ok: true });

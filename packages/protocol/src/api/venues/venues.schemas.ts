@@ -91,6 +91,9 @@ export const TransferOrder = z.object({
 });
 export type TransferOrder = z.infer<typeof TransferOrder>;
 
+/** A venue a recall could not ask for its balance (down, timed out): its money stays there. */
+export const RecallUnreachable = z.object({ venueCode: z.string(), venueName: z.string() });
+export type RecallUnreachable = z.infer<typeof RecallUnreachable>;
 export const LaunchResult = z.object({
   venueCode: z.string(),
   /** Who the platform is to the venue (OBTY's counts call names it: contract §6). */
@@ -104,8 +107,13 @@ export const LaunchResult = z.object({
   apiUrl: z.string(),
   /** The dialect's session parameters (contract §6), stored per venue by the site. */
   session: z.record(z.string(), z.string()),
-  /** 免转: what moved before the launch (recalls from other venues, then in); null otherwise. */
-  autoTransfer: z.object({ transfers: z.array(TransferOrder) }).nullable(),
+  /**
+   * 免转: what moved before the launch (recalls from other venues, then in), and the venues the
+   * recall could not ask (their money stays there; the member is told); null otherwise.
+   */
+  autoTransfer: z
+    .object({ transfers: z.array(TransferOrder), unreachable: z.array(RecallUnreachable) })
+    .nullable(),
 });
 export type LaunchResult = z.infer<typeof LaunchResult>;
 
@@ -123,9 +131,6 @@ export const TransferResult = z.object({
 export type TransferResult = z.infer<typeof TransferResult>;
 /** 一键回收: every venue holding money, one transfer out each. */
 export const RecallRequest = z.object({ venueCode: venueCodeParam.optional() }).strict();
-/** A venue a recall could not ask for its balance (down, timed out): its money stays there. */
-export const RecallUnreachable = z.object({ venueCode: z.string(), venueName: z.string() });
-export type RecallUnreachable = z.infer<typeof RecallUnreachable>;
 export const RecallResult = z.object({
   transfers: z.array(TransferOrder),
   balances: WalletBalances,

@@ -1,4 +1,4 @@
-import type { VenueView } from '@nebula/protocol/api/venues/venues.schemas';
+import type { RecallUnreachable, VenueView } from '@nebula/protocol/api/venues/venues.schemas';
 import { launchVenue } from './venue-launch';
 
 export interface OpenOptions {
@@ -41,9 +41,10 @@ export function frameGameCode(raw: string | null): string | null {
 /**
  * Opens a venue from the member's tap: in its frame route, or — a venue without one — in a new
  * window opened on the tap itself (iOS Safari blocks windows opened after an await), cut off
- * from this page (`opener` null) and sent to the venue once the launch answered.
+ * from this page (`opener` null) and sent to the venue once the launch answered. Answers the
+ * venues 免转 could not recall from (their money stays there; the member is to be told).
  */
-export async function openVenue(venue: VenueView, o: OpenOptions): Promise<void> {
+export async function openVenue(venue: VenueView, o: OpenOptions): Promise<RecallUnreachable[]> {
   const popup = venue.frameRoute ? null : window.open('about:blank', '_blank');
   if (popup) popup.opener = null;
   try {
@@ -55,6 +56,7 @@ export async function openVenue(venue: VenueView, o: OpenOptions): Promise<void>
     });
     if (venue.frameRoute) o.navigate(frameHref(venue.frameRoute, venue.code, r.url, o.gameCode));
     else if (popup) popup.location.href = r.url;
+    return r.autoTransfer?.unreachable ?? [];
   } catch (error) {
     popup?.close();
     throw error;
