@@ -1,6 +1,7 @@
 import type { LaunchResult, VenueView } from '@nebula/protocol/api/venues/venues.schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../client/api';
+import { launchResult } from '../../../test/launch-result';
 import { openVenue } from './open-venue';
 
 const ORIGIN = 'https://venue.example';
@@ -14,19 +15,8 @@ const sport: VenueView = {
   sort: 2,
   frameRoute: '/sport/ob',
 };
-const launched = (autoTransfer: LaunchResult['autoTransfer']): LaunchResult => ({
-  venueCode: 'OBTY',
-  merchantCode: 'NEBULA',
-  frameRoute: '/sport/ob',
-  url: `${ORIGIN}/h5/?token=fresh`,
-  h5Url: `${ORIGIN}/h5/`,
-  token: 'fresh',
-  activityUrl: `${ORIGIN}/h5/`,
-  resource: `${ORIGIN}/h5/assets/`,
-  apiUrl: ORIGIN,
-  session: {},
-  autoTransfer,
-});
+const launched = (autoTransfer: LaunchResult['autoTransfer']): LaunchResult =>
+  launchResult('OBTY', '/sport/ob', ORIGIN, autoTransfer);
 
 afterEach(() => vi.restoreAllMocks());
 

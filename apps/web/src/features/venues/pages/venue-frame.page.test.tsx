@@ -8,6 +8,7 @@ import { createQueryClient } from '../../../app/query-client';
 import { api } from '../../../client/api';
 import { useDeviceConfig } from '../../../lib/signing/device-config.store';
 import { resetSessionStore, useSessionStore } from '../../../session/session.store';
+import { launchResult } from '../../../test/launch-result';
 import { markFrameLoaded } from '../model/frame-reload';
 import { venueProxy } from '../model/venue-launch';
 import { VenueFramePage } from './venue-frame.page';
@@ -149,19 +150,7 @@ describe('a house game venue’s frame (/gaming/house)', () => {
         });
       if (name === 'venueLaunch') {
         launches.push((input as { body: Record<string, unknown> }).body);
-        return Promise.resolve({
-          venueCode: 'XYCP',
-          merchantCode: 'NEBULA',
-          frameRoute: '/gaming/house',
-          url: `${ORIGIN}/h5/?token=fresh`,
-          h5Url: `${ORIGIN}/h5/`,
-          token: 'fresh',
-          activityUrl: `${ORIGIN}/h5/`,
-          resource: `${ORIGIN}/h5/assets/`,
-          apiUrl: ORIGIN,
-          session: {},
-          autoTransfer: null,
-        });
+        return Promise.resolve(launchResult('XYCP', '/gaming/house', ORIGIN));
       }
       return Promise.resolve({});
     });
