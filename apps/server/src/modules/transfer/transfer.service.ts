@@ -195,12 +195,9 @@ export class TransferService {
 
   /**
    * 免转 before a manual launch: the other venues are recalled, then the whole main balance
-   * moves in. Fresh ids each time (a launch carries no key); a repeat finds nothing to move.
-   */
-  /**
-   * 免转 before a launch: every other venue the member used is recalled, then the main balance
-   * moves in. A venue that does not answer keeps its money and is named in `unreachable`, for the
-   * member to be told (as a manual recall does).
+   * moves in. Fresh ids each time (a launch carries no key); a repeat finds nothing to move. A
+   * venue that does not answer keeps its money and is named in `unreachable`, for the member to
+   * be told (as a manual recall does).
    */
   async autoTransfer(
     memberId: number,
