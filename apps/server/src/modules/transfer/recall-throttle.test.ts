@@ -19,11 +19,23 @@ async function outcome(p: Promise<unknown>): Promise<'in' | { code: number; data
   }
 }
 
-/** A recall that runs until `finish` is called, so a test can act while it is in flight. */
-function held(): { run: () => Promise<string>; finish: () => void } {
+/**
+ * A recall that runs until `finish` is called, so a test can act while it is in flight;
+ * `started` settles once the gate let it in (on Redis two nodes' entries race: the test waits).
+ */
+function held(): { run: () => Promise<string>; finish: () => void; started: Promise<void> } {
   let finish = () => undefined as void;
+  let start = () => undefined as void;
   const done = new Promise<string>((ok) => (finish = () => ok('done')));
-  return { run: () => done, finish };
+  const started = new Promise<void>((ok) => (start = ok));
+  return {
+    run: () => {
+      start();
+      return done;
+    },
+    finish,
+    started,
+  };
 }
 
 const quick = () => Promise.resolve('done');
@@ -36,6 +48,9 @@ function rules(nodes: () => [RecallThrottle, RecallThrottle], member: () => numb
     const m = member();
     const first = held();
     const running = a.guard(m, 'key-one-0001', first.run);
+    // Node a's recall is under way before node b asks (two connections to Redis would otherwise
+    // race, and either one may rightly get the turn).
+    await first.started;
     const busy = await outcome(b.guard(m, 'key-two-0002', quick));
     expect(busy).toMatchObject({ code: ErrorCode.TransferTooFrequent });
     expect(typeof (busy as { data: { retryAt?: unknown } }).data.retryAt).toBe('number');
@@ -98,6 +113,7 @@ describe('RecallThrottle in memory', () => {
     const t = new RecallThrottle({ redis: null, redisPrefix: '' }, () => now, limits);
     const stuck = held();
     void t.guard(2, 'key-stuck-01', stuck.run);
+    await stuck.started;
     expect(await outcome(t.guard(2, 'key-next-02', quick))).not.toBe('in');
     now += limits.turnMs;
     expect(await outcome(t.guard(2, 'key-next-02', quick))).toBe('in');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
   parseMoney,
+  type AutoTransfer,
   type RecallResult,
   type RecallUnreachable,
   type TransferOrder,
@@ -196,13 +197,10 @@ export class TransferService {
   /**
    * 免转 before a manual launch: the other venues are recalled, then the whole main balance
    * moves in. Fresh ids each time (a launch carries no key); a repeat finds nothing to move. A
-   * venue that does not answer keeps its money and is named in `unreachable`, for the member to
-   * be told (as a manual recall does).
+   * venue that does not answer keeps its money and is named in `unreachable` (in the registry's
+   * order), for the member to be told (as a manual recall does).
    */
-  async autoTransfer(
-    memberId: number,
-    venue: VenueRow,
-  ): Promise<{ transfers: TransferOrder[]; unreachable: RecallUnreachable[] }> {
+  async autoTransfer(memberId: number, venue: VenueRow): Promise<AutoTransfer> {
     const key = randomBytes(12).toString('hex');
     const others = (await this.usedVenues(memberId)).filter((v) => v.code !== venue.code);
     const recalls = await Promise.all(others.map((o) => this.recall(memberId, key, o.code, 'A')));
@@ -224,7 +222,6 @@ export class TransferService {
     }
     return {
       transfers: await Promise.all(moved.map((r) => this.present(r))),
-      // In the registry's order, as `others` is.
       unreachable: recalls.flatMap((r) => r.unreachable),
     };
   }

@@ -94,6 +94,15 @@ export type TransferOrder = z.infer<typeof TransferOrder>;
 /** A venue a recall could not ask for its balance (down, timed out): its money stays there. */
 export const RecallUnreachable = z.object({ venueCode: z.string(), venueName: z.string() });
 export type RecallUnreachable = z.infer<typeof RecallUnreachable>;
+/**
+ * 免转 before a launch: what moved (recalls from the other venues, then in), and the venues the
+ * recall could not ask (their money stays there; the member is told).
+ */
+export const AutoTransfer = z.object({
+  transfers: z.array(TransferOrder),
+  unreachable: z.array(RecallUnreachable),
+});
+export type AutoTransfer = z.infer<typeof AutoTransfer>;
 export const LaunchResult = z.object({
   venueCode: z.string(),
   /** Who the platform is to the venue (OBTY's counts call names it: contract §6). */
@@ -107,13 +116,8 @@ export const LaunchResult = z.object({
   apiUrl: z.string(),
   /** The dialect's session parameters (contract §6), stored per venue by the site. */
   session: z.record(z.string(), z.string()),
-  /**
-   * 免转: what moved before the launch (recalls from other venues, then in), and the venues the
-   * recall could not ask (their money stays there; the member is told); null otherwise.
-   */
-  autoTransfer: z
-    .object({ transfers: z.array(TransferOrder), unreachable: z.array(RecallUnreachable) })
-    .nullable(),
+  /** 免转: what moved before the launch; null otherwise. */
+  autoTransfer: AutoTransfer.nullable(),
 });
 export type LaunchResult = z.infer<typeof LaunchResult>;
 
