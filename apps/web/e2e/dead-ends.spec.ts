@@ -65,17 +65,16 @@ test('a session that ends while on /mine still goes home (contract §8.3)', asyn
   await expect(page.getByRole('heading', { name: '站内信' })).toBeVisible();
   const admin = await operator(request);
   const memberId = await admin.memberId(userName);
-  // The page's own polls would meet the block first and take it home, so the first page is kept
-  // off the API while the member is blocked and then closed: its aborted calls retry, and a retry
-  // let through before a reload could end the session mid-reload (anonymous on /mine: login).
-  // A fresh tab on the same stored session is what meets the block here.
-  await page.route('**/site/api/**', (route) => route.abort());
+  // A fresh tab on the same stored session is what meets the block here. The first page is
+  // closed before the block: anything it still had going (polls, the chat socket) could meet the
+  // block first and clear the stored session, and the fresh tab would then open /mine anonymous
+  // (login). Keeping it off /site/api alone was not enough: a CI run lost that race twice.
+  const fresh = await page.context().newPage();
+  await page.close();
   await admin.call('POST', `/admin/api/v1/members/${memberId}/block`, {
     blocked: true,
     reason: 'e2e',
   });
-  const fresh = await page.context().newPage();
-  await page.close();
   await fresh.goto('/mine/mail');
   await expect(fresh).toHaveURL(/\/$/);
 });
