@@ -192,22 +192,22 @@ export class ChatHub implements ChatHubPort {
    * stops) rather than a socket that opens and closes (which would reset its count of attempts).
    */
   admits(ip: string): boolean {
-    if (this.#floods.refused(ip, this.now())) return false;
-    return (this.#anonymousByIp.get(ip) ?? 0) < this.anonymousPerIp;
+    return this.#refusal(ip) === null;
+  }
+
+  /** Why a connection from `ip` is refused now (flooding, too many anonymous), or null. */
+  #refusal(ip: string): 'flood' | 'full' | null {
+    if (this.#floods.refused(ip, this.now())) return 'flood';
+    return (this.#anonymousByIp.get(ip) ?? 0) >= this.anonymousPerIp ? 'full' : null;
   }
 
   /** A new connection; false when the address already holds too many anonymous sockets. */
   accept(ws: WebSocket, ip: string): boolean {
-    if (this.#floods.refused(ip, this.now())) {
-      ws.close(CLOSE_POLICY, 'flood');
-      return false;
-    }
-    const anonymous = this.#anonymousByIp.get(ip) ?? 0;
-    if (anonymous >= this.anonymousPerIp) {
-      ws.close(1013, 'too many connections');
-      return false;
-    }
-    this.#anonymousByIp.set(ip, anonymous + 1);
+    const refusal = this.#refusal(ip);
+    if (refusal === 'flood') ws.close(CLOSE_POLICY, 'flood');
+    if (refusal === 'full') ws.close(1013, 'too many connections');
+    if (refusal) return false;
+    this.#anonymousByIp.set(ip, (this.#anonymousByIp.get(ip) ?? 0) + 1);
     const s: ChatSocket = {
       id: this.#nextId++,
       ws,
