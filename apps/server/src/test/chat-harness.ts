@@ -38,3 +38,24 @@ export async function joinRoom(ws: WsClient, roomId = 1): Promise<Frame> {
   ws.send(10002, { roomId });
   return ws.next((f) => f.msgId === 10002 && chatErrorOf(f) === undefined);
 }
+
+/**
+ * Opens a socket once the node has room again (a closed socket is dropped only once the node's
+ * side of the close is done): 'open' (the socket closed again here), or the last refusal's message
+ * after 50 tries 50 ms apart.
+ */
+export async function openOnceFree(open: () => Promise<WsClient>): Promise<string> {
+  let outcome = 'not tried';
+  for (let i = 0; i < 50 && outcome !== 'open'; i += 1) {
+    try {
+      const ws = await open();
+      outcome = 'open';
+      ws.close();
+      await ws.waitClose();
+    } catch (err) {
+      outcome = (err as Error).message;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return outcome;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatSocket, listenForChat, type ChatEndpoint } from '../test/chat-harness';
+import { chatSocket, listenForChat, openOnceFree, type ChatEndpoint } from '../test/chat-harness';
 import { registerMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { WsClient } from '../test/ws-client';
@@ -30,17 +30,7 @@ describe('anonymous chat sockets per address', () => {
     anonymous[0]!.close();
     await anonymous[0]!.waitClose();
     // The node drops the socket once its side of the close is done; a new one then gets in.
-    let outcome = 'not tried';
-    for (let i = 0; i < 50 && outcome !== 'open'; i += 1) {
-      try {
-        const ws = await open();
-        outcome = 'open';
-        ws.close();
-      } catch (err) {
-        outcome = (err as Error).message;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
+    const outcome = await openOnceFree(open);
     expect(outcome).toBe('open');
     anonymous[1]!.close();
     loggedIn.close();

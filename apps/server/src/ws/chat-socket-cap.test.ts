@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenForChat, type ChatEndpoint } from '../test/chat-harness';
+import { listenForChat, openOnceFree, type ChatEndpoint } from '../test/chat-harness';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { WsClient } from '../test/ws-client';
 import { ChatSocketCap } from './chat-socket-cap';
@@ -24,17 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const open = () => WsClient.open(at.wsUrl, at.origin);
-/** How an upgrade ended: 'open' (then closed again here) or the refusal's message. */
-const attempt = async (): Promise<string> => {
-  try {
-    const ws = await open();
-    ws.close();
-    await ws.waitClose();
-    return 'open';
-  } catch (err) {
-    return (err as Error).message;
-  }
-};
 const capLines = () => lines.filter((l) => l.includes('chat sockets at the cap'));
 
 describe('the chat socket cap', () => {
@@ -51,12 +40,7 @@ describe('the chat socket cap', () => {
     held[1]!.close();
     await held[1]!.waitClose();
     // The node drops the socket once its side of the close is done; a new one then gets in.
-    let outcome = 'not tried';
-    for (let i = 0; i < 50 && outcome !== 'open'; i += 1) {
-      outcome = await attempt();
-      if (outcome !== 'open') await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(outcome).toBe('open');
+    expect(await openOnceFree(open)).toBe('open');
     for (const ws of held) ws.close();
     await Promise.all([held[0]!.waitClose(), held[2]!.waitClose()]);
   });
