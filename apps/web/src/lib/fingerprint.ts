@@ -1,4 +1,6 @@
 import { FINGERPRINT_HASH_SEED, StorageKey } from '@nebula/protocol/constants/constants';
+import { canvasTrait, documentSurfaces, fontsTrait, webglTrait } from './fingerprint-traits';
+import { nextTask } from './next-task';
 import { local } from './storage';
 
 /**
@@ -17,53 +19,50 @@ export function hashParts(parts: readonly string[]): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-const PROBE_FONTS = [
-  'PingFang SC',
-  'Hiragino Sans GB',
-  'Microsoft YaHei',
-  'Noto Sans CJK SC',
-  'Heiti SC',
-  'Roboto',
-  'Arial',
-];
-
 function isPhone(nav: Navigator): boolean {
   return /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i.test(nav.userAgent);
 }
 
-function canvasTrait(doc: Document): string {
-  const canvas = doc.createElement('canvas');
-  canvas.width = 200;
-  canvas.height = 40;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return '';
-  ctx.textBaseline = 'top';
-  ctx.font = '14px sans-serif';
-  ctx.fillStyle = '#f60';
-  ctx.fillRect(100, 1, 60, 20);
-  ctx.fillStyle = '#069';
-  ctx.fillText('Nebula,\u00e9\u4f60\u597d', 2, 15);
-  return canvas.toDataURL();
+type TraitsAnswer = { traits: string[] } | { failed: true };
+
+/**
+ * The phone traits from a worker, or null where a worker cannot draw (no OffscreenCanvas, no
+ * workers, no answer in time). Off the page's thread they cost the page nothing: on it they were
+ * one task of ~140 ms on a phone, the longest after the home page's start (docs/benchmarks.md,
+ * "web").
+ */
+function traitsOffThread(timeoutMs: number): Promise<TraitsAnswer | null> {
+  if (typeof Worker !== 'function' || typeof OffscreenCanvas !== 'function') {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./fingerprint.worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      resolve(null);
+      return;
+    }
+    const done = (answer: TraitsAnswer | null) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => done(null), timeoutMs);
+    worker.onmessage = (e: MessageEvent<TraitsAnswer>) => done(e.data);
+    worker.onerror = () => done(null);
+    worker.postMessage(null);
+  });
 }
 
-function fontsTrait(doc: Document): string {
-  const ctx = doc.createElement('canvas').getContext('2d');
-  if (!ctx) return '';
-  const widthWith = (font: string) => {
-    ctx.font = `16px ${font}`;
-    return ctx.measureText('mmmwwwlli\u4e2d\u6587').width;
-  };
-  const base = widthWith('monospace');
-  return PROBE_FONTS.filter((font) => widthWith(`'${font}', monospace`) !== base).join(',');
-}
-
-function webglTrait(doc: Document): string {
-  const gl = doc.createElement('canvas').getContext('webgl');
-  if (!gl) return '';
-  const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const vendor = String(gl.getParameter(info ? info.UNMASKED_VENDOR_WEBGL : gl.VENDOR));
-  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
-  return `${vendor}~${renderer}`;
+/** The phone traits on the page's thread, a task each, so none of them is one long task. */
+async function traitsHere(doc: Document): Promise<string[]> {
+  const s = documentSurfaces(doc);
+  const canvas = await canvasTrait(s);
+  await nextTask();
+  const fonts = fontsTrait(s);
+  await nextTask();
+  return [canvas, fonts, webglTrait(s)];
 }
 
 export interface FingerprintEnv {
@@ -71,9 +70,11 @@ export interface FingerprintEnv {
   nav: Navigator;
   doc: Document;
   ip: string;
+  /** Collect the phone traits in a worker where the browser can (default: yes). */
+  offThread?: boolean;
 }
 
-export function collectFingerprintParts(env: FingerprintEnv): string[] {
+export async function collectFingerprintParts(env: FingerprintEnv): Promise<string[]> {
   const { win, nav, doc, ip } = env;
   const screen = win.screen;
   const parts = [
@@ -85,7 +86,11 @@ export function collectFingerprintParts(env: FingerprintEnv): string[] {
     String(win.devicePixelRatio),
   ];
   // Desktop canvases differ with every driver update; only phones are stable enough to use them.
-  if (isPhone(nav)) parts.push(canvasTrait(doc), fontsTrait(doc), webglTrait(doc));
+  if (isPhone(nav)) {
+    const answer = env.offThread === false ? null : await traitsOffThread(5000);
+    if (answer && 'failed' in answer) throw new Error('fingerprint traits failed');
+    parts.push(...(answer ? answer.traits : await traitsHere(doc)));
+  }
   parts.push(ip);
   return parts;
 }
@@ -96,14 +101,15 @@ function storedIp(): string {
 }
 
 /** The fingerprint of this browser, or '' when anything about collecting it fails. */
-export function getFingerprint(env?: Partial<FingerprintEnv>): string {
+export async function getFingerprint(env?: Partial<FingerprintEnv>): Promise<string> {
   try {
     return hashParts(
-      collectFingerprintParts({
+      await collectFingerprintParts({
         win: env?.win ?? window,
         nav: env?.nav ?? navigator,
         doc: env?.doc ?? document,
         ip: env?.ip ?? storedIp(),
+        offThread: env?.offThread,
       }),
     );
   } catch {

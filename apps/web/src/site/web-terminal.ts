@@ -18,7 +18,7 @@ export async function reportWebTerminal(api: ApiClient): Promise<void> {
     await api.call('webTerminal', {
       body: {
         deviceId,
-        fingerprint: getFingerprint(),
+        fingerprint: await getFingerprint(),
         screen: `${window.screen.width}x${window.screen.height}`,
         userAgent: navigator.userAgent,
       },
