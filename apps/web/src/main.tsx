@@ -70,19 +70,20 @@ function mountApp(router: Router): void {
 captureReferralParams(window.location.search);
 
 /**
- * Start-up in three tasks instead of one: evaluating the entry's modules, the early requests,
- * then the router (its routes ranked, its first chunks asked for) and the site's rules. One
- * task of all three was the longest on the main thread after the first paint
+ * Start-up in tasks instead of one: evaluating the entry's modules, the early requests (a task
+ * each), then the router (its routes ranked, its first chunks asked for) and the site's rules.
+ * One task of all of them was the longest on the main thread after the first paint
  * (docs/benchmarks.md, "web"); the order between them is unchanged.
  */
 void nextTask()
-  .then(() => {
-    // Before the router exists: creating it starts loading the route chunks.
-    startEarly(queryClient, window.location.pathname);
-    return nextTask();
-  })
-  .then(() => {
+  // Before the router exists: creating it starts loading the route chunks.
+  .then(() => startEarly(queryClient, window.location.pathname))
+  .then(nextTask)
+  .then(async () => {
     const router = createRouter();
+    // The site's rules and the mount a task later: the mount waits for the router's first
+    // chunks anyway (routerReady), so nothing is put off by it.
+    await nextTask();
     startSite(router);
     mountApp(router);
   });

@@ -21,6 +21,7 @@ import { settleUrlToken } from '../session/url-token';
 import { getPreInfo, refreshPreInfo, usePreInfoStore } from '../site/pre-info.store';
 import { setCurrencyName } from '../i18n/i18n';
 import { loadFeatureCatalogues } from '../i18n/load-feature-catalogues';
+import { nextTask } from '../lib/next-task';
 import { whenIdle } from '../lib/when-idle';
 import { bootData } from '../site/boot-data';
 import { captureReferralParams } from '../site/referral-codes';
@@ -69,10 +70,16 @@ function installSessionRules(router: Router): void {
  * signed call waits for, and — when the visit lands on the home page — its content (unless the
  * platform served it with the page: then it is used at once and refreshed when the page mounts).
  */
-export function startEarly(queryClient: QueryClient, pathname: string): void {
+export async function startEarly(queryClient: QueryClient, pathname: string): Promise<void> {
+  // A task each: every request costs the page's thread a few milliseconds to send (signing, the
+  // browser's own work), and together they were one task of ~130 ms at 4× CPU on the home page
+  // (docs/benchmarks.md, "web"). The order is the same.
   void refreshPreInfo(api);
+  await nextTask();
   signer.warmUp(getDeviceId());
-  if (pathname === '/') prefetchHome(queryClient, bootData()?.home ?? null);
+  if (pathname !== '/') return;
+  await nextTask();
+  prefetchHome(queryClient, bootData()?.home ?? null);
 }
 
 /**
