@@ -24,7 +24,6 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { PostgresDb } from '@nebula/db';
 import { FIRST_ROUTE_BUDGET_BYTES, firstRouteJs } from '../apps/venue-web/scripts/first-route';
@@ -32,7 +31,8 @@ import { startVenue, type Merchant, type RunningVenue } from '../apps/venue-web/
 import { LEAGUES } from '../apps/venue/src/modules/catalogue/leagues.model';
 import * as events from '../apps/venue/src/modules/events/event.repository';
 import { CHROMIUM_ARGS } from '../scripts/browser.mjs';
-import { median, writeReport } from './lib/report';
+import { auditPerformance, medianRun, type LighthouseRun } from './lib/lighthouse-audit';
+import { writeReport } from './lib/report';
 import { spawnServer } from './lib/spawn-server';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -83,52 +83,17 @@ async function launchUrl(venue: RunningVenue, playerId: string): Promise<string>
   return l.data.url;
 }
 
-interface RunResult {
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-}
-
-async function audit(url: string, port: number): Promise<RunResult> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    formFactor: 'mobile',
-  });
-  if (!result) throw new Error('lighthouse returned nothing');
-  const a = result.lhr.audits;
-  return {
-    score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
-    fcp: a['first-contentful-paint']?.numericValue ?? NaN,
-    lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
-    tbt: a['total-blocking-time']?.numericValue ?? NaN,
-    cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
-  };
-}
-
-const summarize = (runs: RunResult[]): RunResult => ({
-  score: median(runs.map((r) => r.score)),
-  fcp: median(runs.map((r) => r.fcp)),
-  lcp: median(runs.map((r) => r.lcp)),
-  tbt: median(runs.map((r) => r.tbt)),
-  cls: median(runs.map((r) => r.cls)),
-});
-
-async function lighthouseRuns(): Promise<{ ours: RunResult[]; peer: RunResult[] }> {
+async function lighthouseRuns(): Promise<{ ours: LighthouseRun[]; peer: LighthouseRun[] }> {
   const venue = await startVenue({ merchants: [merchant], env: { VENUE_CLOCK_SPEED: '7' } });
   const peer = await spawnServer('bench/peers/static-match-list.ts', {}, root);
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
-  const ours: RunResult[] = [];
-  const peers: RunResult[] = [];
+  const ours: LighthouseRun[] = [];
+  const peers: LighthouseRun[] = [];
   try {
     for (let i = 0; i < RUNS; i += 1) {
       // Every run enters as a member would: a fresh single-use launch URL.
-      ours.push(await audit(await launchUrl(venue, `lighthouse-${i}`), chrome.port));
-      peers.push(await audit(`${peer.url}/`, chrome.port));
+      ours.push(await auditPerformance(await launchUrl(venue, `lighthouse-${i}`), chrome.port));
+      peers.push(await auditPerformance(`${peer.url}/`, chrome.port));
       const r = ours[i]!;
       process.stdout.write(
         `run ${i + 1}/${RUNS}: ours ${r.score} (LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}), peer ${peers[i]!.score}\n`,
@@ -349,8 +314,8 @@ async function main(): Promise<void> {
   );
   const { ours, peer } = await lighthouseRuns();
   const live = await liveTrace(adminUrl);
-  const a = summarize(ours);
-  const b = summarize(peer);
+  const a = medianRun(ours);
+  const b = medianRun(peer);
   const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   const table = [

@@ -13,8 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { throttling } from 'lighthouse/core/config/constants.js';
+import { auditPerformance, type LighthouseRun } from './lib/lighthouse-audit';
 import { median } from './lib/report';
 import { spawnDemoSite, type Spawned } from './lib/spawn-server';
 import { CHROMIUM_ARGS } from '../scripts/browser.mjs';
@@ -23,14 +22,6 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU = Number(process.env.BENCH_WEB_AB_CPU ?? 4);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-interface Run {
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  benchmarkIndex: number;
-}
 
 async function serve(dist: string, dataDir: string): Promise<Spawned> {
   const before = process.env.WEB_DIST;
@@ -43,27 +34,7 @@ async function serve(dist: string, dataDir: string): Promise<Spawned> {
   }
 }
 
-async function audit(url: string, port: number): Promise<Run> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    formFactor: 'mobile',
-    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU },
-  });
-  if (!result) throw new Error('lighthouse returned nothing');
-  const a = result.lhr.audits;
-  return {
-    score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
-    fcp: a['first-contentful-paint']?.numericValue ?? NaN,
-    lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
-    tbt: a['total-blocking-time']?.numericValue ?? NaN,
-    benchmarkIndex: result.lhr.environment.benchmarkIndex,
-  };
-}
-
-const row = (r: Run) =>
+const row = (r: LighthouseRun) =>
   `${r.score} / ${r.fcp.toFixed(0)} / ${r.lcp.toFixed(0)} / ${r.tbt.toFixed(0)} (index ${r.benchmarkIndex.toFixed(0)})`;
 
 async function main(): Promise<void> {
@@ -76,14 +47,14 @@ async function main(): Promise<void> {
   const a = await serve(path.resolve(distA), path.join(dataDir, 'a'));
   const b = await serve(path.join(root, 'apps/web/dist'), path.join(dataDir, 'b'));
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
-  const runs: { A: Run[]; B: Run[] } = { A: [], B: [] };
+  const runs: { A: LighthouseRun[]; B: LighthouseRun[] } = { A: [], B: [] };
   try {
     for (let i = 0; i < RUNS; i += 1) {
       for (const [name, site] of [
         ['A', a],
         ['B', b],
       ] as const) {
-        const r = await audit(`${site.url}/`, chrome.port);
+        const r = await auditPerformance(`${site.url}/`, chrome.port, CPU);
         runs[name].push(r);
         process.stdout.write(`${name} run ${i + 1}/${RUNS}: ${row(r)}\n`);
       }

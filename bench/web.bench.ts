@@ -20,9 +20,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { throttling } from 'lighthouse/core/config/constants.js';
 import { DEFAULT_CPU_SLOWDOWN, cpuSlowdownFor, type CpuCalibration } from './lib/lighthouse-cpu';
+import { auditPerformance, medianRun, type LighthouseRun } from './lib/lighthouse-audit';
 import { median, writeReport } from './lib/report';
 import { spawnDemoSite, spawnServer } from './lib/spawn-server';
 import { CHROMIUM_ARGS } from '../scripts/browser.mjs';
@@ -31,7 +30,6 @@ import { WEB_FIRST_ROUTE_GOAL_BYTES, memberSiteFirstRoute } from '../scripts/web
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CALIBRATE = process.env.BENCH_WEB_CPU !== 'default';
-const MOBILE_SLOW_4G = throttling.mobileSlow4G;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const dist = path.join(root, 'apps/web/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
@@ -44,16 +42,6 @@ const SOURCES = [
   'scripts/vite-site.ts',
   'packages/protocol/src',
 ];
-
-interface RunResult {
-  score: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  fcp: number;
-  /** Lighthouse's own measure of the host CPU (lhr.environment.benchmarkIndex). */
-  benchmarkIndex: number;
-}
 
 function newestMtime(p: string): number {
   const st = statSync(p);
@@ -77,40 +65,6 @@ function ensureFreshBuild(): void {
   if (r.status !== 0) throw new Error('npm run build failed');
 }
 
-async function audit(url: string, port: number, cpuSlowdown: number): Promise<RunResult> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    formFactor: 'mobile',
-    throttling: { ...MOBILE_SLOW_4G, cpuSlowdownMultiplier: cpuSlowdown },
-  });
-  if (!result) throw new Error('lighthouse returned nothing');
-  const failed = result.lhr.runtimeError;
-  if (failed) process.stdout.write(`lighthouse: ${failed.code}: ${failed.message}\n`);
-  const audits = result.lhr.audits;
-  return {
-    score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
-    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
-    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
-    benchmarkIndex: result.lhr.environment.benchmarkIndex,
-  };
-}
-
-function summarize(runs: RunResult[]): RunResult {
-  return {
-    score: median(runs.map((r) => r.score)),
-    lcp: median(runs.map((r) => r.lcp)),
-    tbt: median(runs.map((r) => r.tbt)),
-    cls: median(runs.map((r) => r.cls)),
-    fcp: median(runs.map((r) => r.fcp)),
-    benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
-  };
-}
-
 async function main(): Promise<void> {
   ensureFreshBuild();
   const js = memberSiteFirstRoute(dist);
@@ -124,8 +78,9 @@ async function main(): Promise<void> {
     chromePath,
     chromeFlags: CHROMIUM_ARGS,
   });
-  let calibrated: { cpu: CpuCalibration; ours: RunResult[]; peer: RunResult[] } | null = null;
-  let atDefault: { ours: RunResult[]; peer: RunResult[] };
+  let calibrated: { cpu: CpuCalibration; ours: LighthouseRun[]; peer: LighthouseRun[] } | null =
+    null;
+  let atDefault: { ours: LighthouseRun[]; peer: LighthouseRun[] };
   try {
     atDefault = await series(ours.url, peer.url, chrome.port, DEFAULT_CPU_SLOWDOWN);
     if (CALIBRATE) {
@@ -143,9 +98,9 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   const judged = calibrated ?? { ...atDefault, cpu: null };
-  const a = summarize(judged.ours);
-  const b = summarize(judged.peer);
-  const d = summarize(atDefault.ours);
+  const a = medianRun(judged.ours);
+  const b = medianRun(judged.peer);
+  const d = medianRun(atDefault.ours);
   const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
   const slow = judged.cpu ? `${judged.cpu.cpuSlowdown}× (calibrated)` : '4× (default)';
   const table = [
@@ -155,7 +110,7 @@ async function main(): Promise<void> {
     `| static peer (no JS) | ${b.score} | ${b.fcp.toFixed(0)} | ${b.lcp.toFixed(0)} | ${b.tbt.toFixed(0)} | ${b.cls.toFixed(3)} | 0 |`,
     `| goal | ${verdict(a.score >= 95)} | | ${verdict(a.lcp <= 2500)} | ${verdict(a.tbt <= 200)} | ${verdict(a.cls <= 0.1)} | ${verdict(js.gzipBytes <= WEB_FIRST_ROUTE_GOAL_BYTES)} |`,
   ].join('\n');
-  const list = (rs: RunResult[]) =>
+  const list = (rs: LighthouseRun[]) =>
     rs.map((r, i) => `${i + 1}: ${r.score} / ${r.lcp.toFixed(0)} / ${r.tbt.toFixed(0)}`).join('; ');
   const host = `Host benchmarkIndex (Lighthouse's, median of the run): ${d.benchmarkIndex.toFixed(0)}.`;
   const calibratedNote = judged.cpu
@@ -183,12 +138,12 @@ async function series(
   peerUrl: string,
   port: number,
   cpuSlowdown: number,
-): Promise<{ ours: RunResult[]; peer: RunResult[] }> {
-  const o: RunResult[] = [];
-  const p: RunResult[] = [];
+): Promise<{ ours: LighthouseRun[]; peer: LighthouseRun[] }> {
+  const o: LighthouseRun[] = [];
+  const p: LighthouseRun[] = [];
   for (let i = 0; i < RUNS; i += 1) {
-    o.push(await audit(`${oursUrl}/`, port, cpuSlowdown));
-    p.push(await audit(`${peerUrl}/`, port, cpuSlowdown));
+    o.push(await auditPerformance(`${oursUrl}/`, port, cpuSlowdown));
+    p.push(await auditPerformance(`${peerUrl}/`, port, cpuSlowdown));
     const r = o[i]!;
     process.stdout.write(
       `${cpuSlowdown}× run ${i + 1}/${RUNS}: ours ${r.score} (LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}), peer ${p[i]!.score}\n`,
