@@ -10,6 +10,7 @@
 import { mkdtemp, rm, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { userAgents } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { spawnDemoSite } from './lib/spawn-server';
 import { CHROMIUM_ARGS } from '../scripts/browser.mjs';
@@ -48,6 +49,9 @@ async function main(): Promise<void> {
       deviceScaleFactor: 1.75,
       isMobile: true,
       hasTouch: true,
+      // Lighthouse's phone, user agent included: the site takes phone-only paths for it (the
+      // fingerprint's canvas, font and WebGL traits), which a desktop user agent never shows.
+      userAgent: userAgents.mobile,
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
