@@ -97,8 +97,17 @@ test('bets 和值 10 at 倍数 1: the confirm sheet shows the exact slip, then i
   await openRound();
   const ten = frame.locator('.ball[data-pick="10"]');
   if ((await ten.getAttribute('aria-pressed')) !== 'true') await tap(ten);
-  await frame.getByRole('button', { name: '确认投注', exact: true }).click();
   const sheet = frame.getByRole('dialog', { name: '确认投注' });
+  // Tapped as the board is (tap): a pointer click aimed through the frame was taken by the board
+  // above the button, then the seal and the next round's draw came, round after round.
+  await expect(async () => {
+    if (!(await sheet.isVisible())) {
+      await openRound();
+      if ((await ten.getAttribute('aria-pressed')) !== 'true') await tap(ten);
+      await tap(frame.getByRole('button', { name: '确认投注', exact: true }));
+    }
+    await expect(sheet).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: DRAW_SECONDS * 3000 });
   await expect(sheet).toContainText('和值');
   await expect(sheet).toContainText('@7.75');
   await expect(sheet.locator('.k3-confirm__total')).toHaveText('¥2.00');
