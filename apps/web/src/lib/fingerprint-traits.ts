@@ -1,7 +1,7 @@
 import { bytesToBase64 } from './base64';
 
 /**
- * The phone traits of the device fingerprint (SPEC "Device fingerprint"): canvas, fonts and
+ * The phone traits of the device fingerprint (lib/fingerprint.ts): canvas, fonts and
  * WebGL. Written against a surface that either the page (canvas elements) or a worker
  * (OffscreenCanvas) provides: on a phone they cost tens of milliseconds of drawing, font
  * fallback and a WebGL context, which the page hands to a worker (lib/fingerprint.ts).
