@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetDeviceIdCache } from '../lib/device';
+import { getFingerprint } from '../lib/fingerprint';
 import { envelope, makeClient, stubFetch } from '../test/api-stubs';
+import { resetPreInfoStore, usePreInfoStore, type PreInfo } from './pre-info.store';
 import { reportWebTerminal } from './web-terminal';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetDeviceIdCache();
+  resetPreInfoStore();
+  sessionStorage.clear();
+  localStorage.clear();
 });
 
 describe('webTerminal report', () => {
@@ -29,5 +34,16 @@ describe('webTerminal report', () => {
     await reportWebTerminal(client);
     await reportWebTerminal(client);
     expect(calls).toHaveLength(2);
+  });
+
+  it("hashes the address of the pre-info on hand, before pre-info's refresh has cached it", async () => {
+    // The platform's page brought pre-info; the cached copy is not written yet.
+    usePreInfoStore.setState({ preInfo: { ip: '198.51.100.4' } as PreInfo });
+    const { calls } = stubFetch(() => envelope(6000, null));
+    const { client } = makeClient();
+    await reportWebTerminal(client);
+    const body = JSON.parse(calls[0]!.init.body as string) as Record<string, string>;
+    expect(body.fingerprint).toBe(await getFingerprint({ ip: '198.51.100.4' }));
+    expect(body.fingerprint).not.toBe(await getFingerprint({ ip: '' }));
   });
 });

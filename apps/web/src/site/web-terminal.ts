@@ -2,6 +2,7 @@ import type { ApiClient } from '../lib/api-client';
 import { getDeviceId } from '../lib/device';
 import { getFingerprint } from '../lib/fingerprint';
 import { session } from '../lib/storage';
+import { getPreInfo } from './pre-info.store';
 
 const SENT_KEY = 'webTerminalSent';
 
@@ -18,7 +19,10 @@ export async function reportWebTerminal(api: ApiClient): Promise<void> {
     await api.call('webTerminal', {
       body: {
         deviceId,
-        fingerprint: await getFingerprint(),
+        // The address from the pre-info on hand (the page's own, from the platform): the cached
+        // copy the fingerprint reads by default is written only once pre-info's refresh answers,
+        // which on a first visit may come after this report.
+        fingerprint: await getFingerprint({ ip: getPreInfo()?.ip }),
         screen: `${window.screen.width}x${window.screen.height}`,
         userAgent: navigator.userAgent,
       },
