@@ -60,6 +60,21 @@ export function webglTrait(s: TraitSurfaces): string {
   return `${vendor}~${renderer}`;
 }
 
+/**
+ * The three phone traits in the fingerprint's order, `pause` awaited between them (the page
+ * yields a task there; the worker need not).
+ */
+export async function phoneTraits(
+  s: TraitSurfaces,
+  pause: () => Promise<void> = () => Promise.resolve(),
+): Promise<string[]> {
+  const canvas = await canvasTrait(s);
+  await pause();
+  const fonts = fontsTrait(s);
+  await pause();
+  return [canvas, fonts, webglTrait(s)];
+}
+
 /** Canvas elements of a document (the page's own thread). */
 export function documentSurfaces(doc: Document): TraitSurfaces {
   return {

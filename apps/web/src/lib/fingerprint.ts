@@ -1,5 +1,5 @@
 import { FINGERPRINT_HASH_SEED, StorageKey } from '@nebula/protocol/constants/constants';
-import { canvasTrait, documentSurfaces, fontsTrait, webglTrait } from './fingerprint-traits';
+import { documentSurfaces, phoneTraits } from './fingerprint-traits';
 import { nextTask } from './next-task';
 import { local } from './storage';
 
@@ -55,23 +55,11 @@ function traitsOffThread(timeoutMs: number): Promise<TraitsAnswer | null> {
   });
 }
 
-/** The phone traits on the page's thread, a task each, so none of them is one long task. */
-async function traitsHere(doc: Document): Promise<string[]> {
-  const s = documentSurfaces(doc);
-  const canvas = await canvasTrait(s);
-  await nextTask();
-  const fonts = fontsTrait(s);
-  await nextTask();
-  return [canvas, fonts, webglTrait(s)];
-}
-
 export interface FingerprintEnv {
   win: Window;
   nav: Navigator;
   doc: Document;
   ip: string;
-  /** Collect the phone traits in a worker where the browser can (default: yes). */
-  offThread?: boolean;
 }
 
 export async function collectFingerprintParts(env: FingerprintEnv): Promise<string[]> {
@@ -87,9 +75,10 @@ export async function collectFingerprintParts(env: FingerprintEnv): Promise<stri
   ];
   // Desktop canvases differ with every driver update; only phones are stable enough to use them.
   if (isPhone(nav)) {
-    const answer = env.offThread === false ? null : await traitsOffThread(5000);
+    const answer = await traitsOffThread(5000);
     if (answer && 'failed' in answer) throw new Error('fingerprint traits failed');
-    parts.push(...(answer ? answer.traits : await traitsHere(doc)));
+    // Without a worker the page draws them, a task each, so none of them is one long task.
+    parts.push(...(answer ? answer.traits : await phoneTraits(documentSurfaces(doc), nextTask)));
   }
   parts.push(ip);
   return parts;
@@ -109,7 +98,6 @@ export async function getFingerprint(env?: Partial<FingerprintEnv>): Promise<str
         nav: env?.nav ?? navigator,
         doc: env?.doc ?? document,
         ip: env?.ip ?? storedIp(),
-        offThread: env?.offThread,
       }),
     );
   } catch {

@@ -1,4 +1,4 @@
-import { canvasTrait, fontsTrait, offscreenSurfaces, webglTrait } from './fingerprint-traits';
+import { offscreenSurfaces, phoneTraits } from './fingerprint-traits';
 
 /**
  * Collects the fingerprint's phone traits off the page's thread (lib/fingerprint.ts): one
@@ -11,8 +11,7 @@ const scope = globalThis as unknown as {
 };
 
 scope.onmessage = () => {
-  const s = offscreenSurfaces();
-  canvasTrait(s)
-    .then((canvas) => scope.postMessage({ traits: [canvas, fontsTrait(s), webglTrait(s)] }))
+  phoneTraits(offscreenSurfaces())
+    .then((traits) => scope.postMessage({ traits }))
     .catch(() => scope.postMessage({ failed: true }));
 };
