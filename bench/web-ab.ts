@@ -15,24 +15,13 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { auditPerformance, type LighthouseRun } from './lib/lighthouse-audit';
 import { median } from './lib/report';
-import { spawnDemoSite, type Spawned } from './lib/spawn-server';
+import { spawnDemoSite } from './lib/spawn-server';
 import { CHROMIUM_ARGS } from '../scripts/browser.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU = Number(process.env.BENCH_WEB_AB_CPU ?? 4);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-async function serve(dist: string, dataDir: string): Promise<Spawned> {
-  const before = process.env.WEB_DIST;
-  process.env.WEB_DIST = dist;
-  try {
-    return await spawnDemoSite(dataDir, root);
-  } finally {
-    if (before === undefined) delete process.env.WEB_DIST;
-    else process.env.WEB_DIST = before;
-  }
-}
 
 const row = (r: LighthouseRun) =>
   `${r.score} / ${r.fcp.toFixed(0)} / ${r.lcp.toFixed(0)} / ${r.tbt.toFixed(0)} (index ${r.benchmarkIndex.toFixed(0)})`;
@@ -44,8 +33,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'nebula-bench-web-ab-'));
-  const a = await serve(path.resolve(distA), path.join(dataDir, 'a'));
-  const b = await serve(path.join(root, 'apps/web/dist'), path.join(dataDir, 'b'));
+  const a = await spawnDemoSite(path.join(dataDir, 'a'), root, { WEB_DIST: path.resolve(distA) });
+  const b = await spawnDemoSite(path.join(dataDir, 'b'), root, {
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+  });
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
   const runs: { A: LighthouseRun[]; B: LighthouseRun[] } = { A: [], B: [] };
   try {

@@ -90,7 +90,12 @@ export function spawnServer(
  * The platform as production serves the member site (no response checks, logs at warn), with
  * the demo content and benchmark-sized rate limits: what the page benchmarks load.
  */
-export function spawnDemoSite(dataDir: string, cwd: string): Promise<Spawned> {
+export function spawnDemoSite(
+  dataDir: string,
+  cwd: string,
+  /** More of the server's environment (WEB_DIST: another build of the site). */
+  extra: Record<string, string> = {},
+): Promise<Spawned> {
   return spawnServer(
     'apps/server/src/main.ts',
     {
@@ -106,6 +111,7 @@ export function spawnDemoSite(dataDir: string, cwd: string): Promise<Spawned> {
       AUDIT_CHECKPOINT_KEY: 'a'.repeat(64),
       WEBAUTHN_RP_ID: 'localhost',
       WEBAUTHN_ORIGINS: 'https://localhost',
+      ...extra,
     },
     cwd,
   );
